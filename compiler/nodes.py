@@ -1,0 +1,217 @@
+"""The typed AST. Every node keeps the span of the source text it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from compiler.diagnostics import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span = field(compare=False, repr=False)
+
+
+# Expressions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Number(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class Quantity(Node):
+    """A count, fact, event field or local name, resolved against the vocabulary by the checker."""
+
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Binary(Node):
+    op: str  # add subtract multiply divide_up divide_down capped
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Negate(Node):
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Row(Node):
+    low: int | None  # None with high None: the 'else' row
+    high: int | None  # None: no upper bound
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Table(Node):
+    key: Expr
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class Compare(Node):
+    op: str  # at_least at_most equal not_equal more_than less_than
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Logic(Node):
+    op: str  # and or
+    operands: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Not(Node):
+    operand: Expr
+
+
+Expr = Union[Number, Quantity, Binary, Negate, Table, Compare, Logic, Not]
+
+
+# Phrases: a verb or noun phrase with its slots, matched against the vocabulary --------
+
+
+@dataclass(frozen=True)
+class Word(Node):
+    text: str
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    """A quoted name such as "Contractor"."""
+
+    text: str
+
+
+Part = Union[Word, Number, Name, Expr]
+
+
+@dataclass(frozen=True)
+class Phrase(Node):
+    parts: tuple[Part, ...]
+
+    @property
+    def text(self) -> str:
+        return " ".join(part_text(p) for p in self.parts)
+
+
+def part_text(part: Part) -> str:
+    if isinstance(part, Word):
+        return part.text
+    if isinstance(part, Number):
+        return str(part.value)
+    if isinstance(part, Name):
+        return f'"{part.text}"'
+    return "(...)"
+
+
+# Statements -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Effect(Node):
+    phrase: Phrase
+
+
+@dataclass(frozen=True)
+class Let(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class May(Node):
+    """'you may:' - all of the body or none of it."""
+
+    body: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class ChooseOne(Node):
+    options: tuple[tuple[Statement, ...], ...]
+
+
+@dataclass(frozen=True)
+class UpTo(Node):
+    times: Expr
+    body: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class If(Node):
+    condition: Expr
+    then: tuple[Statement, ...]
+    otherwise: tuple[Statement, ...]
+
+
+Statement = Union[Effect, Let, May, ChooseOne, UpTo, If]
+
+
+# Abilities ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Guard(Node):
+    unless: bool
+    condition: Expr
+
+
+@dataclass(frozen=True)
+class Trigger(Node):
+    """kind: when_built as_soon_as each_time any_time at_moment worker_space elder_use."""
+
+    kind: str
+    guard: Guard | None = None
+    condition: Expr | None = None  # as_soon_as
+    timing: str = ""  # each_time: before/after; at_moment: at
+    any_player: bool = False
+    event: Phrase | None = None
+
+
+@dataclass(frozen=True)
+class Ability(Node):
+    trigger: Trigger
+    body: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class CostOption(Node):
+    payments: tuple[Phrase, ...]
+
+
+@dataclass(frozen=True)
+class CostLine(Node):
+    options: tuple[CostOption, ...]
+
+
+@dataclass(frozen=True)
+class Rule(Node):
+    phrase: Phrase
+    value: Expr | None
+
+
+@dataclass(frozen=True)
+class Card(Node):
+    kind: str  # building or elder
+    name: str
+    name_span: Span = field(compare=False, repr=False)
+    deck: str = ""
+    deck_span: Span = field(compare=False, repr=False, default=None)
+    code: str = ""
+    code_span: Span = field(compare=False, repr=False, default=None)
+    costs: tuple[CostLine, ...] = ()
+    vp: tuple[Expr, ...] = ()
+    requires: tuple[Expr, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True)
+class Program(Node):
+    cards: tuple[Card, ...]

@@ -1,0 +1,104 @@
+"""Text to Lark parse tree; syntax errors become diagnostics, never exceptions."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import Indenter
+
+from compiler.diagnostics import Diagnostic, Span
+
+
+class CardIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@cache
+def parser() -> Lark:
+    text = resources.files("grammar").joinpath("nus.lark").read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="lalr",
+        strict=True,
+        propagate_positions=True,
+        postlex=CardIndenter(),
+        maybe_placeholders=False,
+    )
+
+
+TOKEN_NAMES = {
+    "_NL": "end of line",
+    "_INDENT": "indented block",
+    "_DEDENT": "end of block",
+    "$END": "end of file",
+    "WORD": "word",
+    "NUMBER": "number",
+    "STRING": "quoted name",
+    "KIND": "'building' or 'elder'",
+    "TIMING": "'before' or 'after'",
+}
+
+
+def describe_token(name: str) -> str:
+    if name in TOKEN_NAMES:
+        return TOKEN_NAMES[name]
+    pattern = parser().get_terminal(name).pattern
+    return f"'{pattern.value}'" if pattern.type == "str" else name.lower()
+
+
+def expected_list(names: set[str]) -> str:
+    described = sorted({describe_token(n) for n in names if not n.startswith("__")})
+    if len(described) > 6:
+        described = described[:6] + ["..."]
+    return ", ".join(described)
+
+
+def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
+    """Parse one file, stopping at the first syntax error (LALR cannot resynchronise safely)."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        return parser().parse(text), []
+    except UnexpectedInput as error:
+        return None, [syntax_diagnostic(error, text, filename)]
+
+
+def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagnostic:
+    line, column = max(error.line, 1), max(error.column, 1)
+    if isinstance(error, UnexpectedCharacters):
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        return Diagnostic(
+            "E0001",
+            f"unexpected character {char!r}",
+            Span(filename, line, column, line, column + 1),
+            help="words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
+        )
+    if isinstance(error, UnexpectedEOF):
+        lines = text.rstrip("\n").split("\n")
+        last = len(lines)
+        return Diagnostic(
+            "E0002",
+            "unexpected end of file",
+            Span(filename, last, len(lines[-1]) + 1, last, len(lines[-1]) + 2),
+            help=f"expected {expected_list(error.expected)}",
+        )
+    assert isinstance(error, UnexpectedToken)
+    token: Token = error.token
+    found = describe_token(token.type) if token.type.startswith("_") or token.type == "$END" else repr(str(token))
+    width = max(len(str(token)), 1) if not token.type.startswith("_") else 1
+    if token.type == "$END":
+        return syntax_diagnostic(UnexpectedEOF(error.expected), text, filename)
+    return Diagnostic(
+        "E0003",
+        f"unexpected {found}",
+        Span(filename, line, column, line, column + width),
+        help=f"expected {expected_list(error.accepts or error.expected)}",
+    )

@@ -1,0 +1,366 @@
+"""Every noun and verb of the card language, declared once with its types.
+
+The checker matches phrases against these patterns, the code generator calls the runtime
+function named by `impl`, and the English renderer fills in `english`. Adding a good, count,
+event, effect or rule parameter means adding one line here (and its runtime function), never
+a grammar change.
+
+Pattern syntax: plain words, and slots `{name:type}`. Slot types: `amount` (a number or a
+parenthesised expression), `good`, `ship`, `letter`, `name` (a quoted name). Articles (a, an,
+the) are ignored and plurals of declared nouns match their singular, so "take 1 guest" and
+"take 2 guests" match the same entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+# Nouns -------------------------------------------------------------------------------------
+
+GOODS = ("wood", "fish", "gold", "guest")
+SHIP_TYPES = ("sloop", "cutter", "schooner")
+LETTERS = ("a", "b", "c")
+DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
+CODE_PATTERNS = {"building": r"[ABC]\d{3}", "elder": r"E\d{2}"}
+
+# Plural -> singular for every noun a phrase may use.
+PLURALS = {
+    "guests": "guest",
+    "elders": "elder",
+    "forests": "forest",
+    "ships": "ship",
+    "sloops": "sloop",
+    "cutters": "cutter",
+    "schooners": "schooner",
+    "buildings": "building",
+    "spaces": "space",
+    "shares": "share",
+    "workers": "worker",
+    "plates": "plate",
+    "goods": "good",
+    "types": "type",
+    "turns": "turn",
+    "columns": "column",
+    "seats": "seat",
+    "values": "value",
+}
+ARTICLES = frozenset({"a", "an", "the"})
+
+SLOT_TYPES = {"amount", "good", "ship", "letter", "name"}
+WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
+
+
+# Entries -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One phrase of the language: its pattern, the runtime name it compiles to, its English."""
+
+    pattern: str
+    impl: str
+    english: str
+    args: tuple = ()  # fixed arguments passed before the slots
+    result: str = "number"  # counts: number; facts: truth
+    fields: dict = field(default_factory=dict, hash=False)  # events: field pattern -> (attr, type)
+    timings: tuple[str, ...] = ("before", "after")  # events
+    default: object = None  # rules
+    scope: dict = field(default_factory=dict, hash=False)  # rules: quantity -> (attr, type)
+    needs_event: str = ""  # counts only meaningful inside one event's handler
+
+    @property
+    def elements(self) -> tuple[str | Slot, ...]:
+        return parse_pattern(self.pattern)
+
+
+@cache
+def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
+    elements: list[str | Slot] = []
+    for word in pattern.split():
+        if word.startswith("{"):
+            name, _, type_ = word.strip("{}").partition(":")
+            assert type_ in SLOT_TYPES, word
+            elements.append(Slot(name, type_))
+        else:
+            normal = normalise(word)
+            if normal:
+                elements.append(normal)
+    return tuple(elements)
+
+
+def normalise(word: str) -> str:
+    """Articles vanish and plurals become singular, in patterns and in source alike."""
+    word = word.lower()
+    if word in ARTICLES:
+        return ""
+    return PLURALS.get(word, word)
+
+
+# Counts: numbers a condition, amount or VP formula can use ---------------------------------
+
+COUNTS = (
+    Entry("{good} in supply", "good_in_supply", "the number of {good} in your personal supply"),
+    Entry("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve"),
+    Entry("{good} on this building", "good_on_card", "the number of {good} on this Building"),
+    Entry("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
+    Entry("elders", "elders", "the number of Elders in your Elder Council"),
+    Entry("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
+    Entry("free elder seats", "free_elder_seats", "the number of free seats in your Elder Council"),
+    Entry("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
+    Entry("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
+    Entry("workers on elders", "workers_on_elders", "the number of Workers on Elders in your Elder Council"),
+    Entry("elders used this round", "elders_used_this_round", "the number of Elders you have used this Round"),
+    Entry("forests", "forests", "the number of Forests on your Harbor board"),
+    Entry("forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"),
+    Entry(
+        "double spaces with stacked forests",
+        "stacked_double_spaces",
+        "the number of double spaces on your Harbor board holding at least 2 Forests",
+    ),
+    Entry(
+        "forests in middle columns",
+        "forests_in_middle_columns",
+        "the number of Forests covering only Building spaces in the middle two columns of your Harbor board",
+    ),
+    Entry("buildings", "buildings", "the number of Buildings on your Harbor board"),
+    Entry("{letter} buildings", "buildings_of_letter", 'the number of "{letter}" Buildings on your Harbor board'),
+    Entry("empty building spaces", "empty_building_spaces", "the number of empty Building spaces on your Harbor board"),
+    Entry("forest covered building spaces", "forest_covered_spaces", "the number of Building spaces covered by Forest"),
+    Entry(
+        "building squares of 3 by 3",
+        "building_squares",
+        "the number of 3x3 rectangles of Buildings on your Harbor board",
+    ),
+    Entry("haul size", "haul_size", "your haul size"),
+    Entry("ships", "ships", "the number of Ships on your Fishing track"),
+    Entry(
+        "ships with catboat",
+        "ships_with_catboat",
+        "the number of Ships on your Fishing track, including the preprinted catboat",
+    ),
+    Entry("{ship}", "ships_of_type", "the number of {ship}s on your Fishing track"),
+    Entry("missing ship types", "missing_ship_types", "the number of Ship types missing from your Fishing track"),
+    Entry("guests on ships", "guests_on_ships", "the number of Guests on your Ships"),
+    Entry("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
+    Entry(
+        "printed ship values on this building",
+        "ship_values_on_card",
+        "the sum of printed values of the Ships on this Building",
+    ),
+    Entry("fish on plates", "fish_on_plates", "the number of fish on plates of the Banquet Table"),
+    Entry("issued shares in supply", "issued_shares_in_supply", "the number of issued Shares in your personal supply"),
+    Entry(
+        "own issued shares in supply",
+        "own_issued_shares_in_supply",
+        "the number of issued Shares of your color in your personal supply",
+    ),
+    Entry("round", "round_number", "the current Round"),
+    Entry("worker turn", "worker_turn", "the number of your current Worker's turn"),
+)
+
+FACTS = (
+    Entry("during an action", "during_action", "during an action", result="truth"),
+    Entry(
+        "{elder:name} has left the supply board",
+        "elder_left_supply",
+        "the {elder} Elder is no longer on the Ships and Elders supply board",
+        result="truth",
+    ),
+)
+
+# Events: moments a card can hook, with the fields their handlers may read ------------------
+
+PHASE_MOMENT = ("at",)
+
+EVENTS = (
+    Entry(
+        "serve fish",
+        "serve_fish",
+        'take a "Serve Fish" action',
+        fields={"fish served": ("fish_served", "number"), "plates filled": ("plates_filled", "number")},
+    ),
+    Entry(
+        "build a ship",
+        "build_ship",
+        'complete a "Build a Ship" action',
+        fields={"ships left of built type": ("ships_left_of_type", "number")},
+    ),
+    Entry("place a ship", "place_ship", "place a Ship on your Fishing track"),
+    Entry("take an elder", "take_elder", 'take a "Take an Elder" action'),
+    Entry("use an elder", "use_elder", "use an Elder"),
+    Entry("place a worker", "place_worker", "place a Worker"),
+    Entry("transfer reserve", "transfer_reserve", 'take a "Transfer Reserve" action'),
+    Entry("thin out", "thin_out", 'take a "Thin Out" action'),
+    Entry(
+        "reforest",
+        "reforest",
+        'take a "Reforest" action',
+        fields={"used the action space": ("on_action_space", "truth")},
+    ),
+    Entry("deforest", "deforest", 'take a "Deforest" action'),
+    Entry(
+        "remove a forest",
+        "remove_forest",
+        "remove a Forest from your Harbor board",
+        timings=("after",),
+        fields={"a building space was revealed": ("revealed_space", "truth")},
+    ),
+    Entry("return a guest", "return_guest", "return a Guest to the general supply", timings=("after",)),
+    Entry(
+        "place a new guest in supply",
+        "gain_guest",
+        "place a new Guest in your personal supply",
+        timings=("after",),
+    ),
+    Entry(
+        "remove 3 fish from an elder",
+        "elder_discard",
+        "remove 3 fish from an Elder in your Elder Council",
+        timings=("after",),
+    ),
+    Entry("build over this building", "build_over_card", "build over this Building", timings=("before",)),
+    Entry("start of fishing phase", "fishing_phase_start", "the start of each Fishing Phase", timings=PHASE_MOMENT),
+    Entry("returning home phase", "returning_home", "each Returning Home Phase", timings=PHASE_MOMENT),
+    Entry("end of round", "round_end", "the end of each Round, after all players have had three turns", timings=PHASE_MOMENT),
+    Entry("scoring", "before_scoring", "scoring at the end of the game", timings=PHASE_MOMENT),
+)
+
+# Effects: what a card does ------------------------------------------------------------------
+
+ACTIONS = {
+    "build a building": "build_building",
+    "build a ship": "build_ship",
+    "issue a share": "issue_share",
+    "buy all shares": "buy_all_shares",
+    "take an elder": "take_elder",
+    "serve fish": "serve_fish",
+    "transfer reserve": "transfer_reserve",
+    "thin out": "thin_out",
+    "deforest": "deforest",
+    "reforest": "reforest",
+}
+
+EFFECTS = (
+    Entry(
+        "take {amount} {good}",
+        "take",
+        "take {amount} {good} from the general supply and place it in your personal supply",
+    ),
+    Entry("return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"),
+    Entry("put {amount} {good} in reserve", "put_in_reserve", "place {amount} {good} from the general supply in your Reserve"),
+    Entry(
+        "put {amount} {good} on this building",
+        "put_on_card",
+        "place {amount} {good} from the general supply on this Building",
+    ),
+    Entry(
+        "move {amount} {good} from supply to this building",
+        "move_to_card",
+        "move {amount} {good} from your personal supply onto this Building",
+    ),
+    Entry("remove this building from play", "remove_card", "remove this Building from play"),
+    Entry("remove a forest", "remove_one_forest", "remove a Forest from your Harbor board"),
+    Entry("remove all forests", "remove_all_forests", "remove all Forests from your Harbor board"),
+    Entry("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
+    Entry(
+        "put all elders under this building",
+        "elders_under_card",
+        "place all Elders from your Elder Council under this Building",
+    ),
+    Entry("use the new elder", "use_new_elder", "use the new Elder right away"),
+    Entry(
+        "use the new elder without fish",
+        "use_new_elder_without_fish",
+        "use the new Elder right away, without placing fish from the Banquet Table on it",
+    ),
+    Entry("serve up to {amount} fish", "serve_limited", 'take a "Serve Fish" action, serving at most {amount} fish'),
+    Entry(
+        "exchange up to {amount} {give:good} for {get:good}",
+        "exchange",
+        "exchange up to {amount} {give} in your personal supply for {get} from the general supply, 1:1",
+    ),
+    Entry("put {amount} fish on each elder", "fish_on_each_elder", "place {amount} fish on each of your Elders"),
+    Entry("take an extra turn", "extra_turn", "carry out an additional turn with an available action"),
+) + tuple(
+    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,)) for words, impl in ACTIONS.items()
+)
+
+# Cost payments --------------------------------------------------------------------------------
+
+PAYMENTS = (
+    Entry("{amount} {good}", "goods", "{amount} {good}"),
+    Entry("none", "free", "N/A"),
+    Entry("return {amount} guests", "return_guests", "return {amount} Guests"),
+    Entry("discard {card:name}", "discard_building", "remove the {card} from play"),
+    Entry("without guests", "no_guests", "Guests may not reduce this cost"),
+)
+
+# Standing rule parameters a card may change for its owner ----------------------------------
+
+RULES = (
+    Entry("wood limit", "wood_limit", "your personal supply holds up to {value} wood", default=12),
+    Entry("elder seats", "elder_seats", "your Elder Council has {value} seats", default=5),
+    Entry(
+        "plate cost",
+        "plate_cost",
+        "each plate costs {value} fish when you serve fish",
+        scope={"printed fish": ("printed", "number")},
+        default="printed",
+    ),
+    Entry("guest wood value", "guest_wood", "each Guest reduces a Building cost by {value} wood", default=2),
+    Entry("guest fish value", "guest_fish", "each Guest reduces a Building cost by {value} fish", default=3),
+    Entry("reforest forests up to", "reforest_up_to", "a Reforest action may place up to {value} Forests", default=2),
+    Entry(
+        "distribution may swap steps 1 and 3",
+        "swap_distribution",
+        "when distributing fish you may swap steps 1 and 3",
+        result="truth",
+        default=False,
+    ),
+    Entry(
+        "elder discard may go to reserve",
+        "discard_to_reserve",
+        "when an Elder discards 3 fish, one may go to your Reserve instead of the general supply",
+        result="truth",
+        default=False,
+    ),
+    Entry(
+        "elder discard may go to this building",
+        "discard_to_card",
+        "fish an Elder discards to your personal supply may go onto this Building instead",
+        result="truth",
+        default=False,
+    ),
+    Entry(
+        "supply guests score double",
+        "double_guest_vp",
+        "Guests in your personal supply score 1 VP each",
+        result="truth",
+        default=False,
+    ),
+)
+
+
+# Lookup ---------------------------------------------------------------------------------------
+
+TABLES = {
+    "count": COUNTS + FACTS,
+    "event": EVENTS,
+    "effect": EFFECTS,
+    "payment": PAYMENTS,
+    "rule": RULES,
+}
+
+
+@cache
+def pattern_words(kind: str) -> tuple[str, ...]:
+    """Every literal word the entries of a kind use, for 'did you mean' hints."""
+    words = {e for entry in TABLES[kind] for e in entry.elements if isinstance(e, str)}
+    return tuple(sorted(words))

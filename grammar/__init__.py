@@ -1,0 +1,1 @@
+"""The nus grammar ships as package data so an installed `nus` finds it."""

@@ -1,0 +1,1 @@
+"""The Nusfjord table that compiled cards run on."""

@@ -1,0 +1,69 @@
+"""What the compiler hands the runtime: one CardSpec per card, made of plain callables.
+
+Generated code builds these; the runtime never sees card text and knows no card by name.
+Every callable takes a Context first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+
+class Context:
+    """Who is acting, on whose card, in answer to which event. Passed to every compiled callable."""
+
+    __slots__ = ("table", "me", "card", "event")
+
+    def __init__(self, table: Any, me: Any, card: Any = None, event: Any = None):
+        self.table = table
+        self.me = me
+        self.card = card
+        self.event = event
+
+
+@dataclass(frozen=True)
+class CostOption:
+    """One way to pay. parts are tuples: ("goods", good, amount), ("free",),
+    ("return_guests", amount), ("discard_building", name), ("no_guests",)."""
+
+    parts: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """kind: when_built, as_soon_as, each_time, any_time, at_moment, worker_space, elder_use.
+
+    event/timing name the runtime event (vocabulary EVENTS impl) for each_time and at_moment.
+    guard(ctx) -> bool gates the ability (as_soon_as keeps its condition here too); effect(ctx)
+    carries it out. text is the source line, for logs and choices.
+    """
+
+    kind: str
+    effect: Callable[[Context], None]
+    guard: Callable[[Context], bool] | None = None
+    event: str = ""
+    timing: str = ""
+    any_player: bool = False
+    text: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    kind: str  # building or elder
+    name: str
+    deck: str
+    code: str
+    costs: Callable[[Context], tuple[CostOption, ...]]
+    vp: Callable[[Context], int | Fraction] | None = None
+    requires: Callable[[Context], bool] | None = None
+    rules: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    abilities: tuple[Ability, ...] = ()
+    line: int = 0
+
+    @property
+    def letter(self) -> str:
+        return self.code[0] if self.kind == "building" else ""
