@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Any, Union
 
 from compiler.diagnostics import Span
 
@@ -71,7 +71,17 @@ class Not(Node):
     operand: Expr
 
 
-Expr = Union[Number, Quantity, Binary, Negate, Table, Compare, Logic, Not]
+@dataclass(frozen=True)
+class Ref(Node):
+    """A quantity after checking. source: count, fact, field, scope or local."""
+
+    source: str
+    name: str
+    args: tuple[str, ...] = ()
+    type: str = "number"
+
+
+Expr = Union[Number, Quantity, Binary, Negate, Table, Compare, Logic, Not, Ref]
 
 
 # Phrases: a verb or noun phrase with its slots, matched against the vocabulary --------
@@ -150,7 +160,15 @@ class If(Node):
     otherwise: tuple[Statement, ...]
 
 
-Statement = Union[Effect, Let, May, ChooseOne, UpTo, If]
+@dataclass(frozen=True)
+class Call(Node):
+    """An effect or payment phrase after checking: the vocabulary entry and its slot values."""
+
+    entry: Any
+    args: tuple[Expr | str, ...]
+
+
+Statement = Union[Effect, Let, May, ChooseOne, UpTo, If, Call]
 
 
 # Abilities ----------------------------------------------------------------------------------
@@ -172,6 +190,7 @@ class Trigger(Node):
     timing: str = ""  # each_time: before/after; at_moment: at
     any_player: bool = False
     event: Phrase | None = None
+    entry: Any = None  # the vocabulary event, once checked
 
 
 @dataclass(frozen=True)
@@ -182,7 +201,7 @@ class Ability(Node):
 
 @dataclass(frozen=True)
 class CostOption(Node):
-    payments: tuple[Phrase, ...]
+    payments: tuple[Phrase | Call, ...]
 
 
 @dataclass(frozen=True)
@@ -194,6 +213,7 @@ class CostLine(Node):
 class Rule(Node):
     phrase: Phrase
     value: Expr | None
+    entry: Any = None  # the vocabulary rule, once checked
 
 
 @dataclass(frozen=True)
@@ -215,3 +235,22 @@ class Card(Node):
 @dataclass(frozen=True)
 class Program(Node):
     cards: tuple[Card, ...]
+
+
+def pretty(node, indent: int = 0) -> str:
+    """An indented outline of a node for `nus explain`, without spans."""
+    pad = "  " * indent
+    if isinstance(node, tuple):
+        return "\n".join(pretty(item, indent) for item in node) if node else f"{pad}(none)"
+    if not isinstance(node, Node):
+        return f"{pad}{getattr(node, 'pattern', node)!s}"
+    lines = [f"{pad}{type(node).__name__}"]
+    for name, value in vars(node).items():
+        if name.endswith("span") or value in (None, (), "", False):
+            continue
+        if isinstance(value, Node | tuple) and value:
+            lines.append(f"{pad}  {name}:")
+            lines.append(pretty(value, indent + 2))
+        else:
+            lines.append(f"{pad}  {name}: {getattr(value, 'pattern', value)!s}")
+    return "\n".join(lines)

@@ -5,7 +5,7 @@ function named by `impl`, and the English renderer fills in `english`. Adding a 
 event, effect or rule parameter means adding one line here (and its runtime function), never
 a grammar change.
 
-Pattern syntax: plain words, and slots `{name:type}`. Slot types: `amount` (a number or a
+Pattern syntax: plain words, and slots `{name:type}` (`{good}` is short for `{good:good}`). Slot types: `amount` (a number or a
 parenthesised expression), `good`, `ship`, `letter`, `name` (a quoted name). Articles (a, an,
 the) are ignored and plurals of declared nouns match their singular, so "take 1 guest" and
 "take 2 guests" match the same entry.
@@ -24,8 +24,15 @@ LETTERS = ("a", "b", "c")
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
 CODE_PATTERNS = {"building": r"[ABC]\d{3}", "elder": r"E\d{2}"}
 
-# Plural -> singular for every noun a phrase may use.
+# Plural nouns and third-person verbs ("any player returns a guest") -> the base form.
 PLURALS = {
+    "returns": "return",
+    "takes": "take",
+    "builds": "build",
+    "serves": "serve",
+    "uses": "use",
+    "removes": "remove",
+    "places": "place",
     "guests": "guest",
     "elders": "elder",
     "forests": "forest",
@@ -86,6 +93,7 @@ def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
     for word in pattern.split():
         if word.startswith("{"):
             name, _, type_ = word.strip("{}").partition(":")
+            type_ = type_ or name
             assert type_ in SLOT_TYPES, word
             elements.append(Slot(name, type_))
         else:
@@ -288,6 +296,12 @@ EFFECTS = (
     ),
     Entry("put {amount} fish on each elder", "fish_on_each_elder", "place {amount} fish on each of your Elders"),
     Entry("take an extra turn", "extra_turn", "carry out an additional turn with an available action"),
+    Entry(
+        "distribute {amount} fish",
+        "distribute_fish",
+        "distribute {amount} fish from the general supply in the Fishing Phase order",
+    ),
+    Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
 ) + tuple(
     Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,)) for words, impl in ACTIONS.items()
 )

@@ -1,0 +1,1 @@
+"""The nus card-language compiler: parse, build AST, check, generate, load."""

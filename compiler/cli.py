@@ -1,0 +1,154 @@
+"""The `nus` command. Exit codes: 0 clean, 1 errors in a card file, 2 usage or I/O problems."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from compiler.diagnostics import render_all
+from compiler.load import Compiled, compile_text, python_source
+from compiler.nodes import pretty
+
+OK, ERRORS, USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A problem with the command line or the file system, not with card text."""
+
+
+def read_source(path: str) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise InvalidText(f"{path}:{line}:{column}: error[E0004]: the file is not valid UTF-8 (byte {error.start})")
+
+
+class InvalidText(Exception):
+    """Card text that cannot even be decoded; reported like a diagnostic."""
+
+
+def compile_file(path: str) -> tuple[str, Compiled]:
+    text = read_source(path)
+    return text, compile_text(text, path)
+
+
+def report(path: str, text: str, compiled: Compiled) -> bool:
+    if compiled.diagnostics:
+        print(render_all(list(compiled.diagnostics), {path: text}), file=sys.stderr)
+        count = len(compiled.diagnostics)
+        print(f"{path}: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
+        return False
+    return True
+
+
+def command_check(args: argparse.Namespace) -> int:
+    clean = True
+    for path in args.files:
+        try:
+            text, compiled = compile_file(path)
+        except InvalidText as error:
+            print(error, file=sys.stderr)
+            clean = False
+            continue
+        if report(path, text, compiled):
+            print(f"{path}: {len(compiled.program.cards)} cards, no errors")
+        else:
+            clean = False
+    return OK if clean else ERRORS
+
+
+def command_build(args: argparse.Namespace) -> int:
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
+        return ERRORS
+    out = Path(args.output)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        target = out / "cards.py"
+        target.write_text(python_source(compiled.module, args.file), encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write to {out}: {error.strerror or error}") from None
+    print(f"wrote {target}")
+    return OK
+
+
+def command_explain(args: argparse.Namespace) -> int:
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
+        return ERRORS
+    cards = [c for c in compiled.program.cards if args.card.lower() in (c.name.lower(), c.code.lower())]
+    if not cards:
+        names = ", ".join(c.name for c in compiled.program.cards)
+        raise UsageError(f"no card named '{args.card}' in {args.file} (cards: {names})")
+    from compiler.generate import generate
+
+    card = cards[0]
+    module = generate(replace(compiled.program, cards=(card,)), text)
+    print(f"{args.file}:{card.span.line}: {card.kind} \"{card.name}\"\n")
+    print(pretty(card))
+    print("\n# Generated Python\n")
+    print(python_source(module, args.file))
+    return OK
+
+
+def command_simulate(args: argparse.Namespace) -> int:
+    from compiler.load import load_cards
+    from runtime.simulate import format_report, simulate
+
+    text, compiled = compile_file(args.cards)
+    if not report(args.cards, text, compiled):
+        return ERRORS
+    specs = load_cards(text, args.cards)
+    results = simulate(specs, players=args.players, games=args.games, seed=args.seed)
+    print(format_report(results))
+    return OK
+
+
+def positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
+def argument_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="nus", description="Compile and run Nusfjord card files.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="check card files and report every error")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(run=command_check)
+    build = commands.add_parser("build", help="compile a card file to Python")
+    build.add_argument("file", metavar="FILE")
+    build.add_argument("-o", "--output", default="build", metavar="DIR")
+    build.set_defaults(run=command_build)
+    explain = commands.add_parser("explain", help="show a card's parsed structure and generated Python")
+    explain.add_argument("file", metavar="FILE")
+    explain.add_argument("card", metavar="CARD", help="card name or code")
+    explain.set_defaults(run=command_explain)
+    simulate = commands.add_parser("simulate", help="play seeded random games with the cards")
+    simulate.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N")
+    simulate.add_argument("--games", type=positive, default=10, metavar="G")
+    simulate.add_argument("--seed", type=int, default=0, metavar="S")
+    simulate.add_argument("--cards", default="cards.nus", metavar="FILE")
+    simulate.set_defaults(run=command_simulate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = argument_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except InvalidText as error:
+        print(error, file=sys.stderr)
+        return ERRORS
+    except UsageError as error:
+        print(f"nus: error: {error}", file=sys.stderr)
+        return USAGE

@@ -1,0 +1,65 @@
+"""The whole pipeline: text -> AST -> checked AST -> Python -> CardSpecs the runtime runs."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import linecache
+from dataclasses import dataclass
+
+from compiler import nodes as n
+from compiler.build_ast import build_ast
+from compiler.check import check
+from compiler.diagnostics import CompileError, Diagnostic
+from compiler.generate import generate
+from compiler.parse import parse
+from runtime.cards import CardSpec
+
+
+@dataclass(frozen=True)
+class Compiled:
+    program: n.Program | None
+    module: ast.Module | None
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def compile_text(text: str, filename: str) -> Compiled:
+    tree, diagnostics = parse(text, filename)
+    if tree is None:
+        return Compiled(None, None, tuple(diagnostics))
+    program, diagnostics = check(build_ast(tree, filename))
+    if diagnostics:
+        return Compiled(program, None, tuple(sorted(set(diagnostics), key=lambda d: d.sort_key)))
+    return Compiled(program, generate(program, text), ())
+
+
+_loaded: dict[str, list[CardSpec]] = {}
+
+
+def load_cards(text: str, filename: str) -> list[CardSpec]:
+    """Compile and run the generated module; tracebacks inside card effects name the card line.
+
+    Results are cached by content, so loading an unchanged file again costs a hash.
+    """
+    key = hashlib.sha256(f"{filename}\0{text}".encode()).hexdigest()
+    if key not in _loaded:
+        compiled = compile_text(text, filename)
+        if compiled.diagnostics:
+            raise CompileError(list(compiled.diagnostics), {filename: text})
+        linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+        namespace: dict = {"__name__": "nus_cards"}
+        exec(compile(compiled.module, filename, "exec"), namespace)
+        _loaded[key] = namespace["CARDS"]
+    return list(_loaded[key])
+
+
+def python_source(module: ast.Module, filename: str) -> str:
+    """The generated module as readable Python, each function headed by its cards.nus line."""
+    chunks = [f"# Generated from {filename} by nus; do not edit.\n"]
+    for statement in module.body:
+        code = ast.unparse(statement)
+        if isinstance(statement, ast.FunctionDef | ast.Assign):
+            chunks.append(f"\n# {filename}:{statement.lineno}\n{code}\n")
+        else:
+            chunks.append(code + "\n")
+    return "".join(chunks)

@@ -1,0 +1,72 @@
+"""Cards entering and leaving play, and the standing rule parameters their owners live by."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.cards import Context
+from runtime.events import check_latches, trigger
+from runtime.state import CardInPlay, Player, Table
+
+LISTENING = ("each_time", "at_moment")
+
+# Rule parameters a card may change, with the table's own value when no card does.
+RULE_DEFAULTS: dict[str, Any] = {
+    "wood_limit": lambda table, scope: table.rules.wood_limit,
+    "elder_seats": lambda table, scope: table.rules.elder_seats,
+    "plate_cost": lambda table, scope: scope["printed"],
+    "guest_wood": lambda table, scope: table.rules.guest_wood,
+    "guest_fish": lambda table, scope: table.rules.guest_fish,
+    "reforest_up_to": lambda table, scope: table.rules.reforest_forests,
+    "swap_distribution": lambda table, scope: False,
+    "discard_to_reserve": lambda table, scope: False,
+    "discard_to_card": lambda table, scope: False,
+    "double_guest_vp": lambda table, scope: False,
+}
+
+
+def cards_of(player: Player) -> list[CardInPlay]:
+    return player.buildings + player.council
+
+
+def rule(table: Table, player: Player, key: str, **scope: Any) -> Any:
+    """The owner's value of a rule parameter: the most recently played card that sets it wins (ruling)."""
+    value = RULE_DEFAULTS[key](table, scope)
+    for card in cards_of(player):
+        change = card.spec.rules.get(key)
+        if change is not None:
+            value = change(Context(table, player, card), **scope)
+    return value
+
+
+def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
+    """The owner's cards whose rule parameter `key` is on, for rules that name their card."""
+    return [
+        card
+        for card in cards_of(player)
+        if key in card.spec.rules and card.spec.rules[key](Context(table, player, card))
+    ]
+
+
+def attach(table: Table, card: CardInPlay) -> None:
+    """Bring a card into play: register its listeners and latches, then run its when-built abilities."""
+    for index, ability in enumerate(card.spec.abilities):
+        if ability.kind in LISTENING:
+            table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))
+        elif ability.kind == "as_soon_as" and index not in card.fired:
+            table.latches.append((card, index))
+    for ability in card.spec.abilities:
+        if ability.kind == "when_built":
+            trigger(table, card, ability)
+    check_latches(table)
+
+
+def detach(table: Table, card: CardInPlay) -> None:
+    """Take a card out of play: it stops listening and its pending latches lapse."""
+    for key, listeners in table.listeners.items():
+        table.listeners[key] = [entry for entry in listeners if entry[0] is not card]
+    table.latches = [entry for entry in table.latches if entry[0] is not card]
+
+
+def abilities_of(card: CardInPlay, kind: str) -> list[Any]:
+    return [ability for ability in card.spec.abilities if ability.kind == kind]
