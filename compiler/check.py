@@ -15,6 +15,7 @@ from compiler import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
 
 NUMBER, TRUTH = "number", "truth"
+MAX_NUMBER = 1000
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
 WORD_SLOT_NAMES = {"good": "good", "ship": "ship type", "letter": "building letter"}
 KIND_NAMES = {
@@ -338,8 +339,13 @@ class Checker:
         self.unknown(phrase.text, phrase.span, tokens, kind, entries)
         return None, ()
 
+    def number(self, number: n.Number) -> None:
+        if number.value > MAX_NUMBER:
+            self.error("E0204", f"{number.value} is too large", number.span, f"numbers go up to {MAX_NUMBER}")
+
     def slot_value(self, token: Token, scope: Scope) -> n.Expr | str:
         if token.kind == "number":
+            self.number(token.node)
             return token.node
         if token.kind == "expr":
             return self.expr_of(token.node, NUMBER, scope, "amount")
@@ -382,6 +388,7 @@ class Checker:
     def expr(self, expr: n.Expr, scope: Scope) -> tuple[n.Expr, str]:
         """The checked expression and its type ('' when an error was already reported)."""
         if isinstance(expr, n.Number):
+            self.number(expr)
             return expr, NUMBER
         if isinstance(expr, n.Quantity):
             return self.quantity(expr, scope)

@@ -61,20 +61,73 @@ def expected_list(names: set[str]) -> str:
     return ", ".join(described)
 
 
+MAX_BLOCK_DEPTH = 12
+
+
+def shorten(value: str, limit: int = 30) -> str:
+    return repr(value if len(value) <= limit else value[:limit] + "...")
+
+
 def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
     """Parse one file, stopping at the first syntax error (LALR cannot resynchronise safely)."""
     if not text.endswith("\n"):
         text += "\n"
+    layout = indentation_error(text, filename)
+    if layout is not None:
+        return None, [layout]
     try:
         return parser().parse(text), []
     except UnexpectedInput as error:
         return None, [syntax_diagnostic(error, text, filename)]
 
 
+def indentation_error(text: str, filename: str) -> Diagnostic | None:
+    """Blocks must dedent to an enclosing level, indent with spaces only, and nest shallowly."""
+    levels = [0]
+    for number, line in enumerate(text.split("\n"), start=1):
+        body = line.lstrip(" \t")
+        if not body or body.startswith("#"):
+            continue
+        indent = line[: len(line) - len(body)]
+        if "\t" in indent:
+            column = indent.index("\t") + 1
+            return Diagnostic(
+                "E0006", "tab in indentation", Span(filename, number, column, number, column + 1), "indent with spaces"
+            )
+        width = len(indent)
+        if width not in levels and width < levels[-1]:
+            choices = " or ".join(str(level) for level in levels)
+            return Diagnostic(
+                "E0006",
+                "this line's indentation matches no enclosing block",
+                Span(filename, number, 1, number, width + 1),
+                f"indent it by {choices} spaces",
+            )
+        if width > levels[-1]:
+            levels.append(width)
+        while width < levels[-1]:
+            levels.pop()
+        if len(levels) > MAX_BLOCK_DEPTH:
+            return Diagnostic(
+                "E0005",
+                f"blocks nest more than {MAX_BLOCK_DEPTH - 1} deep",
+                Span(filename, number, 1, number, width + 1),
+                "split the ability into simpler steps",
+            )
+    return None
+
+
 def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagnostic:
     line, column = max(error.line, 1), max(error.column, 1)
     if isinstance(error, UnexpectedCharacters):
         char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        if char == '"':
+            return Diagnostic(
+                "E0007",
+                "unterminated quoted name",
+                Span(filename, line, column, line, column + 1),
+                'close the name with " on the same line',
+            )
         return Diagnostic(
             "E0001",
             f"unexpected character {char!r}",
@@ -92,7 +145,7 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
         )
     assert isinstance(error, UnexpectedToken)
     token: Token = error.token
-    found = describe_token(token.type) if token.type.startswith("_") or token.type == "$END" else repr(str(token))
+    found = describe_token(token.type) if token.type.startswith("_") else shorten(str(token))
     width = max(len(str(token)), 1) if not token.type.startswith("_") else 1
     if token.type == "$END":
         return syntax_diagnostic(UnexpectedEOF(error.expected), text, filename)

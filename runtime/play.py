@@ -6,7 +6,7 @@ from typing import Any
 
 from runtime.cards import Context
 from runtime.events import check_latches, trigger
-from runtime.state import CardInPlay, Player, Table
+from runtime.state import CardInPlay, IllegalAction, Player, Table
 
 LISTENING = ("each_time", "at_moment")
 
@@ -70,3 +70,14 @@ def detach(table: Table, card: CardInPlay) -> None:
 
 def abilities_of(card: CardInPlay, kind: str) -> list[Any]:
     return [ability for ability in card.spec.abilities if ability.kind == kind]
+
+
+def remove_from_play(table: Table, card: CardInPlay | None) -> None:
+    """A Building leaves the game: its space empties and whatever lay on or under it goes with it."""
+    if card is None or card not in card.owner.buildings:
+        raise IllegalAction("that Building is not in play")
+    card.owner.buildings.remove(card)
+    if card.cell is not None:
+        card.owner.harbor.cells[card.cell] = None
+    detach(table, card)
+    table.say(f"P{card.owner.index} removes {card.name} from play")

@@ -1,0 +1,73 @@
+"""Questions about a player's boards: Harbor spaces and Forests, Fishing track and haul."""
+
+from __future__ import annotations
+
+from runtime.state import Player, Table
+
+
+def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
+    """Building spaces under at least one Forest."""
+    return {
+        cell
+        for double, forests in zip(table.rules.doubles, player.harbor.forests, strict=True)
+        if forests > 0
+        for cell in double.cells
+    }
+
+
+def free_cells(table: Table, player: Player) -> list[tuple[int, int]]:
+    """Building spaces a new Building may go on: no Building and no Forest."""
+    covered = covered_cells(table, player)
+    return [cell for cell, card in player.harbor.cells.items() if card is None and cell not in covered]
+
+
+def reforestable(table: Table, player: Player) -> list[int]:
+    """Double spaces that may take Forests: neither of their spaces holds a Building (ruling)."""
+    cells = player.harbor.cells
+    return [i for i, double in enumerate(table.rules.doubles) if all(cells[c] is None for c in double.cells)]
+
+
+def forested_doubles(player: Player) -> list[int]:
+    return [i for i, forests in enumerate(player.harbor.forests) if forests > 0]
+
+
+def forest_count(player: Player) -> int:
+    return sum(player.harbor.forests)
+
+
+def forests_in_middle(table: Table, player: Player) -> int:
+    middle = set(table.rules.middle_columns)
+    return sum(
+        forests
+        for double, forests in zip(table.rules.doubles, player.harbor.forests, strict=True)
+        if all(column in middle for _, column in double.cells)
+    )
+
+
+def squares_of_buildings(table: Table, player: Player) -> int:
+    """How many 3x3 blocks of Building spaces all hold Buildings."""
+    built = {cell for cell, card in player.harbor.cells.items() if card is not None}
+    rows, columns = table.rules.harbor_rows, table.rules.harbor_columns
+    return sum(
+        all((r + dr, c + dc) in built for dr in range(3) for dc in range(3))
+        for r in range(1, rows - 1)
+        for c in range(1, columns - 1)
+    )
+
+
+def track_length(table: Table, player: Player) -> int:
+    return table.rules.catboat_length + sum(table.rules.ships[ship.type].length for ship in player.track.ships)
+
+
+def haul_size(table: Table, player: Player) -> int:
+    """The haul by total Ship length, plus one per Ship a card holds (a Boating Lake style card)."""
+    on_cards = sum(len(card.ships) for card in player.buildings)
+    return table.rules.haul_for_length(track_length(table, player)) + on_cards
+
+
+def free_track_spaces(table: Table, player: Player) -> int:
+    return table.rules.track_spaces - len(player.track.ships)
+
+
+def fish_on_plates(table: Table) -> int:
+    return sum(table.plates)
