@@ -170,17 +170,18 @@ class Checker:
 
     def program(self, program: n.Program) -> n.Program:
         cards = tuple(self.card(card) for card in program.cards)
-        self.unique(program.cards, "name", "E0112", "card name")
+        self.unique(program.cards, "name", "E0112", "card name")  # per kind: an Elder may share a Building's name
         self.unique(program.cards, "code", "E0113", "card code")
         return replace(program, cards=cards)
 
     def unique(self, cards, attr: str, code: str, what: str) -> None:
-        first: dict[str, n.Card] = {}
+        first: dict[tuple[str, str], n.Card] = {}
         for card in cards:
-            key = getattr(card, attr)
+            key = (card.kind, getattr(card, attr))
             if key in first:
                 line = first[key].span.line
-                self.error(code, f"duplicate {what} '{key}'", getattr(card, f"{attr}_span"), f"first used on line {line}")
+                span = getattr(card, f"{attr}_span")
+                self.error(code, f"duplicate {what} '{key[1]}'", span, f"first used on line {line}")
             else:
                 first[key] = card
 

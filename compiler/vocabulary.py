@@ -121,6 +121,7 @@ COUNTS = (
     Entry("elders", "elders", "the number of Elders in your Elder Council"),
     Entry("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
     Entry("free elder seats", "free_elder_seats", "the number of free seats in your Elder Council"),
+    Entry("forests on this building", "forests_on_card", "the number of Forests on top of this Building"),
     Entry("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
     Entry("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
     Entry("workers on elders", "workers_on_elders", "the number of Workers on Elders in your Elder Council"),
@@ -176,7 +177,7 @@ COUNTS = (
 FACTS = (
     Entry("during an action", "during_action", "during an action", result="truth"),
     Entry(
-        "{elder:name} has left the supply board",
+        "elder {elder:name} has left the supply board",
         "elder_left_supply",
         "the {elder} Elder is no longer on the Ships and Elders supply board",
         result="truth",
@@ -210,7 +211,7 @@ EVENTS = (
         "reforest",
         "reforest",
         'take a "Reforest" action',
-        fields={"used the action space": ("on_action_space", "truth")},
+        fields={"you used the action space": ("on_action_space", "truth")},
     ),
     Entry("deforest", "deforest", 'take a "Deforest" action'),
     Entry(
@@ -302,6 +303,47 @@ EFFECTS = (
         "distribute {amount} fish from the general supply in the Fishing Phase order",
     ),
     Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
+    Entry("unissue an own share", "unissue_share", 'turn an issued Share of your color in your personal supply to "Unissued"'),
+    Entry(
+        "remove all own shares from play",
+        "remove_own_shares",
+        "remove all Shares of your color from play, issued or not, whoever holds them",
+    ),
+    Entry(
+        "put a guest on each of up to {amount} visible elders",
+        "guests_on_visible_elders",
+        "place 1 Guest from the general supply on each of up to {amount} visible Elders; whoever takes one, you get its Guest",
+    ),
+    Entry(
+        "put {amount} wood on each free fishing space",
+        "wood_on_fishing_spaces",
+        "place {amount} wood from the general supply on each free space of your Fishing track",
+    ),
+    Entry(
+        "take the wood under the new ship",
+        "take_wood_under_ship",
+        "move the wood from the spaces the new Ship takes into your personal supply",
+    ),
+    Entry(
+        "return the wood on fishing spaces",
+        "return_fishing_space_wood",
+        "return the wood left on your Fishing track to the general supply",
+    ),
+    Entry(
+        "return an elder to the supply board",
+        "return_elder",
+        "move the fish on one of your Elders into your personal supply, then return it to its space on the supply board",
+    ),
+    Entry(
+        "use another player's elder paying {amount} fish",
+        "use_other_elder",
+        "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
+    ),
+    Entry(
+        "count as a build a ship action",
+        "as_ship_action",
+        'this counts as completing a "Build a Ship" action',
+    ),
 ) + tuple(
     Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,)) for words, impl in ACTIONS.items()
 )
@@ -351,6 +393,35 @@ RULES = (
         "fish an Elder discards to your personal supply may go onto this Building instead",
         result="truth",
         default=False,
+    ),
+    Entry("may be built over", "built_over", "you may build another Building over this one", result="truth", default=False),
+    Entry(
+        "placed under stacked forests",
+        "under_forests",
+        "this Building goes on a Building space under at least two Forests, beneath them",
+        result="truth",
+        default=False,
+    ),
+    Entry(
+        "placed on fishing track",
+        "on_fishing_track",
+        "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship",
+        result="truth",
+        default=False,
+    ),
+    Entry("counts as forest", "is_forest", "this Building also counts as a Forest", result="truth", default=False),
+    Entry(
+        "sloops and cutters may go to this building",
+        "ships_to_card",
+        "a new sloop or cutter may go on this Building instead of your Fishing track; it adds 1 to your haul size",
+        result="truth",
+        default=False,
+    ),
+    Entry(
+        "fishing track gap",
+        "fishing_gap",
+        "the rightmost Ship on your Fishing track stands {value} spaces further right; the gap counts as filled",
+        default=0,
     ),
     Entry(
         "supply guests score double",
