@@ -23,7 +23,12 @@ def build_building(table: Table, player: Player) -> CardInPlay:
     if not specs:
         raise IllegalAction(f"P{player.index} has no Building to build")
     return choose_legal(
-        table, player.index, "building", list(specs), "build which Building?", lambda name: build(table, player, specs[name])
+        table,
+        player.index,
+        "building",
+        list(specs),
+        "build which Building?",
+        lambda name: build(table, player, specs[name]),
     )
 
 

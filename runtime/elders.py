@@ -91,9 +91,13 @@ def discard(table: Table, elder: CardInPlay) -> None:
     owner = elder.owner
     elder.goods["fish"] -= table.rules.elder_discard_at
     table.say(f"P{owner.index} elder {elder.name} discards {table.rules.elder_discard_at} fish")
-    if rule(table, owner, "discard_to_reserve") and owner.reserve["fish"] < table.rules.reserve_fish_limit:
-        if ask(table, owner.index, "may", [True, False], "put one discarded fish in your Reserve?"):
-            to_reserve(table, owner, "fish", 1)
+    room = owner.reserve["fish"] < table.rules.reserve_fish_limit
+    if (
+        room
+        and rule(table, owner, "discard_to_reserve")
+        and ask(table, owner.index, "may", [True, False], "put one discarded fish in your Reserve?")
+    ):
+        to_reserve(table, owner, "fish", 1)
     send_discarded_fish(table, owner, table.rules.elder_discard_to_supply)
     emit(table, "elder_discard", "after", owner)
 

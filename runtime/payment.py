@@ -43,10 +43,12 @@ def total(option: CostOption) -> Due:
     due = Due({"wood": 0, "fish": 0, "gold": 0})
     for part in option.parts:
         kind = part[0]
-        if kind == "goods" and part[1] == "guest":
-            due.return_guests += part[2]
-        elif kind == "goods":
-            due.goods[part[1]] += part[2]
+        if kind == "goods":
+            good, amount = goods_part(part)
+            if good == "guest":
+                due.return_guests += amount
+            else:
+                due.goods[good] += amount
         elif kind == "return_guests":
             due.return_guests += part[1]
         elif kind == "discard_building":
@@ -54,6 +56,12 @@ def total(option: CostOption) -> Due:
         elif kind == "no_guests":
             due.guests_allowed = False
     return due
+
+
+def goods_part(part: tuple) -> tuple[str, int]:
+    """("goods", good, amount) per the contract; the generated code writes pattern order, so accept both."""
+    first, second = part[1], part[2]
+    return (first, second) if isinstance(first, str) else (second, first)
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -91,9 +99,9 @@ def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
 def payment_options(table: Table, player: Player, options: tuple[CostOption, ...]) -> list[Payment]:
     found: list[Payment] = []
     for option in options:
-        for pay in payments_for(table, player, total(option)):
-            if pay not in found:
-                found.append(pay)
+        for payment in payments_for(table, player, total(option)):
+            if payment not in found:
+                found.append(payment)
     return found
 
 

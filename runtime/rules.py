@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache
 from importlib import resources
@@ -101,15 +101,7 @@ def cells(raw: list) -> tuple[tuple[int, int], ...]:
 
 
 def parse(data: dict) -> Rules:
-    scalars = {
-        key: data[key]
-        for key in (
-            "rounds workers wood_limit reserve_fish_limit elder_seats guest_wood guest_fish reforest_forests elder_discard_at elder_discard_to_supply "
-            "issue_share_gold share_price shares_per_player shares_issued_at_start plate_gold guest_vp_ship "
-            "empty_space_vp unissued_share_vp issued_share_vp gold_vp deforest_wood thin_out_wood_per_forest "
-            "thin_out_min_wood c_cards_round c_cards_per_player display_a display_b"
-        ).split()
-    }
+    scalars = {f.name: data[f.name] for f in fields(Rules) if f.type == "int" and f.name in data}
     harbor = data["harbor"]
     return Rules(
         **scalars,

@@ -1,0 +1,321 @@
+"""What compiled cards call: one function per vocabulary `impl`, plus the choice helpers.
+
+Counts return numbers, facts return truth, effects change the table and raise IllegalAction when they
+cannot be carried out. Every function takes the Context first; slot values follow in pattern order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from runtime import actions, board, goods
+from runtime import elders as elders_module
+from runtime import forests as forests_module
+from runtime.attempts import attempt, choose_legal
+from runtime.banquet import serve_fish
+from runtime.cards import Context
+from runtime.decisions import ask
+from runtime.phases import distribute
+from runtime.play import remove_from_play
+from runtime.play import rule as rule_value
+from runtime.state import IllegalAction, Player
+
+# Counts ---------------------------------------------------------------------------------------
+
+
+def good_in_supply(ctx: Context, good: str) -> int:
+    return ctx.me.supply[good]
+
+
+def good_in_reserve(ctx: Context, good: str) -> int:
+    return ctx.me.reserve[good]
+
+
+def good_on_card(ctx: Context, good: str) -> int:
+    return ctx.card.goods[good]
+
+
+def goods_in_supply(ctx: Context) -> int:
+    supply = ctx.me.supply
+    return supply["wood"] + supply["fish"] + supply["gold"]
+
+
+def elders(ctx: Context) -> int:
+    return len(ctx.me.council)
+
+
+def elders_without_fish(ctx: Context) -> int:
+    return sum(elder.goods["fish"] == 0 for elder in ctx.me.council)
+
+
+def free_elder_seats(ctx: Context) -> int:
+    return max(0, elders_module.free_seats(ctx.table, ctx.me))
+
+
+def elders_under_card(ctx: Context) -> int:
+    return len(ctx.card.under)
+
+
+def visible_elders(ctx: Context) -> int:
+    return len(elders_module.visible_elders(ctx.table))
+
+
+def workers_on_elders(ctx: Context) -> int:
+    return sum(elder.worker is not None for elder in ctx.me.council)
+
+
+def elders_used_this_round(ctx: Context) -> int:
+    return ctx.me.elders_used_round
+
+
+def forests(ctx: Context) -> int:
+    return board.forest_count(ctx.me)
+
+
+def forested_double_spaces(ctx: Context) -> int:
+    return len(board.forested_doubles(ctx.me))
+
+
+def stacked_double_spaces(ctx: Context) -> int:
+    return sum(count >= 2 for count in ctx.me.harbor.forests)
+
+
+def forests_in_middle_columns(ctx: Context) -> int:
+    return board.forests_in_middle(ctx.table, ctx.me)
+
+
+def buildings(ctx: Context) -> int:
+    return len(ctx.me.buildings)
+
+
+def buildings_of_letter(ctx: Context, letter: str) -> int:
+    return sum(card.spec.letter == letter.upper() for card in ctx.me.buildings)
+
+
+def empty_building_spaces(ctx: Context) -> int:
+    return len(board.free_cells(ctx.table, ctx.me))
+
+
+def forest_covered_spaces(ctx: Context) -> int:
+    return len(board.covered_cells(ctx.table, ctx.me))
+
+
+def building_squares(ctx: Context) -> int:
+    return board.squares_of_buildings(ctx.table, ctx.me)
+
+
+def haul_size(ctx: Context) -> int:
+    return board.haul_size(ctx.table, ctx.me)
+
+
+def ships(ctx: Context) -> int:
+    return len(ctx.me.track.ships)
+
+
+def ships_with_catboat(ctx: Context) -> int:
+    return len(ctx.me.track.ships) + 1
+
+
+def ships_of_type(ctx: Context, ship: str) -> int:
+    return sum(s.type == ship for s in ctx.me.track.ships)
+
+
+def missing_ship_types(ctx: Context) -> int:
+    present = {s.type for s in ctx.me.track.ships}
+    return sum(kind not in present for kind in ctx.table.rules.ships)
+
+
+def guests_on_ships(ctx: Context) -> int:
+    return sum(s.guest for s in ctx.me.track.ships)
+
+
+def free_fishing_spaces(ctx: Context) -> int:
+    return board.free_track_spaces(ctx.table, ctx.me)
+
+
+def ship_values_on_card(ctx: Context) -> int:
+    return sum(ctx.table.rules.ships[kind].vp for kind in ctx.card.ships)
+
+
+def fish_on_plates(ctx: Context) -> int:
+    return board.fish_on_plates(ctx.table)
+
+
+def issued_shares_in_supply(ctx: Context) -> int:
+    return sum(s.issued and not s.removed and s.holder == ctx.me.index for s in ctx.table.shares)
+
+
+def own_issued_shares_in_supply(ctx: Context) -> int:
+    me = ctx.me.index
+    return sum(s.issued and not s.removed and s.holder == me and s.colour == me for s in ctx.table.shares)
+
+
+def round_number(ctx: Context) -> int:
+    return ctx.table.round
+
+
+def worker_turn(ctx: Context) -> int:
+    return ctx.me.turns_taken
+
+
+# Facts ----------------------------------------------------------------------------------------
+
+
+def during_action(ctx: Context) -> bool:
+    return ctx.table.action_depth > 0
+
+
+def elder_left_supply(ctx: Context, elder: str) -> bool:
+    return all(spec.name != elder for stack in ctx.table.elder_stacks for spec in stack)
+
+
+# Effects --------------------------------------------------------------------------------------
+
+
+def take(ctx: Context, amount: int, good: str) -> None:
+    goods.gain(ctx.table, ctx.me, good, amount)
+
+
+def give_back(ctx: Context, amount: int, good: str) -> None:
+    goods.pay(ctx.table, ctx.me, good, amount)
+
+
+def put_in_reserve(ctx: Context, amount: int, good: str) -> None:
+    goods.to_reserve(ctx.table, ctx.me, good, amount)
+
+
+def put_on_card(ctx: Context, amount: int, good: str) -> None:
+    if amount > 0:
+        ctx.card.goods[good] += amount
+        ctx.table.say(f"P{ctx.me.index} puts {amount} {good} on {ctx.card.name}")
+
+
+def move_to_card(ctx: Context, amount: int, good: str) -> None:
+    if ctx.me.supply[good] < amount:
+        raise IllegalAction(f"P{ctx.me.index} has {ctx.me.supply[good]} {good}, needs {amount}")
+    ctx.me.supply[good] -= amount
+    put_on_card(ctx, amount, good)
+
+
+def remove_card(ctx: Context) -> None:
+    remove_from_play(ctx.table, ctx.card)
+
+
+def remove_one_forest(ctx: Context) -> None:
+    forests_module.remove_forest(ctx.table, ctx.me)
+
+
+def remove_all_forests(ctx: Context) -> None:
+    forests_module.remove_all_forests(ctx.table, ctx.me)
+
+
+def remove_all_elders(ctx: Context) -> None:
+    for elder in list(ctx.me.council):
+        elders_module.remove_elder(ctx.table, elder)
+    ctx.table.say(f"P{ctx.me.index} removes all elders from play")
+
+
+def put_elders_under_card(ctx: Context) -> None:
+    """The effect "put all elders under this building" (its vocabulary impl clashes with the count)."""
+    council = list(ctx.me.council)
+    for elder in council:
+        elders_module.remove_elder(ctx.table, elder)
+    ctx.card.under.extend(council)
+    ctx.table.say(f"P{ctx.me.index} puts {len(council)} elders under {ctx.card.name}")
+
+
+def use_new_elder(ctx: Context) -> None:
+    elders_module.use_new_elder(ctx.table, ctx.me, with_fish=True)
+
+
+def use_new_elder_without_fish(ctx: Context) -> None:
+    elders_module.use_new_elder(ctx.table, ctx.me, with_fish=False)
+
+
+def serve_limited(ctx: Context, amount: int) -> None:
+    serve_fish(ctx.table, ctx.me, limit=amount)
+
+
+def exchange(ctx: Context, amount: int, give: str, get: str) -> None:
+    """The player picks how many (0 up to the limit and what they have) to exchange 1:1."""
+    most = min(amount, ctx.me.supply[give])
+    count = ask(ctx.table, ctx.me.index, "how_many", list(range(most, -1, -1)), f"exchange how many {give} for {get}?")
+    goods.pay(ctx.table, ctx.me, give, count)
+    goods.gain(ctx.table, ctx.me, get, count)
+
+
+def fish_on_each_elder(ctx: Context, amount: int) -> None:
+    for elder in list(ctx.me.council):
+        elders_module.add_fish_to_elder(ctx.table, elder, amount)
+
+
+def extra_turn(ctx: Context) -> None:
+    actions.extra_turn(ctx.table, ctx.me)
+
+
+def distribute_fish(ctx: Context, amount: int) -> None:
+    distribute(ctx.table, ctx.me, amount)
+
+
+def remove_ship(ctx: Context) -> None:
+    """The player picks which Ship; it goes back to the supply board and its Guest to the general supply."""
+    player: Player = ctx.me
+    if not player.track.ships:
+        raise IllegalAction(f"P{player.index} has no Ship to remove")
+    index = ask(ctx.table, player.index, "ship", list(range(len(player.track.ships))), "remove which Ship?")
+    ship = player.track.ships.pop(index)
+    ctx.table.ships_left[ship.type] += 1
+    ctx.table.say(f"P{player.index} removes a {ship.type}")
+    if ship.guest:
+        player.supply["guest"] += 1
+        goods.pay(ctx.table, player, "guest", 1)
+
+
+def perform_action(ctx: Context, action_name: str) -> None:
+    """An action without placing a Worker."""
+    actions.perform(ctx.table, ctx.me, action_name, "card")
+
+
+# Choices --------------------------------------------------------------------------------------
+
+
+def may(ctx: Context, text: str, body: Callable[[], None]) -> bool:
+    """Ask yes/no; the body runs all-or-nothing, and a body that cannot be completed counts as declined."""
+    if not ask(ctx.table, ctx.me.index, "may", [True, False], f"{card_name(ctx)}: you may {text}"):
+        return False
+    try:
+        attempt(ctx.table, body)
+    except IllegalAction as why:
+        ctx.table.say(f"P{ctx.me.index} could not {text} ({why})")
+        return False
+    return True
+
+
+def choose_one(ctx: Context, options: list[tuple[str, Callable[[], None]]]) -> None:
+    """Mandatory; an option that fails is not legal, so the table is restored and it is asked again without it."""
+    bodies = dict(options)
+    choose_legal(
+        ctx.table, ctx.me.index, "choose_one", list(bodies), f"{card_name(ctx)}: choose one", lambda t: bodies[t]()
+    )
+
+
+def up_to(ctx: Context, times: int, text: str, body: Callable[[], None]) -> None:
+    """The player picks how many times (0..times); the repeated body runs all-or-nothing."""
+    if times <= 0:
+        return
+    count = ask(ctx.table, ctx.me.index, "up_to", list(range(times, -1, -1)), f"{card_name(ctx)}: {text} how often?")
+
+    def repeat() -> None:
+        for _ in range(count):
+            body()
+
+    attempt(ctx.table, repeat)
+
+
+def rule(ctx: Context, key: str, **scope: Any) -> Any:
+    return rule_value(ctx.table, ctx.me, key, **scope)
+
+
+def card_name(ctx: Context) -> str:
+    return ctx.card.name if ctx.card is not None else "effect"
