@@ -215,7 +215,7 @@ class Checker:
             example = "A613" if card.kind == "building" else "E01"
             self.error(
                 "E0111",
-                f"'{card.code}' is not a {card.kind} code",
+                f"'{card.code}' is not {article(card.kind)} {card.kind} code",
                 card.code_span,
                 f"{card.kind} codes look like {example}",
             )
@@ -261,7 +261,7 @@ class Checker:
                 "E0301",
                 f"{card.kind} '{card.name}' cannot have a {TRIGGER_WORDS[trigger.kind]} ability",
                 trigger.span,
-                f"a {card.kind} may have: {allowed}",
+                f"{article(card.kind)} {card.kind} may have: {allowed}",
             )
         trigger, scope = self.trigger(trigger)
         return replace(ability, trigger=trigger, body=self.body(ability.body, scope))
@@ -465,6 +465,10 @@ class Checker:
         close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
         help = f"did you mean '{close[0]}'?" if close else "see the counts in compiler/vocabulary.py"
         self.error("E0103", f"unknown count '{words}'", quantity.span, help)
+
+
+def article(noun: str) -> str:
+    return "an" if noun[:1] in "aeiou" else "a"
 
 
 def lookup_field(fields: dict, quantity: n.Quantity):
