@@ -36,6 +36,10 @@ class AstBuilder(Transformer):
     def tspan(self, token: Token) -> Span:
         return token_span(self.filename, token)
 
+    def until(self, meta: Meta, last: Span) -> Span:
+        """From the rule's start to the end of its last part, leaving out the closing end of line."""
+        return Span(self.filename, meta.line, meta.column, last.end_line, last.end_column)
+
     # Program and cards
 
     def start(self, meta, cards):
@@ -65,7 +69,7 @@ class AstBuilder(Transformer):
         return {n.CostLine: "costs", n.Rule: "rules", n.Ability: "abilities"}[type(item)]
 
     def cost(self, meta, options):
-        return n.CostLine(self.span(meta), tuple(options))
+        return n.CostLine(self.until(meta, options[-1].span), tuple(options))
 
     def cost_option(self, meta, phrases):
         return n.CostOption(self.span(meta), tuple(phrases))
@@ -78,7 +82,8 @@ class AstBuilder(Transformer):
 
     def rule(self, meta, children):
         phrase, *value = children
-        return n.Rule(self.span(meta), phrase, value[0] if value else None)
+        last = value[0] if value else phrase
+        return n.Rule(self.until(meta, last.span), phrase, value[0] if value else None)
 
     # Abilities
 
