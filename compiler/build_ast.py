@@ -181,13 +181,13 @@ class AstBuilder(Transformer):
         if not isinstance(part, Token):
             return part
         if part.type == "WORD":
-            return n.Word(self.tspan(part), str(part).lower())
+            return n.Word(self.tspan(part), str(part))
         if part.type == "NUMBER":
             return n.Number(self.tspan(part), int(part))
         return n.Name(self.tspan(part), unquote(part))
 
     def quantity(self, meta, parts):
-        return n.Quantity(self.span(meta), tuple(str(p).lower() for p in parts))
+        return n.Quantity(self.span(meta), tuple(str(p) for p in parts))
 
     def number(self, meta, children):
         return n.Number(self.span(meta), int(children[0]))

@@ -428,12 +428,12 @@ class Checker:
     def quantity(self, quantity: n.Quantity, scope: Scope) -> tuple[n.Expr, str]:
         words = " ".join(quantity.words)
         if words in scope.locals:
-            return n.Ref(quantity.span, "local", words, (), scope.locals[words]), scope.locals[words]
+            return n.Ref(quantity.span, "local", words, (), scope.locals[words], words), scope.locals[words]
         for source, table in (("field", scope.fields), ("scope", scope.rule_scope)):
             found = lookup_field(table, quantity)
             if found is not None:
                 attr, type_ = found
-                return n.Ref(quantity.span, source, attr, (), type_), type_
+                return n.Ref(quantity.span, source, attr, (), type_, words), type_
         tokens = quantity_tokens(quantity)
         for entry in vocab.TABLES["count"]:
             filled = match(entry, tokens)

@@ -79,6 +79,7 @@ class Ref(Node):
     name: str
     args: tuple[str, ...] = ()
     type: str = "number"
+    text: str = ""  # the words as written, for the English of fields and locals
 
 
 Expr = Union[Number, Quantity, Binary, Negate, Table, Compare, Logic, Not, Ref]

@@ -20,7 +20,7 @@ from functools import cache
 
 GOODS = ("wood", "fish", "gold", "guest")
 SHIP_TYPES = ("sloop", "cutter", "schooner")
-LETTERS = ("a", "b", "c")
+LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
 CODE_PATTERNS = {"building": r"[ABC]\d{3}", "elder": r"E\d{2}"}
 
@@ -105,6 +105,8 @@ def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
 
 def normalise(word: str) -> str:
     """Articles vanish and plurals become singular, in patterns and in source alike."""
+    if word in LETTERS:
+        return word
     word = word.lower()
     if word in ARTICLES:
         return ""
@@ -366,8 +368,8 @@ RULES = (
     Entry(
         "plate cost",
         "plate_cost",
-        "each plate costs {value} fish when you serve fish",
-        scope={"printed fish": ("printed", "number")},
+        "when you serve fish, each plate costs {value} instead of the fish printed on it",
+        scope={"printed plate cost": ("printed", "number")},
         default="printed",
     ),
     Entry("guest wood value", "guest_wood", "each Guest reduces a Building cost by {value} wood", default=2),
