@@ -48,8 +48,13 @@ class Diagnostic:
         return "\n".join(lines)
 
 
+def source_lines(source: str) -> list[str]:
+    """The lines as the parser numbers them: split at \\n only, not at form feeds or U+2028."""
+    return [line.removesuffix("\r") for line in source.split("\n")]
+
+
 def line_of(source: str, number: int) -> str | None:
-    lines = source.splitlines()
+    lines = source_lines(source)
     return lines[number - 1] if 1 <= number <= len(lines) else None
 
 

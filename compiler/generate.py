@@ -10,7 +10,7 @@ import ast
 import re
 
 from compiler import nodes as n
-from compiler.diagnostics import Span
+from compiler.diagnostics import Span, source_lines
 
 COMPARE_OPS = {
     "at_least": ast.GtE,
@@ -60,7 +60,7 @@ class CardGenerator:
 
     def __init__(self, card: n.Card, source: str):
         self.card = card
-        self.source_lines = source.splitlines()
+        self.source_lines = source_lines(source)
         self.prefix = re.sub(r"\W", "_", f"{card.kind}_{card.code}")
         self.functions: list[ast.stmt] = []
         self.counter = 0
@@ -79,7 +79,7 @@ class CardGenerator:
 
     def label(self, body: tuple[n.Statement, ...]) -> str:
         """What a player is asked about: the source of the statements, one line each."""
-        return ", ".join(self.text(s.span).splitlines()[0] if self.text(s.span) else "" for s in body)
+        return ", ".join(self.text(s.span).split("\n")[0] if self.text(s.span) else "" for s in body)
 
     def define(self, what: str, params: list[str], body: list[ast.stmt], span: Span) -> ast.Name:
         identifier = self.fresh(what)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from compiler import nodes as n
 from compiler.build_ast import build_ast
 from compiler.check import check
-from compiler.diagnostics import CompileError, Diagnostic, Span
+from compiler.diagnostics import CompileError, Diagnostic, Span, source_lines
 from compiler.generate import generate
 from compiler.parse import parse
 from runtime.cards import CardSpec
@@ -55,7 +55,7 @@ def load_cards(text: str, filename: str) -> list[CardSpec]:
         compiled = compile_text(text, filename)
         if compiled.diagnostics:
             raise CompileError(list(compiled.diagnostics), {filename: text})
-        linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+        linecache.cache[filename] = (len(text), None, [line + "\n" for line in source_lines(text)], filename)
         namespace: dict = {"__name__": "nus_cards"}
         exec(compile(compiled.module, filename, "exec"), namespace)
         _loaded[key] = namespace["CARDS"]
