@@ -243,10 +243,14 @@ class Checker:
             return rule
         value = rule.value
         if entry.result == TRUTH and value is not None:
-            self.error("E0307", f"rule '{entry.pattern}' is switched on, it takes no value", value.span, "remove '= ...'")
+            self.error(
+                "E0307", f"rule '{entry.pattern}' is switched on, it takes no value", value.span, "remove '= ...'"
+            )
             value = None
         elif entry.result == NUMBER and value is None:
-            self.error("E0307", f"rule '{entry.pattern}' needs a value", rule.span, f"write 'rule {entry.pattern} = ...'")
+            self.error(
+                "E0307", f"rule '{entry.pattern}' needs a value", rule.span, f"write 'rule {entry.pattern} = ...'"
+            )
         elif value is not None:
             value = self.expr_of(value, NUMBER, Scope(rule_scope=entry.scope, where="in this rule"), "rule value")
         return replace(rule, value=value, entry=entry)
@@ -438,7 +442,9 @@ class Checker:
         for entry in vocab.TABLES["count"]:
             filled = match(entry, tokens)
             if filled is not None:
-                return n.Ref(quantity.span, "count", entry.impl, tuple(t.text for t in filled), entry.result), entry.result
+                return n.Ref(
+                    quantity.span, "count", entry.impl, tuple(t.text for t in filled), entry.result
+                ), entry.result
         self.unknown_quantity(quantity, words, tokens, scope)
         return quantity, ""
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from compiler.diagnostics import render_all
+from compiler.docs import write_docs
 from compiler.load import Compiled, compile_text, python_source
 from compiler.nodes import pretty
 
@@ -28,7 +29,8 @@ def read_source(path: str) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise InvalidText(f"{path}:{line}:{column}: error[E0004]: the file is not valid UTF-8 (byte {error.start})")
+        message = f"{path}:{line}:{column}: error[E0004]: the file is not valid UTF-8 (byte {error.start})"
+        raise InvalidText(message) from None
 
 
 class InvalidText(Exception):
@@ -66,18 +68,38 @@ def command_check(args: argparse.Namespace) -> int:
 
 
 def command_build(args: argparse.Namespace) -> int:
+    """Compile and document in one go: the main job."""
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    out = Path(args.output)
+    out = output_directory(args.output)
+    target = out / "cards.py"
+    writing(lambda: target.write_text(python_source(compiled.module, args.file), encoding="utf-8"), out)
+    written = [target, *writing(lambda: write_docs(compiled.program, args.file, out), out)]
+    print("\n".join(f"wrote {path}" for path in written))
+    return OK
+
+
+def command_docs(args: argparse.Namespace) -> int:
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
+        return ERRORS
+    out = output_directory(args.output)
+    print("\n".join(f"wrote {path}" for path in writing(lambda: write_docs(compiled.program, args.file, out), out)))
+    return OK
+
+
+def output_directory(path: str) -> Path:
+    out = Path(path)
+    writing(lambda: out.mkdir(parents=True, exist_ok=True), out)
+    return out
+
+
+def writing(action, out: Path):
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        target = out / "cards.py"
-        target.write_text(python_source(compiled.module, args.file), encoding="utf-8")
+        return action()
     except OSError as error:
         raise UsageError(f"cannot write to {out}: {error.strerror or error}") from None
-    print(f"wrote {target}")
-    return OK
 
 
 def command_explain(args: argparse.Namespace) -> int:
@@ -92,7 +114,7 @@ def command_explain(args: argparse.Namespace) -> int:
 
     card = cards[0]
     module = generate(replace(compiled.program, cards=(card,)), text)
-    print(f"{args.file}:{card.span.line}: {card.kind} \"{card.name}\"\n")
+    print(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"\n')
     print(pretty(card))
     print("\n# Generated Python\n")
     print(python_source(module, args.file))
@@ -100,8 +122,9 @@ def command_explain(args: argparse.Namespace) -> int:
 
 
 def command_simulate(args: argparse.Namespace) -> int:
-    from compiler.load import load_cards
     from runtime.simulate import format_report, simulate
+
+    from compiler.load import load_cards
 
     text, compiled = compile_file(args.cards)
     if not report(args.cards, text, compiled):
@@ -125,10 +148,14 @@ def argument_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="check card files and report every error")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=command_check)
-    build = commands.add_parser("build", help="compile a card file to Python")
+    build = commands.add_parser("build", help="compile a card file to Python and write its reference")
     build.add_argument("file", metavar="FILE")
     build.add_argument("-o", "--output", default="build", metavar="DIR")
     build.set_defaults(run=command_build)
+    docs = commands.add_parser("docs", help="write the card reference: cards.md, index.html, cards.json")
+    docs.add_argument("file", metavar="FILE")
+    docs.add_argument("-o", "--output", default="build", metavar="DIR")
+    docs.set_defaults(run=command_docs)
     explain = commands.add_parser("explain", help="show a card's parsed structure and generated Python")
     explain.add_argument("file", metavar="FILE")
     explain.add_argument("card", metavar="CARD", help="card name or code")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from compiler.diagnostics import Span
 
@@ -82,7 +82,7 @@ class Ref(Node):
     text: str = ""  # the words as written, for the English of fields and locals
 
 
-Expr = Union[Number, Quantity, Binary, Negate, Table, Compare, Logic, Not, Ref]
+Expr = Number | Quantity | Binary | Negate | Table | Compare | Logic | Not | Ref
 
 
 # Phrases: a verb or noun phrase with its slots, matched against the vocabulary --------
@@ -100,7 +100,7 @@ class Name(Node):
     text: str
 
 
-Part = Union[Word, Number, Name, Expr]
+Part = Word | Number | Name | Expr
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ class Call(Node):
     args: tuple[Expr | str, ...]
 
 
-Statement = Union[Effect, Let, May, ChooseOne, UpTo, If, Call]
+Statement = Effect | Let | May | ChooseOne | UpTo | If | Call
 
 
 # Abilities ----------------------------------------------------------------------------------

@@ -186,7 +186,9 @@ class English:
         text = entry.english
         slots = [e for e in entry.elements if not isinstance(e, str)]
         for slot, value in zip(slots, ref.args, strict=True):
-            text = text.replace(f"{{{slot.name}}}", NOUNS.get(value, (value, value))[1] if slot.type == "good" else value)
+            text = text.replace(
+                f"{{{slot.name}}}", NOUNS.get(value, (value, value))[1] if slot.type == "good" else value
+            )
         return text
 
     def binary(self, expr: n.Binary) -> str:

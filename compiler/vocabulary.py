@@ -5,8 +5,9 @@ function named by `impl`, and the English renderer fills in `english`. Adding a 
 event, effect or rule parameter means adding one line here (and its runtime function), never
 a grammar change.
 
-Pattern syntax: plain words, and slots `{name:type}` (`{good}` is short for `{good:good}`). Slot types: `amount` (a number or a
-parenthesised expression), `good`, `ship`, `letter`, `name` (a quoted name). Articles (a, an,
+Pattern syntax: plain words, and slots `{name:type}` (`{good}` is short for `{good:good}`).
+Slot types: `amount` (a number or a parenthesised expression), `good`, `ship`, `letter`, `name`
+(a quoted name). Articles (a, an,
 the) are ignored and plurals of declared nouns match their singular, so "take 1 guest" and
 "take 2 guests" match the same entry.
 """
@@ -80,7 +81,7 @@ class Entry:
     timings: tuple[str, ...] = ("before", "after")  # events
     default: object = None  # rules
     scope: dict = field(default_factory=dict, hash=False)  # rules: quantity -> (attr, type)
-    needs_event: str = ""  # counts only meaningful inside one event's handler
+    causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
 
     @property
     def elements(self) -> tuple[str | Slot, ...]:
@@ -129,7 +130,9 @@ COUNTS = (
     Entry("workers on elders", "workers_on_elders", "the number of Workers on Elders in your Elder Council"),
     Entry("elders used this round", "elders_used_this_round", "the number of Elders you have used this Round"),
     Entry("forests", "forests", "the number of Forests on your Harbor board"),
-    Entry("forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"),
+    Entry(
+        "forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"
+    ),
     Entry(
         "double spaces with stacked forests",
         "stacked_double_spaces",
@@ -239,7 +242,12 @@ EVENTS = (
     Entry("build over this building", "build_over_card", "build over this Building", timings=("before",)),
     Entry("start of fishing phase", "fishing_phase_start", "the start of each Fishing Phase", timings=PHASE_MOMENT),
     Entry("returning home phase", "returning_home", "each Returning Home Phase", timings=PHASE_MOMENT),
-    Entry("end of round", "round_end", "the end of each Round, after all players have had three turns", timings=PHASE_MOMENT),
+    Entry(
+        "end of round",
+        "round_end",
+        "the end of each Round, after all players have had three turns",
+        timings=PHASE_MOMENT,
+    ),
     Entry("scoring", "before_scoring", "scoring at the end of the game", timings=PHASE_MOMENT),
 )
 
@@ -264,8 +272,14 @@ EFFECTS = (
         "take",
         "take {amount} {good} from the general supply and place it in your personal supply",
     ),
-    Entry("return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"),
-    Entry("put {amount} {good} in reserve", "put_in_reserve", "place {amount} {good} from the general supply in your Reserve"),
+    Entry(
+        "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
+    ),
+    Entry(
+        "put {amount} {good} in reserve",
+        "put_in_reserve",
+        "place {amount} {good} from the general supply in your Reserve",
+    ),
     Entry(
         "put {amount} {good} on this building",
         "put_on_card",
@@ -277,21 +291,32 @@ EFFECTS = (
         "move {amount} {good} from your personal supply onto this Building",
     ),
     Entry("remove this building from play", "remove_card", "remove this Building from play"),
-    Entry("remove a forest", "remove_one_forest", "remove a Forest from your Harbor board"),
-    Entry("remove all forests", "remove_all_forests", "remove all Forests from your Harbor board"),
+    Entry("remove a forest", "remove_one_forest", "remove a Forest from your Harbor board", causes=("remove_forest",)),
+    Entry(
+        "remove all forests",
+        "remove_all_forests",
+        "remove all Forests from your Harbor board",
+        causes=("remove_forest",),
+    ),
     Entry("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
     Entry(
         "put all elders under this building",
         "elders_under_card",
         "place all Elders from your Elder Council under this Building",
     ),
-    Entry("use the new elder", "use_new_elder", "use the new Elder right away"),
+    Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=("use_elder",)),
     Entry(
         "use the new elder without fish",
         "use_new_elder_without_fish",
         "use the new Elder right away, without placing fish from the Banquet Table on it",
+        causes=("use_elder",),
     ),
-    Entry("serve up to {amount} fish", "serve_limited", 'take a "Serve Fish" action, serving at most {amount} fish'),
+    Entry(
+        "serve up to {amount} fish",
+        "serve_limited",
+        'take a "Serve Fish" action, serving at most {amount} fish',
+        causes=("serve_fish",),
+    ),
     Entry(
         "exchange up to {amount} {give:good} for {get:good}",
         "exchange",
@@ -305,7 +330,11 @@ EFFECTS = (
         "distribute {amount} fish from the general supply in the Fishing Phase order",
     ),
     Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
-    Entry("unissue an own share", "unissue_share", 'turn an issued Share of your color in your personal supply to "Unissued"'),
+    Entry(
+        "unissue an own share",
+        "unissue_share",
+        'turn an issued Share of your color in your personal supply to "Unissued"',
+    ),
     Entry(
         "remove all own shares from play",
         "remove_own_shares",
@@ -314,7 +343,8 @@ EFFECTS = (
     Entry(
         "put a guest on each of up to {amount} visible elders",
         "guests_on_visible_elders",
-        "place 1 Guest from the general supply on each of up to {amount} visible Elders; whoever takes one, you get its Guest",
+        "place 1 Guest from the general supply on each of up to {amount} visible Elders; "
+        "whoever takes one of them, you get its Guest",
     ),
     Entry(
         "put {amount} wood on each free fishing space",
@@ -334,20 +364,24 @@ EFFECTS = (
     Entry(
         "return an elder to the supply board",
         "return_elder",
-        "move the fish on one of your Elders into your personal supply, then return it to its space on the supply board",
+        "move the fish on one of your Elders into your personal supply, "
+        "then return it to its space on the supply board",
     ),
     Entry(
         "use another player's elder paying {amount} fish",
         "use_other_elder",
         "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
+        causes=("use_elder",),
     ),
     Entry(
         "count as a build a ship action",
         "as_ship_action",
         'this counts as completing a "Build a Ship" action',
+        causes=("build_ship",),
     ),
 ) + tuple(
-    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,)) for words, impl in ACTIONS.items()
+    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,), causes=(impl,))
+    for words, impl in ACTIONS.items()
 )
 
 # Cost payments --------------------------------------------------------------------------------
@@ -396,7 +430,9 @@ RULES = (
         result="truth",
         default=False,
     ),
-    Entry("may be built over", "built_over", "you may build another Building over this one", result="truth", default=False),
+    Entry(
+        "may be built over", "built_over", "you may build another Building over this one", result="truth", default=False
+    ),
     Entry(
         "placed under stacked forests",
         "under_forests",
