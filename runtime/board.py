@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from runtime.state import Player, Table
+from runtime.play import card_rule, rule
+from runtime.state import CardInPlay, Player, Table
 
 
 def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
@@ -31,8 +32,30 @@ def forested_doubles(player: Player) -> list[int]:
     return [i for i, forests in enumerate(player.harbor.forests) if forests > 0]
 
 
-def forest_count(player: Player) -> int:
-    return sum(player.harbor.forests)
+def forest_cards(table: Table, player: Player) -> list[CardInPlay]:
+    """Buildings that also count as Forests."""
+    return [card for card in player.buildings if card_rule(table, card, "is_forest")]
+
+
+def forest_count(table: Table, player: Player) -> int:
+    return sum(player.harbor.forests) + len(forest_cards(table, player))
+
+
+def double_of(table: Table, cell: tuple[int, int] | None) -> int | None:
+    return next((i for i, double in enumerate(table.rules.doubles) if cell in double.cells), None)
+
+
+def forests_on(table: Table, card: CardInPlay) -> int:
+    """Forests stacked on top of a Building placed beneath them."""
+    double = double_of(table, card.cell)
+    return 0 if double is None else card.owner.harbor.forests[double]
+
+
+def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
+    """Buildings on the Harbor board; one still buried under Forests does not count."""
+    return [
+        card for card in player.buildings if not (card_rule(table, card, "under_forests") and forests_on(table, card))
+    ]
 
 
 def forests_in_middle(table: Table, player: Player) -> int:
@@ -65,8 +88,19 @@ def haul_size(table: Table, player: Player) -> int:
     return table.rules.haul_for_length(track_length(table, player)) + on_cards
 
 
+def occupied_track_spaces(player: Player) -> int:
+    return len(player.track.ships) + len(player.track.cards)
+
+
+def track_gap(table: Table, player: Player) -> int:
+    """A card's gap before the rightmost Ship counts as filled, but only with a Ship and room for it."""
+    gap = rule(table, player, "fishing_gap")
+    occupied = occupied_track_spaces(player)
+    return gap if occupied and table.rules.track_spaces - occupied >= gap else 0
+
+
 def free_track_spaces(table: Table, player: Player) -> int:
-    return table.rules.track_spaces - len(player.track.ships)
+    return table.rules.track_spaces - occupied_track_spaces(player) - track_gap(table, player)
 
 
 def fish_on_plates(table: Table) -> int:

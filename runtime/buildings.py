@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from runtime.attempts import choose_legal
-from runtime.board import free_cells
+from runtime.board import free_cells, free_track_spaces
 from runtime.cards import CardSpec, Context
 from runtime.decisions import ask
 from runtime.events import emit
 from runtime.payment import choose_and_pay
-from runtime.play import attach, remove_from_play
+from runtime.play import attach, card_rule, remove_from_play
 from runtime.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -32,30 +32,49 @@ def build_building(table: Table, player: Player) -> CardInPlay:
     )
 
 
-def build_over_cards(table: Table, player: Player) -> list[CardInPlay]:
-    listening = table.listeners.get(("build_over_card", "before"), ())
-    return [card for card, _ in listening if card.owner is player and card.cell is not None]
+ON_TRACK = "fishing track"
+
+
+def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
+    """A placement rule of a card not yet in play."""
+    return key in spec.rules and bool(spec.rules[key](Context(table, player)))
+
+
+def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:
+    """Where the card may go: the Fishing track, a space under stacked Forests, or a free space or a
+    Building that may be built over, as its placement rules say."""
+    if own_rule(table, player, spec, "on_fishing_track"):
+        return [ON_TRACK] if free_track_spaces(table, player) > 0 else []
+    if own_rule(table, player, spec, "under_forests"):
+        stacked = [double.cells for double, n in zip(table.rules.doubles, player.harbor.forests, strict=True) if n >= 2]
+        return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]
+    over = [card for card in player.buildings if card.cell is not None and card_rule(table, card, "built_over")]
+    return [*free_cells(table, player), *over]
 
 
 def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling)."""
-    spaces: list[object] = [*free_cells(table, player), *build_over_cards(table, player)]
+    spaces = placements(table, player, spec)
     if not spaces:
-        raise IllegalAction(f"P{player.index} has no free Building space")
+        raise IllegalAction(f"P{player.index} has no space for {spec.name}")
     space = ask(table, player.index, "space", spaces, f"build {spec.name} where?")
+    cell = None
     if isinstance(space, CardInPlay):
         emit(table, "build_over_card", "before", player, only=space)
         cell = space.cell
         if space in player.buildings:
             remove_from_play(table, space)
-    else:
+    elif space != ON_TRACK:
         cell = space
     choose_and_pay(table, player, spec.costs(Context(table, player)), spec.name)
     card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)
     take_from_offer(table, player, spec)
-    player.harbor.cells[cell] = card
+    if cell is None:
+        player.track.cards.append(card)
+    else:
+        player.harbor.cells[cell] = card
     player.buildings.append(card)
-    table.say(f"P{player.index} builds {spec.name} at {cell}")
+    table.say(f"P{player.index} builds {spec.name} at {space if cell is None else cell}")
     attach(table, card)
     return card
 

@@ -31,11 +31,13 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     if not visible:
         raise IllegalAction("no Elder left on the supply board")
     name = ask(table, player.index, "elder", [spec.name for spec in visible], "take which Elder?")
-    stack = next(stack for stack in table.elder_stacks if stack and stack[-1].name == name)
-    card = CardInPlay(stack.pop(), player, built_turn=table.turn_counter)
+    origin = next(i for i, stack in enumerate(table.elder_stacks) if stack and stack[-1].name == name)
+    card = CardInPlay(table.elder_stacks[origin].pop(), player, built_turn=table.turn_counter, origin=origin)
     player.council.append(card)
     player.last_elder = card
     table.say(f"P{player.index} takes elder {name}")
+    for beneficiary in table.elder_guests.pop(name, []):
+        gain(table, table.players[beneficiary], "guest", 1)
     attach(table, card)
     if use_now:
         try_to_use(table, player, card)
@@ -117,6 +119,16 @@ def remove_elder(table: Table, elder: CardInPlay) -> None:
     """An Elder leaves the council for good (not back to the supply board)."""
     elder.owner.council.remove(elder)
     detach(table, elder)
+
+
+def return_to_supply(table: Table, elder: CardInPlay) -> None:
+    """Back on top of the stack it came from, its fish first moved into the owner's personal supply."""
+    owner = elder.owner
+    fish, elder.goods["fish"] = elder.goods["fish"], 0
+    gain(table, owner, "fish", fish)
+    remove_elder(table, elder)
+    table.elder_stacks[elder.origin].append(elder.spec)
+    table.say(f"P{owner.index} returns elder {elder.name} to the supply board")
 
 
 def use_new_elder(table: Table, player: Player, with_fish: bool) -> None:

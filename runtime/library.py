@@ -12,10 +12,12 @@ from typing import Any
 from runtime import actions, board, goods
 from runtime import elders as elders_module
 from runtime import forests as forests_module
+from runtime import shares as shares_module
 from runtime.attempts import attempt, choose_legal
 from runtime.banquet import serve_fish
 from runtime.cards import Context
 from runtime.decisions import ask
+from runtime.events import emit
 from runtime.phases import distribute
 from runtime.play import remove_from_play
 from runtime.play import rule as rule_value
@@ -70,7 +72,7 @@ def elders_used_this_round(ctx: Context) -> int:
 
 
 def forests(ctx: Context) -> int:
-    return board.forest_count(ctx.me)
+    return board.forest_count(ctx.table, ctx.me)
 
 
 def forested_double_spaces(ctx: Context) -> int:
@@ -86,11 +88,15 @@ def forests_in_middle_columns(ctx: Context) -> int:
 
 
 def buildings(ctx: Context) -> int:
-    return len(ctx.me.buildings)
+    return len(board.counted_buildings(ctx.table, ctx.me))
 
 
 def buildings_of_letter(ctx: Context, letter: str) -> int:
-    return sum(card.spec.letter == letter.upper() for card in ctx.me.buildings)
+    return sum(card.spec.letter == letter.upper() for card in board.counted_buildings(ctx.table, ctx.me))
+
+
+def forests_on_card(ctx: Context) -> int:
+    return board.forests_on(ctx.table, ctx.card)
 
 
 def empty_building_spaces(ctx: Context) -> int:
@@ -270,6 +276,83 @@ def remove_ship(ctx: Context) -> None:
     if ship.guest:
         player.supply["guest"] += 1
         goods.pay(ctx.table, player, "guest", 1)
+
+
+def unissue_share(ctx: Context) -> None:
+    share = next(
+        (s for s in shares_module.live(ctx.table, ctx.me.index) if s.issued and s.holder == ctx.me.index), None
+    )
+    if share is None:
+        raise IllegalAction(f"P{ctx.me.index} holds no issued Share of their colour")
+    share.issued, share.holder = False, None
+    ctx.table.say(f"P{ctx.me.index} turns a share to unissued")
+
+
+def remove_own_shares(ctx: Context) -> None:
+    for share in shares_module.live(ctx.table, ctx.me.index):
+        share.removed = True
+    ctx.table.say(f"P{ctx.me.index} removes all shares of their colour from play")
+
+
+def guests_on_visible_elders(ctx: Context, amount: int) -> None:
+    """The player picks up to `amount` different visible Elders; whoever takes one, this player gets its Guest."""
+    visible = [spec.name for spec in elders_module.visible_elders(ctx.table)]
+    count = ask(ctx.table, ctx.me.index, "how_many", list(range(min(amount, len(visible)), -1, -1)), "how many Elders?")
+    for _ in range(count):
+        name = ask(ctx.table, ctx.me.index, "elder", visible, "put a Guest on which Elder?")
+        visible.remove(name)
+        ctx.table.elder_guests.setdefault(name, []).append(ctx.me.index)
+        ctx.table.say(f"P{ctx.me.index} puts a guest on elder {name}")
+
+
+def free_space_indices(ctx: Context) -> range:
+    first = board.occupied_track_spaces(ctx.me)
+    return range(first, first + board.free_track_spaces(ctx.table, ctx.me))
+
+
+def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
+    for space in free_space_indices(ctx):
+        lying = ctx.me.track.space_goods[space]
+        lying["wood"] = lying.get("wood", 0) + amount
+    ctx.table.say(f"P{ctx.me.index} puts {amount} wood on each free fishing space")
+
+
+def take_wood_under_ship(ctx: Context) -> None:
+    """The next Ship takes the first free space; the wood lying there goes to the personal supply."""
+    space = board.occupied_track_spaces(ctx.me)
+    if space < len(ctx.me.track.space_goods):
+        goods.gain(ctx.table, ctx.me, "wood", ctx.me.track.space_goods[space].pop("wood", 0))
+
+
+def return_fishing_space_wood(ctx: Context) -> None:
+    for lying in ctx.me.track.space_goods:
+        lying.pop("wood", None)
+
+
+def return_elder(ctx: Context) -> None:
+    if not ctx.me.council:
+        raise IllegalAction(f"P{ctx.me.index} has no Elder")
+    names = [f"{i} {elder.name}" for i, elder in enumerate(ctx.me.council)]
+    choice = ask(ctx.table, ctx.me.index, "elder", names, "return which Elder?")
+    elders_module.return_to_supply(ctx.table, ctx.me.council[names.index(choice)])
+
+
+def use_other_elder(ctx: Context, amount: int) -> None:
+    """Pay the owner, occupy their unoccupied Elder with a Worker, and use it (its discard goes to the owner)."""
+    others = [e for p in ctx.table.players if p is not ctx.me for e in p.council if e.worker is None]
+    if not others:
+        raise IllegalAction("no unoccupied Elder in another council")
+    labels = [f"P{e.owner.index} {e.name}" for e in others]
+    elder = others[labels.index(ask(ctx.table, ctx.me.index, "elder", labels, "use whose Elder?"))]
+    goods.pay(ctx.table, ctx.me, "fish", amount)
+    goods.gain(ctx.table, elder.owner, "fish", amount)
+    elder.worker = ctx.me.index
+    elders_module.use_elder(ctx.table, ctx.me, elder)
+
+
+def as_ship_action(ctx: Context) -> None:
+    """Counts as completing Build a Ship; with no Ship type, no Ships of "the built type" are left."""
+    emit(ctx.table, "build_ship", "after", ctx.me, ships_left_of_type=0)
 
 
 def perform_action(ctx: Context, action_name: str) -> None:

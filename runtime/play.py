@@ -22,6 +22,12 @@ RULE_DEFAULTS: dict[str, Any] = {
     "discard_to_reserve": lambda table, scope: False,
     "discard_to_card": lambda table, scope: False,
     "double_guest_vp": lambda table, scope: False,
+    "built_over": lambda table, scope: False,
+    "under_forests": lambda table, scope: False,
+    "on_fishing_track": lambda table, scope: False,
+    "is_forest": lambda table, scope: False,
+    "ships_to_card": lambda table, scope: False,
+    "fishing_gap": lambda table, scope: 0,
 }
 
 
@@ -39,13 +45,17 @@ def rule(table: Table, player: Player, key: str, **scope: Any) -> Any:
     return value
 
 
+def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
+    """A rule parameter as one card sets it for itself (placement rules); RULE_DEFAULTS otherwise."""
+    change = card.spec.rules.get(key)
+    if change is None:
+        return RULE_DEFAULTS[key](table, {})
+    return change(Context(table, card.owner, card))
+
+
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
     """The owner's cards whose rule parameter `key` is on, for rules that name their card."""
-    return [
-        card
-        for card in cards_of(player)
-        if key in card.spec.rules and card.spec.rules[key](Context(table, player, card))
-    ]
+    return [card for card in cards_of(player) if key in card.spec.rules and card_rule(table, card, key)]
 
 
 def attach(table: Table, card: CardInPlay) -> None:
@@ -79,5 +89,7 @@ def remove_from_play(table: Table, card: CardInPlay | None) -> None:
     card.owner.buildings.remove(card)
     if card.cell is not None:
         card.owner.harbor.cells[card.cell] = None
+    if card in card.owner.track.cards:
+        card.owner.track.cards.remove(card)
     detach(table, card)
     table.say(f"P{card.owner.index} removes {card.name} from play")

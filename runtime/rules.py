@@ -62,6 +62,7 @@ class Rules:
     catboat_haul: int
     catboat_length: int
     track_spaces: int
+    card_ship_types: tuple[str, ...]
     ships_per_type_extra: int
     ships: dict[str, ShipType]
     haul_table: tuple[tuple[int, int], ...]
@@ -113,6 +114,7 @@ def parse(data: dict) -> Rules:
         catboat_haul=data["catboat"]["haul"],
         catboat_length=data["catboat"]["length"],
         track_spaces=data["fishing_track"]["spaces"],
+        card_ship_types=tuple(data["fishing_track"]["card_ship_types"]),
         ships_per_type_extra=data["fishing_track"]["ships_per_type_extra"],
         ships={name: ShipType(name, dict(s["cost"]), s["vp"], s["length"]) for name, s in data["ships"].items()},
         haul_table=tuple((low, haul) for low, haul in data["haul_table"]),

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from runtime.attempts import choose_legal
 from runtime.board import free_track_spaces
+from runtime.buildings import ON_TRACK
 from runtime.cards import CostOption
+from runtime.decisions import ask
 from runtime.events import emit
-from runtime.goods import gain
 from runtime.payment import choose_and_pay
+from runtime.play import rule_holders
 from runtime.state import IllegalAction, Player, Ship, Table
 
 
@@ -32,20 +34,22 @@ def build_ship(table: Table, player: Player) -> Ship:
 
 
 def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
+    """A card whose rule lets it hold this Ship type is offered as the Ship's place; the choice is final."""
     choose_and_pay(table, player, ship_cost(table, ship_type), ship_type)
     table.ships_left[ship_type] -= 1
-    return place_ship(table, player, ship_type)
+    holders = rule_holders(table, player, "ships_to_card") if ship_type in table.rules.card_ship_types else []
+    where = ask(table, player.index, "ship_place", [ON_TRACK, *holders], f"place the {ship_type} where?")
+    if where == ON_TRACK:
+        return place_ship(table, player, ship_type)
+    where.ships.append(ship_type)
+    table.say(f"P{player.index} places a {ship_type} on {where.name}")
+    return Ship(ship_type)
 
 
 def place_ship(table: Table, player: Player, ship_type: str) -> Ship:
-    """Whatever a card left on the Fishing track space goes to the owner's supply as the Ship arrives (ruling)."""
     emit(table, "place_ship", "before", player)
-    space = len(player.track.ships)
-    lying = player.track.space_goods[space]
-    for good in list(lying):
-        gain(table, player, good, lying.pop(good))
     ship = Ship(ship_type)
     player.track.ships.append(ship)
-    table.say(f"P{player.index} places a {ship_type} on space {space + 1}")
+    table.say(f"P{player.index} places a {ship_type} on the fishing track")
     emit(table, "place_ship", "after", player)
     return ship

@@ -41,6 +41,7 @@ class CardInPlay(State):
     built_turn: int = -1
     worker: int | None = None
     used_round: int = 0
+    origin: int = -1  # an Elder's stack on the supply board
 
     @property
     def name(self) -> str:
@@ -82,6 +83,7 @@ class FishingTrack(State):
     """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces."""
 
     ships: list[Ship] = field(default_factory=list)
+    cards: list[CardInPlay] = field(default_factory=list)  # Buildings placed on the track as though Ships
     space_goods: list[dict[str, int]] = field(default_factory=list)
 
 
@@ -117,6 +119,7 @@ class Table(State):
     spaces: dict[str, list[int]]
     decks: dict[str, list[CardSpec]]
     display: list[CardSpec]
+    elder_guests: dict[str, list[int]] = field(default_factory=dict)  # Elder name -> who gets its Guests
     listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=dict)
     latches: list[tuple[CardInPlay, int]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
