@@ -76,9 +76,48 @@ def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
     if layout is not None:
         return None, [layout]
     try:
-        return parser().parse(text), []
+        tree = parser().parse(text)
     except UnexpectedInput as error:
         return None, [syntax_diagnostic(error, text, filename)]
+    deep = nesting_error(tree, filename)
+    return (None, [deep]) if deep is not None else (tree, [])
+
+
+MAX_EXPRESSION_DEPTH = 100
+EXPRESSIONS = frozenset(
+    {
+        *("capped", "add", "subtract", "multiply", "divide_up", "divide_down", "negate", "number", "quantity"),
+        *("table", "table_row", "or_condition", "and_condition", "not_"),
+        *("at_least", "at_most", "equal", "not_equal", "more_than", "less_than"),
+    }
+)
+
+
+def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
+    """Later stages recurse over expressions, so a chain like '1 + 1 + ... + 1' stops here, underlined."""
+    height: dict[int, int] = {}
+    stack: list[tuple[Tree, bool]] = [(tree, False)]
+    while stack:
+        node, done = stack.pop()
+        subtrees = [child for child in node.children if isinstance(child, Tree)]
+        if done:
+            height[id(node)] = 1 + max((height[id(child)] for child in subtrees), default=0)
+        else:
+            stack.append((node, True))
+            stack.extend((child, False) for child in subtrees)
+    queue = [tree]
+    while queue:
+        node = queue.pop(0)
+        if node.data in EXPRESSIONS and height[id(node)] > MAX_EXPRESSION_DEPTH:
+            meta = node.meta
+            return Diagnostic(
+                "E0005",
+                "an expression nests too deeply to compile",
+                Span(filename, meta.line, meta.column, meta.end_line, meta.end_column),
+                f"split it; expressions nest up to {MAX_EXPRESSION_DEPTH} deep",
+            )
+        queue.extend(child for child in node.children if isinstance(child, Tree))
+    return None
 
 
 def indentation_error(text: str, filename: str) -> Diagnostic | None:
