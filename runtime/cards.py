@@ -67,3 +67,26 @@ class CardSpec:
     @property
     def letter(self) -> str:
         return self.code[0] if self.kind == "building" else ""
+
+
+@dataclass(frozen=True)
+class ExampleStep:
+    """kind: given or do (run changes the table), answers (queued for the decider), expect
+    (run returns whether it holds; actual, when present, gives the value that was compared)."""
+
+    kind: str
+    run: Callable[[Context], Any] | None = None
+    actual: Callable[[Context], Any] | None = None
+    answers: tuple = ()
+    text: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: on a card (card names it) or of the base rules (card is None)."""
+
+    title: str
+    steps: tuple[ExampleStep, ...]
+    card: str | None = None
+    line: int = 0

@@ -21,10 +21,7 @@ class ScriptError(AssertionError):
 
 
 class ScriptedDecider:
-    """Answers in order, for tests. An answer matches an option equal to it or whose str() equals it.
-
-    Answers may be (kind, answer) pairs to assert which kind of choice is being made.
-    """
+    """Answers in order, for tests. An answer matches an option equal to it or whose str() equals it."""
 
     def __init__(self, answers: Sequence[Any] = ()):
         self.answers = list(answers)
@@ -35,8 +32,6 @@ class ScriptedDecider:
         if not self.answers:
             raise ScriptError(f"script ran out: P{player} {kind} ({prompt}) options {list(options)!r}")
         answer = self.answers.pop(0)
-        if isinstance(answer, tuple) and len(answer) == 2 and answer[0] == kind and kind != "payment":
-            answer = answer[1]
         for option in options:
             if option == answer or str(option) == str(answer):
                 return option

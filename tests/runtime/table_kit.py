@@ -1,0 +1,80 @@
+"""Tables for runtime tests: a scripted decider, hand-made mechanic cards, and the real cards from cards.nus."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from runtime.cards import Ability, CardSpec, CostOption
+from runtime.decisions import ScriptedDecider
+from runtime.setup import new_table
+from runtime.state import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make_table(players: int = 2, answers: tuple = (), specs: tuple = (), seed: int = 0) -> Table:
+    """A table at the start of round 1 whose every choice comes from `answers`, in order."""
+    table = new_table(players, specs, seed=seed, decider=ScriptedDecider(answers))
+    table.round = 1
+    return table
+
+
+def script(table: Table, *answers: object) -> ScriptedDecider:
+    table.decider.answers.extend(answers)
+    return table.decider
+
+
+def mechanic(
+    name: str = "Test Card",
+    abilities: tuple[Ability, ...] = (),
+    rules: dict[str, Callable] | None = None,
+    costs: tuple[CostOption, ...] = (),
+    kind: str = "building",
+    code: str = "A900",
+) -> CardSpec:
+    """A hand-made card for testing runtime mechanics only (dispatch, latches, rules), never card behaviour."""
+    return CardSpec(
+        kind=kind,
+        name=name,
+        deck="test",
+        code=code,
+        costs=lambda ctx: costs,
+        rules=rules or {},
+        abilities=abilities,
+    )
+
+
+def goods(*parts: tuple) -> CostOption:
+    return CostOption(tuple(("goods", good, amount) for good, amount in parts))
+
+
+@cache
+def real_cards() -> dict[str, CardSpec]:
+    from compiler.load import load_cards
+
+    text = (ROOT / "cards.nus").read_text(encoding="utf-8")
+    return {spec.name: spec for spec in load_cards(text, "cards.nus")}
+
+
+def picture(table: Table) -> str:
+    """Everything a player could see on the table, as text, to compare before and after."""
+    rows = [
+        repr((table.round, table.plates, table.spaces, table.ships_left, table.elder_guests)),
+        repr([[s.name for s in stack] for stack in table.elder_stacks]),
+        repr([s.name for s in table.display]),
+        repr([(s.colour, s.issued, s.holder, s.fish, s.removed) for s in table.shares]),
+    ]
+    for p in table.players:
+        rows.append(repr((p.supply, p.reserve, p.harbor.forests, p.hand)))
+        rows.append(repr({cell: card_text(card) for cell, card in p.harbor.cells.items()}))
+        rows.append(repr([(s.type, s.guest) for s in p.track.ships] + [p.track.space_goods]))
+        rows.append(repr([card_text(c) for c in p.council + p.buildings + p.track.cards]))
+    return "\n".join(rows)
+
+
+def card_text(card: object) -> object:
+    if card is None:
+        return None
+    return (card.name, card.goods, len(card.under), card.ships, sorted(card.fired), card.worker)

@@ -1,0 +1,118 @@
+"""Personal supply limits, the Reserve, and where Guests may go and what they are worth."""
+
+from fractions import Fraction
+
+import pytest
+from table_kit import make_table, mechanic, script
+
+from runtime.goods import empty_reserve, gain, offer_guests_on_ships, pay, place_guest_on_ship, to_reserve
+from runtime.payment import payment_options
+from runtime.scoring import score
+from runtime.ships import ship_cost
+from runtime.state import CardInPlay, IllegalAction, Ship
+
+
+def test_wood_over_twelve_goes_back_at_once():
+    table = make_table()
+    me = table.players[0]
+    me.supply["wood"] = 10
+    gain(table, me, "wood", 5)
+    assert me.supply["wood"] == 12
+
+
+def test_a_card_rule_raises_the_wood_limit_for_its_owner_only():
+    table = make_table()
+    me, other = table.players
+    me.buildings.append(CardInPlay(mechanic(rules={"wood_limit": lambda ctx: 15}), me))
+    gain(table, me, "wood", 20)
+    gain(table, other, "wood", 20)
+    assert me.supply["wood"] == 15 and other.supply["wood"] == 12
+
+
+def test_fish_and_gold_are_unlimited():
+    table = make_table()
+    me = table.players[0]
+    gain(table, me, "fish", 40)
+    gain(table, me, "gold", 40)
+    assert me.supply["fish"] == 42 and me.supply["gold"] == 42
+
+
+def test_reserve_holds_at_most_eight_fish_but_any_wood_and_guests():
+    table = make_table()
+    me = table.players[0]
+    assert to_reserve(table, me, "fish", 10) == 8
+    to_reserve(table, me, "wood", 3)
+    to_reserve(table, me, "guest", 1)
+    assert me.reserve == {"wood": 3, "fish": 8, "gold": 0, "guest": 1}
+
+
+def test_transfer_reserve_moves_everything_and_observes_the_wood_limit():
+    table = make_table()
+    me = table.players[0]
+    me.supply["wood"] = 11
+    me.reserve.update(wood=3, fish=8, guest=1)
+    empty_reserve(table, me)
+    assert me.supply == {"wood": 12, "fish": 10, "gold": 2, "guest": 1}
+    assert me.reserve == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
+
+
+def test_paying_more_than_you_have_is_illegal():
+    table = make_table()
+    me = table.players[0]
+    with pytest.raises(IllegalAction):
+        pay(table, me, "gold", 3)
+    assert me.supply["gold"] == 2
+
+
+def test_one_guest_per_ship_never_on_the_catboat():
+    table = make_table()
+    me = table.players[0]
+    me.supply["guest"] = 3
+    me.track.ships = [Ship("sloop")]
+    script(table, 0)
+    offer_guests_on_ships(table, me)
+    assert me.track.ships[0].guest and me.supply["guest"] == 2
+    assert table.decider.asked == [(0, "guest_on_ship", ["no", 0])]  # no catboat option
+    with pytest.raises(IllegalAction):
+        place_guest_on_ship(table, me, 0)
+    offer_guests_on_ships(table, me)  # no open Ship: nothing asked
+    assert len(table.decider.asked) == 1
+
+
+def test_guests_are_worth_half_in_supply_and_one_on_a_ship():
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(guest=3, gold=0)
+    me.track.ships = [Ship("sloop", guest=True)]
+    parts = score(table, me)
+    assert parts["guests"] == Fraction(5, 2)
+
+
+def test_double_guest_rule_makes_supply_guests_worth_one():
+    table = make_table()
+    me = table.players[0]
+    me.supply["guest"] = 3
+    me.buildings.append(CardInPlay(mechanic(rules={"double_guest_vp": lambda ctx: True}), me, cell=None))
+    assert score(table, me)["guests"] == 3
+
+
+def test_guests_never_pay_gold_and_pay_ship_costs():
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(wood=0, fish=0, gold=0, guest=5)
+    assert payment_options(table, me, ship_cost(table, "cutter")) == []  # 6 wood + 1 gold: the gold is missing
+    sloop = payment_options(table, me, ship_cost(table, "sloop"))
+    assert [(p.wood, p.fish, p.guests) for p in sloop] == [(0, 0, 2)]  # 1 Guest for the wood, 1 for the fish
+
+
+def test_no_guests_part_forbids_guests_and_return_guests_is_its_own_payment():
+    from runtime.cards import CostOption
+
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(wood=12, guest=6)
+    strict = (CostOption((("goods", "wood", 12), ("no_guests",))),)
+    assert [(p.wood, p.guests) for p in payment_options(table, me, strict)] == [(12, 0)]
+    by_guests = (CostOption((("goods", "fish", 21),)), CostOption((("return_guests", 5),)))
+    options = payment_options(table, me, by_guests)
+    assert [(p.fish, p.guests) for p in options] == [(0, 5)]  # 7 Guests would be needed for 21 fish
