@@ -24,6 +24,17 @@ def unquote(token: Token) -> str:
     return str(token)[1:-1]
 
 
+ANSWER_WORDS = {"yes": True, "no": False}
+
+
+def answer_value(token: Token) -> bool | int | str:
+    if token.type == "NUMBER":
+        return int(token)
+    if token.type == "STRING":
+        return unquote(token)
+    return ANSWER_WORDS.get(str(token).lower(), str(token))
+
+
 @v_args(meta=True)
 class AstBuilder(Transformer):
     def __init__(self, filename: str):
@@ -42,12 +53,14 @@ class AstBuilder(Transformer):
 
     # Program and cards
 
-    def start(self, meta, cards):
-        return n.Program(self.span(meta) if cards else Span(self.filename, 1, 1, 1, 1), tuple(cards))
+    def start(self, meta, definitions):
+        span = self.span(meta) if definitions else Span(self.filename, 1, 1, 1, 1)
+        cards = tuple(d for d in definitions if isinstance(d, n.Card))
+        return n.Program(span, cards, tuple(d for d in definitions if isinstance(d, n.Example)))
 
     def card(self, meta, children):
         kind, name, deck, code, *items = children
-        fields: dict[str, list] = {"costs": [], "vp": [], "requires": [], "rules": [], "abilities": []}
+        fields: dict[str, list] = {key: [] for key in ("costs", "vp", "requires", "rules", "abilities", "examples")}
         for item in items:
             fields[self.item_field(item)].append(item[1] if isinstance(item, tuple) else item)
         return n.Card(
@@ -66,7 +79,7 @@ class AstBuilder(Transformer):
     def item_field(item) -> str:
         if isinstance(item, tuple):
             return item[0]
-        return {n.CostLine: "costs", n.Rule: "rules", n.Ability: "abilities"}[type(item)]
+        return {n.CostLine: "costs", n.Rule: "rules", n.Ability: "abilities", n.Example: "examples"}[type(item)]
 
     def cost(self, meta, options):
         return n.CostLine(self.until(meta, options[-1].span), tuple(options))
@@ -84,6 +97,29 @@ class AstBuilder(Transformer):
         phrase, *value = children
         last = value[0] if value else phrase
         return n.Rule(self.until(meta, last.span), phrase, value[0] if value else None)
+
+    # Examples
+
+    def example(self, meta, children):
+        title, *steps = children
+        return n.Example(self.span(meta), unquote(title), tuple(steps))
+
+    def given(self, meta, settings):
+        return n.Given(self.until(meta, settings[-1].span), tuple(settings))
+
+    def setting(self, meta, children):
+        quantity, value = children
+        return n.Setting(self.span(meta), quantity, value)
+
+    def do(self, meta, children):
+        statements = tuple(children[0])
+        return n.Do(self.until(meta, statements[-1].span), statements)
+
+    def answers(self, meta, tokens):
+        return n.Answers(self.until(meta, self.tspan(tokens[-1])), tuple(answer_value(t) for t in tokens))
+
+    def expect(self, meta, conditions):
+        return n.Expect(self.until(meta, conditions[-1].span), tuple(conditions))
 
     # Abilities
 

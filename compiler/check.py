@@ -154,6 +154,7 @@ class Scope:
     rule_scope: dict = field(default_factory=dict)
     locals: dict = field(default_factory=dict)  # name -> type
     where: str = "here"
+    in_example: bool = False
 
     def with_local(self, name: str, type_: str) -> Scope:
         return replace(self, locals={**self.locals, name: type_})
@@ -172,7 +173,8 @@ class Checker:
         cards = tuple(self.card(card) for card in program.cards)
         self.unique(program.cards, "name", "E0112", "card name")  # per kind: an Elder may share a Building's name
         self.unique(program.cards, "code", "E0113", "card code")
-        return replace(program, cards=cards)
+        examples = tuple(self.example(e, on_card=False) for e in program.examples)
+        return replace(program, cards=cards, examples=examples)
 
     def unique(self, cards, attr: str, code: str, what: str) -> None:
         first: dict[tuple[str, str], n.Card] = {}
@@ -200,6 +202,7 @@ class Checker:
             requires=tuple(self.expr_of(expr, TRUTH, scope, "requirement") for expr in card.requires),
             rules=tuple(self.rule(rule) for rule in card.rules),
             abilities=tuple(self.ability(ability, card) for ability in card.abilities),
+            examples=tuple(self.example(example, on_card=True) for example in card.examples),
         )
 
     def header(self, card: n.Card) -> None:
@@ -254,6 +257,37 @@ class Checker:
         elif value is not None:
             value = self.expr_of(value, NUMBER, Scope(rule_scope=entry.scope, where="in this rule"), "rule value")
         return replace(rule, value=value, entry=entry)
+
+    # Examples
+
+    def example(self, example: n.Example, on_card: bool) -> n.Example:
+        fields = EXAMPLE_FIELDS if on_card else {}
+        scope = Scope(fields=fields, where="in an example", in_example=True)
+        return replace(example, steps=tuple(self.step(step, scope) for step in example.steps))
+
+    def step(self, step: n.Step, scope: Scope) -> n.Step:
+        if isinstance(step, n.Given):
+            return replace(step, settings=tuple(self.setting(s, scope) for s in step.settings))
+        if isinstance(step, n.Do):
+            return replace(step, statements=self.body(step.statements, scope))
+        if isinstance(step, n.Expect):
+            return replace(
+                step, conditions=tuple(self.expr_of(c, TRUTH, scope, "expectation") for c in step.conditions)
+            )
+        return step
+
+    def setting(self, setting: n.Setting, scope: Scope) -> n.Setting:
+        value = self.expr_of(setting.value, NUMBER, scope, "value")
+        quantity, _ = self.quantity(setting.quantity, Scope())
+        if isinstance(quantity, n.Ref) and not settable(quantity):
+            settables = ", ".join(e.pattern for e in vocab.COUNTS if e.settable)
+            self.error(
+                "E0308",
+                f"'{quantity.text or quantity.name}' cannot be set in an example",
+                setting.quantity.span,
+                f"set one of: {settables}",
+            )
+        return replace(setting, quantity=quantity, value=value)
 
     # Abilities
 
@@ -332,7 +366,13 @@ class Checker:
 
     def phrase(self, phrase: n.Phrase, kind: str, scope: Scope) -> n.Phrase | n.Call:
         entry, args = self.resolve(phrase, kind, scope)
-        return phrase if entry is None else n.Call(phrase.span, entry, args)
+        if entry is None:
+            return phrase
+        if entry.example_only and not scope.in_example:
+            self.error(
+                "E0309", f"'{entry.pattern}' only works in an example", phrase.span, "use it in 'do' of an example"
+            )
+        return n.Call(phrase.span, entry, args)
 
     def resolve(self, phrase: n.Phrase, kind: str, scope: Scope) -> tuple[vocab.Entry | None, tuple]:
         tokens = phrase_tokens(phrase)
@@ -442,9 +482,8 @@ class Checker:
         for entry in vocab.TABLES["count"]:
             filled = match(entry, tokens)
             if filled is not None:
-                return n.Ref(
-                    quantity.span, "count", entry.impl, tuple(t.text for t in filled), entry.result
-                ), entry.result
+                args = tuple(t.text for t in filled)
+                return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
         self.unknown_quantity(quantity, words, tokens, scope)
         return quantity, ""
 
@@ -475,6 +514,13 @@ class Checker:
 
 def article(noun: str) -> str:
     return "an" if noun[:1] in "aeiou" else "a"
+
+
+EXAMPLE_FIELDS = {"vp": ("vp", NUMBER)}  # an example on a card may check the card's VP
+
+
+def settable(ref: n.Ref) -> bool:
+    return ref.source == "count" and any(e.impl == ref.name and e.settable for e in vocab.COUNTS)
 
 
 def lookup_field(fields: dict, quantity: n.Quantity):

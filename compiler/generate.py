@@ -21,7 +21,9 @@ COMPARE_OPS = {
     "less_than": ast.Lt,
 }
 ARITHMETIC = {"add": ast.Add, "subtract": ast.Sub, "multiply": ast.Mult, "divide_down": ast.FloorDiv}
-PRELUDE = "from runtime import library as rt\nfrom runtime.cards import Ability, CardSpec, CostOption\n"
+PRELUDE = (
+    "from runtime import library as rt\nfrom runtime.cards import Ability, CardSpec, CostOption, Example, ExampleStep\n"
+)
 
 
 def name(identifier: str) -> ast.Name:
@@ -166,6 +168,51 @@ class CardGenerator:
         if trigger.guard.unless:
             test = ast.UnaryOp(ast.Not(), test)
         return self.returning("guard", test, trigger.guard.span)
+
+    # Examples
+
+    def example(self, example: n.Example, card: str | None) -> ast.expr:
+        steps = [located(s, step.span) for step in example.steps for s in self.steps(step)]
+        keywords = {
+            "title": const(example.title),
+            "steps": ast.Tuple(steps, ast.Load()),
+            "card": const(card),
+            "line": const(example.span.line),
+        }
+        return located(call(name("Example"), **keywords), example.span)
+
+    def steps(self, step: n.Step) -> list[ast.expr]:
+        line = {"text": const(self.text(step.span)), "line": const(step.span.line)}
+        if isinstance(step, n.Answers):
+            return [call(name("ExampleStep"), kind=const("answers"), answers=const(step.values), **line)]
+        if isinstance(step, n.Do):
+            body = self.define("do", ["ctx"], self.statements(step.statements), step.span)
+            return [call(name("ExampleStep"), kind=const("do"), run=body, **line)]
+        if isinstance(step, n.Given):
+            body = [located(ast.Expr(self.setter(s)), s.span) for s in step.settings]
+            return [
+                call(
+                    name("ExampleStep"), kind=const("given"), run=self.define("given", ["ctx"], body, step.span), **line
+                )
+            ]
+        assert isinstance(step, n.Expect)
+        return [self.expectation(condition) for condition in step.conditions]
+
+    def setter(self, setting: n.Setting) -> ast.expr:
+        ref = setting.quantity
+        value = Expressions(self).expr(setting.value)
+        return call(rt("set_count"), name("ctx"), const(ref.name), const(ref.args), value)
+
+    def expectation(self, condition: n.Expr) -> ast.expr:
+        keywords = {
+            "kind": const("expect"),
+            "run": self.returning("expect", Expressions(self).expr(condition), condition.span),
+            "text": const(self.text(condition.span)),
+            "line": const(condition.span.line),
+        }
+        if isinstance(condition, n.Compare):
+            keywords["actual"] = self.returning("actual", Expressions(self).expr(condition.left), condition.span)
+        return call(name("ExampleStep"), **keywords)
 
     # Statements
 
@@ -318,14 +365,18 @@ def nested_definitions(node: ast.AST) -> list[ast.stmt]:
 
 def generate(program: n.Program, source: str) -> ast.Module:
     body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
-    specs = []
+    specs, examples = [], []
     for card in program.cards:
         generator = CardGenerator(card, source)
-        spec = generator.spec()
+        specs.append(generator.spec())
+        examples += [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
         body.extend(hoist_nested(generator.functions))
-        specs.append(spec)
-    cards = ast.Assign([ast.Name("CARDS", ast.Store())], ast.List(specs, ast.Load()))
-    body.append(located(cards, program.span))
+    base = CardGenerator(n.Card(program.span, "base", "", program.span, code="rules"), source)
+    examples += [base.example(e, None) for e in program.examples]
+    body.extend(hoist_nested(base.functions))
+    for target, values in (("CARDS", specs), ("EXAMPLES", examples)):
+        assignment = ast.Assign([ast.Name(target, ast.Store())], ast.List(values, ast.Load()))
+        body.append(located(assignment, program.span))
     module = ast.Module(body, [])
     for node in ast.walk(module):
         if isinstance(node, NestedBody):

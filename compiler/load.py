@@ -13,7 +13,7 @@ from compiler.check import check
 from compiler.diagnostics import CompileError, Diagnostic, Span, source_lines
 from compiler.generate import generate
 from compiler.parse import parse
-from runtime.cards import CardSpec
+from runtime.cards import CardSpec, Example
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,43 @@ class Rule(Node):
 
 
 @dataclass(frozen=True)
+class Setting(Node):
+    quantity: Expr  # a Quantity, a Ref once checked
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Given(Node):
+    settings: tuple[Setting, ...]
+
+
+@dataclass(frozen=True)
+class Do(Node):
+    statements: tuple[Statement, ...]
+
+
+@dataclass(frozen=True)
+class Answers(Node):
+    """What the player answers when asked, in order: yes/no, numbers, names."""
+
+    values: tuple[bool | int | str, ...]
+
+
+@dataclass(frozen=True)
+class Expect(Node):
+    conditions: tuple[Expr, ...]
+
+
+Step = Given | Do | Answers | Expect
+
+
+@dataclass(frozen=True)
+class Example(Node):
+    title: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
 class Card(Node):
     kind: str  # building or elder
     name: str
@@ -231,11 +268,13 @@ class Card(Node):
     requires: tuple[Expr, ...] = ()
     rules: tuple[Rule, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    examples: tuple[Example, ...] = ()
 
 
 @dataclass(frozen=True)
 class Program(Node):
     cards: tuple[Card, ...]
+    examples: tuple[Example, ...] = ()  # examples of base rules, outside any card
 
 
 def pretty(node, indent: int = 0) -> str:

@@ -82,6 +82,8 @@ class Entry:
     default: object = None  # rules
     scope: dict = field(default_factory=dict, hash=False)  # rules: quantity -> (attr, type)
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
+    settable: bool = False  # counts an example's `given` may set
+    example_only: bool = False  # effects that only make sense in a worked example
 
     @property
     def elements(self) -> tuple[str | Slot, ...]:
@@ -117,11 +119,11 @@ def normalise(word: str) -> str:
 # Counts: numbers a condition, amount or VP formula can use ---------------------------------
 
 COUNTS = (
-    Entry("{good} in supply", "good_in_supply", "the number of {good} in your personal supply"),
-    Entry("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve"),
-    Entry("{good} on this building", "good_on_card", "the number of {good} on this Building"),
+    Entry("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
+    Entry("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
+    Entry("{good} on this building", "good_on_card", "the number of {good} on this Building", settable=True),
     Entry("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
-    Entry("elders", "elders", "the number of Elders in your Elder Council"),
+    Entry("elders", "elders", "the number of Elders in your Elder Council", settable=True),
     Entry("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
     Entry("free elder seats", "free_elder_seats", "the number of free seats in your Elder Council"),
     Entry("forests on this building", "forests_on_card", "the number of Forests on top of this Building"),
@@ -129,7 +131,7 @@ COUNTS = (
     Entry("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
     Entry("workers on elders", "workers_on_elders", "the number of Workers on Elders in your Elder Council"),
     Entry("elders used this round", "elders_used_this_round", "the number of Elders you have used this Round"),
-    Entry("forests", "forests", "the number of Forests on your Harbor board"),
+    Entry("forests", "forests", "the number of Forests on your Harbor board", settable=True),
     Entry(
         "forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"
     ),
@@ -159,24 +161,24 @@ COUNTS = (
         "ships_with_catboat",
         "the number of Ships on your Fishing track, including the preprinted catboat",
     ),
-    Entry("{ship}", "ships_of_type", "the number of {ship}s on your Fishing track"),
+    Entry("{ship}", "ships_of_type", "the number of {ship}s on your Fishing track", settable=True),
     Entry("missing ship types", "missing_ship_types", "the number of Ship types missing from your Fishing track"),
-    Entry("guests on ships", "guests_on_ships", "the number of Guests on your Ships"),
+    Entry("guests on ships", "guests_on_ships", "the number of Guests on your Ships", settable=True),
     Entry("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
     Entry(
         "printed ship values on this building",
         "ship_values_on_card",
         "the sum of printed values of the Ships on this Building",
     ),
-    Entry("fish on plates", "fish_on_plates", "the number of fish on plates of the Banquet Table"),
+    Entry("fish on plates", "fish_on_plates", "the number of fish on plates of the Banquet Table", settable=True),
     Entry("issued shares in supply", "issued_shares_in_supply", "the number of issued Shares in your personal supply"),
     Entry(
         "own issued shares in supply",
         "own_issued_shares_in_supply",
         "the number of issued Shares of your color in your personal supply",
     ),
-    Entry("round", "round_number", "the current Round"),
-    Entry("worker turn", "worker_turn", "the number of your current Worker's turn"),
+    Entry("round", "round_number", "the current Round", settable=True),
+    Entry("worker turn", "worker_turn", "the number of your current Worker's turn", settable=True),
 )
 
 FACTS = (
@@ -330,6 +332,9 @@ EFFECTS = (
         "distribute {amount} fish from the general supply in the Fishing Phase order",
     ),
     Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
+    Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
+    Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
+    Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
     Entry(
         "unissue an own share",
         "unissue_share",
