@@ -42,10 +42,10 @@ def run_stages(text: str, filename: str) -> Compiled:
     return Compiled(program, generate(program, text), ())
 
 
-_loaded: dict[str, list[CardSpec]] = {}
+_loaded: dict[str, dict] = {}
 
 
-def load_cards(text: str, filename: str) -> list[CardSpec]:
+def load_module(text: str, filename: str) -> dict:
     """Compile and run the generated module; tracebacks inside card effects name the card line.
 
     Results are cached by content, so loading an unchanged file again costs a hash.
@@ -58,8 +58,16 @@ def load_cards(text: str, filename: str) -> list[CardSpec]:
         linecache.cache[filename] = (len(text), None, [line + "\n" for line in source_lines(text)], filename)
         namespace: dict = {"__name__": "nus_cards"}
         exec(compile(compiled.module, filename, "exec"), namespace)
-        _loaded[key] = namespace["CARDS"]
-    return list(_loaded[key])
+        _loaded[key] = namespace
+    return _loaded[key]
+
+
+def load_cards(text: str, filename: str) -> list[CardSpec]:
+    return list(load_module(text, filename)["CARDS"])
+
+
+def load_examples(text: str, filename: str) -> list[Example]:
+    return list(load_module(text, filename)["EXAMPLES"])
 
 
 def python_source(module: ast.Module, filename: str) -> str:
