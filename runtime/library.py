@@ -15,13 +15,14 @@ from runtime import forests as forests_module
 from runtime import shares as shares_module
 from runtime.attempts import attempt, choose_legal
 from runtime.banquet import serve_fish
-from runtime.cards import Context
+from runtime.buildings import build
+from runtime.cards import CardSpec, Context
 from runtime.decisions import ask
 from runtime.events import emit
-from runtime.phases import distribute
+from runtime.phases import distribute, fishing_phase
 from runtime.play import remove_from_play
 from runtime.play import rule as rule_value
-from runtime.state import IllegalAction, Player
+from runtime.state import CardInPlay, IllegalAction, Player, Ship
 
 # Counts ---------------------------------------------------------------------------------------
 
@@ -358,6 +359,87 @@ def as_ship_action(ctx: Context) -> None:
 def perform_action(ctx: Context, action_name: str) -> None:
     """An action without placing a Worker."""
     actions.perform(ctx.table, ctx.me, action_name, "card")
+
+
+# Worked examples: setting counts and the example-only effects ---------------------------------
+
+
+def set_count(ctx: Context, name: str, args: tuple, value: int) -> None:
+    """An example's `given`: make a settable count equal value, the simplest way the table allows."""
+    SETTERS[name](ctx, *args, value)
+
+
+def set_forests(ctx: Context, value: int) -> None:
+    """Forests go one per double space in layout order, round and round (ruling for examples)."""
+    stacks = ctx.me.harbor.forests
+    stacks[:] = [0] * len(stacks)
+    free = board.reforestable(ctx.table, ctx.me)
+    for n in range(value):
+        stacks[free[n % len(free)]] += 1
+
+
+def set_elders(ctx: Context, value: int) -> None:
+    blank = CardSpec(kind="elder", name="Elder", deck="example", code="E00", costs=lambda ctx: ())
+    ctx.me.council[:] = ctx.me.council[:value]
+    ctx.me.council += [CardInPlay(blank, ctx.me) for _ in range(value - len(ctx.me.council))]
+
+
+def set_ships(ctx: Context, ship: str, value: int) -> None:
+    track = ctx.me.track
+    others = [s for s in track.ships if s.type != ship]
+    track.ships[:] = others + [Ship(ship) for _ in range(value)]
+
+
+def set_guests_on_ships(ctx: Context, value: int) -> None:
+    ships_ = ctx.me.track.ships
+    if value > len(ships_):
+        raise IllegalAction(f"only {len(ships_)} Ships to carry {value} Guests")
+    for n, ship in enumerate(ships_):
+        ship.guest = n < value
+
+
+def set_fish_on_plates(ctx: Context, value: int) -> None:
+    """Plates fill left to right up to their printed size."""
+    plates = ctx.table.plates
+    for n, printed in enumerate(ctx.table.rules.plates):
+        plates[n] = min(printed, value)
+        value -= plates[n]
+
+
+SETTERS: dict[str, Callable[..., None]] = {
+    "good_in_supply": lambda ctx, good, value: ctx.me.supply.__setitem__(good, value),
+    "good_in_reserve": lambda ctx, good, value: ctx.me.reserve.__setitem__(good, value),
+    "good_on_card": lambda ctx, good, value: ctx.card.goods.__setitem__(good, value),
+    "elders": set_elders,
+    "forests": set_forests,
+    "ships_of_type": set_ships,
+    "guests_on_ships": set_guests_on_ships,
+    "fish_on_plates": set_fish_on_plates,
+    "round_number": lambda ctx, value: setattr(ctx.table, "round", value),
+    "worker_turn": lambda ctx, value: setattr(ctx.me, "turns_taken", value),
+}
+
+
+def build_this_card(ctx: Context) -> None:
+    """Build the example's card (dealt into the hand first); afterwards "this building" means it."""
+    spec = ctx.table.example_card
+    if spec is None:
+        raise IllegalAction("this example is not on a card")
+    ctx.me.hand.append(spec)
+    ctx.card = build(ctx.table, ctx.me, spec)
+
+
+def run_fishing_phase(ctx: Context) -> None:
+    fishing_phase(ctx.table)
+
+
+def guest_on_ship(ctx: Context) -> None:
+    open_ships = goods.ships_open_for_guests(ctx.me)
+    if not open_ships:
+        raise IllegalAction(f"P{ctx.me.index} has no Ship without a Guest")
+    goods.place_guest_on_ship(
+        ctx.table, ctx.me, ask(ctx.table, ctx.me.index, "guest_on_ship", open_ships, "which Ship?")
+    )
 
 
 # Choices --------------------------------------------------------------------------------------

@@ -97,6 +97,9 @@ def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
 
 
 def payment_options(table: Table, player: Player, options: tuple[CostOption, ...]) -> list[Payment]:
+    """A card without any cost option costs nothing."""
+    if not options:
+        return [Payment()]
     found: list[Payment] = []
     for option in options:
         for payment in payments_for(table, player, total(option)):

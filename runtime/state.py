@@ -107,7 +107,7 @@ class Player(State):
 
 @dataclass(eq=False)
 class Table(State):
-    TRANSIENT = frozenset({"rules", "decider", "log", "action_depth", "checking_latches"})
+    TRANSIENT = frozenset({"rules", "decider", "log", "action_depth", "checking_latches", "example_card"})
 
     rules: Rules
     decider: Any
@@ -129,6 +129,7 @@ class Table(State):
     start_player: int = 0
     action_depth: int = 0
     checking_latches: bool = False
+    example_card: CardSpec | None = None  # the card a worked example is about
 
     def say(self, text: str) -> None:
         self.log.append(f"R{self.round}T{self.turn} {text}")

@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 from table_kit import make_table, mechanic, script
 
+from runtime.cards import CostOption
 from runtime.goods import empty_reserve, gain, offer_guests_on_ships, pay, place_guest_on_ship, to_reserve
 from runtime.payment import payment_options
 from runtime.scoring import score
@@ -106,8 +107,6 @@ def test_guests_never_pay_gold_and_pay_ship_costs():
 
 
 def test_no_guests_part_forbids_guests_and_return_guests_is_its_own_payment():
-    from runtime.cards import CostOption
-
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=12, guest=6)

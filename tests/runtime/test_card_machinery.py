@@ -1,0 +1,203 @@
+"""Attaching compiled cards: dispatch, guards, latches, worker spaces, any-time abilities, rules, choices.
+
+The cards here are hand-made with tiny lambdas to exercise the runtime's mechanics only.
+"""
+
+import pytest
+from table_kit import make_table, mechanic, picture, script
+
+from runtime import events, library
+from runtime.actions import offer_any_time, perform, take_turn, turn_options
+from runtime.buildings import build
+from runtime.cards import Ability, Context
+from runtime.events import emit
+from runtime.goods import gain
+from runtime.play import attach, remove_from_play, rule
+from runtime.state import CardInPlay, IllegalAction
+
+
+def on(event, timing, effect, guard=None, any_player=False, kind="each_time"):
+    return Ability(kind, effect, guard=guard, event=event, timing=timing, any_player=any_player)
+
+
+def put_in_play(table, player, spec):
+    card = CardInPlay(spec, player, cell=None)
+    player.buildings.append(card)
+    attach(table, card)
+    return card
+
+
+def test_each_time_hears_only_its_owner_unless_any_player():
+    table = make_table()
+    me, other = table.players
+    heard = []
+    put_in_play(table, me, mechanic("Mine", (on("return_guest", "after", lambda ctx: heard.append("mine")),)))
+    put_in_play(
+        table, me, mechanic("All", (on("return_guest", "after", lambda ctx: heard.append("all"), any_player=True),))
+    )
+    other.supply["guest"] = 1
+    library.give_back(Context(table, other), 1, "guest")
+    assert heard == ["all"]
+
+
+def test_the_guard_is_checked_before_the_effect():
+    table = make_table()
+    me = table.players[0]
+    ability = on(
+        "serve_fish", "after", lambda ctx: gain(table, me, "wood", 2), guard=lambda ctx: ctx.event.fish_served >= 3
+    )
+    put_in_play(table, me, mechanic(abilities=(ability,)))
+    emit(table, "serve_fish", "after", me, fish_served=2, plates_filled=1)
+    assert me.supply["wood"] == 2
+    emit(table, "serve_fish", "after", me, fish_served=3, plates_filled=1)
+    assert me.supply["wood"] == 4
+
+
+def test_an_event_nobody_hears_builds_no_event_object(monkeypatch):
+    table = make_table()
+    monkeypatch.setattr(events, "Event", None)  # building one would fail
+    emit(table, "thin_out", "before", table.players[0])
+    assert table.listeners == {}
+
+
+def test_as_soon_as_fires_at_build_time_if_already_true_and_only_once():
+    table = make_table()
+    me = table.players[0]
+    latch = Ability("as_soon_as", lambda ctx: gain(table, me, "gold", 3), guard=lambda ctx: ctx.me.supply["wood"] >= 2)
+    put_in_play(table, me, mechanic(abilities=(latch,)))
+    assert me.supply["gold"] == 5
+    gain(table, me, "wood", 5)
+    perform(table, me, "gold", "space")
+    assert me.supply["gold"] == 6  # the +1 gold only
+
+
+def test_as_soon_as_fires_after_the_action_that_makes_it_true():
+    table = make_table()
+    me = table.players[0]
+    latch = Ability("as_soon_as", lambda ctx: gain(table, me, "fish", 5), guard=lambda ctx: ctx.me.supply["gold"] >= 3)
+    card = put_in_play(table, me, mechanic(abilities=(latch,)))
+    assert me.supply["fish"] == 2 and table.latches == [(card, 0)]
+    perform(table, me, "gold", "space")
+    assert me.supply["fish"] == 7 and table.latches == [] and card.fired == {0}
+
+
+def test_a_card_removed_from_play_stops_listening():
+    table = make_table()
+    me = table.players[0]
+    card = put_in_play(
+        table, me, mechanic(abilities=(on("thin_out", "after", lambda ctx: gain(table, me, "gold", 1)),))
+    )
+    remove_from_play(table, card)
+    perform(table, me, "thin_out", "space")
+    assert me.supply["gold"] == 2 and me.buildings == []
+
+
+def test_a_triggered_ability_that_cannot_be_completed_has_no_effect():
+    table = make_table()
+    me = table.players[0]
+
+    def greedy(ctx):
+        gain(table, me, "fish", 1)
+        library.give_back(ctx, 99, "gold")
+
+    put_in_play(table, me, mechanic(abilities=(on("thin_out", "after", greedy),)))
+    perform(table, me, "thin_out", "space")
+    assert me.supply == {"wood": 6, "fish": 2, "gold": 2, "guest": 0}
+
+
+def test_worker_space_from_the_next_turn_once_per_round_owner_only():
+    table = make_table()
+    me, other = table.players
+    space = Ability("worker_space", lambda ctx: gain(table, ctx.me, "gold", 4))
+    spec = mechanic("Lodge", (space,), costs=())
+    table.display = [spec]
+    table.turn_counter = 5
+    script(table, (1, 2))
+    build(table, me, spec)
+    assert not any("Lodge" in o for o in turn_options(table, me))
+    table.turn_counter += 1
+    assert "card 0 Lodge" in turn_options(table, me)
+    assert not any("Lodge" in o for o in turn_options(table, other))
+    script(table, "card 0 Lodge")
+    take_turn(table, me)
+    assert me.supply["gold"] == 6
+    assert not any("Lodge" in o for o in turn_options(table, me))
+
+
+def test_any_time_abilities_are_offered_with_their_guard_and_can_be_declined():
+    table = make_table()
+    me = table.players[0]
+    ability = Ability(
+        "any_time", lambda ctx: gain(table, me, "fish", 1), guard=lambda ctx: ctx.me.supply["fish"] < 4, text="x"
+    )
+    put_in_play(table, me, mechanic("Pond", (ability,)))
+    script(table, "Pond: x", "Pond: x")
+    offer_any_time(table, me)  # offered until the guard fails
+    assert me.supply["fish"] == 4
+    script(table, "done")
+    me.supply["fish"] = 0
+    offer_any_time(table, me)
+    assert me.supply["fish"] == 0
+
+
+def test_may_declined_or_impossible_changes_nothing():
+    table = make_table()
+    me = table.players[0]
+    ctx = Context(table, me, None)
+    before = picture(table)
+    script(table, False)
+    assert library.may(ctx, "take gold", lambda: library.take(ctx, 1, "gold")) is False
+
+    def impossible():
+        library.take(ctx, 3, "fish")
+        library.give_back(ctx, 9, "gold")
+
+    script(table, True)
+    assert library.may(ctx, "swap", impossible) is False
+    assert picture(table) == before
+
+
+def test_choose_one_drops_failing_options_and_fails_when_none_is_legal():
+    table = make_table()
+    me = table.players[0]
+    ctx = Context(table, me, None)
+    options = [
+        ("pay 9 gold", lambda: library.give_back(ctx, 9, "gold")),
+        ("take 1 fish", lambda: library.take(ctx, 1, "fish")),
+    ]
+    script(table, "pay 9 gold")  # refused, then the only legal option is taken without asking
+    library.choose_one(ctx, options)
+    assert me.supply["fish"] == 3 and me.supply["gold"] == 2
+    before = picture(table)
+    with pytest.raises(IllegalAction):
+        library.choose_one(ctx, [("pay 9 gold", lambda: library.give_back(ctx, 9, "gold"))])
+    assert picture(table) == before
+
+
+def test_up_to_runs_the_body_as_often_as_chosen():
+    table = make_table()
+    me = table.players[0]
+    ctx = Context(table, me, None)
+    script(table, 2)
+    library.up_to(ctx, 3, "take 1 gold", lambda: library.take(ctx, 1, "gold"))
+    assert me.supply["gold"] == 4
+    assert table.decider.asked[-1] == (0, "up_to", [3, 2, 1, 0])
+
+
+def test_rule_with_scope_overrides_the_default_for_its_owner_only():
+    table = make_table()
+    me, other = table.players
+    put_in_play(table, me, mechanic(rules={"plate_cost": lambda ctx, printed: -(-printed // 2)}))
+    assert [rule(table, me, "plate_cost", printed=p) for p in table.rules.plates] == [1, 1, 2, 2, 2, 2, 3]
+    assert [rule(table, other, "plate_cost", printed=p) for p in table.rules.plates] == list(table.rules.plates)
+
+
+def test_during_action_holds_only_while_an_action_runs():
+    table = make_table()
+    me = table.players[0]
+    seen = []
+    put_in_play(
+        table, me, mechanic(abilities=(on("thin_out", "after", lambda ctx: seen.append(library.during_action(ctx))),))
+    )
+    perform(table, me, "thin_out", "space")
+    assert seen == [True] and not library.during_action(Context(table, me))

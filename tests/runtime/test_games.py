@@ -1,0 +1,54 @@
+"""Whole seeded games: every game ends, and a seed fixes the whole log."""
+
+import pytest
+from table_kit import make_table, real_cards
+
+from runtime.scoring import score
+from runtime.simulate import play_game, simulate, summary
+from runtime.state import CardInPlay, Ship
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_seeded_random_games_finish(players):
+    specs = list(real_cards().values())
+    results = simulate(specs, players, games=5, seed=100)
+    assert len(results) == 5
+    for result in results:
+        assert len(result.scores) == players and result.winners
+        assert any("R7T3" in line for line in result.log)
+
+
+def test_the_same_seed_gives_the_same_log_and_another_seed_another():
+    specs = list(real_cards().values())
+    first, _ = play_game(specs, 3, seed=7)
+    again, _ = play_game(specs, 3, seed=7)
+    other, _ = play_game(specs, 3, seed=8)
+    assert first.log == again.log
+    assert first.log != other.log
+
+
+def test_summary_reports_scores_and_buildings():
+    specs = list(real_cards().values())
+    text = summary(simulate(specs, 2, games=3, seed=1))
+    assert text.startswith("3 games, 2 players\nscore: mean ")
+    assert "most built: " in text
+
+
+def test_end_scoring_parts():
+    table = make_table(2)
+    me, other = table.players
+    me.supply.update(gold=5, guest=1)
+    me.track.ships = [Ship("sloop"), Ship("schooner", guest=True)]
+    building = CardInPlay(real_cards()["Wood Storage"], me, cell=(1, 2))
+    me.harbor.cells[(1, 2)] = building
+    me.buildings.append(building)
+    theirs = [s for s in table.shares if s.colour == 1]
+    theirs[2].issued, theirs[2].holder = True, me.index  # one of their Shares bought by me
+    parts = score(table, me)
+    assert parts["buildings"] == 3
+    assert parts["ships"] == 1 + 4
+    assert parts["gold"] == 5
+    assert parts["shares"] == 3 - 3  # two own + one bought, minus three own unissued
+    assert parts["empty_spaces"] == -7  # 8 free spaces at the start, one built on
+    assert parts["guests"] == 1 + 0.5
+    assert parts["total"] == 3 + 5 + 5 + 0 - 7 + 1.5

@@ -1,0 +1,153 @@
+"""Worker turns: capacities, passing, no pointless spaces, the Imitation tile, and each action space."""
+
+import pytest
+from table_kit import make_table, picture, script
+
+from runtime.actions import open_spaces, perform, take_turn, turn_options
+from runtime.board import haul_size
+from runtime.phases import returning_home, work_phase
+from runtime.state import IllegalAction, Ship
+
+BASE_SPACES = [
+    "gold",
+    "transfer_reserve",
+    "serve_fish",
+    "build_building",
+    "issue_share",
+    "buy_all_shares",
+    "deforest",
+    "thin_out",
+    "reforest",
+    "build_ship",
+    "take_elder",
+]
+
+
+@pytest.mark.parametrize(("players", "imitation"), [(1, True), (2, False), (3, False), (4, True), (5, True)])
+def test_the_imitation_tile_is_used_with_one_four_or_five_players(players, imitation):
+    table = make_table(players)
+    assert list(table.spaces) == BASE_SPACES + (["imitation"] if imitation else [])
+
+
+def test_a_full_space_is_not_offered():
+    table = make_table(2)
+    script(table, "gold")
+    take_turn(table, table.players[0])
+    assert table.spaces["gold"] == [0]
+    assert "gold" not in open_spaces(table)
+    assert "gold" not in turn_options(table, table.players[1])
+
+
+def test_passing_changes_nothing():
+    table = make_table(2)
+    before = picture(table)
+    script(table, "pass")
+    assert take_turn(table, table.players[0]) == "pass"
+    assert picture(table) == before
+
+
+def test_a_space_that_brings_nothing_is_refused_and_another_is_asked():
+    table = make_table(2)
+    me = table.players[0]
+    script(table, "transfer_reserve", "gold")  # the Reserve is empty
+    assert take_turn(table, me) == "gold"
+    assert table.spaces["transfer_reserve"] == [] and table.spaces["gold"] == [0]
+    assert me.supply["gold"] == 3
+    assert "transfer_reserve" not in table.decider.asked[1][2]
+
+
+def test_three_worker_turns_each_then_workers_return_and_the_start_player_passes():
+    table = make_table(2)
+    script(table, "gold", "thin_out", "deforest", 0, "issue_share", "pass", "pass")
+    work_phase(table)
+    a, b = table.players
+    assert a.supply == {"wood": 2 + 5, "fish": 2, "gold": 3, "guest": 0}
+    assert b.supply == {"wood": 2 + 4, "fish": 2, "gold": 4, "guest": 0}
+    assert table.spaces["gold"] == [0] and table.spaces["thin_out"] == [1]
+    assert table.decider.answers == []
+    returning_home(table)
+    assert all(workers == [] for workers in table.spaces.values()) and table.start_player == 1
+
+
+def test_imitation_carries_out_a_fully_occupied_space():
+    table = make_table(4)
+    first = table.players[0]
+    table.spaces["gold"] = [2, 3]
+    script(table, "imitation")
+    take_turn(table, first)  # gold is the only full space, so it is imitated without asking
+    assert first.supply["gold"] == 3 and table.spaces["imitation"] == [0] and table.spaces["gold"] == [2, 3]
+
+
+def test_deforest_removes_one_forest_for_five_wood():
+    table = make_table()
+    me = table.players[0]
+    script(table, 0)
+    perform(table, me, "deforest", "space")
+    assert me.harbor.forests == [1, 1, 1, 0, 0] and me.supply["wood"] == 7
+
+
+def test_thin_out_gives_wood_per_forest_and_leaves_them():
+    table = make_table()
+    me = table.players[0]
+    perform(table, me, "thin_out", "space")
+    assert me.harbor.forests == [2, 1, 1, 0, 0] and me.supply["wood"] == 6
+
+
+def test_thin_out_at_the_wood_limit_is_pointless():
+    table = make_table()
+    me = table.players[0]
+    me.supply["wood"] = 12
+    with pytest.raises(IllegalAction):
+        perform(table, me, "thin_out", "space")
+
+
+def test_reforest_places_up_to_two_forests_on_one_empty_double_space():
+    table = make_table()
+    me = table.players[0]
+    script(table, 3, 2)
+    perform(table, me, "reforest", "space")
+    assert me.harbor.forests == [2, 1, 1, 2, 0]
+    assert table.decider.asked[0] == (0, "double_space", [0, 1, 2, 3, 4])
+    assert table.decider.asked[1] == (0, "how_many", [2, 1])
+
+
+def test_build_a_ship_pays_the_cost_takes_it_from_the_supply_board_and_raises_the_haul():
+    table = make_table(3)
+    me = table.players[0]
+    me.supply.update(wood=6, fish=2, gold=0)
+    script(table, "sloop")
+    perform(table, me, "build_ship", "space")
+    assert [s.type for s in me.track.ships] == ["sloop"]
+    assert table.ships_left == {"sloop": 3, "cutter": 4, "schooner": 4}
+    assert me.supply == {"wood": 4, "fish": 0, "gold": 0, "guest": 0}
+    assert haul_size(table, me) == 5
+
+
+def test_no_ship_left_of_a_type_is_not_offered():
+    table = make_table(2)
+    me = table.players[0]
+    me.supply.update(wood=12, fish=12, gold=3)
+    table.ships_left.update(sloop=0, schooner=0)
+    perform(table, me, "build_ship", "space")
+    assert [s.type for s in me.track.ships] == ["cutter"] and table.ships_left["cutter"] == 2
+
+
+def test_plus_one_gold():
+    table = make_table()
+    perform(table, table.players[0], "gold", "space")
+    assert table.players[0].supply["gold"] == 3
+
+
+def test_build_a_building_needs_a_building_to_build():
+    table = make_table()
+    with pytest.raises(IllegalAction):
+        perform(table, table.players[0], "build_building", "space")
+
+
+def test_ship_limit_of_the_fishing_track():
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("sloop") for _ in range(table.rules.track_spaces)]
+    me.supply.update(wood=12, fish=12)
+    with pytest.raises(IllegalAction):
+        perform(table, me, "build_ship", "space")
