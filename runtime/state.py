@@ -163,13 +163,32 @@ def save(root: State) -> list[tuple[State, dict[str, Any]]]:
     return saved
 
 
+CONTAINERS = (list, dict, set)
+
+
 def walk(value: Any, stack: list[State]) -> Any:
-    """Copy containers, note table objects to save them too, keep everything immutable as is."""
+    """Copy containers, note table objects to save them too, keep everything immutable as is.
+
+    Containers on the table are homogeneous, so the first item tells how to copy the rest.
+    """
     kind = type(value)
     if kind is list:
-        return [walk(v, stack) for v in value]
+        if not value:
+            return []
+        first = value[0]
+        if isinstance(first, CONTAINERS):
+            return [walk(v, stack) for v in value]
+        if isinstance(first, State):
+            stack.extend(value)
+        return value[:]
     if kind is dict:
-        return {k: walk(v, stack) for k, v in value.items()}
+        if not value:
+            return {}
+        first = next(iter(value.values()))
+        if isinstance(first, CONTAINERS):
+            return {k: walk(v, stack) for k, v in value.items()}
+        stack.extend(v for v in value.values() if isinstance(v, State))
+        return value.copy()
     if kind is set:
         return set(value)
     if isinstance(value, State):
@@ -180,9 +199,11 @@ def walk(value: Any, stack: list[State]) -> Any:
 def clone(value: Any) -> Any:
     kind = type(value)
     if kind is list:
-        return [clone(v) for v in value]
+        return [clone(v) for v in value] if value and isinstance(value[0], CONTAINERS) else value[:]
     if kind is dict:
-        return {k: clone(v) for k, v in value.items()}
+        if value and isinstance(next(iter(value.values())), CONTAINERS):
+            return {k: clone(v) for k, v in value.items()}
+        return value.copy()
     if kind is set:
         return set(value)
     return value
