@@ -9,8 +9,11 @@ from pathlib import Path
 
 from compiler.diagnostics import render_all
 from compiler.docs import write_docs
-from compiler.load import Compiled, compile_text, python_source
+from compiler.format import format_text
+from compiler.generate import generate
+from compiler.load import Compiled, compile_text, load_cards, python_source
 from compiler.nodes import pretty
+from runtime.simulate import format_report, simulate
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -89,6 +92,23 @@ def command_docs(args: argparse.Namespace) -> int:
     return OK
 
 
+def command_fmt(args: argparse.Namespace) -> int:
+    """Print the canonical form; with --check, only say whether the file already has it."""
+    text = read_source(args.file)
+    formatted, diagnostics = format_text(text, args.file)
+    if formatted is None:
+        print(render_all(diagnostics, {args.file: text}), file=sys.stderr)
+        return ERRORS
+    if args.check:
+        if formatted != text:
+            print(f"{args.file}: not formatted (run 'nus fmt {args.file}' to see the canonical form)", file=sys.stderr)
+            return ERRORS
+        print(f"{args.file}: formatted")
+        return OK
+    sys.stdout.write(formatted)
+    return OK
+
+
 def output_directory(path: str) -> Path:
     out = Path(path)
     writing(lambda: out.mkdir(parents=True, exist_ok=True), out)
@@ -110,8 +130,6 @@ def command_explain(args: argparse.Namespace) -> int:
     if not cards:
         names = ", ".join(c.name for c in compiled.program.cards)
         raise UsageError(f"no card named '{args.card}' in {args.file} (cards: {names})")
-    from compiler.generate import generate
-
     card = cards[0]
     module = generate(replace(compiled.program, cards=(card,)), text)
     print(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"\n')
@@ -122,9 +140,6 @@ def command_explain(args: argparse.Namespace) -> int:
 
 
 def command_simulate(args: argparse.Namespace) -> int:
-    from runtime.simulate import format_report, simulate
-
-    from compiler.load import load_cards
 
     text, compiled = compile_file(args.cards)
     if not report(args.cards, text, compiled):
@@ -156,6 +171,10 @@ def argument_parser() -> argparse.ArgumentParser:
     docs.add_argument("file", metavar="FILE")
     docs.add_argument("-o", "--output", default="build", metavar="DIR")
     docs.set_defaults(run=command_docs)
+    fmt = commands.add_parser("fmt", help="print a card file in its canonical layout")
+    fmt.add_argument("file", metavar="FILE")
+    fmt.add_argument("--check", action="store_true", help="exit 1 when the file is not in canonical layout")
+    fmt.set_defaults(run=command_fmt)
     explain = commands.add_parser("explain", help="show a card's parsed structure and generated Python")
     explain.add_argument("file", metavar="FILE")
     explain.add_argument("card", metavar="CARD", help="card name or code")

@@ -8,7 +8,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK = ROOT / "seeds" / "nusfjord-trout-besokende-rulebook.txt"
-HEADER = re.compile(r"^(?P<name>[^(\n]+) \((?P<deck>Trout|Besøkende), (?P<code>[ABC]\d{3}); Building cost: (?P<cost>[^;]+); (?P<vp>[^)]+)\)$")
+HEADER = re.compile(
+    r"^(?P<name>[^(\n]+) \((?P<deck>Trout|Besøkende), (?P<code>[ABC]\d{3}); "
+    r"Building cost: (?P<cost>[^;]+); (?P<vp>[^)]+)\)$"
+)
 
 
 @dataclass(frozen=True)
