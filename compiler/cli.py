@@ -13,7 +13,7 @@ from compiler.format import format_text
 from compiler.generate import generate
 from compiler.load import Compiled, compile_text, load_cards, python_source
 from compiler.nodes import pretty
-from runtime.simulate import format_report, simulate
+from runtime.simulate import simulate, summary
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -146,7 +146,7 @@ def command_simulate(args: argparse.Namespace) -> int:
         return ERRORS
     specs = load_cards(text, args.cards)
     results = simulate(specs, players=args.players, games=args.games, seed=args.seed)
-    print(format_report(results))
+    print(summary(results))
     return OK
 
 
