@@ -93,7 +93,7 @@ def condition(node: n.Expr, context: int = -3) -> str:
         text = f" {node.op} ".join(condition(o, level) for o in node.operands)
         return f"({text})" if level < context else text
     if isinstance(node, n.Not):
-        return f"not {condition(node.operand, 0)}"
+        return f"not {condition(node.operand, 1)}"
     if isinstance(node, n.Compare):
         text = f"{expr(node.left, 1)} {COMPARE[node.op]} {expr(node.right, 1)}"
         return f"({text})" if context > 0 else text

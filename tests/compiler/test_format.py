@@ -1,0 +1,135 @@
+"""`nus fmt`: the canonical layout parses to the same AST, is stable, and keeps every comment."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from compiler.build_ast import build_ast
+from compiler.cli import main
+from compiler.format import format_text
+from compiler.nodes import Program
+from compiler.parse import parse
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
+BLOCKS = re.findall(r'^(?:building|elder) "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
+
+
+def ast_of(text: str) -> Program:
+    tree, diagnostics = parse(text, "cards.nus")
+    assert diagnostics == []
+    return build_ast(tree, "cards.nus")
+
+
+def formatted(text: str) -> str:
+    result, diagnostics = format_text(text, "cards.nus")
+    assert diagnostics == []
+    assert result is not None
+    return result
+
+
+def test_cards_nus_is_kept_formatted() -> None:
+    assert formatted(CARDS) == CARDS
+
+
+def test_messy_layout_becomes_canonical_with_comments_in_place() -> None:
+    messy = (
+        "# intro\n\n"
+        'building   "Barrel Maker"  (trout   A613)   # header note\n'
+        "    cost 1 fish ,2 gold\n"
+        "    vp   3\n"
+        "    # before the ability\n"
+        "    each time after you serve fish,if fish served>=3 :\n"
+        "        take 2 wood   # trailing\n"
+        "        if worker turn = 1: take 1 fish\n"
+        "        else:\n"
+        "          take 1 gold\n"
+    )
+    assert formatted(messy) == (
+        "# intro\n\n"
+        'building "Barrel Maker" (trout A613)  # header note\n'
+        "  cost 1 fish, 2 gold\n"
+        "  vp 3\n"
+        "  # before the ability\n"
+        "  each time after you serve fish, if fish served >= 3:\n"
+        "    take 2 wood  # trailing\n"
+        "    if worker turn = 1: take 1 fish\n"
+        "    else:\n"
+        "      take 1 gold\n"
+    )
+
+
+def test_parentheses_only_where_precedence_needs_them() -> None:
+    text = (
+        'building "X" (trout A601)\n'
+        "  cost 1 wood\n"
+        "  vp ((2 * (forests))) capped at (haul size + (1 - 1))\n"
+        "  as soon as (elders >= 1 or forests = 0) and not (round > 2):\n"
+        "    up to 2 times: take (wood in supply / (2 + 1) rounded down) fish\n"
+    )
+    assert formatted(text).splitlines()[2:] == [
+        "  vp 2 * forests capped at haul size + (1 - 1)",
+        "  as soon as (elders >= 1 or forests = 0) and not (round > 2):",
+        "    up to 2 times: take (wood in supply / (2 + 1) rounded down) fish",
+    ]
+    assert ast_of(formatted(text)) == ast_of(text)
+
+
+def test_answers_that_look_like_yes_or_no_stay_quoted() -> None:
+    text = 'example "e":\n  answer "yes", yes, 3, Builder, "two words"\n'
+    assert formatted(text) == 'example "e":\n  answer "yes", yes, 3, Builder, "two words"\n'
+    assert ast_of(formatted(text)) == ast_of(text)
+
+
+def test_a_file_that_does_not_parse_gives_its_diagnostic_and_no_output() -> None:
+    result, diagnostics = format_text('building "X" (trout A601)\n  cost 1 wood,\n', "cards.nus")
+    assert result is None
+    assert [(d.code, d.span.line) for d in diagnostics] == [("E0003", 2)]
+
+
+def test_fmt_check_exit_codes(tmp_path: Path, capsys) -> None:
+    clean = tmp_path / "clean.nus"
+    clean.write_text(BLOCKS[0], encoding="utf-8")
+    messy = tmp_path / "messy.nus"
+    messy.write_text(BLOCKS[0].replace("  cost", "  cost ", 1), encoding="utf-8")
+    assert main(["fmt", "--check", str(clean)]) == 0
+    assert main(["fmt", "--check", str(messy)]) == 1
+    assert "not formatted" in capsys.readouterr().err
+    assert main(["fmt", str(messy)]) == 0
+    assert capsys.readouterr().out == BLOCKS[0]
+
+
+SPACING = st.sampled_from([" ", "  ", "   "])
+
+
+@st.composite
+def respaced_cards(draw) -> str:
+    """Real card blocks with random spacing around separators, deeper indents and extra comments."""
+    blocks = draw(st.lists(st.sampled_from(BLOCKS), min_size=1, max_size=4, unique=True))
+    indent = draw(st.sampled_from([2, 3, 4]))
+    out = []
+    for block in blocks:
+        lines = []
+        for line in block.splitlines():
+            body = line.lstrip(" ")
+            depth = (len(line) - len(body)) // 2
+            body = re.sub(r", ", lambda _: "," + draw(SPACING), body)
+            body = re.sub(r" (>=|<=|=|\+|\*) ", lambda m: draw(SPACING) + m.group(1) + draw(SPACING), body)
+            if draw(st.booleans()) and not body.startswith("#"):
+                body += draw(SPACING) + "# " + draw(st.text("abc xyz", max_size=8))
+            lines.append(" " * (indent * depth) + body)
+        out.append("\n".join(lines))
+    return "\n\n".join(out) + "\n"
+
+
+@settings(max_examples=150, deadline=None)
+@given(respaced_cards())
+def test_fmt_preserves_the_ast_and_is_idempotent(text: str) -> None:
+    once = formatted(text)
+    assert ast_of(once) == ast_of(text)
+    assert formatted(once) == once
+    assert [c.rstrip() for c in re.findall(r"#.*", text)] == re.findall(r"#.*", once)
