@@ -43,11 +43,10 @@ def rt(impl: str) -> ast.Attribute:
 
 
 def located(node: ast.AST, span: Span) -> ast.AST:
-    """Stamp a node and its unstamped children with the card line, for tracebacks."""
-    for child in ast.walk(node):
-        if "lineno" in child._attributes and not hasattr(child, "lineno"):
-            child.lineno, child.end_lineno = span.line, span.end_line
-            child.col_offset, child.end_col_offset = span.column - 1, span.end_column - 1
+    """Stamp a node with its card line; generate() lets its children inherit it, for tracebacks."""
+    if "lineno" in node._attributes and not hasattr(node, "lineno"):
+        node.lineno, node.end_lineno = span.line, span.end_line
+        node.col_offset, node.end_col_offset = span.column - 1, span.end_column - 1
     return node
 
 
