@@ -23,7 +23,7 @@ GOODS = ("wood", "fish", "gold", "guest")
 SHIP_TYPES = ("sloop", "cutter", "schooner")
 LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
-CODE_PATTERNS = {"building": r"[ABC]\d{3}", "elder": r"E\d{2}"}
+CODE_PATTERNS = {"building": r"[ABC]\d{3,5}", "elder": r"E\d{2}"}
 
 # Plural nouns and third-person verbs ("any player returns a guest") -> the base form.
 PLURALS = {
@@ -152,7 +152,8 @@ COUNTS = (
     Entry(
         "building squares of 3 by 3",
         "building_squares",
-        "the number of 3x3 rectangles of Buildings on your Harbor board",
+        "the number of 3-by-3 rectangles of Buildings on your Harbor board (9 Buildings over 3 rows and 3 columns; "
+        "8 or fewer Buildings never make one)",
     ),
     Entry("haul size", "haul_size", "your haul size"),
     Entry("ships", "ships", "the number of Ships on your Fishing track"),
@@ -213,7 +214,7 @@ EVENTS = (
     Entry("use an elder", "use_elder", "use an Elder"),
     Entry("place a worker", "place_worker", "place a Worker"),
     Entry("transfer reserve", "transfer_reserve", 'take a "Transfer Reserve" action'),
-    Entry("thin out", "thin_out", 'take a "Thin Out" action'),
+    Entry("thin out", "thin_out", 'take a "Thin Out" action, besides the wood the action gives'),
     Entry(
         "reforest",
         "reforest",
@@ -278,6 +279,11 @@ EFFECTS = (
         "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
     ),
     Entry(
+        "pay {amount} {good}",
+        "give_back",
+        "return {amount} {good} from your personal supply to the general supply (Guests cannot pay it)",
+    ),
+    Entry(
         "put {amount} {good} in reserve",
         "put_in_reserve",
         "place {amount} {good} from the general supply in your Reserve",
@@ -303,7 +309,7 @@ EFFECTS = (
     Entry("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
     Entry(
         "put all elders under this building",
-        "elders_under_card",
+        "put_elders_under_card",
         "place all Elders from your Elder Council under this Building",
     ),
     Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=("use_elder",)),
@@ -316,7 +322,8 @@ EFFECTS = (
     Entry(
         "serve up to {amount} fish",
         "serve_limited",
-        'take a "Serve Fish" action, serving at most {amount} fish',
+        'take a "Serve Fish" action, serving at most {amount} fish '
+        "(taking 1 gold for each newly filled plate, as usual)",
         causes=("serve_fish",),
     ),
     Entry(
@@ -394,26 +401,54 @@ EFFECTS = (
 PAYMENTS = (
     Entry("{amount} {good}", "goods", "{amount} {good}"),
     Entry("none", "free", "N/A"),
-    Entry("return {amount} guests", "return_guests", "return {amount} Guests"),
-    Entry("discard {card:name}", "discard_building", "remove the {card} from play"),
-    Entry("without guests", "no_guests", "Guests may not reduce this cost"),
+    Entry(
+        "return {amount} guests",
+        "return_guests",
+        "return {amount} Guests from your personal supply to the general supply",
+    ),
+    Entry(
+        "discard {card:name}",
+        "discard_building",
+        'remove the "{card}" from play if it is on your Harbor board',
+    ),
+    Entry("without guests", "no_guests", "you may not reduce the Building cost of {cost} with Guests"),
 )
 
 # Standing rule parameters a card may change for its owner ----------------------------------
 
 RULES = (
-    Entry("wood limit", "wood_limit", "your personal supply holds up to {value} wood", default=12),
+    Entry(
+        "wood limit",
+        "wood_limit",
+        "your personal supply holds up to {value} wood instead of the usual {default}",
+        default=12,
+    ),
     Entry("elder seats", "elder_seats", "your Elder Council has {value} seats", default=5),
     Entry(
         "plate cost",
         "plate_cost",
-        "when you serve fish, each plate costs {value} instead of the fish printed on it",
+        'each time you take a "Serve Fish" action, each plate costs {value} instead of the fish printed on it',
         scope={"printed plate cost": ("printed", "number")},
         default="printed",
     ),
-    Entry("guest wood value", "guest_wood", "each Guest reduces a Building cost by {value} wood", default=2),
-    Entry("guest fish value", "guest_fish", "each Guest reduces a Building cost by {value} fish", default=3),
-    Entry("reforest forests up to", "reforest_up_to", "a Reforest action may place up to {value} Forests", default=2),
+    Entry(
+        "guest wood value",
+        "guest_wood",
+        "each Guest reduces a Building cost by {value} wood instead of {default}",
+        default=2,
+    ),
+    Entry(
+        "guest fish value",
+        "guest_fish",
+        "each Guest reduces a Building cost by {value} fish instead of {default}",
+        default=3,
+    ),
+    Entry(
+        "reforest forests up to",
+        "reforest_up_to",
+        'each time you take a "Reforest" action, the most Forests you may place is {value}',
+        default=2,
+    ),
     Entry(
         "distribution may swap steps 1 and 3",
         "swap_distribution",
@@ -424,14 +459,16 @@ RULES = (
     Entry(
         "elder discard may go to reserve",
         "discard_to_reserve",
-        "when an Elder discards 3 fish, one may go to your Reserve instead of the general supply",
+        "each time an Elder discards 3 fish, instead of moving 1 fish into your personal supply and 2 into the general "
+        "supply, you may move 1 into your personal supply, 1 into your Reserve and the third into the general supply",
         result="truth",
         default=False,
     ),
     Entry(
         "elder discard may go to this building",
         "discard_to_card",
-        "fish an Elder discards to your personal supply may go onto this Building instead",
+        "each time an Elder discards 3 fish, the fish that would go into your personal supply "
+        "may go onto this Building instead",
         result="truth",
         default=False,
     ),
@@ -452,7 +489,14 @@ RULES = (
         result="truth",
         default=False,
     ),
-    Entry("counts as forest", "is_forest", "this Building also counts as a Forest", result="truth", default=False),
+    Entry(
+        "counts as forest",
+        "is_forest",
+        'this Building also counts as a Forest, e.g. for a "Thin Out" action, and may be removed in place of a Forest, '
+        'e.g. in a "Deforest" action',
+        result="truth",
+        default=False,
+    ),
     Entry(
         "sloops and cutters may go to this building",
         "ships_to_card",

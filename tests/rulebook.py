@@ -24,10 +24,17 @@ class Entry:
     text: str
 
     @property
+    def sentences(self) -> list[str]:
+        """Every sentence of the entry, parenthetical ones included, in order (numbered from 1 in ledgers)."""
+        text = re.sub(r"\b(e\.g|i\.e|etc|Admin)\.", lambda m: m.group(0).replace(".", "\0"), self.text)
+        pieces = re.split(r"(?<=[.!?])\)?\s+(?=\(?[A-Z\"])", text)
+        return [p.replace("\0", ".").strip(" ()") for p in pieces if p.strip(" ()")]
+
+    @property
     def rule_text(self) -> str:
-        """The entry without its parenthetical clarifications and examples."""
+        """The entry without its parenthetical clarifications and examples, in brackets or between dashes."""
         previous = None
-        text = self.text
+        text = re.sub(r"—[^—.()]*—", " ", self.text)
         while previous != text:
             previous, text = text, re.sub(r"\([^()]*\)", "", text)
         return text
