@@ -26,8 +26,8 @@ class Context:
 
 @dataclass(frozen=True)
 class CostOption:
-    """One way to pay. parts are tuples: ("goods", good, amount), ("free",),
-    ("return_guests", amount), ("discard_building", name), ("no_guests",)."""
+    """One way to pay. parts are (vocabulary PAYMENTS impl, *slot values in pattern order):
+    ("goods", amount, good), ("free",), ("return_guests", amount), ("discard_building", name), ("no_guests",)."""
 
     parts: tuple[tuple, ...]
 

@@ -44,7 +44,7 @@ def total(option: CostOption) -> Due:
     for part in option.parts:
         kind = part[0]
         if kind == "goods":
-            good, amount = goods_part(part)
+            _, amount, good = part
             if good == "guest":
                 due.return_guests += amount
             else:
@@ -56,12 +56,6 @@ def total(option: CostOption) -> Due:
         elif kind == "no_guests":
             due.guests_allowed = False
     return due
-
-
-def goods_part(part: tuple) -> tuple[str, int]:
-    """("goods", good, amount) per the contract; the generated code writes pattern order, so accept both."""
-    first, second = part[1], part[2]
-    return (first, second) if isinstance(first, str) else (second, first)
 
 
 def ceil_div(a: int, b: int) -> int:

@@ -15,7 +15,7 @@ from runtime.state import IllegalAction, Player, Ship, Table
 
 def ship_cost(table: Table, ship_type: str) -> tuple[CostOption, ...]:
     cost = table.rules.ships[ship_type].cost
-    return (CostOption(tuple(("goods", good, amount) for good, amount in cost.items())),)
+    return (CostOption(tuple(("goods", amount, good) for good, amount in cost.items())),)
 
 
 def build_ship(table: Table, player: Player) -> Ship:

@@ -47,7 +47,7 @@ def mechanic(
 
 
 def goods(*parts: tuple) -> CostOption:
-    return CostOption(tuple(("goods", good, amount) for good, amount in parts))
+    return CostOption(tuple(("goods", amount, good) for good, amount in parts))
 
 
 @cache

@@ -110,8 +110,8 @@ def test_no_guests_part_forbids_guests_and_return_guests_is_its_own_payment():
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=12, guest=6)
-    strict = (CostOption((("goods", "wood", 12), ("no_guests",))),)
+    strict = (CostOption((("goods", 12, "wood"), ("no_guests",))),)
     assert [(p.wood, p.guests) for p in payment_options(table, me, strict)] == [(12, 0)]
-    by_guests = (CostOption((("goods", "fish", 21),)), CostOption((("return_guests", 5),)))
+    by_guests = (CostOption((("goods", 21, "fish"),)), CostOption((("return_guests", 5),)))
     options = payment_options(table, me, by_guests)
     assert [(p.fish, p.guests) for p in options] == [(0, 5)]  # 7 Guests would be needed for 21 fish
