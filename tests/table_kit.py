@@ -11,7 +11,7 @@ from runtime.decisions import ScriptedDecider
 from runtime.setup import new_table
 from runtime.state import Table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def make_table(players: int = 2, answers: tuple = (), specs: tuple = (), seed: int = 0) -> Table:
