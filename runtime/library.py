@@ -421,10 +421,14 @@ SETTERS: dict[str, Callable[..., None]] = {
 
 
 def build_this_card(ctx: Context) -> None:
-    """Build the example's card (dealt into the hand first); afterwards "this building" means it."""
+    """Build the example's card (dealt into the hand first); afterwards "this building" means it.
+
+    The copy the example put in play for its givens leaves first, so the card is built for real."""
     spec = ctx.table.example_card
     if spec is None:
         raise IllegalAction("this example is not on a card")
+    if ctx.card is not None and ctx.card.spec is spec and ctx.card in ctx.me.buildings:
+        remove_from_play(ctx.table, ctx.card)
     ctx.me.hand.append(spec)
     ctx.card = build(ctx.table, ctx.me, spec)
 
