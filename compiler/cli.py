@@ -11,8 +11,9 @@ from compiler.diagnostics import render_all
 from compiler.docs import write_docs
 from compiler.format import format_text
 from compiler.generate import generate
-from compiler.load import Compiled, compile_text, load_cards, python_source
+from compiler.load import Compiled, compile_text, load_cards, load_examples, python_source
 from compiler.nodes import pretty
+from runtime.examples import run_examples
 from runtime.simulate import simulate, summary
 
 OK, ERRORS, USAGE = 0, 1, 2
@@ -150,6 +151,23 @@ def command_simulate(args: argparse.Namespace) -> int:
     return OK
 
 
+def command_test(args: argparse.Namespace) -> int:
+    """Run the file's worked examples: one line each, the reason under a failure."""
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
+        return ERRORS
+    outcomes = run_examples(load_examples(text, args.file), load_cards(text, args.file))
+    for outcome in outcomes:
+        example = outcome.example
+        about = f'card "{example.card}"' if example.card else "base rules"
+        print(f"{args.file}:{example.line}: {'ok' if outcome.passed else 'FAILED'} {about}: {example.title}")
+        for failure in outcome.failures:
+            print(f"    {failure}")
+    failed = sum(not outcome.passed for outcome in outcomes)
+    print(f"{len(outcomes)} examples, {failed} failed")
+    return ERRORS if failed else OK
+
+
 def positive(value: str) -> int:
     number = int(value)
     if number < 1:
@@ -175,6 +193,9 @@ def argument_parser() -> argparse.ArgumentParser:
     fmt.add_argument("file", metavar="FILE")
     fmt.add_argument("--check", action="store_true", help="exit 1 when the file is not in canonical layout")
     fmt.set_defaults(run=command_fmt)
+    test = commands.add_parser("test", help="run the worked examples of a card file")
+    test.add_argument("file", metavar="FILE")
+    test.set_defaults(run=command_test)
     explain = commands.add_parser("explain", help="show a card's parsed structure and generated Python")
     explain.add_argument("file", metavar="FILE")
     explain.add_argument("card", metavar="CARD", help="card name or code")

@@ -3,31 +3,93 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 
+from runtime.board import free_cells
 from runtime.cards import CardSpec, Context, Example
-from runtime.decisions import ScriptedDecider
+from runtime.decisions import ScriptedDecider, ScriptError
+from runtime.play import LISTENING
 from runtime.setup import new_table
-from runtime.state import Table
+from runtime.state import CardInPlay, IllegalAction, Player, Table
+
+
+class ExampleFacts:
+    """What an example's expect-steps may read besides counts: the card's VP, worked out when read."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+
+    @property
+    def vp(self) -> int | Fraction:
+        card = self.ctx.card
+        if card is None or card.spec.vp is None:
+            return 0
+        return card.spec.vp(Context(self.ctx.table, self.ctx.me, card))
+
+
+def place_without_building(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
+    """The card in play for its givens: on the first free space, unpaid, its when-built not run."""
+    cells = free_cells(table, player)
+    card = CardInPlay(spec, player, cell=cells[0] if cells else None)
+    if card.cell is None:
+        player.track.cards.append(card)
+    else:
+        player.harbor.cells[card.cell] = card
+    player.buildings.append(card)
+    for index, ability in enumerate(spec.abilities):
+        if ability.kind in LISTENING:
+            table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))
+        elif ability.kind == "as_soon_as":
+            table.latches.append((card, index))
+    return card
 
 
 def example_table(example: Example, specs: Sequence[CardSpec], players: int = 2) -> tuple[Table, Context]:
-    """A 2-player table in round 1 with no cards dealt; P0 acts. The example's card waits to be built."""
-    table = new_table(players, (), seed=0, decider=ScriptedDecider())
+    """A fresh seeded 2-player table in round 1; P0 acts and owns the example's card, already in play."""
+    table = new_table(players, specs, seed=0, decider=ScriptedDecider())
     table.round = 1
     table.example_card = next((spec for spec in specs if spec.name == example.card), None)
-    return table, Context(table, table.players[0])
+    ctx = Context(table, table.players[0])
+    if table.example_card is not None:
+        ctx.card = place_without_building(table, ctx.me, table.example_card)
+    ctx.event = ExampleFacts(ctx)
+    return table, ctx
 
 
-def run_example(example: Example, specs: Sequence[CardSpec]) -> list[str]:
-    """The failed expectations, as 'line N: text (actual value)'; empty when the example holds."""
+@dataclass(frozen=True)
+class Outcome:
+    """How one example went: failures name the line, the text and the value found."""
+
+    example: Example
+    failures: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
+    """Answers are queued up front, in order, for whichever step asks; the other steps run in turn."""
     table, ctx = example_table(example, specs)
-    failures = []
+    table.decider.answers.extend(answer for step in example.steps for answer in step.answers)
+    failures: list[str] = []
     for step in example.steps:
-        if step.kind == "answers":
-            table.decider.answers.extend(step.answers)
-        elif step.kind in ("given", "do"):
-            step.run(ctx)
-        elif not step.run(ctx):
-            actual = f" (actual {step.actual(ctx)})" if step.actual else ""
-            failures.append(f"line {step.line}: {step.text}{actual}")
-    return failures
+        try:
+            if step.kind == "answers":
+                continue
+            if step.kind in ("given", "do"):
+                step.run(ctx)
+            elif not step.run(ctx):
+                actual = f" (actual {step.actual(ctx)})" if step.actual else ""
+                failures.append(f"line {step.line}: expected {step.text}{actual}")
+        except (IllegalAction, ScriptError) as error:
+            failures.append(f"line {step.line}: {step.text}: {error}")
+            break
+    if table.decider.answers and not failures:
+        failures.append(f"answers never asked for: {', '.join(map(str, table.decider.answers))}")
+    return Outcome(example, tuple(failures))
+
+
+def run_examples(examples: Sequence[Example], specs: Sequence[CardSpec]) -> list[Outcome]:
+    return [run_example(example, specs) for example in examples]

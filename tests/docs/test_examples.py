@@ -1,0 +1,94 @@
+"""`nus test`: the worked examples of cards.nus run, and a failing one names its line and value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.load import load_cards, load_examples
+from runtime.examples import run_example
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
+
+# Every worked example of the rulebook, by the card it is about (None: the base rules with Guests).
+RULEBOOK_EXAMPLES = {
+    ("Moot Hall", "3 Guests lower the cost to 0 wood and 4 fish"),
+    ("Moot Hall", "3 Guests lower the cost to 2 wood and 1 fish"),
+    ("Moot Hall", "3 Guests lower the cost to 4 wood and 0 fish, overpaying by 2 fish"),
+    (None, "6 fish and 2 Guests fill the two 3-fish and the two 4-fish plates for 4 gold"),
+    (None, "a Guest on the sloop in Round 2 takes 1 fish of the haul of 5 into the supply"),
+    ("Cookhouse", "the first two plates cost 1 fish each"),
+    ("Cookhouse", "the last plate costs 3 fish"),
+    ("Cookhouse", "all other plates cost 2 fish each"),
+    ("Dock Admin.", "3 Forests and a haul size of 5 score 5 VP"),
+    ("Official Building", "4 Elders and 10 fish left score 10 VP"),
+    ("Official Building", "normally at most 15 VP"),
+    ("Official Building", "up to 18 VP with a sixth Elder (Cabin in the Woods)"),
+    ("Riverside Hut", "at most five double spaces with 2 Forests: at most 15 VP"),
+    ("Pond Installation", "the wood limit allows at most 4 fish and 4 gold"),
+    ("Stove", "built in Round 1, the Stove costs up to 13 wood over the game"),
+    ("Community Center", "a sixth Elder (Cabin in the Woods) gives 1 fish and 4 gold, as 5 Elders do"),
+}
+
+DOCK = """building "Dock Admin." (trout C647)
+  cost 5 wood, 2 fish, 3 gold
+  vp 2 * forests capped at haul size
+  example "right":
+    given forests = 3, sloops = 1
+    expect haul size = 5, vp = 5
+  example "wrong":
+    given forests = 3, sloops = 1
+    expect vp = 7, haul size = 5
+  example "too many answers":
+    given forests = 3
+    answer yes
+    expect vp = 3
+"""
+
+
+def test_every_rulebook_example_is_in_cards_nus() -> None:
+    examples = {(e.card, e.title) for e in load_examples(CARDS, "cards.nus")}
+    assert RULEBOOK_EXAMPLES - examples == set()
+
+
+@pytest.mark.parametrize("example", load_examples(CARDS, "cards.nus"), ids=lambda e: f"{e.line}")
+def test_each_example_of_cards_nus_holds(example) -> None:
+    outcome = run_example(example, load_cards(CARDS, "cards.nus"))
+    assert outcome.failures == ()
+
+
+def test_nus_test_passes_cards_nus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["test", str(ROOT / "cards.nus")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"{len(load_examples(CARDS, 'cards.nus'))} examples, 0 failed"
+    assert "FAILED" not in "\n".join(out)
+
+
+def test_a_failing_example_names_its_card_line_and_actual_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "dock.nus"
+    path.write_text(DOCK, encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f'{path}:4: ok card "Dock Admin.": right',
+        f'{path}:7: FAILED card "Dock Admin.": wrong',
+        "    line 9: expected vp = 7 (actual 5)",
+        f'{path}:10: FAILED card "Dock Admin.": too many answers',
+        "    answers never asked for: True",
+        "3 examples, 2 failed",
+    ]
+
+
+def test_an_example_that_breaks_a_rule_reports_the_step(tmp_path: Path) -> None:
+    text = DOCK.split('  example "right"')[0] + (
+        '  example "unaffordable":\n    given wood in supply = 0\n    do build this building\n'
+        '    answer "(1, 2)"\n    expect vp = 0\n'
+    )
+    (example,) = load_examples(text, "dock.nus")
+    outcome = run_example(example, load_cards(text, "dock.nus"))
+    assert not outcome.passed
+    assert outcome.failures == ("line 6: do build this building: P0 cannot pay for Dock Admin.",)
