@@ -84,6 +84,7 @@ class Entry:
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
+    bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
 
     @property
     def elements(self) -> tuple[str | Slot, ...]:
@@ -139,6 +140,7 @@ COUNTS = (
         "double spaces with stacked forests",
         "stacked_double_spaces",
         "the number of double spaces on your Harbor board holding at least 2 Forests",
+        bounds=(0, 5),
     ),
     Entry(
         "forests in middle columns",
@@ -178,7 +180,7 @@ COUNTS = (
         "own_issued_shares_in_supply",
         "the number of issued Shares of your color in your personal supply",
     ),
-    Entry("round", "round_number", "the current Round", settable=True),
+    Entry("round", "round_number", "the current Round", settable=True, bounds=(1, 7)),
     Entry("worker turn", "worker_turn", "the number of your current Worker's turn", settable=True),
 )
 
