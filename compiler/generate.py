@@ -79,8 +79,8 @@ class CardGenerator:
         return " ".join(line.strip() for line in lines)
 
     def label(self, body: tuple[n.Statement, ...]) -> str:
-        """What a player is asked about: the source of the statements, one line each."""
-        return ", ".join(self.text(s.span).split("\n")[0] if self.text(s.span) else "" for s in body)
+        """What a player is asked about: the source of the statements."""
+        return ", ".join(self.text(s.span) for s in body)
 
     def define(self, what: str, params: list[str], body: list[ast.stmt], span: Span) -> ast.Name:
         identifier = self.fresh(what)
