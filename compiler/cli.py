@@ -79,7 +79,7 @@ def command_build(args: argparse.Namespace) -> int:
     out = output_directory(args.output)
     target = out / "cards.py"
     writing(lambda: target.write_text(python_source(compiled.module, args.file), encoding="utf-8"), out)
-    written = [target, *writing(lambda: write_docs(compiled.program, args.file, out), out)]
+    written = [target, *writing(lambda: write_docs(compiled.program, args.file, out, text), out)]
     print("\n".join(f"wrote {path}" for path in written))
     return OK
 
@@ -89,7 +89,8 @@ def command_docs(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    print("\n".join(f"wrote {path}" for path in writing(lambda: write_docs(compiled.program, args.file, out), out)))
+    written = writing(lambda: write_docs(compiled.program, args.file, out, text), out)
+    print("\n".join(f"wrote {path}" for path in written))
     return OK
 
 

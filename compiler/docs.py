@@ -13,6 +13,15 @@ from compiler.render import English, deck_name
 
 
 @dataclass(frozen=True)
+class ExampleDoc:
+    """A worked example as the designer wrote it, with the line `nus test` reports."""
+
+    title: str
+    line: int
+    code: str
+
+
+@dataclass(frozen=True)
 class CardDoc:
     name: str
     kind: str
@@ -28,6 +37,7 @@ class CardDoc:
     line: int
     anchor: str
     interacts: list[str]
+    examples: list[ExampleDoc]
 
 
 def anchor(card: n.Card) -> str:
@@ -101,9 +111,25 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, list[str]]:
     return related
 
 
-def card_docs(program: n.Program) -> list[CardDoc]:
+def example_docs(examples: tuple[n.Example, ...], lines: list[str]) -> list[ExampleDoc]:
+    """Examples keep their source text: given / do / answer / expect read best as written."""
+    found = []
+    for example in examples:
+        header = lines[example.span.line - 1] if example.span.line <= len(lines) else ""
+        indent = len(header) - len(header.lstrip())
+        code = [header[indent:]]
+        for line in lines[example.span.line :]:
+            if line.strip() and len(line) - len(line.lstrip()) <= indent:
+                break
+            code.append(line[indent:])
+        found.append(ExampleDoc(example.title, example.span.line, "\n".join(code).rstrip()))
+    return found
+
+
+def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
     buildings = tuple(c for c in program.cards if c.kind == "building")
     related = interactions(buildings)
+    lines = source.split("\n")
     docs = []
     for card in program.cards:
         english = English(card)
@@ -123,6 +149,7 @@ def card_docs(program: n.Program) -> list[CardDoc]:
                 line=card.span.line,
                 anchor=anchor(card),
                 interacts=related.get(card.name, []),
+                examples=example_docs(card.examples, lines),
             )
         )
     return docs
@@ -138,11 +165,18 @@ def environment() -> Environment:
     )
 
 
-def write_docs(program: n.Program, source_name: str, out: Path) -> list[Path]:
-    docs = card_docs(program)
+def write_docs(program: n.Program, source_name: str, out: Path, source: str = "") -> list[Path]:
+    """cards.md, index.html and cards.json; with the source text, each card's worked examples too."""
+    docs = card_docs(program, source)
     groups = grouped(docs)
     env = environment()
-    context = {"cards": docs, "groups": groups, "source": source_name, "anchors": {d.name: d.anchor for d in docs}}
+    context = {
+        "cards": docs,
+        "groups": groups,
+        "source": source_name,
+        "anchors": {d.name: d.anchor for d in docs},
+        "rule_examples": example_docs(program.examples, source.split("\n")),
+    }
     written = []
     for template, target in (("cards.md.j2", "cards.md"), ("index.html.j2", "index.html")):
         path = out / target
