@@ -205,8 +205,11 @@ class AstBuilder(Transformer):
         return n.UpTo(self.span(meta), times, body)
 
     def if_block(self, meta, children):
-        condition, then, *otherwise = children
-        return n.If(self.span(meta), condition, then, otherwise[0] if otherwise else ())
+        condition, then, *rest = children
+        if not rest:
+            return n.If(self.span(meta), condition, then, ())
+        else_token, otherwise = rest
+        return n.If(self.span(meta), condition, then, otherwise, else_token.line)
 
     # Phrases and expressions
 

@@ -154,8 +154,7 @@ class Printer:
         elif isinstance(statement, n.If):
             self.body(statement, depth, f"if {condition(statement.condition)}:", statement.then)
             if statement.otherwise:
-                else_line = Line(statement.otherwise[0].span.line, depth, "else:")
-                self.lines.append(else_line)
+                self.lines.append(Line(statement.else_line, depth, "else:"))
                 self.block(statement.otherwise, depth + 1)
         else:
             assert isinstance(statement, n.ChooseOne)

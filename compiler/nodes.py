@@ -159,6 +159,7 @@ class If(Node):
     condition: Expr
     then: tuple[Statement, ...]
     otherwise: tuple[Statement, ...]
+    else_line: int = field(default=0, compare=False, repr=False)  # where 'else:' stands, for nus fmt
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,20 @@ def test_messy_layout_becomes_canonical_with_comments_in_place() -> None:
     )
 
 
+def test_a_comment_on_the_else_line_stays_there() -> None:
+    text = (
+        'building "X" (trout A601)\n'
+        "  cost 1 wood\n"
+        "  vp 1\n"
+        "  when built:\n"
+        "    if elders = 1: take 1 wood\n"
+        "    else:    # the rest\n"
+        "      # before\n"
+        "      take 2 wood\n"
+    )
+    assert formatted(text).splitlines()[5:] == ["    else:  # the rest", "      # before", "      take 2 wood"]
+
+
 def test_parentheses_only_where_precedence_needs_them() -> None:
     text = (
         'building "X" (trout A601)\n'
