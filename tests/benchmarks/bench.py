@@ -1,0 +1,111 @@
+"""The speed report: one run measures every figure, so ratios compare like with like.
+
+    python tests/benchmarks/bench.py            # prints a Markdown table for README
+
+Medians over repeats; the machine is shared and noisy, so read ratios rather than absolutes.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from compiler import load  # noqa: E402
+from compiler.load import compile_text, load_cards  # noqa: E402
+from runtime import library as rt  # noqa: E402
+from runtime.simulate import play_game  # noqa: E402
+
+CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
+BLOCKS = re.findall(r'^building "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
+
+
+def median_seconds(action: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def pool(size: int) -> str:
+    """`size` buildings made from the real ones, renamed and renumbered so they are all distinct."""
+    header = re.compile(r'^building "([^"]+)" \((\S+) ([ABC])\d+\)')
+    cards = []
+    for index in range(size):
+        renamed = rf'building "\1 {index}" (\2 \g<3>{index:05d})'
+        cards.append(header.sub(renamed, BLOCKS[index % len(BLOCKS)]))
+    return "\n".join(cards)
+
+
+def compile_from_scratch() -> None:
+    load._loaded.clear()
+    load_cards(CARDS, "cards.nus")
+
+
+def compiled_effect_ratio(calls: int = 20000) -> tuple[float, float]:
+    """Barrel Maker's hook through the generated code against the same hook written by hand."""
+    from runtime.cards import Context
+    from runtime.setup import new_table
+
+    specs = load_cards(CARDS, "cards.nus")
+    spec = next(s for s in specs if s.name == "Barrel Maker")
+    ability = spec.abilities[0]
+    table = new_table(2, specs, seed=0)
+    event = type("Event", (), {"fish_served": 3})()
+    ctx = Context(table, table.players[0], None, event)
+
+    def compiled() -> None:
+        if ability.guard(ctx):
+            ability.effect(ctx)
+        table.players[0].supply["wood"] = 0
+
+    def handwritten() -> None:
+        if ctx.event.fish_served >= 3:
+            rt.take(ctx, 2, "wood")
+        table.players[0].supply["wood"] = 0
+
+    def many(function: Callable[[], None]) -> Callable[[], None]:
+        return lambda: [function() for _ in range(calls)]
+
+    return median_seconds(many(compiled), 7) / calls, median_seconds(many(handwritten), 7) / calls
+
+
+def games_per_second(players: int, games: int = 10) -> float:
+    specs = load_cards(CARDS, "cards.nus")
+    start = time.perf_counter()
+    for seed in range(games):
+        play_game(specs, players, seed)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    rows = []
+    scratch = median_seconds(compile_from_scratch, 5)
+    again = median_seconds(lambda: load_cards(CARDS, "cards.nus"), 5)
+    rows.append(("compile cards.nus from scratch (parse, check, generate, load)", f"{scratch * 1000:.0f} ms"))
+    rows.append(("compile cards.nus again, unchanged (content cache)", f"{again * 1000:.2f} ms"))
+    thousand, ten_thousand = pool(1000), pool(10000)
+    small = median_seconds(lambda: compile_text(thousand, "pool.nus"), 3)
+    large = median_seconds(lambda: compile_text(ten_thousand, "pool.nus"), 3)
+    rows.append(("compile 1,000 generated cards", f"{small:.2f} s"))
+    rows.append(("compile 10,000 generated cards", f"{large:.2f} s ({large / small:.1f}x the 1,000)"))
+    compiled, handwritten = compiled_effect_ratio()
+    rows.append(("card effect through compiled code", f"{compiled * 1e6:.2f} µs"))
+    rows.append(("same effect hand-written in Python", f"{handwritten * 1e6:.2f} µs ({compiled / handwritten:.2f}x)"))
+    for players in (2, 3, 4):
+        rows.append((f"full random games, {players} players", f"{games_per_second(players):.1f} games/s"))
+    print("| measure | result |\n|---|---|")
+    for measure, result in rows:
+        print(f"| {measure} | {result} |")
+
+
+if __name__ == "__main__":
+    main()
