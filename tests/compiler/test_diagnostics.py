@@ -1,0 +1,545 @@
+"""Every diagnostic the compiler emits: its code, message, exact span and help, and how it renders.
+
+A designer sees only the rendered diagnostic, so each test pins the whole of it: a wrong column
+or a vague help text is a bug here just as a wrong code is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import InvalidText, read_source
+from compiler.diagnostics import Diagnostic, Span, render_all
+from compiler.load import compile_text
+
+HEADER = 'building "X" (trout A001)\n  cost 1 wood\n  vp 1\n'
+
+
+def building(*lines: str) -> str:
+    """A valid building (lines 1-3) followed by the given lines, from line 4 on."""
+    return HEADER + "".join(line + "\n" for line in lines)
+
+
+def diagnostics(text: str) -> list[Diagnostic]:
+    compiled = compile_text(text, "cards.nus")
+    assert (compiled.module is None) == bool(compiled.diagnostics)
+    return list(compiled.diagnostics)
+
+
+@dataclass(frozen=True)
+class Case:
+    text: str
+    code: str
+    message: str
+    line: int
+    column: int
+    end_column: int
+    help: str
+
+
+CASES: dict[str, Case] = {
+    # Syntax and layout
+    "E0001 unexpected character": Case(
+        building("  when built:", "    take 2 wood $"),
+        "E0001",
+        "unexpected character '$'",
+        5,
+        17,
+        18,
+        "words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
+    ),
+    "E0002 end of file inside parentheses": Case(
+        'building "X" (trout A001', "E0002", "unexpected end of file", 1, 25, 26, "expected ')'"
+    ),
+    "E0002 header without body": Case(
+        'building "X" (trout A001)', "E0002", "unexpected end of file", 1, 26, 27, "expected indented block"
+    ),
+    "E0003 operator without operand": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp 1 +\n',
+        "E0003",
+        "unexpected end of line",
+        3,
+        9,
+        10,
+        "expected '(', '-', 'by', number, word",
+    ),
+    "E0003 unexpected token": Case(
+        building("  when built, if elders >= 2 = 3:", "    take 1 wood"),
+        "E0003",
+        "unexpected '='",
+        4,
+        30,
+        31,
+        "expected ':', 'and', 'or'",
+    ),
+    "E0005 blocks nest too deep": Case(
+        building("  when built:", *(" " * (4 + 2 * i) + "you may:" for i in range(11)), " " * 26 + "take 1 wood"),
+        "E0005",
+        "blocks nest more than 11 deep",
+        15,
+        1,
+        25,
+        "split the ability into simpler steps",
+    ),
+    "E0005 expression nests too deep": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp 1' + " + 1" * 150 + "\n",
+        "E0005",
+        "an expression nests too deeply to compile",
+        3,
+        6,
+        6 + len("1" + " + 1" * 150),
+        "split it; expressions nest up to 100 deep",
+    ),
+    "E0006 tab": Case(
+        'building "X" (trout A001)\n\tcost 1 wood\n', "E0006", "tab in indentation", 2, 1, 2, "indent with spaces"
+    ),
+    "E0006 dedent to no block": Case(
+        'building "X" (trout A001)\n    cost 1 wood\n  vp 1\n',
+        "E0006",
+        "this line's indentation matches no enclosing block",
+        3,
+        1,
+        3,
+        "indent it by 0 or 4 spaces",
+    ),
+    "E0007 unterminated name": Case(
+        'building "X (trout A001)\n  cost 1 wood\n',
+        "E0007",
+        "unterminated quoted name",
+        1,
+        10,
+        11,
+        'close the name with " on the same line',
+    ),
+    # Unknown names and headers
+    "E0101 unknown effect, one word off": Case(
+        building("  when built:", "    tak 2 wood"),
+        "E0101",
+        "unknown effect 'tak 2 wood'",
+        5,
+        5,
+        8,
+        "did you mean 'take' (as in 'take {amount} {good}')?",
+    ),
+    "E0101 unknown effect, nothing close": Case(
+        building("  when built:", "    zzz qqq"),
+        "E0101",
+        "unknown effect 'zzz qqq'",
+        5,
+        5,
+        12,
+        "see the effects in compiler/vocabulary.py",
+    ),
+    "E0101 unknown rule parameter": Case(
+        building("  rule wood limt = 3"),
+        "E0101",
+        "unknown rule parameter 'wood limt'",
+        4,
+        13,
+        17,
+        "did you mean 'limit' (as in 'wood limit')?",
+    ),
+    "E0102 unknown good": Case(
+        building("  when built:", "    take 2 wod"), "E0102", "unknown good 'wod'", 5, 12, 15, "did you mean 'wood'?"
+    ),
+    "E0103 good used as a count": Case(
+        building("  when built:", "    take (wood) fish"),
+        "E0103",
+        "'wood' is a good, not a count",
+        5,
+        11,
+        15,
+        "count it somewhere, e.g. 'wood in supply'",
+    ),
+    "E0103 unknown count": Case(
+        building("  when built:", "    take (blargh) fish"),
+        "E0103",
+        "unknown count 'blargh'",
+        5,
+        11,
+        17,
+        "see the counts in compiler/vocabulary.py",
+    ),
+    "E0110 unknown deck": Case(
+        'building "X" (trot A001)\n  cost 1 wood\n  vp 1\n',
+        "E0110",
+        "unknown deck 'trot'",
+        1,
+        15,
+        19,
+        "did you mean 'trout'?",
+    ),
+    "E0111 bad building code": Case(
+        'building "X" (trout X001)\n  cost 1 wood\n  vp 1\n',
+        "E0111",
+        "'X001' is not a building code",
+        1,
+        21,
+        25,
+        "building codes look like A613",
+    ),
+    "E0111 bad elder code": Case(
+        'elder "X" (base A001)\n  use: take 1 wood\n',
+        "E0111",
+        "'A001' is not an elder code",
+        1,
+        17,
+        21,
+        "elder codes look like E01",
+    ),
+    "E0112 duplicate name": Case(
+        HEADER + '\nbuilding "X" (trout A002)\n  cost 1 wood\n  vp 1\n',
+        "E0112",
+        "duplicate card name 'X'",
+        5,
+        10,
+        13,
+        "first used on line 1",
+    ),
+    "E0113 duplicate code": Case(
+        HEADER + '\nbuilding "Y" (trout A001)\n  cost 1 wood\n  vp 1\n',
+        "E0113",
+        "duplicate card code 'A001'",
+        5,
+        21,
+        25,
+        "first used on line 1",
+    ),
+    # Types and limits
+    "E0201 count used as a condition": Case(
+        building("  when built:", "    if elders: take 1 wood"),
+        "E0201",
+        "the condition must be a yes/no condition, not a number",
+        5,
+        8,
+        14,
+        "compare it, e.g. 'elders >= 2'",
+    ),
+    "E0201 condition compared with a number": Case(
+        building("  when built, if during an action = 1:", "    take 1 wood"),
+        "E0201",
+        "the compared value must be a number, not a yes/no condition",
+        4,
+        18,
+        34,
+        "use a count, not a condition",
+    ),
+    "E0201 requirement is a number": Case(
+        building("  requires elders"),
+        "E0201",
+        "the requirement must be a yes/no condition, not a number",
+        4,
+        12,
+        18,
+        "compare it, e.g. 'elders >= 2'",
+    ),
+    "E0204 number too large": Case(
+        building("  when built:", "    take 1001 wood"),
+        "E0204",
+        "1001 is too large",
+        5,
+        10,
+        14,
+        "numbers go up to 1000",
+    ),
+    # Abilities and structure
+    "E0301 elder with a worker space": Case(
+        'elder "E" (base E01)\n  use: take 1 fish\n  worker space:\n    take 1 wood\n',
+        "E0301",
+        "elder 'E' cannot have a 'worker space' ability",
+        3,
+        3,
+        15,
+        "an elder may have: 'use'",
+    ),
+    "E0301 building with use": Case(
+        building("  use: take 1 fish"),
+        "E0301",
+        "building 'X' cannot have a 'use' ability",
+        4,
+        3,
+        6,
+        "a building may have: 'as soon as', 'at any time', 'at', 'each time', 'when built', 'worker space'",
+    ),
+    "E0302 building without cost": Case(
+        'building "X" (trout A001)\n  vp 1\n',
+        "E0302",
+        "building 'X' has no 'cost' line",
+        1,
+        10,
+        13,
+        "add e.g. 'cost 1 wood, 2 fish  (or: cost none)'",
+    ),
+    "E0302 building without vp": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n',
+        "E0302",
+        "building 'X' has no 'vp' line",
+        1,
+        10,
+        13,
+        "add e.g. 'vp 2'",
+    ),
+    "E0302 two cost lines": Case(
+        building("  cost 2 wood  # again"),
+        "E0302",
+        "'X' has more than one 'cost' line",
+        4,
+        3,
+        14,
+        "merge them into one",
+    ),
+    "E0304 wrong timing": Case(
+        building("  each time before you remove a forest:", "    take 1 wood"),
+        "E0304",
+        "'remove a forest' has no 'before' moment",
+        4,
+        24,
+        39,
+        "'remove a forest' only has: after",
+    ),
+    "E0304 phase moment as an event": Case(
+        building("  each time after you end of round:", "    take 1 wood"),
+        "E0304",
+        "'end of round' has no 'after' moment",
+        4,
+        23,
+        35,
+        "write 'at end of round:'",
+    ),
+    "E0304 event as a phase moment": Case(
+        building("  at serve fish:", "    take 1 wood"),
+        "E0304",
+        "'serve fish' has no 'at' moment",
+        4,
+        6,
+        16,
+        "write 'each time before you serve fish:'",
+    ),
+    "E0305 overlapping rows": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp by elders [1-3: 2, 3: 4]\n',
+        "E0305",
+        "this row overlaps an earlier row",
+        3,
+        25,
+        29,
+        "see line 3",
+    ),
+    "E0305 empty range": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp by elders [5-4: 1]\n',
+        "E0305",
+        "empty range 5-4",
+        3,
+        17,
+        23,
+        "write the smaller number first",
+    ),
+    "E0306 event field outside its event": Case(
+        building("  each time after you build a ship, if fish served > 1:", "    take 1 wood"),
+        "E0306",
+        "'fish served' is only known while handling 'serve fish'",
+        4,
+        40,
+        51,
+        "use it in 'each time ... serve fish'",
+    ),
+    "E0307 truth rule given a value": Case(
+        building("  rule supply guests score double = 2"),
+        "E0307",
+        "rule 'supply guests score double' is switched on, it takes no value",
+        4,
+        37,
+        38,
+        "remove '= ...'",
+    ),
+    "E0307 number rule without a value": Case(
+        building("  rule wood limit"),
+        "E0307",
+        "rule 'wood limit' needs a value",
+        4,
+        3,
+        18,
+        "write 'rule wood limit = ...'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
+def test_diagnostic(case: Case) -> None:
+    """The one diagnostic of the text, exactly: code, message, span on one line, help."""
+    found = diagnostics(case.text)
+    assert len(found) == 1, found
+    [diagnostic] = found
+    assert (diagnostic.code, diagnostic.message, diagnostic.help) == (case.code, case.message, case.help)
+    assert diagnostic.span == Span("cards.nus", case.line, case.column, case.line, case.end_column)
+    assert diagnostic.severity == "error"
+
+
+def test_elder_needs_exactly_one_use() -> None:
+    """E0303 for none and for two; the span is the elder's quoted name."""
+    none = diagnostics('elder "E" (base E01)\n  rule wood limit = 3\n')
+    two = diagnostics('elder "E" (base E01)\n  use: take 1 fish\n  use: take 1 wood\n')
+    for found in (none, two):
+        assert [(d.code, d.message, d.span, d.help) for d in found] == [
+            (
+                "E0303",
+                "an elder needs exactly one 'use:' ability",
+                Span("cards.nus", 1, 7, 1, 10),
+                "add 'use: <effects>'",
+            )
+        ]
+
+
+def test_unknown_letter_in_a_count() -> None:
+    """A count with a bad slot word is an unknown count (E0103), with the nearest count as help."""
+    found = diagnostics(building("  when built:", "    take (zzz buildings) wood"))
+    assert [(d.code, d.message, d.span, d.help) for d in found] == [
+        ("E0103", "unknown count 'zzz buildings'", Span("cards.nus", 5, 11, 5, 24), "did you mean 'buildings'?")
+    ]
+
+
+def test_condition_in_an_amount() -> None:
+    """A yes/no condition where an amount goes is E0201 at the condition, not a generated crash."""
+    found = diagnostics(building("  when built:", "    take ((elders > 1)) wood"))
+    assert [(d.code, d.message, d.span.line, d.span.column, d.span.end_column) for d in found] == [
+        ("E0201", "the amount must be a number, not a yes/no condition", 5, 12, 22)
+    ]
+
+
+def test_condition_directly_in_a_phrase_is_a_syntax_error() -> None:
+    """A phrase's parentheses take an expression; a bare comparison stops at '>'."""
+    found = diagnostics(building("  when built:", "    take (elders > 1) wood"))
+    expected = [("E0003", "unexpected '>'", Span("cards.nus", 5, 18, 5, 19))]
+    assert [(d.code, d.message, d.span) for d in found] == expected
+
+
+def test_comparison_of_a_condition_with_a_number_in_parentheses() -> None:
+    """'(elders >= 2) = 3' compares a condition with a number; the span is the inner comparison."""
+    found = diagnostics(building("  when built, if (elders >= 2) = 3:", "    take 1 wood"))
+    assert [(d.code, d.message, d.span) for d in found] == [
+        (
+            "E0201",
+            "the compared value must be a number, not a yes/no condition",
+            Span("cards.nus", 4, 19, 4, 30),
+        )
+    ]
+
+
+def test_invalid_utf8_is_e0004(tmp_path: Path) -> None:
+    """E0004 is raised while reading, before compile_text; it names line and column of the bad byte."""
+    path = tmp_path / "cards.nus"
+    path.write_bytes(b'building "X" (trout A001)\n  cost 1 wood\n  vp \xff1\n')
+    with pytest.raises(InvalidText) as raised:
+        read_source(str(path))
+    assert str(raised.value) == f"{path}:3:6: error[E0004]: the file is not valid UTF-8 (byte 45)"
+
+
+def test_good_input_gives_no_diagnostics() -> None:
+    """A card using most constructs compiles clean, and produces a module."""
+    text = building(
+        "  requires free fishing spaces >= 4 and not during an action",
+        "  rule wood limit = 15",
+        "  each time after you serve fish, if fish served >= 3:",
+        "    take 2 wood",
+        "    you may: return 1 guest, take an extra turn",
+    )
+    compiled = compile_text(text, "cards.nus")
+    assert compiled.diagnostics == ()
+    assert compiled.module is not None
+    assert [card.name for card in compiled.program.cards] == ["X"]
+
+
+# Rendering -------------------------------------------------------------------------------------
+
+
+def test_render_shows_position_line_and_carets_under_the_span() -> None:
+    """The README's example, character for character."""
+    text = building("  when built:", "    take 2 wod")
+    [diagnostic] = diagnostics(text)
+    assert diagnostic.render(text) == (
+        "cards.nus:5:12: error[E0102]: unknown good 'wod'\n"
+        "  |\n"
+        "5 |     take 2 wod\n"
+        "  |            ^^^\n"
+        "help: did you mean 'wood'?"
+    )
+
+
+def test_render_widens_the_gutter_for_two_digit_lines() -> None:
+    """Line 12: the gutter is two spaces wide and the carets still sit under the span."""
+    text = building(*[f"  rule wood limit = {i}" for i in range(1, 8)], "  when built:", "    take 2 wod")
+    found = diagnostics(text)
+    wod = [d for d in found if d.code == "E0102"]
+    assert len(wod) == 1
+    lines = wod[0].render(text).split("\n")
+    assert lines[0] == "cards.nus:12:12: error[E0102]: unknown good 'wod'"
+    assert lines[1:4] == ["   |", "12 |     take 2 wod", "   |            ^^^"]
+
+
+def test_render_without_source_and_past_the_end() -> None:
+    """No source, or a line the source lacks: the head and help only, no made-up line."""
+    diagnostic = Diagnostic("E0102", "unknown good 'wod'", Span("cards.nus", 9, 1, 9, 4), "did you mean 'wood'?")
+    expected = "cards.nus:9:1: error[E0102]: unknown good 'wod'\nhelp: did you mean 'wood'?"
+    assert diagnostic.render(None) == expected
+    assert diagnostic.render("one line\n") == expected
+
+
+def test_render_caret_for_multiline_span_is_one_wide() -> None:
+    """A span running onto another line underlines only its first character."""
+    diagnostic = Diagnostic("E0302", "m", Span("cards.nus", 1, 3, 2, 1))
+    assert diagnostic.render("  cost 1 wood\n  vp 1\n").split("\n")[3] == "  |   ^"
+
+
+def test_several_errors_all_reported_sorted_once() -> None:
+    """Every error of the file, in position order, even when found in a different order."""
+    text = (
+        'building "X" (trot A001)\n'
+        "  cost 1 wod\n"
+        "  vp 1\n"
+        "  when built:\n"
+        "    take (blargh) fish\n"
+        '\nbuilding "X" (trout A001)\n'
+        "  cost 1 wood\n"
+        "  vp 1\n"
+    )
+    found = diagnostics(text)
+    assert [(d.code, d.span.line, d.span.column) for d in found] == [
+        ("E0110", 1, 15),
+        ("E0102", 2, 10),
+        ("E0103", 5, 11),
+        ("E0112", 7, 10),
+        ("E0113", 7, 21),
+    ]
+    rendered = render_all(found + found[::-1], {"cards.nus": text})
+    heads = [line for line in rendered.split("\n") if line.startswith("cards.nus:")]
+    assert heads == [
+        "cards.nus:1:15: error[E0110]: unknown deck 'trot'",
+        "cards.nus:2:10: error[E0102]: unknown good 'wod'",
+        "cards.nus:5:11: error[E0103]: unknown count 'blargh'",
+        "cards.nus:7:10: error[E0112]: duplicate card name 'X'",
+        "cards.nus:7:21: error[E0113]: duplicate card code 'A001'",
+    ]
+
+
+def test_only_the_first_syntax_error_is_reported() -> None:
+    """The LALR parser cannot resynchronise, so a second syntax error is not guessed at."""
+    found = diagnostics(building("  when built:", "    take 2 wood $", "    take 3 wood $"))
+    assert [(d.code, d.span.line) for d in found] == [("E0001", 5)]
+
+
+def test_render_of_a_line_with_form_feed_shows_the_right_line() -> None:
+    """A form feed or U+2028 inside a comment does not start a new line for the parser or the renderer."""
+    text = 'building "X" (trout A001)  # a\u2028b\x0cc\n  cost 1 wood\n  vp 1\n  when built:\n    take 2 wod\n'
+    [diagnostic] = diagnostics(text)
+    assert diagnostic.span.line == 5
+    assert diagnostic.render(text).split("\n")[2] == "5 |     take 2 wod"
+
+
+def test_crlf_source_renders_without_carriage_return() -> None:
+    """Windows line endings parse, and the rendered line carries no stray \\r."""
+    text = building("  when built:", "    take 2 wod").replace("\n", "\r\n")
+    [diagnostic] = diagnostics(text)
+    assert diagnostic.span == Span("cards.nus", 5, 12, 5, 15)
+    assert "\r" not in diagnostic.render(text)
