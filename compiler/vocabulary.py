@@ -341,6 +341,11 @@ EFFECTS = (
         "distribute {amount} fish from the general supply in the Fishing Phase order",
     ),
     Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
+    Entry(
+        "board guests on ships",
+        "board_guests",
+        "you may now place Guests from your personal supply on your Ships (1 per Ship, as at any time)",
+    ),
     Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
     Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
     Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),

@@ -83,9 +83,12 @@ def track_length(table: Table, player: Player) -> int:
 
 
 def haul_size(table: Table, player: Player) -> int:
-    """The haul by total Ship length, plus one per Ship a card holds (a Boating Lake style card)."""
+    """The haul by total Ship length, plus one per Ship a card holds (a Boating Lake style card).
+
+    Ruling: a gap that counts as filled adds its spaces to the length, 1 each, as the Ship moved past them."""
     on_cards = sum(len(card.ships) for card in player.buildings)
-    return table.rules.haul_for_length(track_length(table, player)) + on_cards
+    length = track_length(table, player) + track_gap(table, player)
+    return table.rules.haul_for_length(length) + on_cards
 
 
 def occupied_track_spaces(player: Player) -> int:

@@ -49,16 +49,28 @@ def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:
         stacked = [double.cells for double, n in zip(table.rules.doubles, player.harbor.forests, strict=True) if n >= 2]
         return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]
     over = [card for card in player.buildings if card.cell is not None and card_rule(table, card, "built_over")]
-    return [*free_cells(table, player), *over]
+    return [*free_cells(table, player), *discard_cells(table, player, spec), *over]
+
+
+def discard_cells(table: Table, player: Player, spec: CardSpec) -> list[tuple[int, int]]:
+    """Spaces of own Buildings a cost option discards: the new card may take such a space, paying by that discard."""
+    names = {
+        part[1]
+        for option in spec.costs(Context(table, player))
+        for part in option.parts
+        if part[0] == "discard_building"
+    }
+    return [card.cell for card in player.buildings if card.name in names and card.cell is not None]
 
 
 def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
-    """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling)."""
+    """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling).
+    The space of a Building the cost discards may only be taken by paying with that discard."""
     spaces = placements(table, player, spec)
     if not spaces:
         raise IllegalAction(f"P{player.index} has no space for {spec.name}")
     space = ask(table, player.index, "space", spaces, f"build {spec.name} where?")
-    cell = None
+    cell, discarding = None, ""
     if isinstance(space, CardInPlay):
         emit(table, "build_over_card", "before", player, only=space)
         cell = space.cell
@@ -66,7 +78,9 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
             remove_from_play(table, space)
     elif space != ON_TRACK:
         cell = space
-    choose_and_pay(table, player, spec.costs(Context(table, player)), spec.name)
+        occupant = player.harbor.cells[cell]
+        discarding = occupant.name if occupant is not None else ""
+    choose_and_pay(table, player, spec.costs(Context(table, player)), spec.name, discarding)
     card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)
     take_from_offer(table, player, spec)
     if cell is None:

@@ -106,8 +106,11 @@ def owned_named(player: Player, name: str) -> CardInPlay | None:
     return next((card for card in player.buildings if card.spec.name == name), None)
 
 
-def choose_and_pay(table: Table, player: Player, options: tuple[CostOption, ...], what: str) -> Payment:
-    payments = payment_options(table, player, options)
+def choose_and_pay(
+    table: Table, player: Player, options: tuple[CostOption, ...], what: str, discarding: str = ""
+) -> Payment:
+    """discarding, when set, keeps only the payments that discard that Building (its space is being reused)."""
+    payments = [p for p in payment_options(table, player, options) if not discarding or p.discard == discarding]
     if not payments:
         raise IllegalAction(f"P{player.index} cannot pay for {what}")
     choice: Payment = ask(table, player.index, "payment", payments, f"pay for {what} how?")

@@ -1,0 +1,194 @@
+"""The `nus` command: exit codes, what goes to stdout and stderr, and the files it writes.
+
+Scripts and CI rely on the exit codes (0 clean, 1 errors in a card file, 2 usage or I/O), and
+designers read the stderr, so both are pinned.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL = ROOT / "cards.nus"
+GOOD = 'building "Barrel" (trout A613)\n  cost 1 fish, 2 gold\n  vp 3\n  when built:\n    take 2 wood\n'
+BAD = 'building "Barrel" (trout A613)\n  cost 1 fish, 2 gold\n  vp 3\n  when built:\n    take 2 wod\n'
+
+
+def write(tmp_path: Path, text: str | bytes, name: str = "cards.nus") -> Path:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_real_cards_is_clean(capsys: pytest.CaptureFixture[str]) -> None:
+    """The repository's own card file passes; stdout says how many cards, stderr stays empty."""
+    assert main(["check", str(REAL)]) == 0
+    out, err = capsys.readouterr()
+    assert re.fullmatch(rf"{re.escape(str(REAL))}: \d+ cards, no errors\n", out)
+    assert err == ""
+
+
+def test_check_with_errors_exits_1_and_renders_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Errors go to stderr, rendered with the source line and carets, and a count; nothing to stdout."""
+    path = write(tmp_path, BAD)
+    assert main(["check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"{path}:5:12: error[E0102]: unknown good 'wod'\n"
+        "  |\n"
+        "5 |     take 2 wod\n"
+        "  |            ^^^\n"
+        "help: did you mean 'wood'?\n"
+        f"{path}: 1 error\n"
+    )
+
+
+def test_check_several_files_reports_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One bad file among good ones makes the run fail, and the good ones are still reported."""
+    good = write(tmp_path, GOOD, "good.nus")
+    bad = write(tmp_path, BAD + BAD.replace("A613", "A614").replace('"Barrel"', '"Cask"'), "bad.nus")
+    assert main(["check", str(good), str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{good}: 1 cards, no errors\n"
+    assert err.count("error[E0102]") == 2
+    assert err.endswith(f"{bad}: 2 errors\n")
+
+
+def test_check_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unreadable file is an I/O problem, not a card error."""
+    missing = tmp_path / "nope.nus"
+    assert main(["check", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"nus: error: cannot read {missing}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("argv", [[], ["check"], ["frobnicate"], ["build"], ["explain", "cards.nus"]])
+def test_bad_usage_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's usage errors keep its exit code 2 and print the usage to stderr."""
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: nus")
+
+
+def test_invalid_utf8_is_a_positioned_e0004(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad byte is reported like a diagnostic, at its line and column, with exit 1."""
+    path = write(tmp_path, GOOD.encode().replace(b"take 2", b"take \xe9"))
+    assert main(["check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"{path}:5:10: error[E0004]: the file is not valid UTF-8 (byte 83)\n"
+
+
+def test_invalid_utf8_in_build_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The other commands read the same way and fail the same way, writing nothing."""
+    path = write(tmp_path, b"\xff")
+    out_dir = tmp_path / "out"
+    assert main(["build", str(path), "-o", str(out_dir)]) == 1
+    assert capsys.readouterr().err == f"{path}:1:1: error[E0004]: the file is not valid UTF-8 (byte 0)\n"
+    assert not out_dir.exists()
+
+
+def test_build_writes_valid_python_naming_source_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """DIR/cards.py compiles, and each function is headed by the cards.nus line it came from."""
+    path = write(tmp_path, GOOD)
+    out_dir = tmp_path / "out"
+    assert main(["build", str(path), "-o", str(out_dir)]) == 0
+    target = out_dir / "cards.py"
+    assert f"wrote {target}\n" in capsys.readouterr().out
+    source = target.read_text(encoding="utf-8")
+    compile(source, str(target), "exec")
+    assert source.startswith(f"# Generated from {path} by nus; do not edit.\n")
+    comments = re.findall(rf"^# {re.escape(str(path))}:(\d+)$", source, re.MULTILINE)
+    assert sorted(set(map(int, comments))) == [1, 2, 3, 4]
+    assert "rt.take(ctx, 2, 'wood')" in source
+    assert "'Barrel'" in source
+
+
+def test_build_real_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The real file builds to Python that compiles; each card's code is present."""
+    assert main(["build", str(REAL), "-o", str(tmp_path)]) == 0
+    source = (tmp_path / "cards.py").read_text(encoding="utf-8")
+    compile(source, "cards.py", "exec")
+    assert "code='A613'" in source
+    assert capsys.readouterr().err == ""
+
+
+def test_build_with_errors_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file with errors leaves the output directory untouched."""
+    path = write(tmp_path, BAD)
+    out_dir = tmp_path / "out"
+    assert main(["build", str(path), "-o", str(out_dir)]) == 1
+    assert "error[E0102]" in capsys.readouterr().err
+    assert not out_dir.exists()
+
+
+def test_build_into_a_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An output path that is a file is an I/O problem (2), not a traceback."""
+    path = write(tmp_path, GOOD)
+    blocker = write(tmp_path, "not a directory", "out")
+    assert main(["build", str(path), "-o", str(blocker)]) == 2
+    assert capsys.readouterr().err.startswith(f"nus: error: cannot write to {blocker}")
+
+
+def test_explain_prints_structure_and_python(capsys: pytest.CaptureFixture[str]) -> None:
+    """The card's header line, its AST outline and its generated functions."""
+    assert main(["explain", str(REAL), "Barrel Maker"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    first, blank, outline = out.split("\n", 2)
+    assert re.fullmatch(rf'{re.escape(str(REAL))}:\d+: building "Barrel Maker"', first)
+    assert blank == ""
+    assert outline.startswith("Card\n  kind: building\n  name: Barrel Maker\n  deck: trout\n  code: A613\n")
+    assert "kind: each_time" in out
+    assert "\n# Generated Python\n" in out
+    python = out.split("\n# Generated Python\n", 1)[1]
+    assert python.count("\ndef ") >= 3
+    assert "rt.take(ctx, 2, 'wood')" in python
+    assert "name='Barrel Maker'" in python
+    assert "name='Woodcutter" not in python
+
+
+def test_explain_finds_a_card_by_code_case_insensitively(capsys: pytest.CaptureFixture[str]) -> None:
+    """A613 and a613 name the same card."""
+    assert main(["explain", str(REAL), "a613"]) == 0
+    assert 'building "Barrel Maker"' in capsys.readouterr().out
+
+
+def test_explain_unknown_card_lists_the_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 2 and the list of card names, so the user can pick one."""
+    path = write(tmp_path, GOOD + "\n" + GOOD.replace("A613", "A614").replace('"Barrel"', '"Cask"'))
+    assert main(["explain", str(path), "Nope"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"nus: error: no card named 'Nope' in {path} (cards: Barrel, Cask)\n"
+
+
+def test_module_entry_point(tmp_path: Path) -> None:
+    """`python -m compiler` is the same command, with the same exit codes and streams."""
+    bad = write(tmp_path, BAD)
+    clean = subprocess.run(
+        [sys.executable, "-m", "compiler", "check", str(REAL)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    failing = subprocess.run(
+        [sys.executable, "-m", "compiler", "check", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert (clean.returncode, clean.stderr) == (0, "")
+    assert clean.stdout.endswith("cards, no errors\n")
+    assert failing.returncode == 1
+    assert failing.stdout == ""
+    assert f"{bad}:5:12: error[E0102]: unknown good 'wod'" in failing.stderr
