@@ -72,6 +72,7 @@ def load_examples(text: str, filename: str) -> list[Example]:
 
 def python_source(module: ast.Module, filename: str) -> str:
     """The generated module as readable Python, each function headed by its cards.nus line."""
+    filename = comment_text(filename)
     chunks = [f"# Generated from {filename} by nus; do not edit.\n"]
     for statement in module.body:
         code = ast.unparse(statement)
@@ -80,3 +81,8 @@ def python_source(module: ast.Module, filename: str) -> str:
         else:
             chunks.append(code + "\n")
     return "".join(chunks)
+
+
+def comment_text(text: str) -> str:
+    """Text safe inside a # comment: line breaks and other unprintables escaped, so none ends the comment."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

@@ -279,15 +279,15 @@ def remove_ship(ctx: Context) -> None:
         goods.pay(ctx.table, player, "guest", 1)
 
 
-def unissue_share(ctx: Context) -> None:
-    share = next(
-        (s for s in shares_module.live(ctx.table, ctx.me.index) if s.issued and s.holder == ctx.me.index), None
-    )
 def board_guests(ctx: Context) -> None:
     """The any-time chance to put Guests on Ships, offered in the middle of an effect (before what follows)."""
     goods.offer_guests_on_ships(ctx.table, ctx.me)
 
 
+def unissue_share(ctx: Context) -> None:
+    share = next(
+        (s for s in shares_module.live(ctx.table, ctx.me.index) if s.issued and s.holder == ctx.me.index), None
+    )
     if share is None:
         raise IllegalAction(f"P{ctx.me.index} holds no issued Share of their colour")
     share.issued, share.holder = False, None
