@@ -1,0 +1,224 @@
+"""Generated Python: tracebacks point into cards.nus, and card text is only ever data.
+
+The runtime library is replaced by a small fake module for these tests, so that they depend on
+the compiler's contract (rt.<impl>(ctx, ...)) and not on the state of runtime/library.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import traceback
+import types
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import runtime
+from compiler.load import compile_text, load_cards, python_source
+from runtime.cards import CardSpec, Context
+
+FILENAME = "cards.nus"
+
+
+class Calls(list):
+    """What the fake library was asked to do, in order."""
+
+
+@pytest.fixture
+def library(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
+    """A fake runtime.library, installed both in sys.modules and as the package attribute."""
+    fake = types.ModuleType("runtime.library")
+    calls = Calls()
+    fake.calls = calls
+
+    def take(ctx: Context, amount: int, good: str) -> None:
+        if good not in ("wood", "fish", "gold", "guest"):
+            raise ValueError(f"no such good {good!r}")
+        calls.append(("take", amount, good))
+
+    fake.take = take
+    fake.elders = lambda ctx: 0
+    fake.good_in_supply = lambda ctx, good: 4
+    fake.may = lambda ctx, text, body: body() or True
+    monkeypatch.setitem(sys.modules, "runtime.library", fake)
+    monkeypatch.setattr(runtime, "library", fake, raising=False)
+    return fake
+
+
+def load(text: str) -> list[CardSpec]:
+    return load_cards(text, FILENAME)
+
+
+def card_frames(error: BaseException) -> list[traceback.FrameSummary]:
+    return [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename == FILENAME]
+
+
+def run_effect(spec: CardSpec, index: int = 0) -> None:
+    spec.abilities[index].effect(Context(table=None, me=None, card=spec))
+
+
+def test_wrong_argument_traceback_names_the_card_line(library: types.ModuleType) -> None:
+    """A runtime error inside an effect shows the cards.nus line and its text, not generated code."""
+    text = (
+        'building "Bad Call" (trout A101)\n'
+        "  cost 1 wood\n"
+        "  vp 1\n"
+        "  when built:\n"
+        "    take 1 fish\n"
+        "    take 2 wood\n"
+    )
+    [spec] = load(text)
+    library.take = lambda ctx, amount: None  # the runtime's signature changed: one argument too many
+    with pytest.raises(TypeError) as raised:
+        run_effect(spec)
+    frames = card_frames(raised.value)
+    assert [(f.lineno, f.line) for f in frames] == [(5, "take 1 fish")]
+    assert frames[0].name.startswith("building_A101_effect_")
+
+
+def test_division_by_a_zero_count_names_the_card_line(library: types.ModuleType) -> None:
+    """'/ elders rounded down' with no Elders raises ZeroDivisionError at the card's line 6."""
+    text = (
+        'building "Divider" (trout A102)\n'
+        "  cost 1 wood\n"
+        "  vp 1\n"
+        "  when built:\n"
+        "    you may:\n"
+        "      take (3 / elders rounded down) wood\n"
+    )
+    [spec] = load(text)
+    with pytest.raises(ZeroDivisionError) as raised:
+        run_effect(spec)
+    frames = card_frames(raised.value)
+    assert [(f.lineno, f.line) for f in frames] == [(5, "you may:"), (6, "take (3 / elders rounded down) wood")]
+    assert library.calls == []
+
+
+def test_effect_runs_with_the_fake_library(library: types.ModuleType) -> None:
+    """The control case for the two above: a good card calls the library with its slot values."""
+    text = (
+        'building "Good" (trout A103)\n  cost 1 wood\n  vp 1\n  when built:\n'
+        "    take (fish in supply / 2 rounded up) gold\n"
+    )
+    [spec] = load(text)
+    run_effect(spec)
+    assert library.calls == [("take", 2, "gold")]
+
+
+HOSTILE_NAMES = [
+    "x'); import os; os._exit(3); ('",
+    "__import__('os').system('x')",
+    "back\\slash\\n and \\' and \\\\",
+    "'''",
+    "{__import__('os')}",
+    "print(1)\\nimport os",
+    "#",
+    "Besøkende ✓",
+]
+
+
+@pytest.mark.parametrize("hostile", HOSTILE_NAMES)
+def test_hostile_card_names_are_inert_data(hostile: str, library: types.ModuleType, tmp_path: Path) -> None:
+    """Names, quoted phrase names and ability text become string constants, never code."""
+    text = (
+        f'building "{hostile}" (trout A201)\n'
+        f'  cost 1 wood, discard "{hostile}"\n'
+        "  vp 1  # __import__('os')._exit(4)\n"
+        "  when built:\n"
+        "    take 1 wood  # '); os._exit(5); ('\n"
+    )
+    compiled = compile_text(text, FILENAME)
+    assert compiled.diagnostics == ()
+    constants = {node.value for node in ast.walk(compiled.module) if isinstance(node, ast.Constant)}
+    assert hostile in constants
+    names = {node.id for node in ast.walk(compiled.module) if isinstance(node, ast.Name)}
+    assert not names & {"os", "__import__", "print", "system", "exec", "eval"}
+    assert {c for c in constants if isinstance(c, str) and "_exit" in c} <= {hostile}
+    [spec] = load(text)
+    assert spec.name == hostile
+    assert spec.costs(None)[0].parts[1] == ("discard_building", hostile)
+    run_effect(spec)
+    assert library.calls == [("take", 1, "wood")]
+    # The written module, as `nus build` saves it, is the same inert data.
+    source = python_source(compiled.module, FILENAME)
+    namespace: dict = {}
+    exec(compile(source, "cards.py", "exec"), namespace)
+    assert [card.name for card in namespace["CARDS"]] == [hostile]
+
+
+def test_comments_never_reach_the_generated_code(library: types.ModuleType) -> None:
+    """Rulings and other comments stay in cards.nus; no comment text is in the module."""
+    text = (
+        "# import os; os._exit(6)\n"
+        'building "Quiet" (trout A202)\n'
+        "  cost 1 wood\n"
+        "  vp 1\n"
+        "  # Ruling: \\n__import__('os')._exit(7)\n"
+        "  when built:\n"
+        "    take 1 wood\n"
+    )
+    compiled = compile_text(text, FILENAME)
+    source = python_source(compiled.module, FILENAME)
+    assert "_exit" not in source
+    assert "Ruling" not in source
+
+
+@pytest.mark.parametrize("filename", ["cards\nimport os\nos._exit(8)\n.nus", "cards\r__import__('os')._exit(9).nus"])
+def test_filename_with_line_breaks_stays_in_comments(filename: str) -> None:
+    """python_source heads the module and each function with the filename; a line break in it must not
+    start a line of code."""
+    compiled = compile_text('building "F" (trout A203)\n  cost 1 wood\n  vp 1\n', filename)
+    source = python_source(compiled.module, filename)
+    tree = ast.parse(source)
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)]
+    assert [ast.unparse(c.func) for c in calls if ast.unparse(c.func).startswith("os")] == []
+    assert "_exit" not in "".join(line for line in source.splitlines() if not line.lstrip().startswith("#"))
+
+
+def test_generated_line_numbers_are_card_lines() -> None:
+    """Every statement of a generated function carries a line of the card it came from."""
+    text = (
+        'building "Lines" (trout A204)\n'
+        "  cost 1 wood\n"
+        "  vp by elders [1: 2, 2+: 3]\n"
+        "  each time after you serve fish, if fish served >= 3:\n"
+        "    take 2 wood\n"
+        "    if elders > 1:\n"
+        "      take 1 fish\n"
+    )
+    compiled = compile_text(text, FILENAME)
+    functions = [node for node in compiled.module.body if isinstance(node, ast.FunctionDef)]
+    lines = {node.name: sorted({s.lineno for s in ast.walk(node) if isinstance(s, ast.stmt)}) for node in functions}
+    by_kind: dict[str, list[int]] = {}
+    for name, numbers in lines.items():
+        by_kind.setdefault(name.split("_")[2], []).extend(numbers)
+    assert sorted(by_kind) == ["costs", "effect", "guard", "vp"]
+    assert by_kind["costs"] == [2]
+    assert by_kind["vp"] == [3]
+    assert by_kind["guard"] == [4]
+    assert sorted(set(by_kind["effect"])) == [4, 5, 6, 7]
+
+
+def test_load_cards_raises_compile_error_with_all_diagnostics() -> None:
+    """load_cards refuses a file with errors and carries every diagnostic, rendered."""
+    from compiler.diagnostics import CompileError
+
+    text = 'building "E" (trout A205)\n  cost 1 wod\n  vp 1\n  when built:\n    take 2 wod\n'
+    with pytest.raises(CompileError) as raised:
+        load(text)
+    assert [(d.code, d.span.line) for d in raised.value.diagnostics] == [("E0102", 2), ("E0102", 5)]
+    assert str(raised.value).count("error[E0102]") == 2
+
+
+def callable_names(spec: CardSpec) -> list[Callable]:
+    return [spec.costs, spec.vp, *(a.effect for a in spec.abilities)]
+
+
+def test_loaded_cards_are_cached_by_content(library: types.ModuleType) -> None:
+    """Loading the same text twice gives the same specs without compiling again."""
+    text = 'building "Cached" (trout A206)\n  cost 1 wood\n  vp 1\n'
+    first, second = load(text), load(text)
+    assert first == second
+    assert all(a is b for a, b in zip(callable_names(first[0]), callable_names(second[0]), strict=True))
