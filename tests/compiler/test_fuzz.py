@@ -9,6 +9,11 @@ marker characters \\x01 and \\x02, and `layout` then turns the markers into the 
 stand for (two spaces per open block, written before the first character of each line). Every
 keyword and word is padded with spaces, because from_lark concatenates terminals with no separator.
 WORD draws mostly from the vocabulary so that many programs get past the parser into the checker.
+The generating copy of the grammar drops its %ignore (nothing needs it once tokens are padded).
+
+from_lark keeps only shallow programs (see the note above `walked_programs`), so most grammar
+examples come from a walker over the same compiled rules with a depth and size budget; from_lark
+itself runs a smaller share.
 
 Example counts scale with NUS_FUZZ_EXAMPLES (default 2,400 over the file); a long run is
 `NUS_FUZZ_EXAMPLES=100000 python -m pytest tests/compiler/test_fuzz.py`.
