@@ -14,7 +14,7 @@ from compiler.generate import generate
 from compiler.load import Compiled, compile_text, load_cards, load_examples, python_source
 from compiler.nodes import pretty
 from runtime.examples import run_examples
-from runtime.simulate import simulate, summary
+from runtime.simulate import per_game, simulate, summary
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -148,6 +148,7 @@ def command_simulate(args: argparse.Namespace) -> int:
         return ERRORS
     specs = load_cards(text, args.cards)
     results = simulate(specs, players=args.players, games=args.games, seed=args.seed)
+    print(per_game(results))
     print(summary(results))
     return OK
 

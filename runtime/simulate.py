@@ -46,6 +46,21 @@ def simulate(specs: Sequence[CardSpec], players: int, games: int, seed: int) -> 
     return results
 
 
+def score_text(score: Fraction) -> str:
+    whole, half = divmod(score, 1)
+    return f"{int(whole)}½" if half else str(int(whole))
+
+
+def per_game(results: Sequence[GameResult]) -> str:
+    """One line a game: its seed, every player's score, and who won (ties are shared)."""
+    lines = []
+    for result in results:
+        scores = ", ".join(f"P{p + 1} {score_text(s)}" for p, s in sorted(result.scores.items()))
+        winners = " and ".join(f"P{p + 1}" for p in result.winners)
+        lines.append(f"seed {result.seed}: {scores}; won by {winners}")
+    return "\n".join(lines)
+
+
 def summary(results: Sequence[GameResult]) -> str:
     """Average and spread of scores, and which Buildings got built most and least."""
     if not results:

@@ -1,10 +1,13 @@
 """Whole seeded games: every game ends, and a seed fixes the whole log."""
 
+import os
+from fractions import Fraction
+
 import pytest
 from table_kit import make_table, real_cards
 
 from runtime.scoring import score
-from runtime.simulate import play_game, simulate, summary
+from runtime.simulate import GameResult, per_game, play_game, simulate, summary
 from runtime.state import CardInPlay, Ship
 
 
@@ -18,6 +21,18 @@ def test_seeded_random_games_finish(players):
         assert any("R7T3" in line for line in result.log)
 
 
+GAMES_PER_PLAYER_COUNT = int(os.environ.get("NUS_GAMES", "1000")) // 4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_thousand_seeded_games_of_two_to_five_players_finish(players):
+    """250 games per player count (NUS_GAMES sets the total): every one reaches scoring in round 7."""
+    specs = list(real_cards().values())
+    results = simulate(specs, players, games=GAMES_PER_PLAYER_COUNT, seed=10_000 * players)
+    assert len(results) == GAMES_PER_PLAYER_COUNT
+    assert all(len(r.scores) == players and r.winners and r.log[-1].startswith("R7T") for r in results)
+
+
 def test_the_same_seed_gives_the_same_log_and_another_seed_another():
     specs = list(real_cards().values())
     first, _ = play_game(specs, 3, seed=7)
@@ -25,6 +40,12 @@ def test_the_same_seed_gives_the_same_log_and_another_seed_another():
     other, _ = play_game(specs, 3, seed=8)
     assert first.log == again.log
     assert first.log != other.log
+
+
+def test_per_game_lines_give_seed_scores_and_winner():
+    results = [GameResult(4, 2, {0: Fraction(61, 2), 1: Fraction(30)}, [0], {}, [])]
+    results.append(GameResult(5, 2, {0: Fraction(12), 1: Fraction(12)}, [0, 1], {}, []))
+    assert per_game(results) == "seed 4: P1 30½, P2 30; won by P1\nseed 5: P1 12, P2 12; won by P1 and P2"
 
 
 def test_summary_reports_scores_and_buildings():
