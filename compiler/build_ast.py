@@ -226,7 +226,7 @@ class AstBuilder(Transformer):
         return n.Name(self.tspan(part), unquote(part))
 
     def quantity(self, meta, parts):
-        return n.Quantity(self.span(meta), tuple(str(p) for p in parts))
+        return n.Quantity(self.span(meta), tuple(str(p) for p in parts), tuple(self.tspan(p) for p in parts))
 
     def number(self, meta, children):
         return n.Number(self.span(meta), int(children[0]))

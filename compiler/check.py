@@ -70,14 +70,15 @@ def phrase_tokens(phrase: n.Phrase) -> list[Token]:
 
 
 def quantity_tokens(quantity: n.Quantity) -> list[Token]:
+    spans = quantity.word_spans or (quantity.span,) * len(quantity.words)
     tokens = []
-    for word in quantity.words:
+    for word, span in zip(quantity.words, spans, strict=True):
         if word.isdigit():
-            tokens.append(Token("number", word, quantity.span, n.Number(quantity.span, int(word))))
+            tokens.append(Token("number", word, span, n.Number(span, int(word))))
         elif word.startswith('"'):
-            tokens.append(Token("name", word[1:-1], quantity.span))
+            tokens.append(Token("name", word[1:-1], span))
         elif vocab.normalise(word):
-            tokens.append(Token("word", vocab.normalise(word), quantity.span))
+            tokens.append(Token("word", vocab.normalise(word), span))
     return tokens
 
 
@@ -397,18 +398,9 @@ class Checker:
         return token.text
 
     def unknown(self, text: str, span: Span, tokens: list[Token], kind: str, entries) -> None:
+        if self.unknown_slot_word(tokens, entries):
+            return
         miss = near_miss(entries, tokens)
-        if miss is not None and isinstance(miss.element, vocab.Slot) and miss.token.kind == "word":
-            slot_type = miss.element.type
-            if slot_type in WORD_SLOT_NAMES:
-                options = vocab.WORD_SLOTS[slot_type]
-                self.error(
-                    "E0102",
-                    f"unknown {WORD_SLOT_NAMES[slot_type]} '{miss.token.text}'",
-                    miss.token.span,
-                    suggestion(miss.token.text, options) or f"one of: {', '.join(options)}",
-                )
-                return
         if miss is not None and isinstance(miss.element, str) and miss.token.kind == "word":
             self.error(
                 "E0101",
@@ -420,6 +412,23 @@ class Checker:
         close = closest_pattern(text, entries)
         help = f"did you mean '{close}'?" if close else f"see the {KIND_NAMES[kind]}s in compiler/vocabulary.py"
         self.error("E0101", f"unknown {KIND_NAMES[kind]} '{text}'", span, help)
+
+    def unknown_slot_word(self, tokens: list[Token], entries) -> bool:
+        """A phrase that is one entry but for a good, ship type or letter: name that word."""
+        miss = near_miss(entries, tokens)
+        if miss is None or not isinstance(miss.element, vocab.Slot) or miss.token.kind != "word":
+            return False
+        slot_type = miss.element.type
+        if slot_type not in WORD_SLOT_NAMES:
+            return False
+        options = vocab.WORD_SLOTS[slot_type]
+        self.error(
+            "E0102",
+            f"unknown {WORD_SLOT_NAMES[slot_type]} '{miss.token.text}'",
+            miss.token.span,
+            suggestion(miss.token.text, options) or f"one of: {', '.join(options)}",
+        )
+        return True
 
     # Expressions
 
@@ -464,7 +473,8 @@ class Checker:
                 self.error("E0305", f"empty range {row.low}-{row.high}", row.span, "write the smaller number first")
             for earlier in covered:
                 if overlaps(earlier, row):
-                    self.error("E0305", "this row overlaps an earlier row", row.span, f"see line {earlier.span.line}")
+                    where = f"'{row_text(earlier)}' on line {earlier.span.line}"
+                    self.error("E0305", "this row overlaps an earlier row", row.span, f"it overlaps {where}")
                     break
             covered.append(row)
         return replace(table, key=key, rows=rows)
@@ -506,7 +516,9 @@ class Checker:
                 f"use it in 'each time ... {field_owner.pattern}'",
             )
             return
-        known = [e.pattern for e in vocab.TABLES["count"]] + list(scope.locals)
+        if self.unknown_slot_word(tokens, vocab.TABLES["count"]):
+            return
+        known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + list(scope.locals)
         close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
         help = f"did you mean '{close[0]}'?" if close else "see the counts in compiler/vocabulary.py"
         self.error("E0103", f"unknown count '{words}'", quantity.span, help)
@@ -529,6 +541,22 @@ def lookup_field(fields: dict, quantity: n.Quantity):
         if tuple(w for w in (vocab.normalise(x) for x in pattern.split()) if w) == wanted:
             return value
     return None
+
+
+def spelled_out(entry: vocab.Entry) -> list[str]:
+    """A count's pattern as written, each word slot filled in every way, for 'did you mean' hints."""
+    texts = [entry.pattern]
+    for element in entry.elements:
+        if isinstance(element, vocab.Slot) and element.type in vocab.WORD_SLOTS:
+            slot = f"{{{element.name}}}" if element.name == element.type else f"{{{element.name}:{element.type}}}"
+            texts = [t.replace(slot, word) for t in texts for word in vocab.WORD_SLOTS[element.type]]
+    return texts
+
+
+def row_text(row: n.Row) -> str:
+    if row.high is None:
+        return f"{row.low}+"
+    return str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
 
 
 def overlaps(a: n.Row, b: n.Row) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from compiler import nodes as n
 from compiler.build_ast import build_ast
 from compiler.check import check
-from compiler.diagnostics import CompileError, Diagnostic, Span, source_lines
+from compiler.diagnostics import CompileError, Diagnostic, source_lines
 from compiler.generate import generate
 from compiler.parse import parse
 from runtime.cards import CardSpec, Example
@@ -24,15 +24,6 @@ class Compiled:
 
 
 def compile_text(text: str, filename: str) -> Compiled:
-    try:
-        return run_stages(text, filename)
-    except RecursionError:
-        span = Span(filename, 1, 1, 1, 2)
-        too_deep = Diagnostic("E0005", "an expression nests too deeply to compile", span, "simplify it")
-        return Compiled(None, None, (too_deep,))
-
-
-def run_stages(text: str, filename: str) -> Compiled:
     tree, diagnostics = parse(text, filename)
     if tree is None:
         return Compiled(None, None, tuple(diagnostics))

@@ -26,6 +26,7 @@ class Quantity(Node):
     """A count, fact, event field or local name, resolved against the vocabulary by the checker."""
 
     words: tuple[str, ...]
+    word_spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

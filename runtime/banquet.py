@@ -62,5 +62,6 @@ def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int
     else:
         pay(table, player, "guest", 1)
         table.plates[plate] = 1
+    table.from_general("fish", table.plates[plate])
     gain(table, player, "gold", table.rules.plate_gold)
     return cost

@@ -6,7 +6,7 @@ from runtime.cards import CardSpec, Context
 from runtime.decisions import ask
 from runtime.events import emit
 from runtime.goods import gain, to_reserve
-from runtime.play import abilities_of, attach, detach, rule, rule_holders
+from runtime.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
 from runtime.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -37,6 +37,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     player.last_elder = card
     table.say(f"P{player.index} takes elder {name}")
     for beneficiary in table.elder_guests.pop(name, []):
+        table.to_general("guest", 1)
         gain(table, table.players[beneficiary], "guest", 1)
     attach(table, card)
     if use_now:
@@ -92,6 +93,7 @@ def discard(table: Table, elder: CardInPlay) -> None:
     """An Elder with 3 fish: 1 to its owner's supply (or a card that takes it), the rest to the general supply."""
     owner = elder.owner
     elder.goods["fish"] -= table.rules.elder_discard_at
+    table.to_general("fish", table.rules.elder_discard_at)
     table.say(f"P{owner.index} elder {elder.name} discards {table.rules.elder_discard_at} fish")
     room = owner.reserve["fish"] < table.rules.reserve_fish_limit
     if (
@@ -110,6 +112,7 @@ def send_discarded_fish(table: Table, owner: Player, amount: int) -> None:
     if holders:
         target = ask(table, owner.index, "discard_fish", ["supply", *holders], "where does the Elder's fish go?")
     if isinstance(target, CardInPlay):
+        table.from_general("fish", amount)
         target.goods["fish"] += amount
     else:
         gain(table, owner, "fish", amount)
@@ -124,7 +127,8 @@ def remove_elder(table: Table, elder: CardInPlay) -> None:
 def return_to_supply(table: Table, elder: CardInPlay) -> None:
     """Back on top of the stack it came from, its fish first moved into the owner's personal supply."""
     owner = elder.owner
-    fish, elder.goods["fish"] = elder.goods["fish"], 0
+    fish = elder.goods["fish"]
+    return_card_goods(table, elder)
     gain(table, owner, "fish", fish)
     remove_elder(table, elder)
     table.elder_stacks[elder.origin].append(elder.spec)

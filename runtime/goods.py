@@ -1,7 +1,8 @@
 """Moving goods between the general supply, personal supplies, Reserves and cards.
 
-The general supply is unlimited (the rulebook says to improvise if Guests run out), so only the
-player's side of each move is tracked.
+The general supply is unlimited (the rulebook says to improvise if Guests run out), so it is a ledger
+(Table.from_general / to_general). `gain` takes from the general supply; a move into the personal supply
+from a table zone (a Share, an Elder, a fishing space) first returns the goods there.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
     """Goods from the general supply into the personal supply; new Guests fire their event one by one."""
     if amount <= 0:
         return
+    table.from_general(good, amount)
     if good == "guest":
         for _ in range(amount):
             player.supply["guest"] += 1
@@ -32,6 +34,7 @@ def enforce_wood_limit(table: Table, player: Player) -> None:
     limit = rule(table, player, "wood_limit")
     if player.supply["wood"] > limit:
         table.say(f"P{player.index} returns {player.supply['wood'] - limit} wood over the limit")
+        table.to_general("wood", player.supply["wood"] - limit)
         player.supply["wood"] = limit
 
 
@@ -42,6 +45,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
     if player.supply[good] < amount:
         raise IllegalAction(f"P{player.index} has {player.supply[good]} {good}, needs {amount}")
     player.supply[good] -= amount
+    table.to_general(good, amount)
     table.say(f"P{player.index} returns {amount} {good}")
     if good == "guest":
         for _ in range(amount):
@@ -53,6 +57,7 @@ def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
     if good == "fish":
         amount = min(amount, table.rules.reserve_fish_limit - player.reserve["fish"])
     if amount > 0:
+        table.from_general(good, amount)
         player.reserve[good] += amount
         table.say(f"P{player.index} puts {amount} {good} in reserve")
     return max(amount, 0)
@@ -63,6 +68,7 @@ def empty_reserve(table: Table, player: Player) -> None:
     moved = dict(player.reserve)
     for good in moved:
         player.reserve[good] = 0
+        table.to_general(good, moved[good])
     for good, amount in moved.items():
         gain(table, player, good, amount)
 

@@ -20,7 +20,7 @@ from runtime.cards import CardSpec, Context
 from runtime.decisions import ask
 from runtime.events import emit
 from runtime.phases import distribute, fishing_phase
-from runtime.play import remove_from_play
+from runtime.play import remove_from_play, return_card_goods
 from runtime.play import rule as rule_value
 from runtime.state import CardInPlay, IllegalAction, Player, Ship
 
@@ -194,6 +194,7 @@ def put_in_reserve(ctx: Context, amount: int, good: str) -> None:
 
 def put_on_card(ctx: Context, amount: int, good: str) -> None:
     if amount > 0:
+        ctx.table.from_general(good, amount)
         ctx.card.goods[good] += amount
         ctx.table.say(f"P{ctx.me.index} puts {amount} {good} on {ctx.card.name}")
 
@@ -202,6 +203,7 @@ def move_to_card(ctx: Context, amount: int, good: str) -> None:
     if ctx.me.supply[good] < amount:
         raise IllegalAction(f"P{ctx.me.index} has {ctx.me.supply[good]} {good}, needs {amount}")
     ctx.me.supply[good] -= amount
+    ctx.table.to_general(good, amount)
     put_on_card(ctx, amount, good)
 
 
@@ -219,6 +221,7 @@ def remove_all_forests(ctx: Context) -> None:
 
 def remove_all_elders(ctx: Context) -> None:
     for elder in list(ctx.me.council):
+        return_card_goods(ctx.table, elder)
         elders_module.remove_elder(ctx.table, elder)
     ctx.table.say(f"P{ctx.me.index} removes all elders from play")
 
@@ -254,6 +257,7 @@ def exchange(ctx: Context, amount: int, give: str, get: str) -> None:
 
 def fish_on_each_elder(ctx: Context, amount: int) -> None:
     for elder in list(ctx.me.council):
+        ctx.table.from_general("fish", amount)
         elders_module.add_fish_to_elder(ctx.table, elder, amount)
 
 
@@ -307,6 +311,7 @@ def guests_on_visible_elders(ctx: Context, amount: int) -> None:
     for _ in range(count):
         name = ask(ctx.table, ctx.me.index, "elder", visible, "put a Guest on which Elder?")
         visible.remove(name)
+        ctx.table.from_general("guest", 1)
         ctx.table.elder_guests.setdefault(name, []).append(ctx.me.index)
         ctx.table.say(f"P{ctx.me.index} puts a guest on elder {name}")
 
@@ -319,6 +324,7 @@ def free_space_indices(ctx: Context) -> range:
 def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
     for space in free_space_indices(ctx):
         lying = ctx.me.track.space_goods[space]
+        ctx.table.from_general("wood", amount)
         lying["wood"] = lying.get("wood", 0) + amount
     ctx.table.say(f"P{ctx.me.index} puts {amount} wood on each free fishing space")
 
@@ -327,12 +333,14 @@ def take_wood_under_ship(ctx: Context) -> None:
     """The next Ship takes the first free space; the wood lying there goes to the personal supply."""
     space = board.occupied_track_spaces(ctx.me)
     if space < len(ctx.me.track.space_goods):
-        goods.gain(ctx.table, ctx.me, "wood", ctx.me.track.space_goods[space].pop("wood", 0))
+        wood = ctx.me.track.space_goods[space].pop("wood", 0)
+        ctx.table.to_general("wood", wood)
+        goods.gain(ctx.table, ctx.me, "wood", wood)
 
 
 def return_fishing_space_wood(ctx: Context) -> None:
     for lying in ctx.me.track.space_goods:
-        lying.pop("wood", None)
+        ctx.table.to_general("wood", lying.pop("wood", 0))
 
 
 def return_elder(ctx: Context) -> None:

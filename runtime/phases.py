@@ -66,6 +66,7 @@ def fish_elders(table: Table, player: Player, haul: int) -> int:
     for elder in list(player.council):
         if haul == 0:
             break
+        table.from_general("fish", 1)
         add_fish_to_elder(table, elder, 1)
         haul -= 1
     return haul
@@ -73,6 +74,7 @@ def fish_elders(table: Table, player: Player, haul: int) -> int:
 
 def fish_others_shares(table: Table, player: Player, haul: int) -> int:
     for share in held_by_others(table, player)[:haul]:
+        table.from_general("fish", 1)
         share.fish += 1
         haul -= 1
     return haul
@@ -80,6 +82,7 @@ def fish_others_shares(table: Table, player: Player, haul: int) -> int:
 
 def fish_own_shares(table: Table, player: Player, haul: int) -> int:
     for share in held_by_self(table, player)[:haul]:
+        table.from_general("fish", 1)
         share.fish += 1
         haul -= 1
     return haul

@@ -91,5 +91,14 @@ def remove_from_play(table: Table, card: CardInPlay | None) -> None:
         card.owner.harbor.cells[card.cell] = None
     if card in card.owner.track.cards:
         card.owner.track.cards.remove(card)
+    return_card_goods(table, card)
     detach(table, card)
     table.say(f"P{card.owner.index} removes {card.name} from play")
+
+
+def return_card_goods(table: Table, card: CardInPlay) -> None:
+    """Goods on a card leaving play, and on the cards under it, go back to the general supply."""
+    for held in (card, *card.under):
+        for good, amount in held.goods.items():
+            table.to_general(good, amount)
+            held.goods[good] = 0

@@ -120,6 +120,7 @@ class Table(State):
     decks: dict[str, list[CardSpec]]
     display: list[CardSpec]
     elder_guests: dict[str, list[int]] = field(default_factory=dict)  # Elder name -> who gets its Guests
+    general: dict[str, int] = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
     listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=dict)
     latches: list[tuple[CardInPlay, int]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
@@ -133,6 +134,14 @@ class Table(State):
 
     def say(self, text: str) -> None:
         self.log.append(f"R{self.round}T{self.turn} {text}")
+
+    def from_general(self, good: str, amount: int) -> None:
+        """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came
+        back counts up. With every table zone added, each good's total never changes (tests check it)."""
+        self.general[good] -= amount
+
+    def to_general(self, good: str, amount: int) -> None:
+        self.general[good] += amount
 
     def snapshot(self) -> Snapshot:
         return Snapshot(save(self), len(self.log))

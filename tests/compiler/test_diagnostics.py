@@ -325,7 +325,7 @@ CASES: dict[str, Case] = {
         3,
         25,
         29,
-        "see line 3",
+        "it overlaps '1-3' on line 3",
     ),
     "E0305 empty range": Case(
         'building "X" (trout A001)\n  cost 1 wood\n  vp by elders [5-4: 1]\n',
@@ -393,10 +393,24 @@ def test_elder_needs_exactly_one_use() -> None:
 
 
 def test_unknown_letter_in_a_count() -> None:
-    """A count with a bad slot word is an unknown count (E0103), with the nearest count as help."""
+    """A count that is right but for its letter names the letter (E0102), underlining just that word."""
     found = diagnostics(building("  when built:", "    take (zzz buildings) wood"))
     assert [(d.code, d.message, d.span, d.help) for d in found] == [
-        ("E0103", "unknown count 'zzz buildings'", Span("cards.nus", 5, 11, 5, 24), "did you mean 'buildings'?")
+        ("E0102", "unknown building letter 'zzz'", Span("cards.nus", 5, 11, 5, 14), "one of: A, B, C")
+    ]
+
+
+def test_unknown_good_in_a_count_points_at_the_word() -> None:
+    found = diagnostics(building("  when built:", "    take (woods in supply) fish"))
+    assert [(d.code, d.message, d.span, d.help) for d in found] == [
+        ("E0102", "unknown good 'woods'", Span("cards.nus", 5, 11, 5, 16), "did you mean 'wood'?")
+    ]
+
+
+def test_an_unknown_count_suggests_a_spelled_out_pattern() -> None:
+    found = diagnostics(building("  when built:", "    take (fish in the supply box) fish"))
+    assert [(d.code, d.message, d.help) for d in found] == [
+        ("E0103", "unknown count 'fish in the supply box'", "did you mean 'fish in supply'?")
     ]
 
 
