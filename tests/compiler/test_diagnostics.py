@@ -363,6 +363,25 @@ CASES: dict[str, Case] = {
         18,
         "write 'rule wood limit = ...'",
     ),
+    "E0308 a count an example cannot set": Case(
+        building('  example "e":', "    given haul size = 5"),
+        "E0308",
+        "'haul size' cannot be set in an example",
+        5,
+        11,
+        20,
+        "set one of: {good} in supply, {good} in reserve, {good} on this building, elders, forests, {ship}, "
+        "guests on ships, fish on plates, round, worker turn",
+    ),
+    "E0309 an example-only effect in an ability": Case(
+        building("  when built:", "    build this building"),
+        "E0309",
+        "'build this building' only works in an example",
+        5,
+        5,
+        24,
+        "use it in 'do' of an example",
+    ),
 }
 
 
