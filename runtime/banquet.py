@@ -15,15 +15,23 @@ def plate_cost(table: Table, player: Player, plate: int) -> int:
 
 def ways_to_fill(table: Table, player: Player, plate: int, served: int, limit: int | None) -> list[str]:
     """A Guest fills a plate with no fish and counts as the fish it saved, also against a limit (ruling)."""
-    cost = plate_cost(table, player, plate)
-    if limit is not None and served + cost > limit:
-        return []
     ways = []
-    if player.supply["fish"] >= cost:
+    if player.supply["fish"] >= plate_cost(table, player, plate) and fits(table, player, plate, "fish", served, limit):
         ways.append("fish")
-    if player.supply["guest"] >= 1:
+    if player.supply["guest"] >= 1 and fits(table, player, plate, "guest", served, limit):
         ways.append("guest")
     return ways
+
+
+def fill_count(table: Table, player: Player, plate: int, way: str) -> int:
+    """The fish a filled plate counts as served: the fish paid, or the printed fish a Guest saved.
+
+    Ruling: a plate-cost rule changes only what fish pay; it has no effect when a Guest fills the plate."""
+    return plate_cost(table, player, plate) if way == "fish" else table.rules.plates[plate]
+
+
+def fits(table: Table, player: Player, plate: int, way: str, served: int, limit: int | None) -> bool:
+    return limit is None or served + fill_count(table, player, plate, way) <= limit
 
 
 def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
@@ -64,4 +72,4 @@ def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int
         table.plates[plate] = 1
     table.from_general("fish", table.plates[plate])
     gain(table, player, "gold", table.rules.plate_gold)
-    return cost
+    return fill_count(table, player, plate, way)
