@@ -671,6 +671,18 @@ def test_captains_house_use_triggers_the_senior_residence() -> None:
     assert me.supply == {"wood": 0, "fish": 1, "gold": 1, "guest": 0}
 
 
+def test_captains_house_use_triggers_the_village_hall_before_the_banquet_fish() -> None:
+    """The Village Hall serves first (plate 1 for 2 fish, 1 gold); the Elder's fish then comes from a full plate."""
+    table = captains_table()
+    me = table.players[0]
+    in_play(table, me, card("Village Hall"))
+    supply(me, wood=2, fish=6, gold=0)
+    script(table, "sloop", True, True, True, 1, 0)  # no plate within the 4 fish is left after plate 1
+    perform(table, me, "build_ship", "space")
+    assert table.plates == [1, 2, 0, 0, 0, 0, 0] and me.council[0].goods["fish"] == 1
+    assert me.supply == {"wood": 0, "fish": 4 - 2 + 1, "gold": 1, "guest": 0}
+
+
 def test_captains_house_built_with_haul_eleven_takes_and_uses_an_elder_right_away() -> None:
     table = make_table()
     me = table.players[0]
@@ -982,11 +994,12 @@ def test_city_block_no_block_in_columns_one_to_three() -> None:
 
 
 def test_city_block_scores_nothing_with_eight_buildings() -> None:
+    """Seven fillers and the City Block itself, one space of the block left empty."""
     table = make_table()
     me = table.players[0]
-    fill(table, me, [cell for cell in BLOCK if cell != (2, 3)])
-    assert me.harbor.cells[(2, 3)] is None
-    placed = CardInPlay(card("City Block"), me)
+    fill(table, me, [cell for cell in BLOCK if cell not in {(2, 3), (1, 4)}])
+    placed = in_play(table, me, card("City Block"), (2, 3))
+    assert len(me.buildings) == 8 and me.harbor.cells[(1, 4)] is None
     assert vp(table, placed) == 0
 
 
