@@ -61,14 +61,7 @@ def run_effect(spec: CardSpec, index: int = 0) -> None:
 
 def test_wrong_argument_traceback_names_the_card_line(library: types.ModuleType) -> None:
     """A runtime error inside an effect shows the cards.nus line and its text, not generated code."""
-    text = (
-        'building "Bad Call" (trout A101)\n'
-        "  cost 1 wood\n"
-        "  vp 1\n"
-        "  when built:\n"
-        "    take 1 fish\n"
-        "    take 2 wood\n"
-    )
+    text = 'building "Bad Call" (trout A101)\n  cost 1 wood\n  vp 1\n  when built:\n    take 1 fish\n    take 2 wood\n'
     [spec] = load(text)
     library.take = lambda ctx, amount: None  # the runtime's signature changed: one argument too many
     with pytest.raises(TypeError) as raised:

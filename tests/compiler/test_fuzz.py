@@ -45,7 +45,6 @@ def fuzz(share: float) -> settings:
     return settings(max_examples=max(1, int(TOTAL * share)), deadline=None, suppress_health_check=list(HealthCheck))
 
 
-
 def assert_well_formed(text: str) -> Compiled:
     """compile_text returned (did not raise) and each diagnostic's span lies within the text."""
     compiled = compile_text(text, "cards.nus")
@@ -67,7 +66,7 @@ def assert_well_formed(text: str) -> Compiled:
 
 # (a) arbitrary text ---------------------------------------------------------------------------
 
-CARD_CHARACTERS = st.sampled_from(list('abcdefghijklmnopqrstuvwxyz ABE0123456789\n\n\n  ",:()[]-+*/=<>#\t\r\'_é'))
+CARD_CHARACTERS = st.sampled_from(list("abcdefghijklmnopqrstuvwxyz ABE0123456789\n\n\n  \",:()[]-+*/=<>#\t\r'_é"))
 
 
 @fuzz(0.3)
@@ -148,6 +147,7 @@ def test_real_cards_are_clean() -> None:
 
 
 # (c) programs generated from the grammar ------------------------------------------------------
+
 
 def generating_grammar() -> Lark:
     """The card grammar without its %ignore: every generated terminal is padded already, and

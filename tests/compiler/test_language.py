@@ -111,9 +111,7 @@ def test_computed_costs_and_cost_none() -> None:
 
 def test_quoted_name_in_a_phrase() -> None:
     """A quoted card name is a Name part, its text without quotes."""
-    assert card('  cost discard "Contractor"').costs[0].options[0].payments == (
-        P("discard", n.Name(S, "Contractor")),
-    )
+    assert card('  cost discard "Contractor"').costs[0].options[0].payments == (P("discard", n.Name(S, "Contractor")),)
 
 
 def test_requires() -> None:
@@ -153,9 +151,7 @@ def test_precedence_and_left_association() -> None:
 
 def test_division_rounding() -> None:
     """Division always says how it rounds, and binds like multiplication."""
-    assert expr("fish on this building / 2 rounded down") == B(
-        "divide_down", Q("fish", "on", "this", "building"), N(2)
-    )
+    assert expr("fish on this building / 2 rounded down") == B("divide_down", Q("fish", "on", "this", "building"), N(2))
     assert expr("1 + elders / 3 rounded up") == B("add", N(1), B("divide_up", Q("elders"), N(3)))
 
 
@@ -167,9 +163,7 @@ def test_division_without_rounding_is_a_syntax_error(text: str) -> None:
 
 def test_capped_at_binds_loosest() -> None:
     """'2 * forests capped at haul size' caps the product, not the forests."""
-    assert expr("2 * forests capped at haul size") == B(
-        "capped", B("multiply", N(2), Q("forests")), Q("haul", "size")
-    )
+    assert expr("2 * forests capped at haul size") == B("capped", B("multiply", N(2), Q("forests")), Q("haul", "size"))
 
 
 def test_table_with_ranges() -> None:
@@ -220,9 +214,7 @@ def test_comparisons(text: str, op: str) -> None:
 def test_and_binds_tighter_than_or() -> None:
     """'a or b and c' is 'a or (b and c)'; chains of one operator stay flat."""
     a, b, c = (C("equal", Q(name), N(1)) for name in ("elders", "forests", "ships"))
-    assert condition("elders = 1 or forests = 1 and ships = 1") == n.Logic(
-        S, "or", (a, n.Logic(S, "and", (b, c)))
-    )
+    assert condition("elders = 1 or forests = 1 and ships = 1") == n.Logic(S, "or", (a, n.Logic(S, "and", (b, c))))
     assert condition("elders = 1 and forests = 1 and ships = 1") == n.Logic(S, "and", (a, b, c))
 
 
@@ -253,9 +245,7 @@ def test_when_built_with_and_without_guards() -> None:
 
 def test_as_soon_as() -> None:
     """The condition is the trigger's own, not a guard."""
-    assert trigger("as soon as elders >= 4") == n.Trigger(
-        S, "as_soon_as", condition=C("at_least", Q("elders"), N(4))
-    )
+    assert trigger("as soon as elders >= 4") == n.Trigger(S, "as_soon_as", condition=C("at_least", Q("elders"), N(4)))
 
 
 def test_each_time_before_and_after_you_and_any_player() -> None:
@@ -383,9 +373,11 @@ def test_case_is_kept_in_the_ast_and_ignored_by_the_checker() -> None:
 
 
 def checked_calls(*lines: str) -> list[n.Call]:
-    compiled = compile_text('building "X" (trout A001)\n  cost 1 wood\n  vp 1\n  when built:\n' + "".join(
-        "    " + line + "\n" for line in lines
-    ), "t")
+    compiled = compile_text(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp 1\n  when built:\n'
+        + "".join("    " + line + "\n" for line in lines),
+        "t",
+    )
     assert compiled.diagnostics == ()
     return list(compiled.program.cards[0].abilities[0].body)
 
@@ -416,8 +408,7 @@ def test_normalise() -> None:
 def test_third_person_event_matches_the_base_event() -> None:
     """'any player returns a guest' is the 'return a guest' event."""
     compiled = compile_text(
-        'building "X" (trout A001)\n  cost 1 wood\n  vp 1\n'
-        "  each time after any player returns a guest: take 1 wood\n",
+        'building "X" (trout A001)\n  cost 1 wood\n  vp 1\n  each time after any player returns a guest: take 1 wood\n',
         "t",
     )
     assert compiled.diagnostics == ()
