@@ -51,11 +51,24 @@ def goods(*parts: tuple) -> CostOption:
 
 
 @cache
-def real_cards() -> dict[str, CardSpec]:
+def every_card() -> tuple[CardSpec, ...]:
+    """All 96 compiled cards: the 88 Buildings and the Elders, for whole games."""
     from compiler.load import load_cards
 
-    text = (ROOT / "cards.nus").read_text(encoding="utf-8")
-    return {spec.name: spec for spec in load_cards(text, "cards.nus")}
+    return tuple(load_cards((ROOT / "cards.nus").read_text(encoding="utf-8"), "cards.nus"))
+
+
+@cache
+def real_cards() -> dict[str, CardSpec]:
+    """Cards by name; a Building wins over an Elder of the same name (real_elders has those)."""
+    by_name = {spec.name: spec for spec in every_card() if spec.kind == "elder"}
+    by_name.update({spec.name: spec for spec in every_card() if spec.kind == "building"})
+    return by_name
+
+
+@cache
+def real_elders() -> dict[str, CardSpec]:
+    return {spec.name: spec for spec in every_card() if spec.kind == "elder"}
 
 
 def picture(table: Table) -> str:

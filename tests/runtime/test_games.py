@@ -4,7 +4,7 @@ import os
 from fractions import Fraction
 
 import pytest
-from table_kit import make_table, real_cards
+from table_kit import every_card, make_table, real_cards
 
 from runtime.scoring import score
 from runtime.simulate import GameResult, per_game, play_game, simulate, summary
@@ -13,7 +13,7 @@ from runtime.state import CardInPlay, Ship
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_seeded_random_games_finish(players):
-    specs = list(real_cards().values())
+    specs = list(every_card())
     results = simulate(specs, players, games=5, seed=100)
     assert len(results) == 5
     for result in results:
@@ -27,14 +27,21 @@ GAMES_PER_PLAYER_COUNT = int(os.environ.get("NUS_GAMES", "1000")) // 4
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_thousand_seeded_games_of_two_to_five_players_finish(players):
     """250 games per player count (NUS_GAMES sets the total): every one reaches scoring in round 7."""
-    specs = list(real_cards().values())
+    specs = list(every_card())
     results = simulate(specs, players, games=GAMES_PER_PLAYER_COUNT, seed=10_000 * players)
     assert len(results) == GAMES_PER_PLAYER_COUNT
     assert all(len(r.scores) == players and r.winners and r.log[-1].startswith("R7T") for r in results)
 
 
+def test_games_use_every_card_even_when_an_elder_shares_a_buildings_name():
+    kinds = {(spec.kind, spec.name) for spec in every_card()}
+    assert len(every_card()) == 96
+    assert {("building", "Carpenter"), ("elder", "Carpenter")} <= kinds
+    assert real_cards()["Carpenter"].kind == "building"
+
+
 def test_the_same_seed_gives_the_same_log_and_another_seed_another():
-    specs = list(real_cards().values())
+    specs = list(every_card())
     first, _ = play_game(specs, 3, seed=7)
     again, _ = play_game(specs, 3, seed=7)
     other, _ = play_game(specs, 3, seed=8)
@@ -49,7 +56,7 @@ def test_per_game_lines_give_seed_scores_and_winner():
 
 
 def test_summary_reports_scores_and_buildings():
-    specs = list(real_cards().values())
+    specs = list(every_card())
     text = summary(simulate(specs, 2, games=3, seed=1))
     assert text.startswith("3 games, 2 players\nscore: mean ")
     assert "most built: " in text
