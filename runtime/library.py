@@ -483,16 +483,17 @@ def choose_one(ctx: Context, options: list[tuple[str, Callable[[], None]]]) -> N
 
 
 def up_to(ctx: Context, times: int, text: str, body: Callable[[], None]) -> None:
-    """The player picks how many times (0..times); the repeated body runs all-or-nothing."""
+    """The player picks how many times (0..times); a count that cannot be carried out in full is not
+    legal, so the player is asked again among the others (0 always is)."""
     if times <= 0:
         return
-    count = ask(ctx.table, ctx.me.index, "up_to", list(range(times, -1, -1)), f"{card_name(ctx)}: {text} how often?")
 
-    def repeat() -> None:
+    def repeat(count: int) -> None:
         for _ in range(count):
             body()
 
-    attempt(ctx.table, repeat)
+    prompt = f"{card_name(ctx)}: {text} how often?"
+    choose_legal(ctx.table, ctx.me.index, "up_to", list(range(times, -1, -1)), prompt, repeat)
 
 
 def rule(ctx: Context, key: str, **scope: Any) -> Any:

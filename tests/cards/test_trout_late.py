@@ -901,6 +901,20 @@ def test_harbor_grill_two_fish_per_ship_with_the_catboat() -> None:
     assert scores[0]["buildings"] == 3
 
 
+def test_harbor_grill_a_count_the_fish_cannot_pay_is_asked_again() -> None:
+    """Three Ships but fish for two: choosing 3 is not possible, so the player chooses again and keeps 2."""
+    table = make_table()
+    me = table.players[0]
+    placed = in_play(table, me, card("Harbor Grill"), (1, 2))
+    fleet(me, "sloop", "cutter")
+    supply(me, fish=5, gold=0)
+    script(table, 3, 2)
+    scores = final_scores(table)
+    assert table.decider.asked[-2:] == [(0, "up_to", [3, 2, 1, 0]), (0, "up_to", [2, 1, 0])]
+    assert placed.goods["fish"] == 4 and me.supply["fish"] == 1
+    assert scores[0]["buildings"] == 2
+
+
 def test_harbor_grill_counts_only_the_ships_paid_for() -> None:
     table = make_table()
     me = table.players[0]
