@@ -6,10 +6,12 @@ import pytest
 from table_kit import make_table, picture, real_cards, script
 
 from runtime import library
-from runtime.actions import perform, take_turn
-from runtime.buildings import build, build_building
+from runtime.actions import offer_any_time, perform, take_turn, turn_options
+from runtime.buildings import build, build_building, buildable
 from runtime.cards import Context
+from runtime.goods import offer_guests_on_ships
 from runtime.payment import Payment, payment_options
+from runtime.phases import fishing_phase
 from runtime.play import attach
 from runtime.scoring import final_scores
 from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
@@ -463,3 +465,713 @@ def test_log_boom_no_free_fishing_space_no_effect() -> None:
     table, me = log_boom_table(ships=10)
     assert wood_on_spaces(me) == [0] * 10
     assert any("no effect" in line or "Log Boom" in line for line in table.log)
+
+
+# Tourist Office (A709) --------------------------------------------------------------------------
+
+
+def tourist_table(*elders: str) -> tuple[Table, Player, Player]:
+    """The Tourist Office built by player 0 with these Elders visible, one per stack."""
+    table = make_table()
+    me, other = table.players
+    table.elder_stacks = [[real_cards()[name]] for name in elders]
+    supply(me, wood=2, fish=3)
+    return table, me, other
+
+
+def test_tourist_office_puts_guests_on_up_to_three_visible_elders() -> None:
+    table, me, _ = tourist_table("Builder", "Pisciculturist", "Fishmonger", "Carpenter")
+    build_real(table, me, "Tourist Office", (1, 2), 3, "Builder", "Pisciculturist", "Fishmonger")
+    assert asked(table, "how_many") == [[3, 2, 1, 0]]  # never more than 3
+    assert table.elder_guests == {"Builder": [0], "Pisciculturist": [0], "Fishmonger": [0]}
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
+
+
+def test_tourist_office_owner_taking_the_elder_gets_its_guest() -> None:
+    table, me, _ = tourist_table("Builder", "Pisciculturist")
+    build_real(table, me, "Tourist Office", (1, 2), 1, "Builder")
+    script(table, "Builder")
+    perform(table, me, "take_elder", "card")
+    assert me.supply["guest"] == 1
+    assert table.elder_guests == {}
+
+
+def test_tourist_office_guest_goes_to_its_owner_when_another_player_takes_the_elder() -> None:
+    table, me, other = tourist_table("Builder", "Pisciculturist")
+    build_real(table, me, "Tourist Office", (1, 2), 2, "Builder", "Pisciculturist")
+    script(table, "Pisciculturist")
+    perform(table, other, "take_elder", "card")
+    assert me.supply["guest"] == 1 and other.supply["guest"] == 0
+    assert table.elder_guests == {"Builder": [0]}
+
+
+def test_tourist_office_no_visible_elders_no_effect() -> None:
+    table, me, _ = tourist_table()
+    build_real(table, me, "Tourist Office", (1, 2))
+    assert table.elder_guests == {} and asked(table, "how_many") == []
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
+
+
+# Volunteer's Lodge (A710) -----------------------------------------------------------------------
+
+
+def lodge_table(guests: int) -> tuple[Table, Player]:
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Volunteer's Lodge", (1, 2))
+    supply(me, guest=guests)
+    return table, me
+
+
+def test_volunteers_lodge_gives_one_guest() -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=3, fish=3)
+    build_real(table, me, "Volunteer's Lodge", (1, 2))
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+
+
+def test_volunteers_lodge_reforest_places_as_many_forests_as_guests() -> None:
+    table, me = lodge_table(4)
+    script(table, 3, 4)
+    perform(table, me, "reforest", "space")
+    assert asked(table, "how_many") == [[4, 3, 2, 1]]
+    assert me.harbor.forests == [2, 1, 1, 4, 0]  # all on the one double space chosen
+    assert len(asked(table, "double_space")) == 1
+
+
+def test_volunteers_lodge_needs_three_guests_to_beat_the_usual_two() -> None:
+    table, me = lodge_table(2)
+    script(table, 3, 2)
+    perform(table, me, "reforest", "space")
+    assert asked(table, "how_many") == [[2, 1]]
+    assert me.harbor.forests == [2, 1, 1, 2, 0]
+
+
+def test_volunteers_lodge_one_guest_still_allows_the_usual_two() -> None:
+    """Ruling: the Lodge only adds; with fewer than 2 Guests the usual two Forests stay available."""
+    table, me = lodge_table(1)
+    script(table, 3, 2)
+    perform(table, me, "reforest", "space")
+    assert asked(table, "how_many") == [[2, 1]]
+    assert me.harbor.forests == [2, 1, 1, 2, 0]
+
+
+def test_volunteers_lodge_may_place_fewer_and_keeps_every_guest() -> None:
+    table, me = lodge_table(5)
+    script(table, 4, 3)
+    perform(table, me, "reforest", "space")
+    assert me.harbor.forests == [2, 1, 1, 0, 3]
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 5}
+
+
+# Coin Museum (A711) ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("guests", "gold"), [(1, 1), (2, 2), (3, 3), (5, 3)])
+def test_coin_museum_gold_per_guest_in_supply_at_most_three(guests: int, gold: int) -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=6, gold=1, guest=guests)
+    build_real(table, me, "Coin Museum", (1, 2), Payment(6, 0, 1, 0))
+    assert me.supply == {"wood": 0, "fish": 0, "gold": gold, "guest": guests}
+
+
+def test_coin_museum_counts_guests_left_after_paying_its_cost() -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=2, gold=1, guest=3)
+    build_real(table, me, "Coin Museum", (1, 2), Payment(2, 0, 1, 2))
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 1, "guest": 1}
+
+
+def test_coin_museum_no_guests_in_supply_no_effect() -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=6, gold=1)
+    me.reserve["guest"] = 2
+    me.track.ships = [Ship("sloop", guest=True)]
+    build_real(table, me, "Coin Museum", (1, 2))
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
+
+
+# Travel Agency (A712) ---------------------------------------------------------------------------
+
+
+def agency_table() -> tuple[Table, Player]:
+    """The Travel Agency in play; exactly a sloop's cost in the supply, only sloops left."""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Travel Agency", (1, 2))
+    supply(me, wood=2, fish=2)
+    table.ships_left.update(cutter=0, schooner=0)
+    return table, me
+
+
+def test_travel_agency_guest_into_reserve_after_build_a_ship() -> None:
+    table, me = agency_table()
+    perform(table, me, "build_ship", "space")
+    assert me.reserve == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
+    assert asked(table, "payment") == []  # the only way to pay: no Guest to spend on that Ship
+
+
+def test_travel_agency_build_a_ship_via_an_elder_counts_too() -> None:
+    table, me = agency_table()
+    table.plates = [0, 0, 0, 0, 0, 0, 5]
+    me.council.append(CardInPlay(real_cards()["Harbor Master"], me))
+    take_turn_on(table, me, "elder 0 Harbor Master")
+    assert [s.type for s in me.track.ships] == ["sloop"]
+    assert me.reserve["guest"] == 1 and me.supply["guest"] == 0
+
+
+def test_travel_agency_build_a_ship_via_the_pedalo_builder_counts_too() -> None:
+    table, me = agency_table()
+    in_play(table, me, "Pedalo Builder", (2, 2))
+    table.turn_counter = 1
+    take_turn_on(table, me, "card 1 Pedalo Builder")
+    assert me.reserve["guest"] == 1
+    assert me.supply == {"wood": 1, "fish": 0, "gold": 0, "guest": 0}  # the Pedalo Builder's wood
+
+
+# Chip Shop (A713), Orphanage (A714), Ticket Booth (A715) ---------------------------------------
+
+
+def guest_card_table(name: str, **goods: int) -> tuple[Table, Player]:
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, name, (1, 2))
+    supply(me, **goods)
+    return table, me
+
+
+def test_chip_shop_new_guest_may_exchange_three_fish_for_a_gold() -> None:
+    table, me = guest_card_table("Chip Shop", fish=4)
+    script(table, True)
+    library.take(Context(table, me), 1, "guest")
+    assert me.supply == {"wood": 0, "fish": 1, "gold": 1, "guest": 1}
+
+
+def test_chip_shop_exchange_may_be_declined() -> None:
+    table, me = guest_card_table("Chip Shop", fish=4)
+    script(table, False)
+    library.take(Context(table, me), 1, "guest")
+    assert me.supply == {"wood": 0, "fish": 4, "gold": 0, "guest": 1}
+
+
+def test_chip_shop_once_per_guest() -> None:
+    table, me = guest_card_table("Chip Shop", fish=9)
+    script(table, True)
+    library.take(Context(table, me), 1, "guest")
+    assert asked(table, "may") == [[True, False]]
+    assert me.supply == {"wood": 0, "fish": 6, "gold": 1, "guest": 1}
+    script(table, True, True)
+    library.take(Context(table, me), 2, "guest")  # two Guests: two exchanges
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 3, "guest": 3}
+
+
+def test_chip_shop_not_for_guests_into_the_reserve_until_they_reach_the_supply() -> None:
+    table, me = guest_card_table("Chip Shop", fish=3)
+    library.put_in_reserve(Context(table, me), 1, "guest")
+    assert asked(table, "may") == [] and me.supply["fish"] == 3
+    script(table, True)
+    perform(table, me, "transfer_reserve", "space")
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 1, "guest": 1}
+
+
+def test_orphanage_gives_two_guests() -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=5, fish=3)
+    build_real(table, me, "Orphanage", (1, 2))
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 2}
+
+
+def test_ticket_booth_new_guest_may_remove_a_forest_for_a_gold() -> None:
+    table, me = guest_card_table("Ticket Booth")
+    script(table, True, 0)
+    library.take(Context(table, me), 1, "guest")
+    assert me.harbor.forests == [1, 1, 1, 0, 0]
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 1, "guest": 1}
+
+
+def test_ticket_booth_declined_keeps_the_forest() -> None:
+    table, me = guest_card_table("Ticket Booth")
+    script(table, False)
+    library.take(Context(table, me), 1, "guest")
+    assert me.harbor.forests == START_FORESTS
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+
+
+def test_ticket_booth_one_forest_per_guest() -> None:
+    table, me = guest_card_table("Ticket Booth")
+    script(table, True, 0, True, 1)
+    library.take(Context(table, me), 2, "guest")
+    assert asked(table, "may") == [[True, False], [True, False]]
+    assert me.harbor.forests == [1, 0, 1, 0, 0]
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 2, "guest": 2}
+
+
+def test_ticket_booth_removal_is_no_deforest_action() -> None:
+    table, me = guest_card_table("Ticket Booth")
+    in_play(table, me, "Log Boom", (2, 2))  # any card would do; nothing here listens for Deforest but the log
+    supply(me)
+    script(table, True, 0)
+    library.take(Context(table, me), 1, "guest")
+    assert me.supply["wood"] == 0  # no Deforest wood
+    assert not any("action deforest" in line for line in table.log)
+
+
+def test_ticket_booth_not_for_guests_into_the_reserve_until_they_reach_the_supply() -> None:
+    table, me = guest_card_table("Ticket Booth")
+    library.put_in_reserve(Context(table, me), 1, "guest")
+    assert asked(table, "may") == [] and me.harbor.forests == START_FORESTS
+    script(table, True, 2)
+    perform(table, me, "transfer_reserve", "space")
+    assert me.harbor.forests == [2, 1, 0, 0, 0]
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 1, "guest": 1}
+
+
+# Deep-Sea Trawler (A716) ------------------------------------------------------------------------
+
+
+def trawler_table(ships: int) -> tuple[Table, Player]:
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("sloop") for _ in range(ships)]
+    supply(me, wood=5, fish=5)
+    table.display = [real_cards()["Deep-Sea Trawler"]]
+    return table, me
+
+
+def test_deep_sea_trawler_needs_four_free_fishing_spaces() -> None:
+    table, me = trawler_table(ships=7)  # 3 free spaces
+    assert buildable(table, me) == []
+    table, me = trawler_table(ships=6)  # 4 free spaces
+    assert [spec.name for spec in buildable(table, me)] == ["Deep-Sea Trawler"]
+
+
+def test_deep_sea_trawler_goes_on_the_fishing_track_right_of_the_ships() -> None:
+    table, me = trawler_table(ships=2)
+    cells = dict(me.harbor.cells)
+    card = build_building(table, me)
+    assert asked(table, "space") == []  # the Fishing track is its only place
+    assert me.track.cards == [card] and card.cell is None
+    assert me.harbor.cells == cells
+    assert library.free_fishing_spaces(Context(table, me)) == 7
+
+
+def test_deep_sea_trawler_counts_as_build_a_ship_for_other_buildings() -> None:
+    table, me = trawler_table(ships=2)
+    in_play(table, me, "Travel Agency", (1, 2))
+    in_play(table, me, "Pedalo Builder", (2, 2))
+    supply(me, wood=5, fish=5)
+    build_building(table, me)
+    assert me.reserve["guest"] == 1
+    assert me.supply == {"wood": 1, "fish": 0, "gold": 0, "guest": 0}
+
+
+def test_deep_sea_trawler_is_a_building_not_a_ship() -> None:
+    table, me = trawler_table(ships=2)
+    card = build_building(table, me)
+    assert library.ships(Context(table, me)) == 2 and len(me.track.ships) == 2
+    assert library.haul_size(Context(table, me)) == 6  # catboat and two sloops: length 4, not more
+    assert library.buildings(Context(table, me)) == 1 and card in me.buildings
+    parts = final_scores(table)[0]
+    assert parts["ships"] == 2 and parts["buildings"] == 3
+
+
+def test_deep_sea_trawler_is_adjacent_to_no_building_space() -> None:
+    table, me = trawler_table(ships=2)
+    free = library.empty_building_spaces(Context(table, me))
+    build_building(table, me)
+    assert library.empty_building_spaces(Context(table, me)) == free  # it fills no Building space
+    assert all(card is None for card in me.harbor.cells.values())
+
+
+# Stove (A717) ---------------------------------------------------------------------------------
+
+
+PAY, REMOVE = "pay 2 wood", "remove this building from play"
+
+
+def stove_table(wood: int, guests: int = 0) -> tuple[Table, Player, CardInPlay]:
+    table = make_table()
+    me = table.players[0]
+    stove = in_play(table, me, "Stove", (1, 2))
+    supply(me, wood=wood, guest=guests)
+    return table, me, stove
+
+
+def test_stove_start_of_fishing_phase_pay_two_wood_or_leave() -> None:
+    table, me, stove = stove_table(wood=3)
+    script(table, PAY)
+    fishing_phase(table)
+    assert asked(table, "choose_one") == [[PAY, REMOVE]]
+    assert me.supply["wood"] == 1 and stove in me.buildings
+    table, me, stove = stove_table(wood=3)
+    script(table, REMOVE)
+    fishing_phase(table)
+    assert me.supply["wood"] == 3 and stove not in me.buildings and me.harbor.cells[(1, 2)] is None
+
+
+def test_stove_guests_cannot_cover_the_wood() -> None:
+    table, me, stove = stove_table(wood=1, guests=3)
+    script(table, PAY)  # refused: 1 wood, and Guests do not count; leaving is the only legal option
+    fishing_phase(table)
+    assert stove not in me.buildings
+    assert me.supply["wood"] == 1 and me.supply["guest"] == 3
+
+
+def test_stove_built_in_round_one_costs_up_to_thirteen_wood() -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=12)
+    stove = build_real(table, me, "Stove", (1, 2))
+    paid = 1
+    for _ in range(6):  # the Fishing Phases of Rounds 2 to 7
+        me.supply["wood"] = 2
+        script(table, PAY)
+        fishing_phase(table)
+        paid += 2 - me.supply["wood"]
+    assert paid == 13 and stove in me.buildings
+    assert stove.spec.vp(Context(table, me, stove)) == 6
+
+
+# Boating Lake (A718) --------------------------------------------------------------------------
+
+
+def lake_table() -> tuple[Table, Player, CardInPlay]:
+    table = make_table()
+    me = table.players[0]
+    lake = in_play(table, me, "Boating Lake", (1, 2))
+    supply(me, wood=20, fish=20, gold=5)
+    return table, me, lake
+
+
+def build_ship_to(table: Table, player: Player, ship: str, where: object) -> None:
+    script(table, ship, where)
+    perform(table, player, "build_ship", "space")
+
+
+def test_boating_lake_gives_one_guest() -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=1, fish=3)
+    build_real(table, me, "Boating Lake", (1, 2))
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+
+
+def test_boating_lake_may_take_a_new_sloop_or_cutter() -> None:
+    table, me, lake = lake_table()
+    build_ship_to(table, me, "sloop", lake)
+    script(table, "cutter", lake, Payment(6, 0, 1, 0))
+    perform(table, me, "build_ship", "space")
+    assert lake.ships == ["sloop", "cutter"] and me.track.ships == []
+    assert asked(table, "ship_place") == [["fishing track", lake], ["fishing track", lake]]
+
+
+def test_boating_lake_never_takes_a_schooner() -> None:
+    table, me, lake = lake_table()
+    script(table, "schooner")
+    perform(table, me, "build_ship", "space")
+    assert asked(table, "ship_place") == [] and lake.ships == []
+    assert [s.type for s in me.track.ships] == ["schooner"]
+
+
+def test_boating_lake_ships_never_move_between_lake_and_track() -> None:
+    table, me, lake = lake_table()
+    build_ship_to(table, me, "sloop", "fishing track")
+    build_ship_to(table, me, "sloop", lake)
+    table.turn_counter = 5
+    assert not any("Boating Lake" in option for option in turn_options(table, me))
+    offer_any_time(table, me)  # nothing is offered: the script is empty and would fail if asked
+    assert lake.ships == ["sloop"] and [s.type for s in me.track.ships] == ["sloop"]
+
+
+def test_boating_lake_ships_add_one_haul_each_but_are_no_ships() -> None:
+    table, me, lake = lake_table()
+    build_ship_to(table, me, "sloop", lake)
+    ctx = Context(table, me)
+    assert library.haul_size(ctx) == 4 and library.ships(ctx) == 0
+
+
+def test_boating_lake_haul_may_exceed_twelve() -> None:
+    table, me, lake = lake_table()
+    me.track.ships = [Ship("schooner") for _ in range(5)]  # length 17: the table's top haul of 12
+    lake.ships = ["sloop", "cutter"]
+    assert library.haul_size(Context(table, me)) == 14
+
+
+def test_boating_lake_ships_take_no_guests() -> None:
+    table, me, lake = lake_table()
+    lake.ships = ["sloop", "cutter"]
+    supply(me, guest=2)
+    offer_guests_on_ships(table, me)
+    assert asked(table, "guest_on_ship") == [] and me.supply["guest"] == 2
+
+
+def test_boating_lake_scores_double_the_printed_ship_values_not_as_ships() -> None:
+    table, me, lake = lake_table()
+    lake.ships = ["sloop", "cutter"]
+    me.track.ships = [Ship("schooner")]
+    parts = final_scores(table)[0]
+    assert lake.spec.vp(Context(table, me, lake)) == 6
+    assert parts["ships"] == 4  # the schooner only
+    assert parts["buildings"] == 6
+
+
+def test_boating_lake_scores_nothing_without_ships() -> None:
+    table, me, lake = lake_table()
+    assert lake.spec.vp(Context(table, me, lake)) == 0
+    assert final_scores(table)[0]["buildings"] == 0
+
+
+# Meditation Lodge (B721) ------------------------------------------------------------------------
+
+
+def meditation_table() -> tuple[Table, Player, Player, CardInPlay]:
+    table = make_table()
+    me, other = table.players
+    supply(me)
+    table.turn_counter = 3
+    lodge = build_real(table, me, "Meditation Lodge", (1, 2))
+    return table, me, other, lodge
+
+
+def test_meditation_lodge_gives_one_guest() -> None:
+    table, me, _, _ = meditation_table()
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+
+
+def test_meditation_lodge_worker_deforests() -> None:
+    table, me, _, _ = meditation_table()
+    table.turn_counter += 1
+    script(table, "deforest", 0)
+    take_turn_on(table, me, "card 0 Meditation Lodge")
+    assert me.harbor.forests == [1, 1, 1, 0, 0]
+    assert me.supply["wood"] == 5
+    assert table.spaces["deforest"] == [] and table.spaces["reforest"] == []
+
+
+def test_meditation_lodge_worker_reforests_with_the_volunteers_lodge() -> None:
+    table, me, _, _ = meditation_table()
+    in_play(table, me, "Volunteer's Lodge", (2, 2))
+    supply(me, guest=3)
+    table.turn_counter += 1
+    script(table, "reforest", 3, 3)
+    take_turn_on(table, me, "card 0 Meditation Lodge")
+    assert me.harbor.forests == [2, 1, 1, 3, 0]
+    assert me.supply["guest"] == 3
+
+
+def test_meditation_lodge_usable_from_the_next_turn_once_per_round() -> None:
+    table, me, _, _ = meditation_table()
+    assert "card 0 Meditation Lodge" not in turn_options(table, me)  # not on the turn it was built
+    table.turn_counter += 1
+    assert "card 0 Meditation Lodge" in turn_options(table, me)
+    script(table, "deforest", 0)
+    take_turn_on(table, me, "card 0 Meditation Lodge")
+    assert "card 0 Meditation Lodge" not in turn_options(table, me)
+    table.round += 1
+    assert "card 0 Meditation Lodge" in turn_options(table, me)
+
+
+def test_meditation_lodge_only_its_owner_may_use_it() -> None:
+    table, _, other, _ = meditation_table()
+    table.turn_counter += 1
+    assert not any("Meditation Lodge" in option for option in turn_options(table, other))
+
+
+# Alderman's Office (B722) -----------------------------------------------------------------------
+
+
+def alderman_table() -> tuple[Table, Player, Player, CardInPlay]:
+    table = make_table()
+    me, other = table.players
+    table.elder_stacks = [[real_cards()["Pisciculturist"]], [real_cards()["Ship Owner"]]]
+    table.plates = [0, 0, 0, 0, 0, 0, 5]
+    supply(me, wood=2)
+    table.turn_counter = 3
+    office = build_real(table, me, "Alderman's Office", (1, 2))
+    table.turn_counter += 1
+    return table, me, other, office
+
+
+def test_aldermans_office_worker_takes_an_elder() -> None:
+    table, me, _, _ = alderman_table()
+    script(table, "Pisciculturist", False)
+    take_turn_on(table, me, "card 0 Alderman's Office")
+    assert [e.name for e in me.council] == ["Pisciculturist"]
+    assert table.spaces["take_elder"] == []
+    assert me.supply["fish"] == 0 and me.council[0].goods["fish"] == 0
+
+
+def test_aldermans_office_may_use_the_new_elder_without_fish() -> None:
+    table, me, _, _ = alderman_table()
+    script(table, "Pisciculturist", True)
+    take_turn_on(table, me, "card 0 Alderman's Office")
+    assert me.supply["fish"] == 1  # the Pisciculturist: 1 fish per Elder
+    assert table.plates == [0, 0, 0, 0, 0, 0, 5] and me.council[0].goods["fish"] == 0
+
+
+def test_aldermans_office_takes_the_elder_even_when_it_cannot_be_used() -> None:
+    """The use is optional: an Elder whose action is impossible (no Ship to remove) is still taken."""
+    table, me, _, _ = alderman_table()
+    script(table, "Ship Owner", True)
+    take_turn_on(table, me, "card 0 Alderman's Office")
+    assert [e.name for e in me.council] == ["Ship Owner"]
+    assert me.supply["gold"] == 0
+
+
+def test_aldermans_office_elder_needs_fish_when_used_later() -> None:
+    table, me, _, _ = alderman_table()
+    script(table, "Pisciculturist", True)
+    take_turn_on(table, me, "card 0 Alderman's Office")
+    take_turn_on(table, me, "elder 0 Pisciculturist")
+    assert table.plates == [0, 0, 0, 0, 0, 0, 4] and me.council[0].goods["fish"] == 1
+    assert me.supply["fish"] == 2
+
+
+def test_aldermans_office_from_the_next_turn_and_only_its_owner() -> None:
+    table, me, other, _ = alderman_table()
+    table.turn_counter -= 1
+    assert "card 0 Alderman's Office" not in turn_options(table, me)
+    table.turn_counter += 1
+    assert "card 0 Alderman's Office" in turn_options(table, me)
+    assert not any("Alderman" in option for option in turn_options(table, other))
+
+
+# Art Sculpture (B723) ---------------------------------------------------------------------------
+
+
+def sculpture_table() -> tuple[Table, Player, Player]:
+    """Player 0 builds the Art Sculpture; player 1 has the Pisciculturist and Ship Owner in their council."""
+    table = make_table()
+    me, other = table.players
+    for name in ("Pisciculturist", "Ship Owner"):
+        other.council.append(CardInPlay(real_cards()[name], other))
+    table.plates = [0, 0, 0, 0, 0, 0, 5]
+    supply(me, wood=4, gold=1)
+    table.turn_counter = 3
+    build_real(table, me, "Art Sculpture", (1, 2))
+    supply(me, fish=2)
+    supply(other)
+    table.turn_counter += 1
+    return table, me, other
+
+
+def test_art_sculpture_gives_one_guest() -> None:
+    table = make_table()
+    me = table.players[0]
+    supply(me, wood=4, gold=1)
+    build_real(table, me, "Art Sculpture", (1, 2))
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+
+
+def test_art_sculpture_uses_another_players_elder_paying_them_two_fish() -> None:
+    table, me, other = sculpture_table()
+    pisciculturist = other.council[0]
+    script(table, "P1 Pisciculturist")
+    take_turn_on(table, me, "card 0 Art Sculpture")
+    assert pisciculturist.worker == 0 and pisciculturist.goods["fish"] == 1
+    assert table.plates == [0, 0, 0, 0, 0, 0, 4]
+    assert other.supply == {"wood": 0, "fish": 2, "gold": 0, "guest": 0}
+    assert me.supply["fish"] == 0  # 2 paid, 0 from the Pisciculturist: I have no Elders
+
+
+def test_art_sculpture_pisciculturist_counts_the_users_own_elders() -> None:
+    table, me, _ = sculpture_table()
+    for name in ("Builder", "Carpenter"):
+        me.council.append(CardInPlay(real_cards()[name], me))
+    script(table, "P1 Pisciculturist")
+    take_turn_on(table, me, "card 0 Art Sculpture")
+    assert me.supply["fish"] == 2  # my 2 Elders, not the other's 2, and not the Pisciculturist itself
+
+
+def test_art_sculpture_only_an_unoccupied_elder_is_offered() -> None:
+    table, me, other = sculpture_table()
+    other.council[1].worker = 1  # the Ship Owner is occupied
+    take_turn_on(table, me, "card 0 Art Sculpture")
+    assert asked(table, "elder") == []  # the Pisciculturist is the only choice
+    assert other.council[0].worker == 0 and other.supply["fish"] == 2
+
+
+def test_art_sculpture_without_two_fish_cannot_be_used() -> None:
+    table, me, _ = sculpture_table()
+    supply(me, fish=1)
+    before = picture(table)
+    script(table, "P1 Pisciculturist", "pass")
+    take_turn_on(table, me, "card 0 Art Sculpture")
+    assert picture(table) == before
+
+
+def test_art_sculpture_third_fish_discard_goes_to_the_elders_owner() -> None:
+    table, me, other = sculpture_table()
+    other.council[0].goods["fish"] = 2
+    script(table, "P1 Pisciculturist")
+    take_turn_on(table, me, "card 0 Art Sculpture")
+    assert other.council[0].goods["fish"] == 0
+    assert other.supply["fish"] == 3  # 2 paid + 1 of the discarded 3
+    assert me.supply["fish"] == 0
+
+
+def test_art_sculpture_from_the_next_turn_and_only_its_owner() -> None:
+    table, me, other = sculpture_table()
+    table.turn_counter -= 1
+    assert "card 0 Art Sculpture" not in turn_options(table, me)
+    table.turn_counter += 1
+    assert "card 0 Art Sculpture" in turn_options(table, me)
+    assert not any("Art Sculpture" in option for option in turn_options(table, other))
+
+
+# Haunted House (B724) -------------------------------------------------------------------------
+
+
+def haunted_table(elders: int, round_number: int = 3) -> tuple[Table, Player]:
+    table = make_table()
+    table.round = round_number
+    me = table.players[0]
+    names = ["Builder", "Contractor", "Pond Builder", "Pisciculturist", "Ship Owner", "Carpenter"]
+    for name in names[:elders]:
+        me.council.append(CardInPlay(real_cards()[name], me))
+    supply(me, wood=round_number, fish=round_number)
+    return table, me
+
+
+def test_haunted_house_costs_the_round_in_wood_and_fish_and_gives_a_guest() -> None:
+    table, me = haunted_table(elders=0, round_number=3)
+    spec = real_cards()["Haunted House"]
+    assert payment_options(table, me, spec.costs(Context(table, me))) == [Payment(3, 3, 0, 0)]
+    build_real(table, me, "Haunted House", (1, 2), True)
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+    table.round = 1
+    assert payment_options(table, me, spec.costs(Context(table, me))) == []
+    supply(me, wood=1, fish=1)
+    assert payment_options(table, me, spec.costs(Context(table, me))) == [Payment(1, 1, 0, 0)]
+
+
+def test_haunted_house_removes_all_elders_for_fish_and_gold() -> None:
+    table, me = haunted_table(elders=3)
+    stacks = [list(stack) for stack in table.elder_stacks]
+    build_real(table, me, "Haunted House", (1, 2), True)
+    assert me.council == []
+    assert table.elder_stacks == stacks  # not back on the supply board
+    assert me.supply == {"wood": 0, "fish": 3, "gold": 3, "guest": 1}
+
+
+def test_haunted_house_declined_removes_no_elder() -> None:
+    table, me = haunted_table(elders=3)
+    build_real(table, me, "Haunted House", (1, 2), False)
+    assert [e.name for e in me.council] == ["Builder", "Contractor", "Pond Builder"]
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
+    assert asked(table, "may") == [[True, False]]  # all or none: no Elder is picked one by one
+
+
+def test_haunted_house_removes_a_sixth_elder_too() -> None:
+    table, me = haunted_table(elders=6)
+    in_play(table, me, "Cabin in the Woods", (2, 2), False)
+    supply(me, wood=3, fish=3)
+    build_real(table, me, "Haunted House", (1, 2), True)
+    assert me.council == []
+    assert me.supply == {"wood": 0, "fish": 6, "gold": 6, "guest": 1}
