@@ -1175,3 +1175,19 @@ def test_haunted_house_removes_a_sixth_elder_too() -> None:
     build_real(table, me, "Haunted House", (1, 2), True)
     assert me.council == []
     assert me.supply == {"wood": 0, "fish": 6, "gold": 6, "guest": 1}
+
+
+def test_log_boom_with_ghost_ship_no_wood_in_the_gap_and_a_new_ship_claims_one() -> None:
+    """The Ghost Ship's gap counts as filled, so only the 6 spaces right of it get wood; a Ship claims one."""
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("sloop")]
+    in_play(table, me, "Ghost Ship", (2, 2))
+    supply(me, fish=3, gold=1)
+    build_real(table, me, "Log Boom", (1, 2))
+    assert sum(wood_on_spaces(me)) == 6
+    supply(me, wood=2, fish=2)
+    table.ships_left.update(cutter=0, schooner=0)
+    perform(table, me, "build_ship", "space")
+    assert sum(wood_on_spaces(me)) == 5
+    assert me.supply == {"wood": 1, "fish": 0, "gold": 0, "guest": 0}
