@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from runtime.actions import offer_any_time, take_turn
 from runtime.board import haul_size
 from runtime.decisions import ask
@@ -14,6 +16,12 @@ from runtime.state import Player, Table
 
 
 def play_round(table: Table) -> None:
+    for _ in round_steps(table):
+        pass
+
+
+def round_steps(table: Table) -> Iterator[str]:
+    """The round one step at a time, so a caller can look at the table between the steps it names."""
     table.round += 1
     table.turn = 0
     table.say("round starts")
@@ -22,9 +30,12 @@ def play_round(table: Table) -> None:
     if table.round == table.rules.c_cards_round:
         deal_c_cards(table)
     fishing_phase(table)
-    work_phase(table)
+    yield "fishing phase"
+    yield from work_steps(table)
     end_of_round(table)
+    yield "end of round"
     returning_home(table)
+    yield "returning home"
 
 
 def deal_c_cards(table: Table) -> None:
@@ -95,12 +106,18 @@ def fish_guests_on_ships(table: Table, player: Player, haul: int) -> int:
 
 
 def work_phase(table: Table) -> None:
+    for _ in work_steps(table):
+        pass
+
+
+def work_steps(table: Table) -> Iterator[str]:
     for turn in range(1, table.rules.workers + 1):
         table.turn = turn
         for player in turn_order(table):
             player.turns_taken = turn
             take_turn(table, player)
             between_turns(table, player)
+            yield "worker turn"
 
 
 def between_turns(table: Table, player: Player) -> None:
