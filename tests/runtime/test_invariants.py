@@ -1,0 +1,239 @@
+"""Runtime invariants over random legal play with all 88 cards, checked after every step of whole games.
+
+Conservation: the runtime's general supply is unlimited, so the table keeps it as a ledger
+(`Table.general`: what left it counts down, what came back counts up). Every good and Guest on the
+table, in every zone, plus that ledger, must stay at its starting total; a good created or lost outside
+the ledger is a runtime bug.
+
+`NUS_INVARIANT_GAMES` sets how many seeded games are played (500 by default, about a minute of CPU),
+`NUS_INVARIANT_EXAMPLES` how many games hypothesis draws (15 by default): a long run is one command,
+e.g. `NUS_INVARIANT_GAMES=20000 NUS_INVARIANT_EXAMPLES=500 python -m pytest tests/runtime/test_invariants.py`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from table_kit import picture, real_cards
+
+from runtime.actions import place_worker
+from runtime.attempts import attempt
+from runtime.cards import CardSpec
+from runtime.decisions import Decider, RandomDecider
+from runtime.phases import round_steps
+from runtime.play import abilities_of
+from runtime.play import rule as rule_value
+from runtime.scoring import final_scores
+from runtime.setup import new_table
+from runtime.simulate import play_game
+from runtime.state import CardInPlay, IllegalAction, Player, Table
+
+GAMES = int(os.environ.get("NUS_INVARIANT_GAMES", "500"))
+REPLAY_EVERY = 10  # every tenth seeded game is played again without probes, to compare the logs
+PROBE_RATE = 0.05  # the share of steps followed by a probe (each probe may run several actions)
+
+
+def specs() -> list[CardSpec]:
+    return list(real_cards().values())
+
+
+class PickingDecider:
+    """Answers with options[pick(len(options))] and records each index, so the game can be replayed."""
+
+    def __init__(self, pick: Callable[[int], int]):
+        self.pick = pick
+        self.picked: list[int] = []
+
+    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
+        index = self.pick(len(options))
+        self.picked.append(index)
+        return options[index]
+
+
+def game_steps(table: Table) -> Iterator[str]:
+    """Every round step by step, then scoring: one name per step done."""
+    while table.round < table.rules.rounds:
+        yield from round_steps(table)
+    final_scores(table)
+    yield "scoring"
+
+
+def cards_on_table(table: Table) -> list[CardInPlay]:
+    """Buildings, Elders, and the cards lying under them."""
+    cards = [card for player in table.players for card in player.buildings + player.council]
+    return cards + [under for card in cards for under in card.under]
+
+
+def goods_on_table(table: Table) -> dict[str, int]:
+    """Each good and Guest summed over the ledger and every zone that can hold it."""
+    total = dict(table.general)
+
+    def add(held: dict[str, int]) -> None:
+        for good, amount in held.items():
+            total[good] += amount
+
+    for player in table.players:
+        add(player.supply)
+        add(player.reserve)
+        for lying in player.track.space_goods:
+            add(lying)
+        total["guest"] += sum(ship.guest for ship in player.track.ships)
+    for card in cards_on_table(table):
+        add(card.goods)
+    total["fish"] += sum(table.plates) + sum(share.fish for share in table.shares)
+    total["guest"] += sum(len(guests) for guests in table.elder_guests.values())
+    return total
+
+
+def counts(table: Table) -> Iterator[tuple[object, object, int]]:
+    """Every count that can never go below zero, with where it is: (holder, key, count)."""
+    yield from (("plate", i, fish) for i, fish in enumerate(table.plates))
+    yield from (("ships left", kind, left) for kind, left in table.ships_left.items())
+    yield from ((share, "fish", share.fish) for share in table.shares)
+    for player in table.players:
+        yield from ((player, good, n) for good, n in player.supply.items())
+        yield from ((player, f"reserve {good}", n) for good, n in player.reserve.items())
+        yield from ((player, f"forests {i}", n) for i, n in enumerate(player.harbor.forests))
+        for i, lying in enumerate(player.track.space_goods):
+            yield from ((player, f"fishing space {i} {good}", n) for good, n in lying.items())
+    for card in cards_on_table(table):
+        yield from ((card, good, n) for good, n in card.goods.items())
+
+
+def check_invariants(table: Table, start: dict[str, int]) -> None:
+    """What no legal play may break: counts stay non-negative, limits hold, goods are conserved."""
+    negative = [count for count in counts(table) if count[2] < 0]
+    assert negative == []
+    over_wood = [p.index for p in table.players if p.supply["wood"] > rule_value(table, p, "wood_limit")]
+    assert over_wood == []
+    over_reserve = [p.index for p in table.players if p.reserve["fish"] > table.rules.reserve_fish_limit]
+    assert over_reserve == []
+    assert goods_on_table(table) == start
+
+
+def worker_options(table: Table, player: Player) -> list[str]:
+    """Every worker placement there is, available now or not (full spaces, occupied Elders, used cards)."""
+    options = list(table.spaces)
+    options += [f"elder {i} {elder.name}" for i, elder in enumerate(player.council)]
+    options += [
+        f"card {i} {card.name}" for i, card in enumerate(player.buildings) if abilities_of(card, "worker_space")
+    ]
+    return options
+
+
+def probe(table: Table, pick: Callable[[int], int], decider: Decider) -> None:
+    """Try worker placements until one fails: a failure leaves the table as it was, a success is undone.
+
+    The probe answers with its own decider, so the game's own choices, and so its log, are untouched."""
+    player = table.players[pick(len(table.players))]
+    options = worker_options(table, player)
+    before, log = picture(table), list(table.log)
+    game_decider, table.decider = table.decider, decider
+    try:
+        while options:
+            option = options.pop(pick(len(options)))
+            snap = table.snapshot()
+            try:
+                attempt(table, lambda: place_worker(table, player, option))  # noqa: B023 (called at once)
+            except IllegalAction:
+                assert (picture(table), table.log) == (before, log)
+                return
+            table.restore(snap)
+            assert (picture(table), table.log) == (before, log)
+    finally:
+        table.decider = game_decider
+
+
+def play_checked(players: int, seed: int) -> Table:
+    """A seeded game, the invariants checked after every step and a failing worker placement probed after some."""
+    table = new_table(players, specs(), seed=seed)
+    start = goods_on_table(table)
+    probes = random.Random(f"probe {seed}")
+    probe_decider = RandomDecider(seed + 1)
+    for _ in game_steps(table):
+        check_invariants(table, start)
+        if probes.random() < PROBE_RATE:
+            probe(table, probes.randrange, probe_decider)
+            check_invariants(table, start)
+    return table
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_a_seeded_game_keeps_the_invariants(seed: int) -> None:
+    """Plain seeds, so a CI failure names its game; 2-5 players in turn."""
+    players = 2 + seed % 4
+    table = play_checked(players, seed)
+    assert [line for line in table.log if line.endswith("round starts")] == [
+        f"R{n}T0 round starts" for n in range(1, table.rules.rounds + 1)
+    ]
+    if seed % REPLAY_EVERY == 0:
+        replayed, _ = play_game(specs(), players, seed)
+        assert replayed.log == table.log
+
+
+class DrawnGame(RuleBasedStateMachine):
+    """Hypothesis draws the player count, the seed and every answer, so a failing game shrinks.
+
+    Probes answer from their own draws, which are not recorded, so the recorded answers alone replay
+    the game; the replay runs when the game has been scored. Once it has, the steps do nothing more."""
+
+    @initialize(players=st.integers(2, 5), seed=st.integers(0, 2**16), data=st.data())
+    def start(self, players: int, seed: int, data: st.DataObject) -> None:
+        self.players, self.seed, self.data = players, seed, data
+        self.decider = PickingDecider(self.draw)
+        self.table = new_table(players, specs(), seed=seed, decider=self.decider)
+        self.start_goods = goods_on_table(self.table)
+        self.steps = game_steps(self.table)
+
+    def draw(self, count: int) -> int:
+        return self.data.draw(st.integers(0, count - 1))
+
+    def advance(self, until: Callable[[str], bool]) -> None:
+        for step in self.steps:
+            if step == "scoring":
+                event("game scored", self.players)
+                self.replay()
+            if until(step):
+                return
+
+    def replay(self) -> None:
+        answers = iter(self.decider.picked)
+        table = new_table(self.players, specs(), seed=self.seed, decider=PickingDecider(lambda count: next(answers)))
+        assert list(game_steps(table))[-1] == "scoring"
+        assert table.log == self.table.log
+
+    @rule()
+    def one_step(self) -> None:
+        self.advance(lambda step: True)
+
+    @rule()
+    def one_phase(self) -> None:
+        self.advance(lambda step: step != "worker turn")
+
+    @rule()
+    def one_round(self) -> None:
+        self.advance(lambda step: step in ("returning home", "scoring"))
+
+    @rule()
+    def failed_placement_changes_nothing(self) -> None:
+        probe(self.table, self.draw, PickingDecider(self.draw))
+
+    @invariant()
+    def invariants_hold(self) -> None:
+        check_invariants(self.table, self.start_goods)
+
+
+DrawnGame.TestCase.settings = settings(
+    max_examples=int(os.environ.get("NUS_INVARIANT_EXAMPLES", "15")),
+    stateful_step_count=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+test_drawn_games_keep_the_invariants = DrawnGame.TestCase
