@@ -26,10 +26,15 @@ class Event:
 
 
 def emit(table: Table, name: str, timing: str, player: Player, only: CardInPlay | None = None, **fields: Any) -> None:
+    """Run the listeners, then the "as soon as" checks: the event marks a change of the table either way."""
     listeners = table.listeners.get((name, timing))
-    if not listeners:
-        return
-    event = Event(name, timing, player, fields)
+    if listeners:
+        dispatch(table, listeners, Event(name, timing, player, fields), only)
+    check_latches(table)
+
+
+def dispatch(table: Table, listeners: list, event: Event, only: CardInPlay | None) -> None:
+    name, timing, player = event.name, event.timing, event.player
     for card, ability in list(listeners):
         if only is not None and card is not only:
             continue
@@ -38,7 +43,6 @@ def emit(table: Table, name: str, timing: str, player: Player, only: CardInPlay 
         if (card, ability) not in table.listeners.get((name, timing), ()):
             continue  # removed from play by an earlier handler of this same event
         trigger(table, card, ability, event)
-    check_latches(table)
 
 
 def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None) -> bool:

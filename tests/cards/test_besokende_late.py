@@ -135,6 +135,21 @@ def test_archeological_site_uncovered_gives_1_gold_and_1_guest_once() -> None:
     assert site.fired == {0} and table.latches == []
 
 
+def test_archeological_site_uncovered_outside_an_action_pays_at_once() -> None:
+    """A card's effect that removes the last Forest (not a Deforest action) uncovers it just the same."""
+    table = make_table()
+    me = table.players[0]
+    site = in_play(table, me, "Archeological Site", (1, 3))
+    ctx = Context(table, me)
+    script(table, 0)
+    library.remove_one_forest(ctx)
+    assert me.supply == supply(2, 2, 2, 0) and site.fired == set()
+    script(table, 0)
+    library.remove_one_forest(ctx)
+    assert me.supply == supply(2, 2, 3, 1)
+    assert site.fired == {0} and table.latches == []
+
+
 def test_archeological_site_uncovered_cannot_be_reforested() -> None:
     table = make_table()
     me = table.players[0]
