@@ -60,15 +60,9 @@ def every_card() -> tuple[CardSpec, ...]:
 
 @cache
 def real_cards() -> dict[str, CardSpec]:
-    """Cards by name; a Building wins over an Elder of the same name (real_elders has those)."""
-    by_name = {spec.name: spec for spec in every_card() if spec.kind == "elder"}
-    by_name.update({spec.name: spec for spec in every_card() if spec.kind == "building"})
-    return by_name
-
-
-@cache
-def real_elders() -> dict[str, CardSpec]:
-    return {spec.name: spec for spec in every_card() if spec.kind == "elder"}
+    """Cards by name. Elders come last in cards.nus, so "Carpenter" here is the Elder; the Building of
+    that name is in every_card()."""
+    return {spec.name: spec for spec in every_card()}
 
 
 def picture(table: Table) -> str:

@@ -37,7 +37,7 @@ def test_games_use_every_card_even_when_an_elder_shares_a_buildings_name():
     kinds = {(spec.kind, spec.name) for spec in every_card()}
     assert len(every_card()) == 96
     assert {("building", "Carpenter"), ("elder", "Carpenter")} <= kinds
-    assert real_cards()["Carpenter"].kind == "building"
+    assert real_cards()["Carpenter"].kind == "elder"
 
 
 def test_the_same_seed_gives_the_same_log_and_another_seed_another():
