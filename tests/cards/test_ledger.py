@@ -1,0 +1,71 @@
+"""The clause ledger: every sentence of every card's rulebook entry is proven by a named test.
+
+Ledgers are the `ledger_*.toml` files beside this one, one table per card:
+
+    ["Barrel Maker"]
+    clauses = [
+      { sentence = 1, says = "serving 3+ fish in one action gives 2 wood", test = "test_trout.py::test_name" },
+      { sentence = 4, says = "...", outside = "names the Fortress, a card of the Herring deck" },
+    ]
+
+`sentence` numbers follow `Entry.sentences` in tests/rulebook.py. `outside` exempts a sentence
+only when it names a card that is in neither cards.nus nor the two decks.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+import pytest
+from rulebook import ROOT, Entry, entries
+
+HERE = Path(__file__).resolve().parent
+
+
+@cache
+def ledger() -> dict[str, list[dict]]:
+    merged: dict[str, list[dict]] = {}
+    for path in sorted(HERE.glob("ledger_*.toml")):
+        for card, table in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            assert card not in merged, f"{card} is in two ledgers"
+            merged[card] = table["clauses"]
+    return merged
+
+
+@cache
+def functions_in(filename: str) -> frozenset[str]:
+    path = HERE / filename
+    if not path.exists():
+        return frozenset()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef))
+
+
+@cache
+def known_names() -> frozenset[str]:
+    cards = (ROOT / "cards.nus").read_text(encoding="utf-8")
+    return frozenset(re.findall(r'^(?:building|elder) "([^"]+)"', cards, flags=re.M))
+
+
+def test_every_card_has_a_ledger_and_no_stranger_does() -> None:
+    assert sorted(ledger()) == sorted(e.name for e in entries())
+
+
+@pytest.mark.parametrize("entry", entries(), ids=lambda e: e.code)
+def test_every_sentence_is_proven(entry: Entry) -> None:
+    clauses = ledger().get(entry.name, [])
+    covered = {clause["sentence"] for clause in clauses}
+    assert covered == set(range(1, len(entry.sentences) + 1)), f"{entry.name}: sentences {entry.sentences}"
+    for clause in clauses:
+        sentence = entry.sentences[clause["sentence"] - 1]
+        assert clause.get("says"), f"{entry.name} sentence {clause['sentence']} needs 'says'"
+        if "outside" in clause:
+            named = set(re.findall(r'"([^"]+)"', sentence))
+            assert named - known_names(), f"{entry.name}: '{sentence}' names no card outside our decks"
+            continue
+        filename, _, function = clause["test"].partition("::")
+        assert function in functions_in(filename), f"{entry.name}: no test {clause['test']}"
