@@ -6,10 +6,12 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from runtime.buildings import build
 from runtime.cards import Ability, CardSpec, CostOption
 from runtime.decisions import ScriptedDecider
+from runtime.play import attach
 from runtime.setup import new_table
-from runtime.state import Table
+from runtime.state import CardInPlay, Player, Table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,6 +21,28 @@ def make_table(players: int = 2, answers: tuple = (), specs: tuple = (), seed: i
     table = new_table(players, specs, seed=seed, decider=ScriptedDecider(answers))
     table.round = 1
     return table
+
+
+def put_in_play(
+    table: Table, player: Player, spec: CardSpec, cell: tuple[int, int] | None = None, on_track: bool = False
+) -> CardInPlay:
+    """A card in play as though built earlier, unpaid: on the Harbor board at `cell`, or on the Fishing
+    track (on_track), or only in the player's Buildings; its when-built runs as attaching does."""
+    card = CardInPlay(spec, player, cell=cell)
+    player.buildings.append(card)
+    if cell is not None:
+        player.harbor.cells[cell] = card
+    elif on_track:
+        player.track.cards.append(card)
+    attach(table, card)
+    return card
+
+
+def build_from_hand(table: Table, player: Player, spec: CardSpec, *answers: object) -> CardInPlay:
+    """Build a card for real: it goes to the hand, then space, payment and when-built choices come from answers."""
+    player.hand.append(spec)
+    script(table, *answers)
+    return build(table, player, spec)
 
 
 def script(table: Table, *answers: object) -> ScriptedDecider:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from table_kit import make_table, picture, real_cards, script
+from table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
 
 from runtime import library
 from runtime.actions import offer_any_time, perform, take_turn, turn_options
-from runtime.buildings import build, build_building, buildable
+from runtime.buildings import build_building, buildable
 from runtime.cards import Context
 from runtime.goods import offer_guests_on_ships
 from runtime.payment import Payment, payment_options
 from runtime.phases import fishing_phase
-from runtime.play import attach
 from runtime.scoring import final_scores
 from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
 
@@ -23,23 +22,12 @@ def in_play(table: Table, player: Player, name: str, cell: tuple[int, int] | Non
     """A real card put on the Harbor board (or the Fishing track when cell is None) and attached.
 
     Attaching runs its when-built effects, answered by `answers`; tests set the supply afterwards."""
-    card = CardInPlay(real_cards()[name], player, cell=cell)
-    player.buildings.append(card)
-    if cell is None:
-        player.track.cards.append(card)
-    else:
-        player.harbor.cells[cell] = card
     script(table, *answers)
-    attach(table, card)
-    return card
+    return put_in_play(table, player, real_cards()[name], cell, on_track=cell is None)
 
 
 def build_real(table: Table, player: Player, name: str, *answers: object) -> CardInPlay:
-    """Build a real card from the hand through the runtime: space, payment, when-built effects."""
-    spec = real_cards()[name]
-    player.hand.append(spec)
-    script(table, *answers)
-    return build(table, player, spec)
+    return build_from_hand(table, player, real_cards()[name], *answers)
 
 
 def supply(player: Player, wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from table_kit import make_table, picture, real_cards, script
+from table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
 
 from runtime import library
 from runtime.actions import perform, take_turn, turn_options, use_worker_space
 from runtime.board import free_track_spaces, haul_size
-from runtime.buildings import build, placements
+from runtime.buildings import placements
 from runtime.cards import Context
 from runtime.elders import add_fish_to_elder, take_elder, use_elder
 from runtime.forests import remove_forest
@@ -29,20 +29,11 @@ def in_play(
 ) -> CardInPlay:
     """A card put straight into play (no cost paid; its when-built effects run, answered by `answers`)."""
     script(table, *answers)
-    card = CardInPlay(real_cards()[name], player, cell=cell)
-    if cell is not None:
-        player.harbor.cells[cell] = card
-    player.buildings.append(card)
-    attach(table, card)
-    return card
+    return put_in_play(table, player, real_cards()[name], cell)
 
 
 def build_card(table: Table, player: Player, name: str, *answers: object) -> CardInPlay:
-    """Build a card from the hand through the runtime: space, payment and when-built choices come from answers."""
-    spec = real_cards()[name]
-    player.hand.append(spec)
-    script(table, *answers)
-    return build(table, player, spec)
+    return build_from_hand(table, player, real_cards()[name], *answers)
 
 
 def elder(table: Table, player: Player, name: str, fish: int = 0, origin: int = 0) -> CardInPlay:

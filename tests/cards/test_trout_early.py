@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from table_kit import make_table, mechanic, picture, real_cards, script
+from table_kit import build_from_hand, make_table, mechanic, picture, put_in_play, real_cards, script
 
 from runtime import library
 from runtime.actions import offer_any_time, perform, use_worker_space
-from runtime.buildings import build
 from runtime.cards import Ability, Context
 from runtime.elders import use_elder
 from runtime.goods import gain
@@ -19,22 +18,11 @@ from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
 
 def in_play(table: Table, player: Player, name: str, cell: tuple[int, int] | None = None) -> CardInPlay:
     """A real card put on the Harbor board (or the Fishing track when cell is None), as though built earlier."""
-    card = CardInPlay(real_cards()[name], player, cell=cell)
-    player.buildings.append(card)
-    if cell is None:
-        player.track.cards.append(card)
-    else:
-        player.harbor.cells[cell] = card
-    attach(table, card)
-    return card
+    return put_in_play(table, player, real_cards()[name], cell, on_track=cell is None)
 
 
 def build_real(table: Table, player: Player, name: str, *answers: object) -> CardInPlay:
-    """Build a real card from the hand through the runtime: space, payment, when-built effects."""
-    spec = real_cards()[name]
-    player.hand.append(spec)
-    script(table, *answers)
-    return build(table, player, spec)
+    return build_from_hand(table, player, real_cards()[name], *answers)
 
 
 def seat(table: Table, player: Player, name: str) -> CardInPlay:

@@ -10,15 +10,13 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from table_kit import ROOT, make_table, mechanic, picture, script
+from table_kit import ROOT, build_from_hand, make_table, mechanic, picture, put_in_play, script
 
 from runtime import elders as elders_module
 from runtime.actions import perform, place_worker, take_turn
 from runtime.banquet import serve_fish
 from runtime.board import haul_size
-from runtime.buildings import build
 from runtime.cards import CardSpec
-from runtime.play import attach
 from runtime.scoring import building_vp, final_scores
 from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
 
@@ -49,19 +47,12 @@ def filler(letter: str, n: int) -> CardSpec:
 
 def in_play(table: Table, player: Player, spec: CardSpec, cell: tuple[int, int] | None = None) -> CardInPlay:
     """Put a card on the Harbor board (on `cell` if given) and attach it, as building it would."""
-    placed = CardInPlay(spec, player, cell=cell)
-    player.buildings.append(placed)
-    if cell is not None:
-        player.harbor.cells[cell] = placed
-    attach(table, placed)
-    return placed
+    return put_in_play(table, player, spec, cell)
 
 
 def build_card(table: Table, player: Player, spec: CardSpec, *answers: object, space: object = (1, 2)) -> CardInPlay:
     """Build a card from the hand for real: choose the space (unless it has only one), pay, attach."""
-    player.hand.append(spec)
-    script(table, *([] if space is None else [space]), *answers)
-    return build(table, player, spec)
+    return build_from_hand(table, player, spec, *([] if space is None else [space]), *answers)
 
 
 def seat(player: Player, count: int, name: str = "Pisciculturist", fish: int = 0) -> list[CardInPlay]:
