@@ -177,31 +177,29 @@ def positive(value: str) -> int:
     return number
 
 
+def file_command(commands, name: str, run, help: str, output: bool = False) -> argparse.ArgumentParser:
+    """A subcommand that reads one card file (and writes to -o DIR when `output`)."""
+    command = commands.add_parser(name, help=help)
+    command.add_argument("file", metavar="FILE")
+    if output:
+        command.add_argument("-o", "--output", default="build", metavar="DIR")
+    command.set_defaults(run=run)
+    return command
+
+
 def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="nus", description="Compile and run Nusfjord card files.")
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="check card files and report every error")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=command_check)
-    build = commands.add_parser("build", help="compile a card file to Python and write its reference")
-    build.add_argument("file", metavar="FILE")
-    build.add_argument("-o", "--output", default="build", metavar="DIR")
-    build.set_defaults(run=command_build)
-    docs = commands.add_parser("docs", help="write the card reference: cards.md, index.html, cards.json")
-    docs.add_argument("file", metavar="FILE")
-    docs.add_argument("-o", "--output", default="build", metavar="DIR")
-    docs.set_defaults(run=command_docs)
-    fmt = commands.add_parser("fmt", help="print a card file in its canonical layout")
-    fmt.add_argument("file", metavar="FILE")
+    file_command(commands, "build", command_build, "compile a card file to Python and write its reference", True)
+    file_command(commands, "docs", command_docs, "write the card reference: cards.md, index.html, cards.json", True)
+    fmt = file_command(commands, "fmt", command_fmt, "print a card file in its canonical layout")
     fmt.add_argument("--check", action="store_true", help="exit 1 when the file is not in canonical layout")
-    fmt.set_defaults(run=command_fmt)
-    test = commands.add_parser("test", help="run the worked examples of a card file")
-    test.add_argument("file", metavar="FILE")
-    test.set_defaults(run=command_test)
-    explain = commands.add_parser("explain", help="show a card's parsed structure and generated Python")
-    explain.add_argument("file", metavar="FILE")
+    file_command(commands, "test", command_test, "run the worked examples of a card file")
+    explain = file_command(commands, "explain", command_explain, "show a card's parsed structure and generated Python")
     explain.add_argument("card", metavar="CARD", help="card name or code")
-    explain.set_defaults(run=command_explain)
     simulate = commands.add_parser("simulate", help="play seeded random games with the cards")
     simulate.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N")
     simulate.add_argument("--games", type=positive, default=10, metavar="G")
