@@ -348,6 +348,12 @@ EFFECTS = (
     ),
     Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
     Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
+    Entry(
+        "put {card:name} in play",
+        "put_in_play",
+        "put the {card} into play as though built earlier",
+        example_only=True,
+    ),
     Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
     Entry(
         "unissue an own share",

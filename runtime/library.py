@@ -19,6 +19,7 @@ from runtime.buildings import build
 from runtime.cards import CardSpec, Context
 from runtime.decisions import ask
 from runtime.events import emit
+from runtime.examples import place_without_building
 from runtime.phases import distribute, fishing_phase
 from runtime.play import remove_from_play, return_card_goods
 from runtime.play import rule as rule_value
@@ -444,6 +445,19 @@ def build_this_card(ctx: Context) -> None:
         remove_from_play(ctx.table, ctx.card)
     ctx.me.hand.append(spec)
     ctx.card = build(ctx.table, ctx.me, spec)
+
+
+def put_in_play(ctx: Context, name: str) -> None:
+    """Another Building in play for the owner, as though built earlier: taken from the display, a deck
+    or a hand, unpaid, its when-built not run."""
+    table = ctx.table
+    for cards in (table.display, *table.decks.values(), *(p.hand for p in table.players)):
+        spec = next((s for s in cards if s.name == name and s.kind == "building"), None)
+        if spec is not None:
+            cards.remove(spec)
+            place_without_building(table, ctx.me, spec)
+            return
+    raise IllegalAction(f"no Building named {name} is left to put in play")
 
 
 def run_fishing_phase(ctx: Context) -> None:
