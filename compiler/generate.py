@@ -59,9 +59,9 @@ def function(identifier: str, params: list[str], body: list[ast.stmt], span: Spa
 class CardGenerator:
     """Generates the functions of one card; counters keep nested names unique."""
 
-    def __init__(self, card: n.Card, source: str):
+    def __init__(self, card: n.Card, lines: list[str]):
         self.card = card
-        self.source_lines = source_lines(source)
+        self.source_lines = lines
         self.prefix = re.sub(r"\W", "_", f"{card.kind}_{card.code}")
         self.functions: list[ast.stmt] = []
         self.counter = 0
@@ -365,12 +365,13 @@ def nested_definitions(node: ast.AST) -> list[ast.stmt]:
 def generate(program: n.Program, source: str) -> ast.Module:
     body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
     specs, examples = [], []
+    lines = source_lines(source)
     for card in program.cards:
-        generator = CardGenerator(card, source)
+        generator = CardGenerator(card, lines)
         specs.append(generator.spec())
         examples += [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
         body.extend(hoist_nested(generator.functions))
-    base = CardGenerator(n.Card(program.span, "base", "", program.span, code="rules"), source)
+    base = CardGenerator(n.Card(program.span, "base", "", program.span, code="rules"), lines)
     examples += [base.example(e, None) for e in program.examples]
     body.extend(hoist_nested(base.functions))
     for target, values in (("CARDS", specs), ("EXAMPLES", examples)):

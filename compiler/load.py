@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ast
+import gc
 import hashlib
 import linecache
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from compiler import nodes as n
@@ -23,7 +26,25 @@ class Compiled:
     diagnostics: tuple[Diagnostic, ...]
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """A compile builds only trees, no cycles worth collecting; the collector's full passes over a growing
+    heap made compiling 10,000 cards take 45x as long as 1,000. Paused, the cost grows linearly."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def compile_text(text: str, filename: str) -> Compiled:
+    with collector_paused():
+        return run_stages(text, filename)
+
+
+def run_stages(text: str, filename: str) -> Compiled:
     tree, diagnostics = parse(text, filename)
     if tree is None:
         return Compiled(None, None, tuple(diagnostics))

@@ -7,6 +7,7 @@ the compiler's contract (rt.<impl>(ctx, ...)) and not on the state of runtime/li
 from __future__ import annotations
 
 import ast
+import gc
 import sys
 import traceback
 import types
@@ -215,3 +216,17 @@ def test_loaded_cards_are_cached_by_content(library: types.ModuleType) -> None:
     first, second = load(text), load(text)
     assert first == second
     assert all(a is b for a, b in zip(callable_names(first[0]), callable_names(second[0]), strict=True))
+
+
+def test_compiling_leaves_the_garbage_collector_as_it_was() -> None:
+    """The collector is paused for a compile only: on again afterwards, or still off if it was off."""
+    text = 'building "X" (trout A601)\n  cost 1 wood\n  vp 1\n'
+    assert gc.isenabled()
+    assert compile_text(text, "cards.nus").diagnostics == ()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        compile_text(text, "cards.nus")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
