@@ -216,49 +216,40 @@ class CardGenerator:
     # Statements
 
     def statements(self, statements: tuple[n.Statement, ...]) -> list[ast.stmt]:
-        return [located(self.statement(s), s.span) for s in statements]
+        return [located(compiled, s.span) for s in statements for compiled in self.statement(s)]
 
-    def statement(self, statement: n.Statement) -> ast.stmt:
+    def statement(self, statement: n.Statement) -> list[ast.stmt]:
+        """One statement; a choice also defines its bodies as local functions, just before it."""
         if isinstance(statement, n.Call):
             entry = statement.entry
             args = [name("ctx"), *map(const, entry.args), *self.arguments(statement.args)]
-            return ast.Expr(call(rt(entry.impl), *args))
+            return [ast.Expr(call(rt(entry.impl), *args))]
         if isinstance(statement, n.Let):
             target = ast.Name(local_name(statement.name), ast.Store())
-            return ast.Assign([target], Expressions(self).expr(statement.value))
+            return [ast.Assign([target], Expressions(self).expr(statement.value))]
         if isinstance(statement, n.If):
-            return ast.If(
-                Expressions(self).expr(statement.condition),
-                self.statements(statement.then) or [ast.Pass()],
-                self.statements(statement.otherwise),
-            )
+            then = self.statements(statement.then) or [ast.Pass()]
+            return [ast.If(Expressions(self).expr(statement.condition), then, self.statements(statement.otherwise))]
         if isinstance(statement, n.May):
             body = self.nested("may", statement.body, statement.span)
-            return ast.Expr(call(rt("may"), name("ctx"), const(self.label(statement.body)), body))
+            return [body, ast.Expr(call(rt("may"), name("ctx"), const(self.label(statement.body)), name(body.name)))]
         if isinstance(statement, n.UpTo):
             body = self.nested("repeat", statement.body, statement.span)
             times = Expressions(self).expr(statement.times)
-            return ast.Expr(call(rt("up_to"), name("ctx"), times, const(self.label(statement.body)), body))
+            label = const(self.label(statement.body))
+            return [body, ast.Expr(call(rt("up_to"), name("ctx"), times, label, name(body.name)))]
         assert isinstance(statement, n.ChooseOne)
+        bodies = [self.nested("option", option, option[0].span) for option in statement.options]
         options = [
-            ast.Tuple([const(self.label(o)), self.nested("option", o, o[0].span)], ast.Load())
-            for o in statement.options
+            ast.Tuple([const(self.label(option)), name(body.name)], ast.Load())
+            for option, body in zip(statement.options, bodies, strict=True)
         ]
-        return ast.Expr(call(rt("choose_one"), name("ctx"), ast.List(options, ast.Load())))
+        return [*bodies, ast.Expr(call(rt("choose_one"), name("ctx"), ast.List(options, ast.Load())))]
 
-    def nested(self, what: str, body: tuple[n.Statement, ...], span: Span) -> NestedBody:
+    def nested(self, what: str, body: tuple[n.Statement, ...], span: Span) -> ast.FunctionDef:
         """A choice body as a local function, so it sees the enclosing locals."""
         self.counter += 1
-        identifier = f"{what}_{self.counter}"
-        return NestedBody(identifier, function(identifier, [], self.statements(body), span))
-
-
-class NestedBody(ast.Name):
-    """Marker: a nested function to define just before the statement that uses it."""
-
-    def __init__(self, identifier: str, definition: ast.FunctionDef):
-        super().__init__(identifier, ast.Load())
-        self.definition = definition
+        return function(f"{what}_{self.counter}", [], self.statements(body), span)
 
 
 def local_name(word: str) -> str:
@@ -337,31 +328,6 @@ class Expressions:
         return ast.Subscript(pair, const(1), ast.Load())
 
 
-def hoist_nested(statements: list[ast.stmt]) -> list[ast.stmt]:
-    """Place each nested choice function right before the statement that passes it on."""
-    out: list[ast.stmt] = []
-    for statement in statements:
-        if isinstance(statement, ast.FunctionDef):
-            statement.body = hoist_nested(statement.body)
-        elif isinstance(statement, ast.If):
-            out.extend(nested_definitions(statement.test))
-            statement.body = hoist_nested(statement.body)
-            statement.orelse = hoist_nested(statement.orelse)
-        else:
-            out.extend(nested_definitions(statement))
-        out.append(statement)
-    return out
-
-
-def nested_definitions(node: ast.AST) -> list[ast.stmt]:
-    found: list[ast.stmt] = []
-    for child in ast.walk(node):
-        if isinstance(child, NestedBody):
-            child.definition.body = hoist_nested(child.definition.body)
-            found.append(child.definition)
-    return found
-
-
 def generate(program: n.Program, source: str) -> ast.Module:
     body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
     specs, examples = [], []
@@ -370,15 +336,11 @@ def generate(program: n.Program, source: str) -> ast.Module:
         generator = CardGenerator(card, lines)
         specs.append(generator.spec())
         examples += [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
-        body.extend(hoist_nested(generator.functions))
+        body.extend(generator.functions)
     base = CardGenerator(n.Card(program.span, "base", "", program.span, code="rules"), lines)
     examples += [base.example(e, None) for e in program.examples]
-    body.extend(hoist_nested(base.functions))
+    body.extend(base.functions)
     for target, values in (("CARDS", specs), ("EXAMPLES", examples)):
         assignment = ast.Assign([ast.Name(target, ast.Store())], ast.List(values, ast.Load()))
         body.append(located(assignment, program.span))
-    module = ast.Module(body, [])
-    for node in ast.walk(module):
-        if isinstance(node, NestedBody):
-            node.__class__ = ast.Name
-    return ast.fix_missing_locations(module)
+    return ast.fix_missing_locations(ast.Module(body, []))
