@@ -173,6 +173,7 @@ def save(root: State) -> list[tuple[State, dict[str, Any]]]:
 
 
 CONTAINERS = (list, dict, set)
+ATOMS = frozenset({int, str, bool, type(None), tuple})  # kept as they are, without a closer look
 
 
 def walk(value: Any, stack: list[State]) -> Any:
@@ -181,6 +182,8 @@ def walk(value: Any, stack: list[State]) -> Any:
     Containers on the table are homogeneous, so the first item tells how to copy the rest.
     """
     kind = type(value)
+    if kind in ATOMS:
+        return value
     if kind is list:
         if not value:
             return []
