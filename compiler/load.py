@@ -69,7 +69,8 @@ def load_module(text: str, filename: str) -> dict:
             raise CompileError(list(compiled.diagnostics), {filename: text})
         linecache.cache[filename] = (len(text), None, [line + "\n" for line in source_lines(text)], filename)
         namespace: dict = {"__name__": "nus_cards"}
-        exec(compile(compiled.module, filename, "exec"), namespace)
+        with collector_paused():
+            exec(compile(compiled.module, filename, "exec"), namespace)
         _loaded[key] = namespace
     return _loaded[key]
 

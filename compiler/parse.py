@@ -95,30 +95,31 @@ EXPRESSIONS = frozenset(
 
 
 def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
-    """Later stages recurse over expressions, so a chain like '1 + 1 + ... + 1' stops here, underlined."""
+    """Later stages recurse over expressions, so a chain like '1 + 1 + ... + 1' stops here, underlined.
+
+    One post-order pass without recursion; the outermost (tallest) expression that is too deep is reported."""
     height: dict[int, int] = {}
+    worst: Tree | None = None
     stack: list[tuple[Tree, bool]] = [(tree, False)]
     while stack:
         node, done = stack.pop()
-        subtrees = [child for child in node.children if isinstance(child, Tree)]
-        if done:
-            height[id(node)] = 1 + max((height[id(child)] for child in subtrees), default=0)
-        else:
+        if not done:
             stack.append((node, True))
-            stack.extend((child, False) for child in subtrees)
-    queue = [tree]
-    while queue:
-        node = queue.pop(0)
-        if node.data in EXPRESSIONS and height[id(node)] > MAX_EXPRESSION_DEPTH:
-            meta = node.meta
-            return Diagnostic(
-                "E0005",
-                "an expression nests too deeply to compile",
-                Span(filename, meta.line, meta.column, meta.end_line, meta.end_column),
-                f"split it; expressions nest up to {MAX_EXPRESSION_DEPTH} deep",
-            )
-        queue.extend(child for child in node.children if isinstance(child, Tree))
-    return None
+            stack.extend((child, False) for child in node.children if isinstance(child, Tree))
+            continue
+        mine = 1 + max((height[id(c)] for c in node.children if isinstance(c, Tree)), default=0)
+        height[id(node)] = mine
+        if node.data in EXPRESSIONS and mine > MAX_EXPRESSION_DEPTH and (worst is None or mine > height[id(worst)]):
+            worst = node
+    if worst is None:
+        return None
+    meta = worst.meta
+    return Diagnostic(
+        "E0005",
+        "an expression nests too deeply to compile",
+        Span(filename, meta.line, meta.column, meta.end_line, meta.end_column),
+        f"split it; expressions nest up to {MAX_EXPRESSION_DEPTH} deep",
+    )
 
 
 def indentation_error(text: str, filename: str) -> Diagnostic | None:
