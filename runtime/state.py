@@ -148,7 +148,11 @@ class Table(State):
 
     def restore(self, snap: Snapshot) -> None:
         for obj, fields in snap.saved:
-            obj.__dict__.update({key: clone(value) for key, value in fields.items()})
+            values = fields.copy()
+            for key, value in values.items():
+                if type(value) not in ATOMS:
+                    values[key] = clone(value)
+            obj.__dict__.update(values)
         del self.log[snap.log_length :]
 
 
@@ -167,8 +171,13 @@ def save(root: State) -> list[tuple[State, dict[str, Any]]]:
         if id(obj) in seen:
             continue
         seen.add(id(obj))
-        skip = obj.TRANSIENT
-        saved.append((obj, {k: walk(v, stack) for k, v in obj.__dict__.items() if k not in skip}))
+        fields = obj.__dict__.copy()
+        for key in obj.TRANSIENT:
+            fields.pop(key, None)
+        for key, value in fields.items():
+            if type(value) not in ATOMS:
+                fields[key] = walk(value, stack)
+        saved.append((obj, fields))
     return saved
 
 
