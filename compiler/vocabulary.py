@@ -542,10 +542,3 @@ TABLES = {
     "payment": PAYMENTS,
     "rule": RULES,
 }
-
-
-@cache
-def pattern_words(kind: str) -> tuple[str, ...]:
-    """Every literal word the entries of a kind use, for 'did you mean' hints."""
-    words = {e for entry in TABLES[kind] for e in entry.elements if isinstance(e, str)}
-    return tuple(sorted(words))
