@@ -84,19 +84,19 @@ def fish_elders(table: Table, player: Player, haul: int) -> int:
 
 
 def fish_others_shares(table: Table, player: Player, haul: int) -> int:
-    for share in held_by_others(table, player)[:haul]:
-        table.from_general("fish", 1)
-        share.fish += 1
-        haul -= 1
-    return haul
+    return fish_on_shares(table, held_by_others(table, player), haul)
 
 
 def fish_own_shares(table: Table, player: Player, haul: int) -> int:
-    for share in held_by_self(table, player)[:haul]:
+    return fish_on_shares(table, held_by_self(table, player), haul)
+
+
+def fish_on_shares(table: Table, shares: list, haul: int) -> int:
+    """One fish of the haul on each Share, in order, while the haul lasts."""
+    for share in shares[:haul]:
         table.from_general("fish", 1)
         share.fish += 1
-        haul -= 1
-    return haul
+    return haul - min(haul, len(shares))
 
 
 def fish_guests_on_ships(table: Table, player: Player, haul: int) -> int:
