@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from compiler import nodes as n
-from compiler.build_ast import build_ast
-from compiler.check import check
+from compiler.backends.generate import generate
+from compiler.checking.check import check
 from compiler.diagnostics import CompileError, Diagnostic, source_lines
-from compiler.generate import generate
-from compiler.parse import parse
-from runtime.cards import CardSpec, Example
+from compiler.syntax import nodes as n
+from compiler.syntax.build_ast import build_ast
+from compiler.syntax.parse import parse
+from runtime.model.cards import CardSpec, Example
 
 
 @dataclass(frozen=True)

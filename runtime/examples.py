@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from runtime.board import free_cells
-from runtime.cards import CardSpec, Context, Example
-from runtime.decisions import ScriptedDecider, ScriptError
-from runtime.play import LISTENING
-from runtime.setup import new_table
-from runtime.state import CardInPlay, IllegalAction, Player, Table
+from runtime.engine.decisions import ScriptedDecider, ScriptError
+from runtime.engine.play import LISTENING
+from runtime.mechanics.board import free_cells
+from runtime.model.cards import CardSpec, Context, Example
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
 class ExampleFacts:

@@ -9,21 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from runtime import actions, board, goods
-from runtime import elders as elders_module
-from runtime import forests as forests_module
-from runtime import shares as shares_module
-from runtime.attempts import attempt, choose_legal
-from runtime.banquet import serve_fish
-from runtime.buildings import build
-from runtime.cards import CardSpec, Context
-from runtime.decisions import ask
-from runtime.events import emit
+from runtime.engine import actions
+from runtime.engine.attempts import attempt, choose_legal
+from runtime.engine.decisions import ask
+from runtime.engine.events import emit
+from runtime.engine.phases import distribute, fishing_phase
+from runtime.engine.play import remove_from_play, return_card_goods
+from runtime.engine.play import rule as rule_value
 from runtime.examples import place_without_building
-from runtime.phases import distribute, fishing_phase
-from runtime.play import remove_from_play, return_card_goods
-from runtime.play import rule as rule_value
-from runtime.state import CardInPlay, IllegalAction, Player, Ship
+from runtime.mechanics import board, goods
+from runtime.mechanics import elders as elders_module
+from runtime.mechanics import forests as forests_module
+from runtime.mechanics import shares as shares_module
+from runtime.mechanics.banquet import serve_fish
+from runtime.mechanics.buildings import build
+from runtime.model.cards import CardSpec, Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship
 
 # Counts ---------------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 from compiler import load  # noqa: E402
 from compiler.load import compile_text, load_cards  # noqa: E402
 from runtime import library as rt  # noqa: E402
-from runtime.simulate import play_game  # noqa: E402
+from runtime.analysis.simulate import play_game  # noqa: E402
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 BLOCKS = re.findall(r'^building "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
@@ -62,8 +62,8 @@ def compile_from_scratch() -> None:
 def compiled_effect_ratio(calls: int = 20000) -> tuple[float, float]:
     """Barrel Maker's hook, its guard and effect as compiled against the same two written by hand,
     both called the way the runtime calls a hook (guard, then effect)."""
-    from runtime.cards import Context
-    from runtime.setup import new_table
+    from runtime.model.cards import Context
+    from runtime.model.setup import new_table
 
     specs = load_cards(CARDS, "cards.nus")
     ability = next(s for s in specs if s.name == "Barrel Maker").abilities[0]

@@ -5,10 +5,9 @@ With benchmarks disabled, as in the default test run, each body runs once and it
 
 from __future__ import annotations
 
-from bench import CARDS, compile_from_scratch, pool
-
 from compiler.load import compile_text, load_cards
-from runtime.simulate import play_game
+from runtime.analysis.simulate import play_game
+from tests.benchmarks.bench import CARDS, compile_from_scratch, pool
 
 
 def test_compile_cards_nus_from_scratch(benchmark) -> None:

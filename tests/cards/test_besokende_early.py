@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
 
 from runtime import library
-from runtime.actions import offer_any_time, perform, take_turn, turn_options
-from runtime.buildings import build_building, buildable
-from runtime.cards import Context
-from runtime.goods import offer_guests_on_ships
-from runtime.payment import Payment, payment_options
-from runtime.phases import fishing_phase
-from runtime.scoring import final_scores
-from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
+from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
+from runtime.engine.phases import fishing_phase
+from runtime.mechanics.buildings import build_building, buildable
+from runtime.mechanics.goods import offer_guests_on_ships
+from runtime.mechanics.payment import Payment, payment_options
+from runtime.mechanics.scoring import final_scores
+from runtime.model.cards import Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
+from tests.kit.table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
 
 START_FORESTS = [2, 1, 1, 0, 0]  # rules.toml: four Forests on the first three double spaces
 

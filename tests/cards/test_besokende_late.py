@@ -5,21 +5,21 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
 
 from runtime import library
-from runtime.actions import perform, take_turn, turn_options, use_worker_space
-from runtime.board import free_track_spaces, haul_size
-from runtime.buildings import placements
-from runtime.cards import Context
-from runtime.elders import add_fish_to_elder, take_elder, use_elder
-from runtime.forests import remove_forest
-from runtime.goods import pay, place_guest_on_ship
-from runtime.payment import Payment, payment_options
-from runtime.phases import end_of_round, fishing_phase
-from runtime.play import attach
-from runtime.scoring import building_vp, score
-from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
+from runtime.engine.actions import perform, take_turn, turn_options, use_worker_space
+from runtime.engine.phases import end_of_round, fishing_phase
+from runtime.engine.play import attach
+from runtime.mechanics.board import free_track_spaces, haul_size
+from runtime.mechanics.buildings import placements
+from runtime.mechanics.elders import add_fish_to_elder, take_elder, use_elder
+from runtime.mechanics.forests import remove_forest
+from runtime.mechanics.goods import pay, place_guest_on_ship
+from runtime.mechanics.payment import Payment, payment_options
+from runtime.mechanics.scoring import building_vp, score
+from runtime.model.cards import Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
+from tests.kit.table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
 
 SPACE = (1, 2)  # a free Building space on a fresh Harbor board
 

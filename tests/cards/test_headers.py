@@ -5,12 +5,12 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from rulebook import ROOT, Entry, entries
 
+from compiler.checking.ranges import cost_label, vp_label
+from compiler.checking.vocabulary import DECKS
 from compiler.load import compile_text
-from compiler.nodes import Card
-from compiler.ranges import cost_label, vp_label
-from compiler.vocabulary import DECKS
+from compiler.syntax.nodes import Card
+from tests.kit.rulebook import ROOT, Entry, entries
 
 # The one printed label our formula cannot reproduce, with the ruling that explains it (see cards.nus).
 RULED = {"Harbor Grill": ("0 or more VP", "a player who pays for no Ship scores 0; the card prints 1-7")}

@@ -8,7 +8,7 @@ Ledgers are the `ledger_*.toml` files beside this one, one table per card:
       { sentence = 4, says = "...", outside = "names the Fortress, a card of the Herring deck" },
     ]
 
-`sentence` numbers follow `Entry.sentences` in tests/rulebook.py. `outside` exempts a sentence
+`sentence` numbers follow `Entry.sentences` in tests/kit/rulebook.py. `outside` exempts a sentence
 only when it names a card that is in neither cards.nus nor the two decks.
 """
 
@@ -21,7 +21,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from rulebook import ROOT, Entry, entries
+
+from tests.kit.rulebook import ROOT, Entry, entries
 
 HERE = Path(__file__).resolve().parent
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from table_kit import build_from_hand, make_table, mechanic, picture, put_in_play, real_cards, script
 
 from runtime import library
-from runtime.actions import offer_any_time, perform, use_worker_space
-from runtime.cards import Ability, Context
-from runtime.elders import use_elder
-from runtime.goods import gain
-from runtime.phases import distribute, end_of_round, play_round, returning_home
-from runtime.play import attach
-from runtime.scoring import final_scores
-from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
+from runtime.engine.actions import offer_any_time, perform, use_worker_space
+from runtime.engine.phases import distribute, end_of_round, play_round, returning_home
+from runtime.engine.play import attach
+from runtime.mechanics.elders import use_elder
+from runtime.mechanics.goods import gain
+from runtime.mechanics.scoring import final_scores
+from runtime.model.cards import Ability, Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
+from tests.kit.table_kit import build_from_hand, make_table, mechanic, picture, put_in_play, real_cards, script
 
 
 def in_play(table: Table, player: Player, name: str, cell: tuple[int, int] | None = None) -> CardInPlay:

@@ -10,15 +10,15 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from table_kit import ROOT, build_from_hand, make_table, mechanic, picture, put_in_play, script
 
-from runtime import elders as elders_module
-from runtime.actions import perform, place_worker, take_turn
-from runtime.banquet import serve_fish
-from runtime.board import haul_size
-from runtime.cards import CardSpec
-from runtime.scoring import building_vp, final_scores
-from runtime.state import CardInPlay, IllegalAction, Player, Ship, Table
+from runtime.engine.actions import perform, place_worker, take_turn
+from runtime.mechanics import elders as elders_module
+from runtime.mechanics.banquet import serve_fish
+from runtime.mechanics.board import haul_size
+from runtime.mechanics.scoring import building_vp, final_scores
+from runtime.model.cards import CardSpec
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
+from tests.kit.table_kit import ROOT, build_from_hand, make_table, mechanic, picture, put_in_play, script
 
 # Helpers ----------------------------------------------------------------------------------------
 

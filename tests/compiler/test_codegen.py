@@ -18,7 +18,7 @@ import pytest
 
 import runtime
 from compiler.load import compile_text, load_cards, python_source
-from runtime.cards import CardSpec, Context
+from runtime.model.cards import CardSpec, Context
 
 FILENAME = "cards.nus"
 

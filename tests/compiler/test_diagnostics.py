@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import InvalidText, read_source
+from compiler.cli.common import InvalidText, read_source
 from compiler.diagnostics import Diagnostic, Span, render_all
 from compiler.load import compile_text
 
@@ -131,7 +131,7 @@ CASES: dict[str, Case] = {
         5,
         5,
         12,
-        "see the effects in compiler/vocabulary.py",
+        "see the effects in compiler/checking/vocabulary.py",
     ),
     "E0101 unknown rule parameter": Case(
         building("  rule wood limt = 3"),
@@ -161,7 +161,7 @@ CASES: dict[str, Case] = {
         5,
         11,
         17,
-        "see the counts in compiler/vocabulary.py",
+        "see the counts in compiler/checking/vocabulary.py",
     ),
     "E0110 unknown deck": Case(
         'building "X" (trot A001)\n  cost 1 wood\n  vp 1\n',

@@ -8,11 +8,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.build_ast import build_ast
+from compiler.backends.format import format_text
 from compiler.cli import main
-from compiler.format import format_text
-from compiler.nodes import Program
-from compiler.parse import parse
+from compiler.syntax.build_ast import build_ast
+from compiler.syntax.nodes import Program
+from compiler.syntax.parse import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")

@@ -33,7 +33,7 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 from lark.lexer import PatternStr
 
-from compiler import vocabulary as vocab
+from compiler.checking import vocabulary as vocab
 from compiler.load import Compiled, compile_text
 
 TOTAL = int(os.environ.get("NUS_FUZZ_EXAMPLES", "2400"))

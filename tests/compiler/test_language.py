@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from compiler import nodes as n
-from compiler import vocabulary as vocab
-from compiler.build_ast import build_ast
+from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span
 from compiler.load import compile_text
-from compiler.parse import parse
+from compiler.syntax import nodes as n
+from compiler.syntax.build_ast import build_ast
+from compiler.syntax.parse import parse
 
 S = Span("t", 0, 0, 0, 0)  # any span: spans are excluded from node equality
 

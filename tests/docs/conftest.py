@@ -3,9 +3,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rulebook import ROOT
 
 from compiler.cli import main
+from tests.kit.rulebook import ROOT
 
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from rulebook import ROOT
 
 from compiler.cli import main
+from tests.kit.rulebook import ROOT
 
 EXPECTED_FILES = ["cards.json", "cards.md", "cards.py", "index.html"]
 

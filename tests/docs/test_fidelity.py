@@ -10,11 +10,11 @@ import re
 from functools import cache
 
 import pytest
-from rulebook import ROOT, Entry, entries
 
+from compiler.backends.render import English
+from compiler.checking.vocabulary import ACTIONS
 from compiler.load import compile_text
-from compiler.render import English
-from compiler.vocabulary import ACTIONS
+from tests.kit.rulebook import ROOT, Entry, entries
 
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w])")
 GOODS = ("wood", "fish", "gold", "guest")

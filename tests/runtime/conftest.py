@@ -1,7 +1,7 @@
 import pytest
-from table_kit import real_cards
 
-from runtime.cards import CardSpec
+from runtime.model.cards import CardSpec
+from tests.kit.table_kit import real_cards
 
 
 @pytest.fixture

@@ -4,16 +4,17 @@ The cards here are hand-made with tiny lambdas to exercise the runtime's mechani
 """
 
 import pytest
-from table_kit import make_table, mechanic, picture, script
 
-from runtime import events, library
-from runtime.actions import offer_any_time, perform, take_turn, turn_options
-from runtime.buildings import build
-from runtime.cards import Ability, Context
-from runtime.events import emit
-from runtime.goods import gain
-from runtime.play import attach, remove_from_play, rule
-from runtime.state import CardInPlay, IllegalAction
+from runtime import library
+from runtime.engine import events
+from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
+from runtime.engine.events import emit
+from runtime.engine.play import attach, remove_from_play, rule
+from runtime.mechanics.buildings import build
+from runtime.mechanics.goods import gain
+from runtime.model.cards import Ability, Context
+from runtime.model.state import CardInPlay, IllegalAction
+from tests.kit.table_kit import make_table, mechanic, picture, script
 
 
 def on(event, timing, effect, guard=None, any_player=False, kind="each_time"):

@@ -1,11 +1,11 @@
 """Taking and using Elders: the fullest plate, never the player's own fish, seats, the 3-fish rule."""
 
 import pytest
-from table_kit import make_table, mechanic, picture, script
 
-from runtime.cards import Ability
-from runtime.elders import take_elder, use_elder
-from runtime.state import CardInPlay, IllegalAction
+from runtime.mechanics.elders import take_elder, use_elder
+from runtime.model.cards import Ability
+from runtime.model.state import CardInPlay, IllegalAction
+from tests.kit.table_kit import make_table, mechanic, picture, script
 
 
 def elder_spec(name: str, effect=lambda ctx: None):

@@ -1,9 +1,8 @@
 """The Fishing Phase: the exact distribution order, the Reserve limit and the end-of-phase Share moves."""
 
-from table_kit import make_table, mechanic, script
-
-from runtime.phases import distribute, fishing_phase
-from runtime.state import CardInPlay, Ship
+from runtime.engine.phases import distribute, fishing_phase
+from runtime.model.state import CardInPlay, Ship
+from tests.kit.table_kit import make_table, mechanic, script
 
 
 def seat_elders(table, player, count, fish=0):

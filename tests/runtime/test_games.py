@@ -4,11 +4,11 @@ import os
 from fractions import Fraction
 
 import pytest
-from table_kit import every_card, make_table, real_cards
 
-from runtime.scoring import score
-from runtime.simulate import GameResult, per_game, play_game, simulate, summary
-from runtime.state import CardInPlay, Ship
+from runtime.analysis.simulate import GameResult, per_game, play_game, simulate, summary
+from runtime.mechanics.scoring import score
+from runtime.model.state import CardInPlay, Ship
+from tests.kit.table_kit import every_card, make_table, real_cards
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])

@@ -3,14 +3,14 @@
 from fractions import Fraction
 
 import pytest
-from table_kit import make_table, mechanic, script
 
-from runtime.cards import CostOption
-from runtime.goods import empty_reserve, gain, offer_guests_on_ships, pay, place_guest_on_ship, to_reserve
-from runtime.payment import payment_options
-from runtime.scoring import score
-from runtime.ships import ship_cost
-from runtime.state import CardInPlay, IllegalAction, Ship
+from runtime.mechanics.goods import empty_reserve, gain, offer_guests_on_ships, pay, place_guest_on_ship, to_reserve
+from runtime.mechanics.payment import payment_options
+from runtime.mechanics.scoring import score
+from runtime.mechanics.ships import ship_cost
+from runtime.model.cards import CostOption
+from runtime.model.state import CardInPlay, IllegalAction, Ship
+from tests.kit.table_kit import make_table, mechanic, script
 
 
 def test_wood_over_twelve_goes_back_at_once():

@@ -21,19 +21,19 @@ import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
-from table_kit import picture, real_cards
 
-from runtime.actions import place_worker
-from runtime.attempts import attempt
-from runtime.cards import CardSpec
-from runtime.decisions import Decider, RandomDecider
-from runtime.phases import round_steps
-from runtime.play import abilities_of
-from runtime.play import rule as rule_value
-from runtime.scoring import final_scores
-from runtime.setup import new_table
-from runtime.simulate import play_game
-from runtime.state import CardInPlay, IllegalAction, Player, Table
+from runtime.analysis.simulate import play_game
+from runtime.engine.actions import place_worker
+from runtime.engine.attempts import attempt
+from runtime.engine.decisions import Decider, RandomDecider
+from runtime.engine.phases import round_steps
+from runtime.engine.play import abilities_of
+from runtime.engine.play import rule as rule_value
+from runtime.mechanics.scoring import final_scores
+from runtime.model.cards import CardSpec
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+from tests.kit.table_kit import picture, real_cards
 
 GAMES = int(os.environ.get("NUS_INVARIANT_GAMES", "500"))
 REPLAY_EVERY = 10  # every tenth seeded game is played again without probes, to compare the logs

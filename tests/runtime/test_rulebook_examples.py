@@ -1,16 +1,16 @@
 """The rulebook's three worked Guest examples, with exact resulting states."""
 
 import pytest
-from table_kit import make_table, mechanic, picture, script
 
-from runtime.banquet import serve_fish
-from runtime.buildings import build, build_building
-from runtime.cards import Ability
-from runtime.goods import offer_guests_on_ships
-from runtime.payment import Payment, payment_options
-from runtime.phases import distribute, fishing_phase
-from runtime.play import attach
-from runtime.state import CardInPlay, IllegalAction, Ship
+from runtime.engine.phases import distribute, fishing_phase
+from runtime.engine.play import attach
+from runtime.mechanics.banquet import serve_fish
+from runtime.mechanics.buildings import build, build_building
+from runtime.mechanics.goods import offer_guests_on_ships
+from runtime.mechanics.payment import Payment, payment_options
+from runtime.model.cards import Ability
+from runtime.model.state import CardInPlay, IllegalAction, Ship
+from tests.kit.table_kit import make_table, mechanic, picture, script
 
 
 def test_moot_hall_three_guests_offer_exactly_the_three_payments(cards):

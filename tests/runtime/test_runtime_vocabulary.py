@@ -5,17 +5,17 @@ from pathlib import Path
 
 import pytest
 
-from compiler import vocabulary
+from compiler.checking import vocabulary
 from runtime import library
-from runtime.actions import ACTIONS
-from runtime.play import RULE_DEFAULTS
+from runtime.engine.actions import ACTIONS
+from runtime.engine.play import RULE_DEFAULTS
 
 RUNTIME = Path(library.__file__).parent
 EMITTED = re.compile(r'emit\(\s*\w+(?:\.\w+)?,\s*"(\w+)",\s*"(\w+)"')
 
 
 def emitted() -> set[tuple[str, str]]:
-    return {match for path in RUNTIME.glob("*.py") for match in EMITTED.findall(path.read_text(encoding="utf-8"))}
+    return {match for path in RUNTIME.rglob("*.py") for match in EMITTED.findall(path.read_text(encoding="utf-8"))}
 
 
 @pytest.mark.parametrize("entry", vocabulary.COUNTS + vocabulary.FACTS + vocabulary.EFFECTS, ids=lambda e: e.impl)

@@ -1,10 +1,10 @@
 """Issue a Share and Buy all Shares, with the round discount."""
 
 import pytest
-from table_kit import make_table, picture
 
-from runtime.shares import buy_all_shares, issue_share
-from runtime.state import IllegalAction
+from runtime.mechanics.shares import buy_all_shares, issue_share
+from runtime.model.state import IllegalAction
+from tests.kit.table_kit import make_table, picture
 
 
 def test_start_two_issued_shares_held_by_the_owner_three_unissued():

@@ -1,12 +1,12 @@
 """Worker turns: capacities, passing, no pointless spaces, the Imitation tile, and each action space."""
 
 import pytest
-from table_kit import make_table, picture, script
 
-from runtime.actions import open_spaces, perform, take_turn, turn_options
-from runtime.board import haul_size
-from runtime.phases import returning_home, work_phase
-from runtime.state import IllegalAction, Ship
+from runtime.engine.actions import open_spaces, perform, take_turn, turn_options
+from runtime.engine.phases import returning_home, work_phase
+from runtime.mechanics.board import haul_size
+from runtime.model.state import IllegalAction, Ship
+from tests.kit.table_kit import make_table, picture, script
 
 BASE_SPACES = [
     "gold",

@@ -1,0 +1,292 @@
+"""`nus fmt`: the canonical layout of a card file, printed from its AST.
+
+Two-space indentation, single spaces between words, one blank line between definitions,
+items in the order cost, vp, requires, rule, abilities, examples. Comments are kept: a
+comment line stays before the line that followed it, an end-of-line comment stays on its
+line. Statements written on one line stay on one line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from compiler.diagnostics import Diagnostic
+from compiler.syntax import nodes as n
+from compiler.syntax.build_ast import ANSWER_WORDS, build_ast
+from compiler.syntax.parse import parse
+
+INDENT = "  "
+PRECEDENCE = {"capped": 1, "add": 2, "subtract": 2, "multiply": 3, "divide_up": 3, "divide_down": 3}
+SYMBOLS = {"add": "+", "subtract": "-", "multiply": "*", "capped": "capped at"}
+COMPARE = {"at_least": ">=", "at_most": "<=", "equal": "=", "not_equal": "!=", "more_than": ">", "less_than": "<"}
+COMMENT = re.compile(r'^(?P<code>(?:[^"#]|"[^"\n]*")*)(?P<comment>#.*)$')
+
+
+@dataclass(frozen=True)
+class Line:
+    source_line: int
+    depth: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Comment:
+    line: int
+    text: str
+    trailing: bool
+    blank_after: bool
+
+
+def comments(text: str) -> list[Comment]:
+    lines = text.split("\n")
+    found = []
+    for number, line in enumerate(lines, start=1):
+        match = COMMENT.match(line)
+        if match:
+            blank_after = number < len(lines) and not lines[number].strip()
+            found.append(Comment(number, match["comment"].rstrip(), bool(match["code"].strip()), blank_after))
+    return found
+
+
+# Expressions ---------------------------------------------------------------------------------
+
+
+def expr(node: n.Expr, context: int = 0) -> str:
+    if isinstance(node, n.Number):
+        return str(node.value)
+    if isinstance(node, n.Quantity):
+        return " ".join(node.words)
+    if isinstance(node, n.Negate):
+        return f"-{expr(node.operand, 4)}"
+    if isinstance(node, n.Table):
+        rows = ", ".join(f"{row_range(r)}: {expr(r.value)}" for r in node.rows)
+        return f"by {expr(node.key, 4)} [{rows}]"
+    if isinstance(node, n.Binary):
+        own = PRECEDENCE[node.op]
+        right_context = own + 1 if node.op != "capped" else own
+        if node.op.startswith("divide"):
+            text = f"{expr(node.left, own)} / {expr(node.right, own + 1)} rounded {node.op.split('_')[1]}"
+        else:
+            text = f"{expr(node.left, own)} {SYMBOLS[node.op]} {expr(node.right, right_context)}"
+        return f"({text})" if own < context else text
+    return condition(node, context)
+
+
+def count(node: n.Expr) -> str:
+    """A repeat count in parentheses unless it is a number, so the words never run into 'times'."""
+    return expr(node) if isinstance(node, n.Number) else f"({expr(node)})"
+
+
+def row_range(row: n.Row) -> str:
+    if row.low is None:
+        return "else"
+    if row.high is None:
+        return f"{row.low}+"
+    return str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+
+
+def condition(node: n.Expr, context: int = -3) -> str:
+    """Conditions bind looser than any arithmetic: -2 'or', -1 'and', 0 'not', 1 inside arithmetic."""
+    if isinstance(node, n.Logic):
+        level = -2 if node.op == "or" else -1
+        text = f" {node.op} ".join(condition(o, level) for o in node.operands)
+        return f"({text})" if level < context else text
+    if isinstance(node, n.Not):
+        return f"not {condition(node.operand, 1)}"
+    if isinstance(node, n.Compare):
+        text = f"{expr(node.left, 1)} {COMPARE[node.op]} {expr(node.right, 1)}"
+        return f"({text})" if context > 0 else text
+    return expr(node, context)
+
+
+def phrase(node: n.Phrase) -> str:
+    return " ".join(part(p) for p in node.parts)
+
+
+def part(node: n.Part) -> str:
+    if isinstance(node, n.Word):
+        return node.text
+    if isinstance(node, n.Number):
+        return str(node.value)
+    if isinstance(node, n.Name):
+        return f'"{node.text}"'
+    return f"({expr(node)})"
+
+
+# Statements and blocks --------------------------------------------------------------------------
+
+
+class Printer:
+    def __init__(self) -> None:
+        self.lines: list[Line] = []
+
+    def emit(self, node: n.Node, depth: int, text: str) -> None:
+        self.lines.append(Line(node.span.line, depth, text))
+
+    def body(self, header_node: n.Node, depth: int, header: str, body: tuple[n.Statement, ...]) -> None:
+        """A header with its body: inline when the source had the body on the header's line."""
+        if body and body[0].span.line == header_node.span.line and all(is_simple(s) for s in same_line(body)):
+            inline = same_line(body)
+            self.emit(header_node, depth, f"{header} {', '.join(simple(s) for s in inline)}")
+            self.block(body[len(inline) :], depth + 1)
+        else:
+            self.emit(header_node, depth, header)
+            self.block(body, depth + 1)
+
+    def block(self, body: tuple[n.Statement, ...], depth: int) -> None:
+        index = 0
+        while index < len(body):
+            statement = body[index]
+            if is_simple(statement):
+                group = same_line(body[index:])
+                self.emit(statement, depth, ", ".join(simple(s) for s in group))
+                index += len(group)
+            else:
+                self.compound(statement, depth)
+                index += 1
+
+    def compound(self, statement: n.Statement, depth: int) -> None:
+        if isinstance(statement, n.May):
+            self.body(statement, depth, "you may:", statement.body)
+        elif isinstance(statement, n.UpTo):
+            self.body(statement, depth, f"up to {count(statement.times)} times:", statement.body)
+        elif isinstance(statement, n.If):
+            self.body(statement, depth, f"if {condition(statement.condition)}:", statement.then)
+            if statement.otherwise:
+                self.lines.append(Line(statement.else_line, depth, "else:"))
+                self.block(statement.otherwise, depth + 1)
+        else:
+            assert isinstance(statement, n.ChooseOne)
+            self.emit(statement, depth, "choose one:")
+            for option in statement.options:
+                self.emit(option[0], depth + 1, f"- {', '.join(simple(s) for s in option)}")
+
+
+def is_simple(statement: n.Statement) -> bool:
+    return isinstance(statement, n.Effect | n.Let)
+
+
+def simple(statement: n.Statement) -> str:
+    if isinstance(statement, n.Let):
+        return f"let {statement.name} = {expr(statement.value)}"
+    return phrase(statement.phrase)
+
+
+def same_line(body: tuple[n.Statement, ...]) -> tuple[n.Statement, ...]:
+    """The simple statements written on the same source line as the first one."""
+    line = body[0].span.line
+    taken = []
+    for statement in body:
+        if statement.span.line != line or not is_simple(statement):
+            break
+        taken.append(statement)
+    return tuple(taken)
+
+
+# Cards ------------------------------------------------------------------------------------------
+
+
+def trigger(node: n.Trigger) -> str:
+    guard = ""
+    if node.guard is not None:
+        guard = f", {'unless' if node.guard.unless else 'if'} {condition(node.guard.condition)}"
+    if node.kind == "when_built":
+        return f"when built{guard}:"
+    if node.kind == "as_soon_as":
+        return f"as soon as {condition(node.condition)}:"
+    if node.kind == "each_time":
+        actor = "any player" if node.any_player else "you"
+        return f"each time {node.timing} {actor} {phrase(node.event)}{guard}:"
+    if node.kind == "at_moment":
+        return f"at {phrase(node.event)}{guard}:"
+    words = {"any_time": "at any time", "worker_space": "worker space", "elder_use": "use"}[node.kind]
+    return f"{words}{guard}:"
+
+
+def card(printer: Printer, node: n.Card) -> None:
+    printer.emit(node, 0, f'{node.kind} "{node.name}" ({node.deck} {node.code})')
+    for line in node.costs:
+        options = " or ".join(", ".join(phrase(p) for p in option.payments) for option in line.options)
+        printer.emit(line, 1, f"cost {options}")
+    for value in node.vp:
+        printer.lines.append(Line(value.span.line, 1, f"vp {expr(value)}"))
+    for requirement in node.requires:
+        printer.lines.append(Line(requirement.span.line, 1, f"requires {condition(requirement)}"))
+    for rule in node.rules:
+        value = "" if rule.value is None else f" = {expr(rule.value)}"
+        printer.emit(rule, 1, f"rule {phrase(rule.phrase)}{value}")
+    for ability in node.abilities:
+        printer.body(ability.trigger, 1, trigger(ability.trigger), ability.body)
+    for example_node in node.examples:
+        example(printer, example_node, 1)
+
+
+def example(printer: Printer, node: n.Example, depth: int) -> None:
+    printer.emit(node, depth, f'example "{node.title}":')
+    for step in node.steps:
+        if isinstance(step, n.Given):
+            settings = ", ".join(f"{expr(s.quantity)} = {expr(s.value)}" for s in step.settings)
+            printer.emit(step, depth + 1, f"given {settings}")
+        elif isinstance(step, n.Do):
+            printer.emit(step, depth + 1, f"do {', '.join(simple(s) for s in step.statements)}")
+        elif isinstance(step, n.Answers):
+            printer.emit(step, depth + 1, f"answer {', '.join(answer(v) for v in step.values)}")
+        else:
+            printer.emit(step, depth + 1, f"expect {', '.join(condition(c) for c in step.conditions)}")
+
+
+def answer(value: bool | int | str) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int) or (re.fullmatch(r"[^\W\d_][\w'-]*", value) and value.lower() not in ANSWER_WORDS):
+        return str(value)
+    return f'"{value}"'
+
+
+def layout(program: n.Program, source: str) -> str:
+    printer = Printer()
+    definitions: list[tuple[int, n.Node]] = [(c.span.line, c) for c in program.cards]
+    definitions += [(e.span.line, e) for e in program.examples]
+    starts = []
+    for _, definition in sorted(definitions, key=lambda pair: pair[0]):
+        starts.append(len(printer.lines))
+        if isinstance(definition, n.Card):
+            card(printer, definition)
+        else:
+            example(printer, definition, 0)
+    return merge(printer.lines, set(starts), comments(source))
+
+
+def merge(lines: list[Line], starts: set[int], notes: list[Comment]) -> str:
+    """Interleave printed lines with the source's comments, by source line."""
+    out: list[str] = []
+    pending = [c for c in notes if not c.trailing]
+    trailing = {c.line: c.text for c in notes if c.trailing}
+    for index, line in enumerate(lines):
+        if index in starts and out and out[-1] != "":
+            out.append("")
+        while pending and pending[0].line < line.source_line:
+            note = pending.pop(0)
+            out.append(INDENT * (line.depth if index not in starts else 0) + note.text)
+            if note.blank_after and line.depth == 0:
+                out.append("")
+        text = INDENT * line.depth + line.text
+        last_on_line = index + 1 == len(lines) or lines[index + 1].source_line != line.source_line
+        if last_on_line and line.source_line in trailing:
+            text += "  " + trailing.pop(line.source_line)
+        out.append(text)
+    if pending and out and out[-1] != "":
+        out.append("")
+    out += [note.text for note in pending]
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n" if out else ""
+
+
+def format_text(text: str, filename: str) -> tuple[str | None, list[Diagnostic]]:
+    """The canonical form, or None and the syntax errors when the file does not parse."""
+    tree, diagnostics = parse(text, filename)
+    if tree is None:
+        return None, diagnostics
+    return layout(build_ast(tree, filename), text), []

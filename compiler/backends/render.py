@@ -1,0 +1,354 @@
+"""Checked AST to rulebook-style English, phrased by the vocabulary's `english` templates.
+
+A new noun or verb needs only its vocabulary line: nothing here names a card, a count or an
+effect. Placeholders in `english`: the pattern's slots, `{value}` and `{default}` for rules,
+`{cost}` for a payment that qualifies the rest of its cost option.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from compiler.checking.vocabulary import DECKS, GOODS, TABLES, Entry
+from compiler.syntax import nodes as n
+
+COMPARISONS = {
+    "at_least": "at least",
+    "at_most": "at most",
+    "equal": "exactly",
+    "not_equal": "other than",
+    "more_than": "more than",
+    "less_than": "less than",
+}
+NOUNS = {"guest": ("Guest", "Guests"), "wood": ("wood", "wood"), "fish": ("fish", "fish"), "gold": ("gold", "gold")}
+MASS_NOUNS = {good for good in GOODS if NOUNS[good][0] == NOUNS[good][1]}
+ONCE = "immediately (and only once via this Building)"
+HOW_MANY = ("the total number of ", "the number of ")
+NONE_OPS = {("equal", 0), ("at_most", 0)}  # comparisons with 0 read "there are no …" / "there are any …"
+ANY_OPS = {("more_than", 0), ("not_equal", 0)}
+
+
+def good_name(good: str, amount: n.Expr | str | None) -> str:
+    singular, plural = NOUNS.get(good, (good, good + "s"))
+    return singular if isinstance(amount, n.Number) and amount.value == 1 else plural
+
+
+def sentence(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def listing(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def count_entry(ref: n.Ref) -> Entry:
+    return next(e for e in TABLES["count"] if e.impl == ref.name)
+
+
+def quantity(text: str) -> tuple[str, str] | None:
+    """'the number of fish in your Reserve' -> ('fish in your Reserve', 'is'); None if not a count of things."""
+    for prefix in HOW_MANY:
+        if text.startswith(prefix):
+            rest = text[len(prefix) :]
+            return rest, "is" if rest.split()[0] in MASS_NOUNS else "are"
+    return None
+
+
+def interval(low: int, high: int | None) -> str:
+    if high is None:
+        return f"{low} or more"
+    if low == high:
+        return "none" if low == 0 else str(low)
+    return f"{high} or fewer" if low == 0 else f"{low}-{high}"
+
+
+def uncovered(rows: list[n.Row]) -> tuple[int, int | None] | None:
+    """The one interval of keys (0 and up) no row covers, if they form exactly one."""
+    gaps: list[tuple[int, int | None]] = []
+    cursor: float = 0
+    for row in sorted(rows, key=lambda r: r.low):
+        if row.low > cursor:
+            gaps.append((int(cursor), row.low - 1))
+        cursor = max(cursor, math.inf if row.high is None else row.high + 1)
+    if cursor != math.inf:
+        gaps.append((int(cursor), None))
+    return gaps[0] if len(gaps) == 1 else None
+
+
+class English:
+    def __init__(self, card: n.Card):
+        self.card = card
+        self.subject = "the Elder" if card.kind == "elder" else f"the {card.name}"
+        self.lets: dict[str, n.Expr] = {}
+
+    # Facts
+
+    def cost(self) -> str:
+        if not self.card.costs:
+            return ""
+        return " or ".join(self.payments(option, qualifiers=False) for option in self.card.costs[0].options)
+
+    def payments(self, option: n.CostOption, qualifiers: bool = True) -> str:
+        return listing([self.phrase(p) for p in option.payments if qualifiers or not self.qualifier(p)])
+
+    @staticmethod
+    def qualifier(payment: n.Call) -> bool:
+        return "{cost}" in payment.entry.english
+
+    def vp(self) -> str:
+        if not self.card.vp:
+            return ""
+        expr = self.card.vp[0]
+        if isinstance(expr, n.Number):
+            return f"{expr.value} VP"
+        if isinstance(expr, n.Negate) and isinstance(expr.operand, n.Number):
+            return f"-{expr.operand.value} VP"
+        if isinstance(expr, n.Table):
+            key, rows = self.table(expr, unit="VP")
+            return f"depending on {key}: {rows}"
+        return f"VP equal to {self.expr(expr)}"
+
+    # The ability text
+
+    def text(self) -> str:
+        parts = [self.requirement(r) for r in self.card.requires]
+        parts += self.cost_sentences()
+        parts += [self.rule(r) for r in self.card.rules]
+        parts += [self.ability(a) for a in self.card.abilities]
+        if self.card.vp and not isinstance(self.card.vp[0], n.Number | n.Negate):
+            parts.append(f"During scoring at the end of the game, {self.subject} scores {self.vp()}.")
+        if not parts:
+            parts.append(sentence(f"{self.subject} has no effect"))
+        return " ".join(parts)
+
+    def cost_sentences(self) -> list[str]:
+        """What the facts line cannot say: alternatives, qualified payments and computed amounts."""
+        found = []
+        for line in self.card.costs:
+            first, *others = line.options
+            plain = self.payments(first, qualifiers=False)
+            for other in others:
+                found.append(sentence(f"instead of paying {plain} for {self.subject}, you may {self.payments(other)}"))
+            for payment in first.payments:
+                if self.qualifier(payment):
+                    found.append(sentence(payment.entry.english.replace("{cost}", plain)))
+            found += self.computed_costs(first)
+        return found
+
+    def computed_costs(self, option: n.CostOption) -> list[str]:
+        shared: dict[str, tuple[n.Expr, list[str]]] = {}
+        for payment in option.payments:
+            amount, good = (payment.args + (None, None))[:2]
+            if isinstance(amount, n.Expr) and not isinstance(amount, n.Number) and isinstance(good, str):
+                shared.setdefault(self.expr(amount), (amount, []))[1].append(good)
+        found = []
+        for text, (amount, goods) in shared.items():
+            names = listing([NOUNS.get(g, (g, g))[1] for g in goods])
+            if len(goods) == 1:
+                found.append(sentence(f"the number of {names} you pay for {self.subject} is equal to {text}"))
+            else:
+                example = self.illustration(amount, goods)
+                found.append(
+                    sentence(f"the numbers of {names} you pay for {self.subject} are both equal to {text}{example}")
+                )
+        return found
+
+    @staticmethod
+    def illustration(amount: n.Expr, goods: list[str]) -> str:
+        """Several goods priced by one settable count: show the first two prices, rulebook style."""
+        if not (isinstance(amount, n.Ref) and amount.source == "count" and count_entry(amount).settable):
+            return ""
+        prices = [
+            f"{listing([f'{v} {good_name(g, n.Number(None, v))}' for g in goods])} when it is {v}" for v in (1, 2)
+        ]
+        return f": {', '.join(prices)}, and so on"
+
+    def requirement(self, condition: n.Expr) -> str:
+        return sentence(f"you may only build {self.subject} if {self.condition(condition)}")
+
+    def rule(self, rule: n.Rule) -> str:
+        value = "" if rule.value is None else self.expr(rule.value)
+        text = rule.entry.english.replace("{value}", value).replace("{default}", str(rule.entry.default))
+        return sentence(text)
+
+    def ability(self, ability: n.Ability) -> str:
+        trigger = ability.trigger
+        body = self.statements(ability.body)
+        kind = trigger.kind
+        if kind == "when_built":
+            text = sentence(f"{ONCE} {body}")
+        elif kind == "as_soon_as":
+            text = sentence(f"as soon as {self.condition(trigger.condition)}, {ONCE} {body}")
+        elif kind == "each_time":
+            who = "any player (including you)" if trigger.any_player else "you"
+            text = sentence(f"each time {trigger.timing} {who} {trigger.entry.english}, {body}")
+        elif kind == "at_moment":
+            text = sentence(f"at {trigger.entry.english}, {body}")
+        elif kind == "worker_space":
+            text = sentence(
+                "once per Round, as one of your three turns, you may place a Worker on "
+                f"{self.subject} to {body} (only you may use it)"
+            )
+        elif kind == "any_time":
+            text = sentence(f"at any time (and any number of times) before scoring, {body}")
+        else:
+            text = sentence(f"use: {body}")
+        return self.guarded(trigger, text)
+
+    def guarded(self, trigger: n.Trigger, text: str) -> str:
+        guard = trigger.guard
+        if guard is None:
+            return text
+        condition = self.condition(guard.condition)
+        if guard.unless:
+            return f"{text} {sentence(f'{self.subject} has no effect if {condition}')}"
+        return f"{text[:-1]}, but only if {condition}."
+
+    # Statements
+
+    def statements(self, statements: tuple[n.Statement, ...]) -> str:
+        rendered = [self.statement(s) for s in statements]
+        rendered = [r for r in rendered if r]
+        if len(rendered) <= 1:
+            return "".join(rendered)
+        return ", ".join(rendered[:-1]) + ", and " + rendered[-1]
+
+    def statement(self, statement: n.Statement) -> str:
+        if isinstance(statement, n.Call):
+            return self.phrase(statement)
+        if isinstance(statement, n.Let):
+            self.lets[statement.name] = statement.value
+            return ""
+        if isinstance(statement, n.May):
+            return f"you may {self.statements(statement.body)} (all of it or none of it)"
+        if isinstance(statement, n.UpTo):
+            return f"up to {self.expr(statement.times)} times, you may {self.statements(statement.body)}"
+        if isinstance(statement, n.If):
+            text = f"if {self.condition(statement.condition)}, {self.statements(statement.then)}"
+            if statement.otherwise:
+                text += f"; otherwise {self.statements(statement.otherwise)}"
+            return text
+        assert isinstance(statement, n.ChooseOne)
+        return "either " + " or ".join(self.statements(option) for option in statement.options)
+
+    def phrase(self, call: n.Call) -> str:
+        entry = call.entry
+        slots = [e for e in entry.elements if not isinstance(e, str)]
+        text = entry.english
+        values = dict(zip((s.name for s in slots), call.args, strict=True))
+        amount = values.get("amount")
+        for slot in slots:
+            if slot.type == "good":
+                word = good_name(values[slot.name], amount)
+                if amount is not None and not isinstance(amount, n.Number):
+                    text = text.replace(f"{{amount}} {{{slot.name}}}", self.computed_amount(amount, values[slot.name]))
+                text = text.replace(f"{{{slot.name}}}", word)
+        for slot in slots:
+            value = values[slot.name]
+            text = text.replace(f"{{{slot.name}}}", value if isinstance(value, str) else self.expr(value))
+        return text
+
+    def computed_amount(self, amount: n.Expr, good: str) -> str:
+        """'a number of fish equal to …', '1 fish for every 3 wood in …', 'fish depending on …'."""
+        plural = good_name(good, None)
+        if isinstance(amount, n.Table):
+            key, rows = self.table(amount)
+            return f"a number of {plural} depending on {key} ({rows})"
+        if (
+            isinstance(amount, n.Binary)
+            and amount.op == "divide_down"
+            and isinstance(amount.right, n.Number)
+            and amount.right.value != 2
+        ):
+            counted = quantity(self.expr(amount.left))
+            if counted:
+                return f"1 {good_name(good, n.Number(None, 1))} for every {amount.right.value} {counted[0]}"
+        return f"a number of {plural} equal to {self.expr(amount)}"
+
+    # Expressions
+
+    def condition(self, expr: n.Expr) -> str:
+        if isinstance(expr, n.Compare):
+            return self.comparison(expr)
+        if isinstance(expr, n.Logic):
+            return f" {expr.op} ".join(self.condition(o) for o in expr.operands)
+        if isinstance(expr, n.Not):
+            return f"not ({self.condition(expr.operand)})"
+        return self.expr(expr)
+
+    def comparison(self, expr: n.Compare) -> str:
+        left = self.expr(expr.left)
+        bound = expr.right.value if isinstance(expr.right, n.Number) else None
+        counted = quantity(left)
+        if (expr.op, bound) in NONE_OPS:
+            return f"there {counted[1]} no {counted[0]}" if counted else f"{left} is zero"
+        if (expr.op, bound) in ANY_OPS:
+            return f"there {counted[1]} any {counted[0]}" if counted else f"{left} is more than zero"
+        return f"{left} is {COMPARISONS[expr.op]} {self.expr(expr.right)}"
+
+    def expr(self, expr: n.Expr) -> str:
+        if isinstance(expr, n.Number):
+            return str(expr.value)
+        if isinstance(expr, n.Negate):
+            return f"minus {self.expr(expr.operand)}"
+        if isinstance(expr, n.Ref):
+            return self.ref(expr)
+        if isinstance(expr, n.Binary):
+            return self.binary(expr)
+        if isinstance(expr, n.Table):
+            key, rows = self.table(expr)
+            return f"depending on {key}: {rows}"
+        return self.condition(expr)
+
+    def ref(self, ref: n.Ref) -> str:
+        if ref.source == "local" and ref.name in self.lets:
+            return f"{self.expr(self.lets[ref.name])} just before"
+        if ref.source != "count":
+            return ref.text
+        entry = count_entry(ref)
+        text = entry.english
+        slots = [e for e in entry.elements if not isinstance(e, str)]
+        for slot, value in zip(slots, ref.args, strict=True):
+            text = text.replace(
+                f"{{{slot.name}}}", NOUNS.get(value, (value, value))[1] if slot.type == "good" else value
+            )
+        return text
+
+    def binary(self, expr: n.Binary) -> str:
+        left, right = self.expr(expr.left), self.expr(expr.right)
+        if expr.op == "add":
+            return f"{left} plus {right}"
+        if expr.op == "subtract":
+            return f"{left} minus {right}"
+        if expr.op == "multiply":
+            factor = {"2": "double", "3": "triple"}.get(left)
+            return f"{factor} {right}" if factor else f"{left} times {right}"
+        if expr.op == "capped":
+            return f"{left}, but at most {right}"
+        rounding = "up" if expr.op == "divide_up" else "down"
+        if right == "2":
+            return f"half {left}, rounded {rounding}"
+        return f"{left} divided by {right}, rounded {rounding}"
+
+    def table(self, table: n.Table, unit: str = "") -> tuple[str, str]:
+        """The key and its rows in rulebook style: '4 VP if 9 or fewer, 5 VP if 10-17, …'."""
+        ranged = [row for row in table.rows if row.low is not None]
+        rows = [f"{self.row_value(row.value, unit)} if {interval(row.low, row.high)}" for row in ranged]
+        for row in table.rows:
+            if row.low is None:
+                rest = uncovered(ranged)
+                where = f"if {interval(*rest)}" if rest else "otherwise"
+                rows.append(f"{self.row_value(row.value, unit)} {where}")
+        return self.expr(table.key), listing(rows)
+
+    def row_value(self, value: n.Expr, unit: str) -> str:
+        if unit and isinstance(value, n.Number) and value.value == 0:
+            return "nothing"
+        return f"{self.expr(value)} {unit}".strip()
+
+
+def deck_name(deck: str) -> str:
+    return DECKS.get(deck, deck)

@@ -1,0 +1,577 @@
+"""The checker: resolves every phrase against the vocabulary and types every expression.
+
+It returns a checked program (phrases replaced by Calls, quantities by Refs) and every
+diagnostic of the file; it never stops at the first error.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field, replace
+
+from compiler.checking import vocabulary as vocab
+from compiler.diagnostics import Diagnostic, Span
+from compiler.syntax import nodes as n
+
+NUMBER, TRUTH = "number", "truth"
+MAX_NUMBER = 1000
+TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
+WORD_SLOT_NAMES = {"good": "good", "ship": "ship type", "letter": "building letter"}
+KIND_NAMES = {
+    "count": "count",
+    "event": "event",
+    "effect": "effect",
+    "payment": "cost payment",
+    "rule": "rule parameter",
+}
+ABILITIES_OF = {
+    "building": {"when_built", "as_soon_as", "each_time", "any_time", "at_moment", "worker_space"},
+    "elder": {"elder_use"},
+}
+TRIGGER_WORDS = {
+    "when_built": "'when built'",
+    "as_soon_as": "'as soon as'",
+    "each_time": "'each time'",
+    "any_time": "'at any time'",
+    "at_moment": "'at'",
+    "worker_space": "'worker space'",
+    "elder_use": "'use'",
+}
+
+
+# Phrase matching -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Token:
+    """One normalised element of a phrase: a word, a number, a quoted name or an expression."""
+
+    kind: str  # word number name expr
+    text: str
+    span: Span
+    node: object = None
+
+
+def phrase_tokens(phrase: n.Phrase) -> list[Token]:
+    tokens = []
+    for part in phrase.parts:
+        if isinstance(part, n.Word):
+            word = vocab.normalise(part.text)
+            if word:
+                tokens.append(Token("word", word, part.span))
+        elif isinstance(part, n.Number):
+            tokens.append(Token("number", str(part.value), part.span, part))
+        elif isinstance(part, n.Name):
+            tokens.append(Token("name", part.text, part.span))
+        else:
+            tokens.append(Token("expr", "(...)", part.span, part))
+    return tokens
+
+
+def quantity_tokens(quantity: n.Quantity) -> list[Token]:
+    spans = quantity.word_spans or (quantity.span,) * len(quantity.words)
+    tokens = []
+    for word, span in zip(quantity.words, spans, strict=True):
+        if word.isdigit():
+            tokens.append(Token("number", word, span, n.Number(span, int(word))))
+        elif word.startswith('"'):
+            tokens.append(Token("name", word[1:-1], span))
+        elif vocab.normalise(word):
+            tokens.append(Token("word", vocab.normalise(word), span))
+    return tokens
+
+
+def slot_accepts(slot: vocab.Slot, token: Token) -> bool:
+    if slot.type == "amount":
+        return token.kind in ("number", "expr")
+    if slot.type == "name":
+        return token.kind == "name"
+    return token.kind == "word" and token.text in vocab.WORD_SLOTS[slot.type]
+
+
+def literal_matches(element: str, token: Token) -> bool:
+    return token.kind in ("word", "number") and token.text == element
+
+
+def match(entry: vocab.Entry, tokens: list[Token]) -> list[Token] | None:
+    """The tokens filling the entry's slots, or None when the phrase is not this entry."""
+    elements = entry.elements
+    if len(elements) != len(tokens):
+        return None
+    filled = []
+    for element, token in zip(elements, tokens, strict=True):
+        if isinstance(element, vocab.Slot):
+            if not slot_accepts(element, token):
+                return None
+            filled.append(token)
+        elif not literal_matches(element, token):
+            return None
+    return filled
+
+
+@dataclass(frozen=True)
+class Miss:
+    """Why a phrase matched nothing: the closest entry and the one token that spoiled it."""
+
+    entry: vocab.Entry
+    element: str | vocab.Slot
+    token: Token
+
+
+def near_miss(entries: tuple[vocab.Entry, ...], tokens: list[Token]) -> Miss | None:
+    for entry in entries:
+        elements = entry.elements
+        if len(elements) != len(tokens):
+            continue
+        misses = [
+            (e, t)
+            for e, t in zip(elements, tokens, strict=True)
+            if not (slot_accepts(e, t) if isinstance(e, vocab.Slot) else literal_matches(e, t))
+        ]
+        if len(misses) == 1:
+            return Miss(entry, *misses[0])
+    return None
+
+
+def suggestion(word: str, candidates) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def closest_pattern(text: str, entries: tuple[vocab.Entry, ...]) -> str:
+    close = difflib.get_close_matches(text, [e.pattern for e in entries], n=1, cutoff=0.4)
+    return close[0] if close else ""
+
+
+# The checker ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Scope:
+    """What a quantity may name at one point: event fields, rule scope, locals."""
+
+    fields: dict = field(default_factory=dict)  # words -> (attr, type)
+    rule_scope: dict = field(default_factory=dict)
+    locals: dict = field(default_factory=dict)  # name -> type
+    where: str = "here"
+    in_example: bool = False
+
+    def with_local(self, name: str, type_: str) -> Scope:
+        return replace(self, locals={**self.locals, name: type_})
+
+
+class Checker:
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, span: Span, help: str = "") -> None:
+        self.diagnostics.append(Diagnostic(code, message, span, help))
+
+    # Program and cards
+
+    def program(self, program: n.Program) -> n.Program:
+        cards = tuple(self.card(card) for card in program.cards)
+        self.unique(program.cards, "name", "E0112", "card name")  # per kind: an Elder may share a Building's name
+        self.unique(program.cards, "code", "E0113", "card code")
+        examples = tuple(self.example(e, on_card=False) for e in program.examples)
+        return replace(program, cards=cards, examples=examples)
+
+    def unique(self, cards, attr: str, code: str, what: str) -> None:
+        first: dict[tuple[str, str], n.Card] = {}
+        for card in cards:
+            key = (card.kind, getattr(card, attr))
+            if key in first:
+                line = first[key].span.line
+                span = getattr(card, f"{attr}_span")
+                self.error(code, f"duplicate {what} '{key[1]}'", span, f"first used on line {line}")
+            else:
+                first[key] = card
+
+    def card(self, card: n.Card) -> n.Card:
+        self.header(card)
+        self.at_most_one(card.costs, "cost", card)
+        self.at_most_one(card.vp, "vp", card)
+        if card.kind == "building":
+            self.required(card.costs, "cost", card, "cost 1 wood, 2 fish  (or: cost none)")
+            self.required(card.vp, "vp", card, "vp 2")
+        scope = Scope(where="in a card fact")
+        return replace(
+            card,
+            costs=tuple(self.cost_line(line, scope) for line in card.costs),
+            vp=tuple(self.expr_of(expr, NUMBER, scope, "VP") for expr in card.vp),
+            requires=tuple(self.expr_of(expr, TRUTH, scope, "requirement") for expr in card.requires),
+            rules=tuple(self.rule(rule) for rule in card.rules),
+            abilities=tuple(self.ability(ability, card) for ability in card.abilities),
+            examples=tuple(self.example(example, on_card=True) for example in card.examples),
+        )
+
+    def header(self, card: n.Card) -> None:
+        if card.deck not in vocab.DECKS:
+            self.error(
+                "E0110",
+                f"unknown deck '{card.deck}'",
+                card.deck_span,
+                suggestion(card.deck, vocab.DECKS) or f"decks are {', '.join(vocab.DECKS)}",
+            )
+        pattern = vocab.CODE_PATTERNS[card.kind]
+        if not re.fullmatch(pattern, card.code):
+            example = "A613" if card.kind == "building" else "E01"
+            self.error(
+                "E0111",
+                f"'{card.code}' is not {article(card.kind)} {card.kind} code",
+                card.code_span,
+                f"{card.kind} codes look like {example}",
+            )
+        if card.kind == "elder" and sum(a.trigger.kind == "elder_use" for a in card.abilities) != 1:
+            self.error("E0303", "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'")
+
+    def at_most_one(self, items, what: str, card: n.Card) -> None:
+        for extra in items[1:]:
+            self.error("E0302", f"'{card.name}' has more than one '{what}' line", extra.span, "merge them into one")
+
+    def required(self, items, what: str, card: n.Card, example: str) -> None:
+        if not items:
+            self.error("E0302", f"building '{card.name}' has no '{what}' line", card.name_span, f"add e.g. '{example}'")
+
+    def cost_line(self, line: n.CostLine, scope: Scope) -> n.CostLine:
+        options = tuple(
+            replace(option, payments=tuple(self.phrase(p, "payment", scope) for p in option.payments))
+            for option in line.options
+        )
+        return replace(line, options=options)
+
+    def rule(self, rule: n.Rule) -> n.Rule:
+        entry, args = self.resolve(rule.phrase, "rule", Scope())
+        if entry is None:
+            return rule
+        value = rule.value
+        if entry.result == TRUTH and value is not None:
+            self.error(
+                "E0307", f"rule '{entry.pattern}' is switched on, it takes no value", value.span, "remove '= ...'"
+            )
+            value = None
+        elif entry.result == NUMBER and value is None:
+            self.error(
+                "E0307", f"rule '{entry.pattern}' needs a value", rule.span, f"write 'rule {entry.pattern} = ...'"
+            )
+        elif value is not None:
+            value = self.expr_of(value, NUMBER, Scope(rule_scope=entry.scope, where="in this rule"), "rule value")
+        return replace(rule, value=value, entry=entry)
+
+    # Examples
+
+    def example(self, example: n.Example, on_card: bool) -> n.Example:
+        fields = EXAMPLE_FIELDS if on_card else {}
+        scope = Scope(fields=fields, where="in an example", in_example=True)
+        return replace(example, steps=tuple(self.step(step, scope) for step in example.steps))
+
+    def step(self, step: n.Step, scope: Scope) -> n.Step:
+        if isinstance(step, n.Given):
+            return replace(step, settings=tuple(self.setting(s, scope) for s in step.settings))
+        if isinstance(step, n.Do):
+            return replace(step, statements=self.body(step.statements, scope))
+        if isinstance(step, n.Expect):
+            return replace(
+                step, conditions=tuple(self.expr_of(c, TRUTH, scope, "expectation") for c in step.conditions)
+            )
+        return step
+
+    def setting(self, setting: n.Setting, scope: Scope) -> n.Setting:
+        value = self.expr_of(setting.value, NUMBER, scope, "value")
+        quantity, _ = self.quantity(setting.quantity, Scope())
+        if isinstance(quantity, n.Ref) and not settable(quantity):
+            settables = ", ".join(e.pattern for e in vocab.COUNTS if e.settable)
+            self.error(
+                "E0308",
+                f"'{quantity.text or quantity.name}' cannot be set in an example",
+                setting.quantity.span,
+                f"set one of: {settables}",
+            )
+        return replace(setting, quantity=quantity, value=value)
+
+    # Abilities
+
+    def ability(self, ability: n.Ability, card: n.Card) -> n.Ability:
+        trigger = ability.trigger
+        if trigger.kind not in ABILITIES_OF[card.kind]:
+            allowed = ", ".join(sorted(TRIGGER_WORDS[k] for k in ABILITIES_OF[card.kind]))
+            self.error(
+                "E0301",
+                f"{card.kind} '{card.name}' cannot have a {TRIGGER_WORDS[trigger.kind]} ability",
+                trigger.span,
+                f"{article(card.kind)} {card.kind} may have: {allowed}",
+            )
+        trigger, scope = self.trigger(trigger)
+        return replace(ability, trigger=trigger, body=self.body(ability.body, scope))
+
+    def trigger(self, trigger: n.Trigger) -> tuple[n.Trigger, Scope]:
+        scope = Scope(where=f"in a {TRIGGER_WORDS[trigger.kind]} ability")
+        entry = None
+        if trigger.event is not None:
+            entry, _ = self.resolve(trigger.event, "event", scope)
+            if entry is not None:
+                self.timing(trigger, entry)
+                scope = replace(scope, fields=entry.fields)
+        guard = trigger.guard
+        if guard is not None:
+            guard = replace(guard, condition=self.expr_of(guard.condition, TRUTH, scope, "condition"))
+        condition = trigger.condition
+        if condition is not None:
+            condition = self.expr_of(condition, TRUTH, scope, "condition")
+        return replace(trigger, guard=guard, condition=condition, entry=entry), scope
+
+    def timing(self, trigger: n.Trigger, entry: vocab.Entry) -> None:
+        if trigger.timing in entry.timings:
+            return
+        if "at" in entry.timings:
+            help = f"write 'at {entry.pattern}:'"
+        elif trigger.timing == "at":
+            help = f"write 'each time {entry.timings[0]} you {entry.pattern}:'"
+        else:
+            help = f"'{entry.pattern}' only has: {', '.join(entry.timings)}"
+        self.error("E0304", f"'{entry.pattern}' has no '{trigger.timing}' moment", trigger.event.span, help)
+
+    # Statements
+
+    def body(self, statements: tuple[n.Statement, ...], scope: Scope) -> tuple[n.Statement, ...]:
+        checked = []
+        for statement in statements:
+            new, scope = self.statement(statement, scope)
+            checked.append(new)
+        return tuple(checked)
+
+    def statement(self, statement: n.Statement, scope: Scope) -> tuple[n.Statement, Scope]:
+        if isinstance(statement, n.Effect):
+            return self.phrase(statement.phrase, "effect", scope), scope
+        if isinstance(statement, n.Let):
+            value, type_ = self.expr(statement.value, scope)
+            return replace(statement, value=value), scope.with_local(statement.name, type_)
+        if isinstance(statement, n.May):
+            return replace(statement, body=self.body(statement.body, scope)), scope
+        if isinstance(statement, n.ChooseOne):
+            return replace(statement, options=tuple(self.body(o, scope) for o in statement.options)), scope
+        if isinstance(statement, n.UpTo):
+            times = self.expr_of(statement.times, NUMBER, scope, "repeat count")
+            return replace(statement, times=times, body=self.body(statement.body, scope)), scope
+        assert isinstance(statement, n.If)
+        return (
+            replace(
+                statement,
+                condition=self.expr_of(statement.condition, TRUTH, scope, "condition"),
+                then=self.body(statement.then, scope),
+                otherwise=self.body(statement.otherwise, scope),
+            ),
+            scope,
+        )
+
+    def phrase(self, phrase: n.Phrase, kind: str, scope: Scope) -> n.Phrase | n.Call:
+        entry, args = self.resolve(phrase, kind, scope)
+        if entry is None:
+            return phrase
+        if entry.example_only and not scope.in_example:
+            self.error(
+                "E0309", f"'{entry.pattern}' only works in an example", phrase.span, "use it in 'do' of an example"
+            )
+        return n.Call(phrase.span, entry, args)
+
+    def resolve(self, phrase: n.Phrase, kind: str, scope: Scope) -> tuple[vocab.Entry | None, tuple]:
+        tokens = phrase_tokens(phrase)
+        entries = vocab.TABLES[kind]
+        for entry in entries:
+            filled = match(entry, tokens)
+            if filled is not None:
+                return entry, tuple(self.slot_value(t, scope) for t in filled)
+        self.unknown(phrase.text, phrase.span, tokens, kind, entries)
+        return None, ()
+
+    def number(self, number: n.Number) -> None:
+        if number.value > MAX_NUMBER:
+            self.error("E0204", f"{number.value} is too large", number.span, f"numbers go up to {MAX_NUMBER}")
+
+    def slot_value(self, token: Token, scope: Scope) -> n.Expr | str:
+        if token.kind == "number":
+            self.number(token.node)
+            return token.node
+        if token.kind == "expr":
+            return self.expr_of(token.node, NUMBER, scope, "amount")
+        return token.text
+
+    def unknown(self, text: str, span: Span, tokens: list[Token], kind: str, entries) -> None:
+        if self.unknown_slot_word(tokens, entries):
+            return
+        miss = near_miss(entries, tokens)
+        if miss is not None and isinstance(miss.element, str) and miss.token.kind == "word":
+            self.error(
+                "E0101",
+                f"unknown {KIND_NAMES[kind]} '{text}'",
+                miss.token.span,
+                f"did you mean '{miss.element}' (as in '{miss.entry.pattern}')?",
+            )
+            return
+        close = closest_pattern(text, entries)
+        help = (
+            f"did you mean '{close}'?" if close else f"see the {KIND_NAMES[kind]}s in compiler/checking/vocabulary.py"
+        )
+        self.error("E0101", f"unknown {KIND_NAMES[kind]} '{text}'", span, help)
+
+    def unknown_slot_word(self, tokens: list[Token], entries) -> bool:
+        """A phrase that is one entry but for a good, ship type or letter: name that word."""
+        miss = near_miss(entries, tokens)
+        if miss is None or not isinstance(miss.element, vocab.Slot) or miss.token.kind != "word":
+            return False
+        slot_type = miss.element.type
+        if slot_type not in WORD_SLOT_NAMES:
+            return False
+        options = vocab.WORD_SLOTS[slot_type]
+        self.error(
+            "E0102",
+            f"unknown {WORD_SLOT_NAMES[slot_type]} '{miss.token.text}'",
+            miss.token.span,
+            suggestion(miss.token.text, options) or f"one of: {', '.join(options)}",
+        )
+        return True
+
+    # Expressions
+
+    def expr_of(self, expr: n.Expr, expected: str, scope: Scope, role: str) -> n.Expr:
+        checked, type_ = self.expr(expr, scope)
+        if type_ and type_ != expected:
+            hint = "compare it, e.g. 'elders >= 2'" if expected == TRUTH else "use a count, not a condition"
+            self.error("E0201", f"the {role} must be {TYPE_NAMES[expected]}, not {TYPE_NAMES[type_]}", expr.span, hint)
+        return checked
+
+    def expr(self, expr: n.Expr, scope: Scope) -> tuple[n.Expr, str]:
+        """The checked expression and its type ('' when an error was already reported)."""
+        if isinstance(expr, n.Number):
+            self.number(expr)
+            return expr, NUMBER
+        if isinstance(expr, n.Quantity):
+            return self.quantity(expr, scope)
+        if isinstance(expr, n.Negate):
+            return replace(expr, operand=self.expr_of(expr.operand, NUMBER, scope, "operand")), NUMBER
+        if isinstance(expr, n.Binary):
+            left = self.expr_of(expr.left, NUMBER, scope, "operand")
+            right = self.expr_of(expr.right, NUMBER, scope, "operand")
+            return replace(expr, left=left, right=right), NUMBER
+        if isinstance(expr, n.Compare):
+            left = self.expr_of(expr.left, NUMBER, scope, "compared value")
+            right = self.expr_of(expr.right, NUMBER, scope, "compared value")
+            return replace(expr, left=left, right=right), TRUTH
+        if isinstance(expr, n.Logic):
+            operands = tuple(self.expr_of(o, TRUTH, scope, f"'{expr.op}' operand") for o in expr.operands)
+            return replace(expr, operands=operands), TRUTH
+        if isinstance(expr, n.Not):
+            return replace(expr, operand=self.expr_of(expr.operand, TRUTH, scope, "'not' operand")), TRUTH
+        assert isinstance(expr, n.Table)
+        return self.table(expr, scope), NUMBER
+
+    def table(self, table: n.Table, scope: Scope) -> n.Table:
+        key = self.expr_of(table.key, NUMBER, scope, "table key")
+        rows = tuple(replace(r, value=self.expr_of(r.value, NUMBER, scope, "table value")) for r in table.rows)
+        covered: list[n.Row] = []
+        for row in rows:
+            if row.low is not None and row.high is not None and row.low > row.high:
+                self.error("E0305", f"empty range {row.low}-{row.high}", row.span, "write the smaller number first")
+            for earlier in covered:
+                if overlaps(earlier, row):
+                    where = f"'{row_text(earlier)}' on line {earlier.span.line}"
+                    self.error("E0305", "this row overlaps an earlier row", row.span, f"it overlaps {where}")
+                    break
+            covered.append(row)
+        return replace(table, key=key, rows=rows)
+
+    def quantity(self, quantity: n.Quantity, scope: Scope) -> tuple[n.Expr, str]:
+        words = " ".join(quantity.words)
+        if words in scope.locals:
+            return n.Ref(quantity.span, "local", words, (), scope.locals[words], words), scope.locals[words]
+        for source, table in (("field", scope.fields), ("scope", scope.rule_scope)):
+            found = lookup_field(table, quantity)
+            if found is not None:
+                attr, type_ = found
+                return n.Ref(quantity.span, source, attr, (), type_, words), type_
+        tokens = quantity_tokens(quantity)
+        for entry in vocab.TABLES["count"]:
+            filled = match(entry, tokens)
+            if filled is not None:
+                args = tuple(t.text for t in filled)
+                return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
+        self.unknown_quantity(quantity, words, tokens, scope)
+        return quantity, ""
+
+    def unknown_quantity(self, quantity: n.Quantity, words: str, tokens: list[Token], scope: Scope) -> None:
+        if words in vocab.GOODS or vocab.normalise(words) in vocab.GOODS:
+            good = vocab.normalise(words)
+            self.error(
+                "E0103",
+                f"'{words}' is a good, not a count",
+                quantity.span,
+                f"count it somewhere, e.g. '{good} in supply'",
+            )
+            return
+        field_owner = next((e for e in vocab.EVENTS if lookup_field(e.fields, quantity)), None)
+        if field_owner is not None:
+            self.error(
+                "E0306",
+                f"'{words}' is only known while handling '{field_owner.pattern}'",
+                quantity.span,
+                f"use it in 'each time ... {field_owner.pattern}'",
+            )
+            return
+        if self.unknown_slot_word(tokens, vocab.TABLES["count"]):
+            return
+        known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + list(scope.locals)
+        close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
+        help = f"did you mean '{close[0]}'?" if close else "see the counts in compiler/checking/vocabulary.py"
+        self.error("E0103", f"unknown count '{words}'", quantity.span, help)
+
+
+def article(noun: str) -> str:
+    return "an" if noun[:1] in "aeiou" else "a"
+
+
+EXAMPLE_FIELDS = {"vp": ("vp", NUMBER)}  # an example on a card may check the card's VP
+
+
+def settable(ref: n.Ref) -> bool:
+    return ref.source == "count" and any(e.impl == ref.name and e.settable for e in vocab.COUNTS)
+
+
+def lookup_field(fields: dict, quantity: n.Quantity):
+    wanted = tuple(w for w in (vocab.normalise(x) for x in quantity.words) if w)
+    for pattern, value in fields.items():
+        if tuple(w for w in (vocab.normalise(x) for x in pattern.split()) if w) == wanted:
+            return value
+    return None
+
+
+def spelled_out(entry: vocab.Entry) -> list[str]:
+    """A count's pattern as written, each word slot filled in every way, for 'did you mean' hints."""
+    texts = [entry.pattern]
+    for element in entry.elements:
+        if isinstance(element, vocab.Slot) and element.type in vocab.WORD_SLOTS:
+            slot = f"{{{element.name}}}" if element.name == element.type else f"{{{element.name}:{element.type}}}"
+            texts = [t.replace(slot, word) for t in texts for word in vocab.WORD_SLOTS[element.type]]
+    return texts
+
+
+def row_text(row: n.Row) -> str:
+    if row.high is None:
+        return f"{row.low}+"
+    return str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+
+
+def overlaps(a: n.Row, b: n.Row) -> bool:
+    if a.low is None and a.high is None:
+        return b.low is None and b.high is None
+    if b.low is None and b.high is None:
+        return False
+    a_high = a.high if a.high is not None else float("inf")
+    b_high = b.high if b.high is not None else float("inf")
+    return a.low <= b_high and b.low <= a_high
+
+
+def check(program: n.Program) -> tuple[n.Program, list[Diagnostic]]:
+    checker = Checker()
+    checked = checker.program(program)
+    return checked, checker.diagnostics

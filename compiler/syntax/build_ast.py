@@ -1,0 +1,290 @@
+"""Parse tree to typed AST: one small method per grammar rule."""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, Tree, v_args
+from lark.tree import Meta
+
+from compiler.diagnostics import Span
+from compiler.syntax import nodes as n
+
+COMPARISONS = ("at_least", "at_most", "equal", "not_equal", "more_than", "less_than")
+BINARIES = ("add", "subtract", "multiply", "divide_up", "divide_down", "capped")
+
+
+def token_span(filename: str, token: Token) -> Span:
+    return Span(filename, token.line, token.column, token.end_line, token.end_column)
+
+
+def meta_span(filename: str, meta: Meta) -> Span:
+    return Span(filename, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def unquote(token: Token) -> str:
+    return str(token)[1:-1]
+
+
+ANSWER_WORDS = {"yes": True, "no": False}
+
+
+def answer_value(token: Token) -> bool | int | str:
+    if token.type == "NUMBER":
+        return int(token)
+    if token.type == "STRING":
+        return unquote(token)
+    return ANSWER_WORDS.get(str(token).lower(), str(token))
+
+
+@v_args(meta=True)
+class AstBuilder(Transformer):
+    def __init__(self, filename: str):
+        super().__init__()
+        self.filename = filename
+
+    def span(self, meta: Meta) -> Span:
+        return meta_span(self.filename, meta)
+
+    def tspan(self, token: Token) -> Span:
+        return token_span(self.filename, token)
+
+    def until(self, meta: Meta, last: Span) -> Span:
+        """From the rule's start to the end of its last part, leaving out the closing end of line."""
+        return Span(self.filename, meta.line, meta.column, last.end_line, last.end_column)
+
+    # Program and cards
+
+    def start(self, meta, definitions):
+        span = self.span(meta) if definitions else Span(self.filename, 1, 1, 1, 1)
+        cards = tuple(d for d in definitions if isinstance(d, n.Card))
+        return n.Program(span, cards, tuple(d for d in definitions if isinstance(d, n.Example)))
+
+    def card(self, meta, children):
+        kind, name, deck, code, *items = children
+        fields: dict[str, list] = {key: [] for key in ("costs", "vp", "requires", "rules", "abilities", "examples")}
+        for item in items:
+            fields[self.item_field(item)].append(item[1] if isinstance(item, tuple) else item)
+        return n.Card(
+            self.span(meta),
+            kind=str(kind),
+            name=unquote(name),
+            name_span=self.tspan(name),
+            deck=str(deck),
+            deck_span=self.tspan(deck),
+            code=str(code),
+            code_span=self.tspan(code),
+            **{key: tuple(value) for key, value in fields.items()},
+        )
+
+    @staticmethod
+    def item_field(item) -> str:
+        if isinstance(item, tuple):
+            return item[0]
+        return {n.CostLine: "costs", n.Rule: "rules", n.Ability: "abilities", n.Example: "examples"}[type(item)]
+
+    def cost(self, meta, options):
+        return n.CostLine(self.until(meta, options[-1].span), tuple(options))
+
+    def cost_option(self, meta, phrases):
+        return n.CostOption(self.span(meta), tuple(phrases))
+
+    def vp(self, meta, children):
+        return ("vp", children[0])
+
+    def requires(self, meta, children):
+        return ("requires", children[0])
+
+    def rule(self, meta, children):
+        phrase, *value = children
+        last = value[0] if value else phrase
+        return n.Rule(self.until(meta, last.span), phrase, value[0] if value else None)
+
+    # Examples
+
+    def example(self, meta, children):
+        title, *steps = children
+        return n.Example(self.span(meta), unquote(title), tuple(steps))
+
+    def given(self, meta, settings):
+        return n.Given(self.until(meta, settings[-1].span), tuple(settings))
+
+    def setting(self, meta, children):
+        quantity, value = children
+        return n.Setting(self.span(meta), quantity, value)
+
+    def do(self, meta, children):
+        statements = tuple(children[0])
+        return n.Do(self.until(meta, statements[-1].span), statements)
+
+    def answers(self, meta, tokens):
+        return n.Answers(self.until(meta, self.tspan(tokens[-1])), tuple(answer_value(t) for t in tokens))
+
+    def expect(self, meta, conditions):
+        return n.Expect(self.until(meta, conditions[-1].span), tuple(conditions))
+
+    # Abilities
+
+    def ability(self, meta, children):
+        trigger, body = children
+        return n.Ability(self.span(meta), trigger, body)
+
+    def when_built(self, meta, children):
+        return n.Trigger(self.span(meta), "when_built", guard=self.optional(children))
+
+    def as_soon_as(self, meta, children):
+        return n.Trigger(self.span(meta), "as_soon_as", condition=children[0])
+
+    def each_time(self, meta, children):
+        timing, any_player, event, *guard = children
+        return n.Trigger(
+            self.span(meta),
+            "each_time",
+            guard=self.optional(guard),
+            timing=str(timing),
+            any_player=any_player,
+            event=event,
+        )
+
+    def any_time(self, meta, children):
+        return n.Trigger(self.span(meta), "any_time", guard=self.optional(children))
+
+    def at_moment(self, meta, children):
+        event, *guard = children
+        return n.Trigger(self.span(meta), "at_moment", guard=self.optional(guard), timing="at", event=event)
+
+    def worker_space(self, meta, children):
+        return n.Trigger(self.span(meta), "worker_space", guard=self.optional(children))
+
+    def elder_use(self, meta, children):
+        return n.Trigger(self.span(meta), "elder_use", guard=self.optional(children))
+
+    @staticmethod
+    def optional(children):
+        return children[0] if children else None
+
+    def you(self, meta, children):
+        return False
+
+    def any_player(self, meta, children):
+        return True
+
+    def if_guard(self, meta, children):
+        return n.Guard(self.span(meta), unless=False, condition=children[0])
+
+    def unless_guard(self, meta, children):
+        return n.Guard(self.span(meta), unless=True, condition=children[0])
+
+    # Statements
+
+    def body(self, meta, children):
+        statements: list = []
+        for child in children:
+            statements.extend(child if isinstance(child, list) else [child])
+        return tuple(statements)
+
+    def statements(self, meta, children):
+        return list(children)
+
+    def effect(self, meta, children):
+        return n.Effect(self.span(meta), children[0])
+
+    def let(self, meta, children):
+        name, value = children
+        return n.Let(self.span(meta), str(name), value)
+
+    def may(self, meta, children):
+        return n.May(self.span(meta), children[0])
+
+    def choose_one(self, meta, options):
+        return n.ChooseOne(self.span(meta), tuple(options))
+
+    def option(self, meta, children):
+        return tuple(children[0])
+
+    def up_to(self, meta, children):
+        times, body = children
+        return n.UpTo(self.span(meta), times, body)
+
+    def if_block(self, meta, children):
+        condition, then, *rest = children
+        if not rest:
+            return n.If(self.span(meta), condition, then, ())
+        else_token, otherwise = rest
+        return n.If(self.span(meta), condition, then, otherwise, else_token.line)
+
+    # Phrases and expressions
+
+    def phrase(self, meta, parts):
+        return n.Phrase(self.span(meta), tuple(self.part(p) for p in parts))
+
+    def part(self, part):
+        if not isinstance(part, Token):
+            return part
+        if part.type == "WORD":
+            return n.Word(self.tspan(part), str(part))
+        if part.type == "NUMBER":
+            return n.Number(self.tspan(part), int(part))
+        return n.Name(self.tspan(part), unquote(part))
+
+    def quantity(self, meta, parts):
+        return n.Quantity(self.span(meta), tuple(str(p) for p in parts), tuple(self.tspan(p) for p in parts))
+
+    def number(self, meta, children):
+        return n.Number(self.span(meta), int(children[0]))
+
+    def negate(self, meta, children):
+        return n.Negate(self.span(meta), children[0])
+
+    def table(self, meta, children):
+        key, *rows = children
+        return n.Table(self.span(meta), key, tuple(rows))
+
+    def table_row(self, meta, children):
+        (low, high), value = children
+        return n.Row(self.span(meta), low, high, value)
+
+    def exactly(self, meta, children):
+        return (int(children[0]), int(children[0]))
+
+    def or_more(self, meta, children):
+        return (int(children[0]), None)
+
+    def between(self, meta, children):
+        return (int(children[0]), int(children[1]))
+
+    def otherwise(self, meta, children):
+        return (None, None)
+
+    def not_(self, meta, children):
+        return n.Not(self.span(meta), children[0])
+
+    def and_condition(self, meta, children):
+        return n.Logic(self.span(meta), "and", tuple(children))
+
+    def or_condition(self, meta, children):
+        return n.Logic(self.span(meta), "or", tuple(children))
+
+    def compare(self, op, meta, children):
+        left, right = children
+        return n.Compare(self.span(meta), op, left, right)
+
+    def binary(self, op, meta, children):
+        left, right = children
+        return n.Binary(self.span(meta), op, left, right)
+
+
+def _comparison(op):
+    return lambda self, meta, children: self.compare(op, meta, children)
+
+
+def _binary(op):
+    return lambda self, meta, children: self.binary(op, meta, children)
+
+
+for _op in COMPARISONS:
+    setattr(AstBuilder, _op, v_args(meta=True)(_comparison(_op)))
+for _op in BINARIES:
+    setattr(AstBuilder, _op, v_args(meta=True)(_binary(_op)))
+
+
+def build_ast(tree: Tree, filename: str) -> n.Program:
+    return AstBuilder(filename).transform(tree)

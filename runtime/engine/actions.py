@@ -1,0 +1,183 @@
+"""The action spaces, and a worker turn: choose a space, an own Elder or an own worker-space card, or pass.
+
+`via` says how an action was reached: "space" (the action board), "imitation" (the Imitation tile)
+or "card" (a card effect, no Worker). It decides whether Take an Elder includes using the new Elder
+and whether a Reforest counts as using the action space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime.engine.attempts import choose_legal
+from runtime.engine.decisions import ask
+from runtime.engine.events import check_latches, emit, run_all_or_nothing
+from runtime.engine.play import abilities_of
+from runtime.mechanics.banquet import serve_fish
+from runtime.mechanics.buildings import build_building
+from runtime.mechanics.elders import take_elder, use_elder
+from runtime.mechanics.forests import deforest, reforest, thin_out
+from runtime.mechanics.goods import empty_reserve, gain
+from runtime.mechanics.shares import buy_all_shares, issue_share
+from runtime.mechanics.ships import build_ship
+from runtime.model.cards import Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+
+
+def transfer_reserve(table: Table, player: Player) -> None:
+    if not any(player.reserve.values()):
+        raise IllegalAction(f"P{player.index} has an empty Reserve")
+    emit(table, "transfer_reserve", "before", player)
+    empty_reserve(table, player)
+    emit(table, "transfer_reserve", "after", player)
+
+
+ACTIONS: dict[str, Callable[[Table, Player, str], object]] = {
+    "gold": lambda table, player, via: gain(table, player, "gold", 1),
+    "transfer_reserve": lambda table, player, via: transfer_reserve(table, player),
+    "serve_fish": lambda table, player, via: serve_fish(table, player),
+    "build_building": lambda table, player, via: build_building(table, player),
+    "issue_share": lambda table, player, via: issue_share(table, player),
+    "buy_all_shares": lambda table, player, via: buy_all_shares(table, player),
+    "deforest": lambda table, player, via: deforest(table, player),
+    "thin_out": lambda table, player, via: thin_out(table, player),
+    "reforest": lambda table, player, via: reforest(table, player, on_action_space=via == "space"),
+    "build_ship": lambda table, player, via: build_ship(table, player),
+    "take_elder": lambda table, player, via: take_elder(table, player, use_now=via != "card"),
+}
+
+
+def perform(table: Table, player: Player, name: str, via: str) -> None:
+    """Carry out an action; while it runs "during an action" holds. Latches are checked once it resolves."""
+    if name not in ACTIONS:
+        raise IllegalAction(f"unknown action {name}")
+    table.say(f"P{player.index} action {name} via {via}")
+    table.action_depth += 1
+    try:
+        ACTIONS[name](table, player, via)
+    finally:
+        table.action_depth -= 1
+    check_latches(table)
+
+
+def open_spaces(table: Table) -> list[str]:
+    return [
+        name for name, workers in table.spaces.items() if len(workers) < table.rules.capacity(name, len(table.players))
+    ]
+
+
+def full_spaces(table: Table) -> list[str]:
+    return [name for name in table.spaces if name != "imitation" and name not in open_spaces(table)]
+
+
+def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
+    """Own worker-space cards free this round, and not built on this very turn."""
+    return [
+        card
+        for card in player.buildings
+        if abilities_of(card, "worker_space")
+        and card.used_round != table.round
+        and card.built_turn < table.turn_counter
+    ]
+
+
+def turn_options(table: Table, player: Player) -> list[str]:
+    options = list(open_spaces(table))
+    options += [f"elder {i} {e.name}" for i, e in enumerate(player.council) if e.worker is None]
+    options += [f"card {i} {c.name}" for i, c in enumerate(player.buildings) if c in worker_cards(table, player)]
+    return options
+
+
+def take_turn(table: Table, player: Player, may_pass: bool = True) -> str:
+    """One worker turn. An option that turns out impossible or pointless is restored and dropped."""
+    table.turn_counter += 1
+    options = turn_options(table, player)
+    if may_pass:
+        options.append("pass")
+    elif not options:
+        raise IllegalAction(f"P{player.index} has no available action")
+    return choose_legal(
+        table, player.index, "action", options, "what does your Worker do?", lambda o: place_worker(table, player, o)
+    )
+
+
+def place_worker(table: Table, player: Player, option: str) -> str:
+    if option == "pass":
+        table.say(f"P{player.index} passes")
+        return option
+    emit(table, "place_worker", "before", player)
+    kind, _, rest = option.partition(" ")
+    if kind == "elder":
+        elder = player.council[int(rest.split()[0])]
+        elder.worker = player.index
+        run_worker_action(table, player, lambda: use_elder(table, player, elder))
+    elif kind == "card":
+        card = player.buildings[int(rest.split()[0])]
+        card.worker, card.used_round = player.index, table.round
+        run_worker_action(table, player, lambda: use_worker_space(table, player, card))
+    else:
+        table.spaces[option].append(player.index)
+        if option == "imitation":
+            imitate(table, player)
+        else:
+            perform(table, player, option, "space")
+    emit(table, "place_worker", "after", player)
+    return option
+
+
+def run_worker_action(table: Table, player: Player, act: Callable[[], None]) -> None:
+    table.action_depth += 1
+    try:
+        act()
+    finally:
+        table.action_depth -= 1
+    check_latches(table)
+
+
+def use_worker_space(table: Table, player: Player, card: CardInPlay) -> None:
+    ctx = Context(table, player, card)
+    for ability in abilities_of(card, "worker_space"):
+        if ability.guard is not None and not ability.guard(ctx):
+            raise IllegalAction(f"{card.name} cannot be used now")
+        ability.effect(ctx)
+
+
+def imitate(table: Table, player: Player) -> None:
+    """Assumed: the Imitation tile carries out the action of a fully occupied action space."""
+    full = full_spaces(table)
+    if not full:
+        raise IllegalAction("no fully occupied action space to imitate")
+    choose_legal(
+        table, player.index, "imitate", full, "imitate which action?", lambda n: perform(table, player, n, "imitation")
+    )
+
+
+def extra_turn(table: Table, player: Player) -> None:
+    """An additional turn with an available action (no passing), counted as worker turn 4."""
+    saved = player.turns_taken
+    player.turns_taken = table.rules.workers + 1
+    try:
+        take_turn(table, player, may_pass=False)
+    finally:
+        player.turns_taken = saved
+
+
+def offer_any_time(table: Table, player: Player) -> None:
+    """Between turns, the player may use any "at any time" ability whose guard holds, as often as they like."""
+    while True:
+        usable = [
+            (card, ability)
+            for card in player.buildings
+            for ability in abilities_of(card, "any_time")
+            if ability.guard is None or ability.guard(Context(table, player, card))
+        ]
+        if not usable:
+            return
+        labels = ["done", *(f"{card.name}: {ability.text}" for card, ability in usable)]
+        choice = ask(table, player.index, "any_time", labels, "use an any-time ability?")
+        if choice == "done":
+            return
+        card, ability = usable[labels.index(choice) - 1]
+        if not run_all_or_nothing(table, ability, Context(table, player, card)):
+            return
+        check_latches(table)

@@ -1,0 +1,45 @@
+"""All-or-nothing attempts: a choice whose option turns out impossible is restored and asked again without it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from runtime.engine.decisions import ask
+from runtime.model.state import IllegalAction, Table
+
+T = TypeVar("T")
+
+
+def attempt(table: Table, act: Callable[[], T]) -> T:
+    """Run act; if it raises IllegalAction the table is exactly as before and the exception propagates."""
+    snap = table.snapshot()
+    try:
+        return act()
+    except IllegalAction:
+        table.restore(snap)
+        raise
+
+
+def choose_legal(
+    table: Table,
+    player: int,
+    kind: str,
+    options: Sequence[Any],
+    prompt: str,
+    act: Callable[[Any], T],
+) -> T:
+    """Ask for an option and carry it out; options that fail are not legal, none legal is IllegalAction."""
+    remaining = list(options)
+    snap = table.snapshot()
+    reasons = []
+    while remaining:
+        choice = ask(table, player, kind, remaining, prompt)
+        try:
+            return act(choice)
+        except IllegalAction as why:
+            table.restore(snap)
+            table.say(f"P{player} {kind} {choice}: not possible ({why})")
+            reasons.append(f"{choice}: {why}")
+            remaining.remove(choice)
+    raise IllegalAction(f"P{player} has no legal {kind}: " + "; ".join(reasons))

@@ -1,0 +1,86 @@
+"""Event dispatch and "as soon as" latches.
+
+Listeners are keyed by (event, timing); an event nobody listens to costs one dict lookup.
+A triggered ability runs all-or-nothing: if it cannot be completed it has no effect (ruling).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.model.cards import Ability, Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+
+
+class Event:
+    """What a handler reads: the event's name, timing, acting player and its fields as attributes."""
+
+    def __init__(self, name: str, timing: str, player: Player, fields: dict[str, Any]):
+        self.name = name
+        self.timing = timing
+        self.player = player
+        self.__dict__.update(fields)
+
+    def __repr__(self) -> str:
+        return f"<{self.timing} {self.name} P{self.player.index}>"
+
+
+def emit(table: Table, name: str, timing: str, player: Player, only: CardInPlay | None = None, **fields: Any) -> None:
+    """Run the listeners, then the "as soon as" checks: the event marks a change of the table either way."""
+    listeners = table.listeners.get((name, timing))
+    if listeners:
+        dispatch(table, listeners, Event(name, timing, player, fields), only)
+    check_latches(table)
+
+
+def dispatch(table: Table, listeners: list, event: Event, only: CardInPlay | None) -> None:
+    name, timing, player = event.name, event.timing, event.player
+    for card, ability in list(listeners):
+        if only is not None and card is not only:
+            continue
+        if not ability.any_player and card.owner is not player:
+            continue
+        if (card, ability) not in table.listeners.get((name, timing), ()):
+            continue  # removed from play by an earlier handler of this same event
+        trigger(table, card, ability, event)
+
+
+def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None) -> bool:
+    """Run one ability of a card for its owner if its guard allows; False if it did nothing."""
+    ctx = Context(table, card.owner, card, event)
+    if ability.guard is not None and not ability.guard(ctx):
+        return False
+    return run_all_or_nothing(table, ability, ctx)
+
+
+def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
+    snap = table.snapshot()
+    try:
+        ability.effect(ctx)
+    except IllegalAction as why:
+        table.restore(snap)
+        table.say(f"P{ctx.me.index} {ctx.card.name}: no effect ({why})")
+        return False
+    return True
+
+
+def check_latches(table: Table) -> None:
+    """Fire every "as soon as" whose condition holds, once per game; repeat until none fires."""
+    if table.checking_latches or not table.latches:
+        return
+    table.checking_latches = True
+    try:
+        fired = True
+        while fired:
+            fired = False
+            for card, index in list(table.latches):
+                ability = card.spec.abilities[index]
+                ctx = Context(table, card.owner, card)
+                if ability.guard is None or ability.guard(ctx):
+                    table.latches.remove((card, index))
+                    card.fired.add(index)
+                    table.say(f"P{card.owner.index} {card.name}: as soon as")
+                    run_all_or_nothing(table, ability, ctx)
+                    fired = True
+    finally:
+        table.checking_latches = False

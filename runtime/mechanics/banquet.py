@@ -1,0 +1,75 @@
+"""Serve Fish: fill empty plates of the Banquet Table with fish or Guests, 1 gold per plate filled."""
+
+from __future__ import annotations
+
+from runtime.engine.decisions import ask
+from runtime.engine.events import emit
+from runtime.engine.play import rule
+from runtime.mechanics.goods import gain, pay
+from runtime.model.state import IllegalAction, Player, Table
+
+
+def plate_cost(table: Table, player: Player, plate: int) -> int:
+    return rule(table, player, "plate_cost", printed=table.rules.plates[plate])
+
+
+def ways_to_fill(table: Table, player: Player, plate: int, served: int, limit: int | None) -> list[str]:
+    """A Guest fills a plate with no fish and counts as the fish it saved, also against a limit (ruling)."""
+    ways = []
+    if player.supply["fish"] >= plate_cost(table, player, plate) and fits(table, player, plate, "fish", served, limit):
+        ways.append("fish")
+    if player.supply["guest"] >= 1 and fits(table, player, plate, "guest", served, limit):
+        ways.append("guest")
+    return ways
+
+
+def fill_count(table: Table, player: Player, plate: int, way: str) -> int:
+    """The fish a filled plate counts as served: the fish paid, or the printed fish a Guest saved.
+
+    Ruling: a plate-cost rule changes only what fish pay; it has no effect when a Guest fills the plate."""
+    return plate_cost(table, player, plate) if way == "fish" else table.rules.plates[plate]
+
+
+def fits(table: Table, player: Player, plate: int, way: str, served: int, limit: int | None) -> bool:
+    return limit is None or served + fill_count(table, player, plate, way) <= limit
+
+
+def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
+    """Fill plates one at a time until the player stops; at least one plate or the action is impossible.
+
+    Ruling: only empty plates can be filled; a plate filled with fish holds the fish paid (at least 1),
+    a plate filled by a Guest holds 1 fish from the general supply.
+    """
+    emit(table, "serve_fish", "before", player, fish_served=0, plates_filled=0)
+    served = filled = 0
+    while True:
+        fillable = [
+            i for i, fish in enumerate(table.plates) if fish == 0 and ways_to_fill(table, player, i, served, limit)
+        ]
+        if not fillable and not filled:
+            raise IllegalAction(f"P{player.index} cannot fill any plate")
+        options: list[object] = [*fillable, "stop"] if filled else fillable
+        if not fillable:
+            break
+        plate = ask(table, player.index, "serve_plate", options, "fill which plate?")
+        if plate == "stop":
+            break
+        served += fill_plate(table, player, plate, served, limit)
+        filled += 1
+    table.say(f"P{player.index} serves {served} fish on {filled} plates")
+    emit(table, "serve_fish", "after", player, fish_served=served, plates_filled=filled)
+    return filled
+
+
+def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> int:
+    cost = plate_cost(table, player, plate)
+    way = ask(table, player.index, "serve_with", ways_to_fill(table, player, plate, served, limit), "fish or Guest?")
+    if way == "fish":
+        pay(table, player, "fish", cost)
+        table.plates[plate] = max(1, cost)
+    else:
+        pay(table, player, "guest", 1)
+        table.plates[plate] = 1
+    table.from_general("fish", table.plates[plate])
+    gain(table, player, "gold", table.rules.plate_gold)
+    return fill_count(table, player, plate, way)

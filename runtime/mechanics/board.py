@@ -1,0 +1,110 @@
+"""Questions about a player's boards: Harbor spaces and Forests, Fishing track and haul."""
+
+from __future__ import annotations
+
+from runtime.engine.play import card_rule, rule
+from runtime.model.state import CardInPlay, Player, Table
+
+
+def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
+    """Building spaces under at least one Forest."""
+    return {
+        cell
+        for double, forests in zip(table.rules.doubles, player.harbor.forests, strict=True)
+        if forests > 0
+        for cell in double.cells
+    }
+
+
+def free_cells(table: Table, player: Player) -> list[tuple[int, int]]:
+    """Building spaces a new Building may go on: no Building and no Forest."""
+    covered = covered_cells(table, player)
+    return [cell for cell, card in player.harbor.cells.items() if card is None and cell not in covered]
+
+
+def reforestable(table: Table, player: Player) -> list[int]:
+    """Double spaces that may take Forests: neither of their spaces holds a Building (ruling)."""
+    cells = player.harbor.cells
+    return [i for i, double in enumerate(table.rules.doubles) if all(cells[c] is None for c in double.cells)]
+
+
+def forested_doubles(player: Player) -> list[int]:
+    return [i for i, forests in enumerate(player.harbor.forests) if forests > 0]
+
+
+def forest_cards(table: Table, player: Player) -> list[CardInPlay]:
+    """Buildings that also count as Forests."""
+    return [card for card in player.buildings if card_rule(table, card, "is_forest")]
+
+
+def forest_count(table: Table, player: Player) -> int:
+    return sum(player.harbor.forests) + len(forest_cards(table, player))
+
+
+def double_of(table: Table, cell: tuple[int, int] | None) -> int | None:
+    return next((i for i, double in enumerate(table.rules.doubles) if cell in double.cells), None)
+
+
+def forests_on(table: Table, card: CardInPlay) -> int:
+    """Forests stacked on top of a Building placed beneath them."""
+    double = double_of(table, card.cell)
+    return 0 if double is None else card.owner.harbor.forests[double]
+
+
+def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
+    """Buildings on the Harbor board; one still buried under Forests does not count."""
+    return [
+        card for card in player.buildings if not (card_rule(table, card, "under_forests") and forests_on(table, card))
+    ]
+
+
+def forests_in_middle(table: Table, player: Player) -> int:
+    middle = set(table.rules.middle_columns)
+    return sum(
+        forests
+        for double, forests in zip(table.rules.doubles, player.harbor.forests, strict=True)
+        if all(column in middle for _, column in double.cells)
+    )
+
+
+def squares_of_buildings(table: Table, player: Player) -> int:
+    """How many 3x3 blocks of Building spaces all hold Buildings."""
+    built = {cell for cell, card in player.harbor.cells.items() if card is not None}
+    rows, columns = table.rules.harbor_rows, table.rules.harbor_columns
+    return sum(
+        all((r + dr, c + dc) in built for dr in range(3) for dc in range(3))
+        for r in range(1, rows - 1)
+        for c in range(1, columns - 1)
+    )
+
+
+def track_length(table: Table, player: Player) -> int:
+    return table.rules.catboat_length + sum(table.rules.ships[ship.type].length for ship in player.track.ships)
+
+
+def haul_size(table: Table, player: Player) -> int:
+    """The haul by total Ship length, plus one per Ship a card holds (a Boating Lake style card).
+
+    Ruling: a gap that counts as filled adds its spaces to the length, 1 each, as the Ship moved past them."""
+    on_cards = sum(len(card.ships) for card in player.buildings)
+    length = track_length(table, player) + track_gap(table, player)
+    return table.rules.haul_for_length(length) + on_cards
+
+
+def occupied_track_spaces(player: Player) -> int:
+    return len(player.track.ships) + len(player.track.cards)
+
+
+def track_gap(table: Table, player: Player) -> int:
+    """A card's gap before the rightmost Ship counts as filled, but only with a Ship and room for it."""
+    gap = rule(table, player, "fishing_gap")
+    occupied = occupied_track_spaces(player)
+    return gap if occupied and table.rules.track_spaces - occupied >= gap else 0
+
+
+def free_track_spaces(table: Table, player: Player) -> int:
+    return table.rules.track_spaces - occupied_track_spaces(player) - track_gap(table, player)
+
+
+def fish_on_plates(table: Table) -> int:
+    return sum(table.plates)

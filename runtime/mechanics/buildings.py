@@ -1,0 +1,104 @@
+"""Build a Building: pick a card from the display or hand, a space, pay, and bring it into play."""
+
+from __future__ import annotations
+
+from runtime.engine.attempts import choose_legal
+from runtime.engine.decisions import ask
+from runtime.engine.events import emit
+from runtime.engine.play import attach, card_rule, remove_from_play
+from runtime.mechanics.board import free_cells, free_track_spaces
+from runtime.mechanics.payment import choose_and_pay
+from runtime.model.cards import CardSpec, Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+
+
+def buildable(table: Table, player: Player) -> list[CardSpec]:
+    ctx = Context(table, player)
+    return [spec for spec in table.display + player.hand if spec.requires is None or spec.requires(ctx)]
+
+
+def build_building(table: Table, player: Player) -> CardInPlay:
+    """The Build a Building action; a building that turns out unaffordable is not a legal pick."""
+    specs = {spec.name: spec for spec in buildable(table, player)}
+    if not specs:
+        raise IllegalAction(f"P{player.index} has no Building to build")
+    return choose_legal(
+        table,
+        player.index,
+        "building",
+        list(specs),
+        "build which Building?",
+        lambda name: build(table, player, specs[name]),
+    )
+
+
+ON_TRACK = "fishing track"
+
+
+def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
+    """A placement rule of a card not yet in play."""
+    return key in spec.rules and bool(spec.rules[key](Context(table, player)))
+
+
+def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:
+    """Where the card may go: the Fishing track, a space under stacked Forests, or a free space or a
+    Building that may be built over, as its placement rules say."""
+    if own_rule(table, player, spec, "on_fishing_track"):
+        return [ON_TRACK] if free_track_spaces(table, player) > 0 else []
+    if own_rule(table, player, spec, "under_forests"):
+        stacked = [double.cells for double, n in zip(table.rules.doubles, player.harbor.forests, strict=True) if n >= 2]
+        return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]
+    over = [card for card in player.buildings if card.cell is not None and card_rule(table, card, "built_over")]
+    return [*free_cells(table, player), *discard_cells(table, player, spec), *over]
+
+
+def discard_cells(table: Table, player: Player, spec: CardSpec) -> list[tuple[int, int]]:
+    """Spaces of own Buildings a cost option discards: the new card may take such a space, paying by that discard."""
+    names = {
+        part[1]
+        for option in spec.costs(Context(table, player))
+        for part in option.parts
+        if part[0] == "discard_building"
+    }
+    return [card.cell for card in player.buildings if card.name in names and card.cell is not None]
+
+
+def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
+    """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling).
+    The space of a Building the cost discards may only be taken by paying with that discard."""
+    spaces = placements(table, player, spec)
+    if not spaces:
+        raise IllegalAction(f"P{player.index} has no space for {spec.name}")
+    space = ask(table, player.index, "space", spaces, f"build {spec.name} where?")
+    cell, discarding = None, ""
+    if isinstance(space, CardInPlay):
+        emit(table, "build_over_card", "before", player, only=space)
+        cell = space.cell
+        if space in player.buildings:
+            remove_from_play(table, space)
+    elif space != ON_TRACK:
+        cell = space
+        occupant = player.harbor.cells[cell]
+        discarding = occupant.name if occupant is not None else ""
+    choose_and_pay(table, player, spec.costs(Context(table, player)), spec.name, discarding)
+    card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)
+    take_from_offer(table, player, spec)
+    if cell is None:
+        player.track.cards.append(card)
+    else:
+        player.harbor.cells[cell] = card
+    player.buildings.append(card)
+    table.say(f"P{player.index} builds {spec.name} at {space if cell is None else cell}")
+    attach(table, card)
+    return card
+
+
+def take_from_offer(table: Table, player: Player, spec: CardSpec) -> None:
+    """The card leaves the hand or the display; a display gap is refilled from the same letter's deck (assumed)."""
+    if spec in player.hand:
+        player.hand.remove(spec)
+        return
+    table.display.remove(spec)
+    deck = table.decks.get(spec.letter)
+    if deck:
+        table.display.append(deck.pop())

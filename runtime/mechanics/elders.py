@@ -1,0 +1,142 @@
+"""Taking Elders from the supply board, using them, and the 3-fish discard."""
+
+from __future__ import annotations
+
+from runtime.engine.decisions import ask
+from runtime.engine.events import emit
+from runtime.engine.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
+from runtime.mechanics.goods import gain, to_reserve
+from runtime.model.cards import CardSpec, Context
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+
+
+def visible_elders(table: Table) -> list[CardSpec]:
+    return [stack[-1] for stack in table.elder_stacks if stack]
+
+
+def free_seats(table: Table, player: Player) -> int:
+    return rule(table, player, "elder_seats") - len(player.council)
+
+
+def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
+    """Take a visible Elder into a free seat; on the action space the new Elder is used at once.
+
+    Ruling: that use runs all-or-nothing; if it cannot be done (empty Banquet Table, impossible Elder
+    action) the Elder is still taken, unused.
+    """
+    emit(table, "take_elder", "before", player)
+    if free_seats(table, player) <= 0:
+        raise IllegalAction(f"P{player.index} has no free Elder seat")
+    visible = visible_elders(table)
+    if not visible:
+        raise IllegalAction("no Elder left on the supply board")
+    name = ask(table, player.index, "elder", [spec.name for spec in visible], "take which Elder?")
+    origin = next(i for i, stack in enumerate(table.elder_stacks) if stack and stack[-1].name == name)
+    card = CardInPlay(table.elder_stacks[origin].pop(), player, built_turn=table.turn_counter, origin=origin)
+    player.council.append(card)
+    player.last_elder = card
+    table.say(f"P{player.index} takes elder {name}")
+    for beneficiary in table.elder_guests.pop(name, []):
+        table.to_general("guest", 1)
+        gain(table, table.players[beneficiary], "guest", 1)
+    attach(table, card)
+    if use_now:
+        try_to_use(table, player, card)
+    emit(table, "take_elder", "after", player)
+    return card
+
+
+def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool = True) -> bool:
+    snap = table.snapshot()
+    try:
+        use_elder(table, player, elder, with_fish)
+    except IllegalAction as why:
+        table.restore(snap)
+        table.say(f"P{player.index} cannot use {elder.name} ({why})")
+        return False
+    return True
+
+
+def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = True) -> None:
+    """Feed the Elder a fish from the Banquet Table, then carry out its action for the user."""
+    emit(table, "use_elder", "before", user)
+    if with_fish:
+        feed_from_banquet(table, user, elder)
+    user.elders_used_round += 1
+    table.say(f"P{user.index} uses elder {elder.name}")
+    ctx = Context(table, user, elder)
+    for ability in abilities_of(elder, "elder_use"):
+        if ability.guard is None or ability.guard(ctx):
+            ability.effect(ctx)
+    emit(table, "use_elder", "after", user)
+
+
+def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
+    """One fish from the fullest plate (the user picks among equally full ones); never from a player's own fish."""
+    most = max(table.plates)
+    if most == 0:
+        raise IllegalAction("no fish on the Banquet Table")
+    fullest = [i for i, fish in enumerate(table.plates) if fish == most]
+    plate = ask(table, user.index, "plate", fullest, "take the Elder's fish from which plate?")
+    table.plates[plate] -= 1
+    add_fish_to_elder(table, elder, 1)
+
+
+def add_fish_to_elder(table: Table, elder: CardInPlay, amount: int) -> None:
+    for _ in range(amount):
+        elder.goods["fish"] += 1
+        if elder.goods["fish"] >= table.rules.elder_discard_at:
+            discard(table, elder)
+
+
+def discard(table: Table, elder: CardInPlay) -> None:
+    """An Elder with 3 fish: 1 to its owner's supply (or a card that takes it), the rest to the general supply."""
+    owner = elder.owner
+    elder.goods["fish"] -= table.rules.elder_discard_at
+    table.to_general("fish", table.rules.elder_discard_at)
+    table.say(f"P{owner.index} elder {elder.name} discards {table.rules.elder_discard_at} fish")
+    room = owner.reserve["fish"] < table.rules.reserve_fish_limit
+    if (
+        room
+        and rule(table, owner, "discard_to_reserve")
+        and ask(table, owner.index, "may", [True, False], "put one discarded fish in your Reserve?")
+    ):
+        to_reserve(table, owner, "fish", 1)
+    send_discarded_fish(table, owner, table.rules.elder_discard_to_supply)
+    emit(table, "elder_discard", "after", owner)
+
+
+def send_discarded_fish(table: Table, owner: Player, amount: int) -> None:
+    holders = rule_holders(table, owner, "discard_to_card")
+    target: object = "supply"
+    if holders:
+        target = ask(table, owner.index, "discard_fish", ["supply", *holders], "where does the Elder's fish go?")
+    if isinstance(target, CardInPlay):
+        table.from_general("fish", amount)
+        target.goods["fish"] += amount
+    else:
+        gain(table, owner, "fish", amount)
+
+
+def remove_elder(table: Table, elder: CardInPlay) -> None:
+    """An Elder leaves the council for good (not back to the supply board)."""
+    elder.owner.council.remove(elder)
+    detach(table, elder)
+
+
+def return_to_supply(table: Table, elder: CardInPlay) -> None:
+    """Back on top of the stack it came from, its fish first moved into the owner's personal supply."""
+    owner = elder.owner
+    fish = elder.goods["fish"]
+    return_card_goods(table, elder)
+    gain(table, owner, "fish", fish)
+    remove_elder(table, elder)
+    table.elder_stacks[elder.origin].append(elder.spec)
+    table.say(f"P{owner.index} returns elder {elder.name} to the supply board")
+
+
+def use_new_elder(table: Table, player: Player, with_fish: bool) -> None:
+    elder = player.last_elder
+    if elder is None or elder not in player.council:
+        raise IllegalAction(f"P{player.index} has no new Elder to use")
+    use_elder(table, player, elder, with_fish)

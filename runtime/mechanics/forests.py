@@ -1,0 +1,68 @@
+"""Forests on the Harbor board: removing them one at a time, Deforest, Thin Out and Reforest."""
+
+from __future__ import annotations
+
+from runtime.engine.decisions import ask
+from runtime.engine.events import emit
+from runtime.engine.play import remove_from_play, rule
+from runtime.mechanics.board import forest_cards, forest_count, forested_doubles, reforestable
+from runtime.mechanics.goods import gain
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+
+
+def remove_forest(table: Table, player: Player) -> None:
+    """The player picks a double space, or a Building that counts as a Forest (it leaves play, revealing its
+    space); the after-window says whether a Building space was revealed."""
+    options: list[object] = [*forested_doubles(player), *forest_cards(table, player)]
+    if not options:
+        raise IllegalAction(f"P{player.index} has no Forest to remove")
+    choice = ask(table, player.index, "forest", options, "remove which Forest?")
+    if isinstance(choice, CardInPlay):
+        remove_from_play(table, choice)
+        revealed = True
+    else:
+        player.harbor.forests[choice] -= 1
+        revealed = player.harbor.forests[choice] == 0
+        table.say(f"P{player.index} removes a forest from double space {choice}")
+    emit(table, "remove_forest", "after", player, revealed_space=revealed)
+
+
+def remove_all_forests(table: Table, player: Player) -> int:
+    removed = 0
+    while forest_count(table, player):
+        remove_forest(table, player)
+        removed += 1
+    return removed
+
+
+def deforest(table: Table, player: Player) -> None:
+    """Assumed: remove one Forest and take deforest_wood wood."""
+    emit(table, "deforest", "before", player)
+    remove_forest(table, player)
+    gain(table, player, "wood", table.rules.deforest_wood)
+    emit(table, "deforest", "after", player)
+
+
+def thin_out(table: Table, player: Player) -> None:
+    """Assumed: wood per Forest (at least thin_out_min_wood); the Forests stay. Pointless at the wood limit."""
+    if player.supply["wood"] >= rule(table, player, "wood_limit"):
+        raise IllegalAction(f"P{player.index} is at the wood limit")
+    emit(table, "thin_out", "before", player)
+    wood = max(table.rules.thin_out_min_wood, forest_count(table, player) * table.rules.thin_out_wood_per_forest)
+    gain(table, player, "wood", wood)
+    emit(table, "thin_out", "after", player)
+
+
+def reforest(table: Table, player: Player, on_action_space: bool) -> None:
+    """Place 1..N Forests on one double space free of Buildings. N is the owner's reforest_up_to, but never
+    below the usual number (ruling, as cards.nus reads it: a card only allows more)."""
+    emit(table, "reforest", "before", player, on_action_space=on_action_space)
+    doubles = reforestable(table, player)
+    if not doubles:
+        raise IllegalAction(f"P{player.index} has no double space to reforest")
+    double = ask(table, player.index, "double_space", doubles, "reforest which double space?")
+    most = max(rule(table, player, "reforest_up_to"), table.rules.reforest_forests)
+    count = ask(table, player.index, "how_many", list(range(most, 0, -1)), "how many Forests?")
+    player.harbor.forests[double] += count
+    table.say(f"P{player.index} places {count} forests on double space {double}")
+    emit(table, "reforest", "after", player, on_action_space=on_action_space)

@@ -1,0 +1,99 @@
+"""Moving goods between the general supply, personal supplies, Reserves and cards.
+
+The general supply is unlimited (the rulebook says to improvise if Guests run out), so it is a ledger
+(Table.from_general / to_general). `gain` takes from the general supply; a move into the personal supply
+from a table zone (a Share, an Elder, a fishing space) first returns the goods there.
+"""
+
+from __future__ import annotations
+
+from runtime.engine.decisions import ask
+from runtime.engine.events import emit
+from runtime.engine.play import rule
+from runtime.model.state import IllegalAction, Player, Table
+
+
+def gain(table: Table, player: Player, good: str, amount: int) -> None:
+    """Goods from the general supply into the personal supply; new Guests fire their event one by one."""
+    if amount <= 0:
+        return
+    table.from_general(good, amount)
+    if good == "guest":
+        for _ in range(amount):
+            player.supply["guest"] += 1
+            table.say(f"P{player.index} gains a guest")
+            emit(table, "gain_guest", "after", player)
+        return
+    player.supply[good] += amount
+    table.say(f"P{player.index} gains {amount} {good}")
+    if good == "wood":
+        enforce_wood_limit(table, player)
+
+
+def enforce_wood_limit(table: Table, player: Player) -> None:
+    limit = rule(table, player, "wood_limit")
+    if player.supply["wood"] > limit:
+        table.say(f"P{player.index} returns {player.supply['wood'] - limit} wood over the limit")
+        table.to_general("wood", player.supply["wood"] - limit)
+        player.supply["wood"] = limit
+
+
+def pay(table: Table, player: Player, good: str, amount: int) -> None:
+    """Goods from the personal supply back to the general supply; a returned Guest fires its event."""
+    if amount <= 0:
+        return
+    if player.supply[good] < amount:
+        raise IllegalAction(f"P{player.index} has {player.supply[good]} {good}, needs {amount}")
+    player.supply[good] -= amount
+    table.to_general(good, amount)
+    table.say(f"P{player.index} returns {amount} {good}")
+    if good == "guest":
+        for _ in range(amount):
+            emit(table, "return_guest", "after", player)
+
+
+def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
+    """Goods from the general supply into the Reserve; fish beyond the Reserve limit stay in the supply."""
+    if good == "fish":
+        amount = min(amount, table.rules.reserve_fish_limit - player.reserve["fish"])
+    if amount > 0:
+        table.from_general(good, amount)
+        player.reserve[good] += amount
+        table.say(f"P{player.index} puts {amount} {good} in reserve")
+    return max(amount, 0)
+
+
+def empty_reserve(table: Table, player: Player) -> None:
+    """Transfer Reserve: everything in it into the personal supply (wood limit and Guest events apply)."""
+    moved = dict(player.reserve)
+    for good in moved:
+        player.reserve[good] = 0
+        table.to_general(good, moved[good])
+    for good, amount in moved.items():
+        gain(table, player, good, amount)
+
+
+def ships_open_for_guests(player: Player) -> list[int]:
+    return [i for i, ship in enumerate(player.track.ships) if not ship.guest]
+
+
+def offer_guests_on_ships(table: Table, player: Player) -> None:
+    """A Guest may board each Ship that has none (never the catboat); it stays there for good."""
+    while player.supply["guest"] > 0:
+        open_ships = ships_open_for_guests(player)
+        if not open_ships:
+            return
+        options: list[object] = ["no", *open_ships]
+        choice = ask(table, player.index, "guest_on_ship", options, "place a Guest on a Ship?")
+        if choice == "no":
+            return
+        place_guest_on_ship(table, player, choice)
+
+
+def place_guest_on_ship(table: Table, player: Player, ship_index: int) -> None:
+    ship = player.track.ships[ship_index]
+    if ship.guest or player.supply["guest"] < 1:
+        raise IllegalAction(f"P{player.index} cannot place a Guest on ship {ship_index}")
+    player.supply["guest"] -= 1
+    ship.guest = True
+    table.say(f"P{player.index} places a guest on {ship.type} {ship_index}")

@@ -1,0 +1,123 @@
+"""Paying Building and Ship costs, with Guests standing in for wood or fish.
+
+Each Guest saves the owner's guest_wood wood or guest_fish fish; overpaying is allowed but no change is
+given, and Guests never pay gold. Only payments the player can afford are offered, and a Guest is only
+offered where it saves something (no Guest is spent on a cost already at 0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from runtime.engine.decisions import ask
+from runtime.engine.play import remove_from_play, rule
+from runtime.mechanics.goods import pay
+from runtime.model.cards import CostOption
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+
+
+@dataclass(frozen=True)
+class Payment:
+    wood: int = 0
+    fish: int = 0
+    gold: int = 0
+    guests: int = 0  # Guests spent to reduce wood/fish, or returned as the cost itself
+    discard: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.wood} wood {self.fish} fish {self.gold} gold {self.guests} guests"
+        return f"{text} discard {self.discard}" if self.discard else text
+
+
+@dataclass
+class Due:
+    """One cost option totalled: goods owed, Guests owed outright, and what Guests may do."""
+
+    goods: dict[str, int]
+    return_guests: int = 0
+    discard: str = ""
+    guests_allowed: bool = True
+
+
+def total(option: CostOption) -> Due:
+    due = Due({"wood": 0, "fish": 0, "gold": 0})
+    for part in option.parts:
+        kind = part[0]
+        if kind == "goods":
+            _, amount, good = part
+            if good == "guest":
+                due.return_guests += amount
+            else:
+                due.goods[good] += amount
+        elif kind == "return_guests":
+            due.return_guests += part[1]
+        elif kind == "discard_building":
+            due.discard = part[1]
+        elif kind == "no_guests":
+            due.guests_allowed = False
+    return due
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
+    supply = player.supply
+    if due.discard and not owned_named(player, due.discard):
+        return []
+    spare = supply["guest"] - due.return_guests
+    if spare < 0:
+        return []
+    wood_each, fish_each = rule(table, player, "guest_wood"), rule(table, player, "guest_fish")
+    wood, fish, gold = due.goods["wood"], due.goods["fish"], due.goods["gold"]
+    if gold > supply["gold"]:
+        return []
+    most_w = min(spare, ceil_div(wood, wood_each)) if due.guests_allowed and wood_each > 0 else 0
+    found = []
+    for for_wood in range(most_w + 1):
+        most_f = min(spare - for_wood, ceil_div(fish, fish_each)) if due.guests_allowed and fish_each > 0 else 0
+        for for_fish in range(most_f + 1):
+            pay = Payment(
+                max(0, wood - for_wood * wood_each),
+                max(0, fish - for_fish * fish_each),
+                gold,
+                due.return_guests + for_wood + for_fish,
+                due.discard,
+            )
+            if pay.wood <= supply["wood"] and pay.fish <= supply["fish"]:
+                found.append(pay)
+    return found
+
+
+def payment_options(table: Table, player: Player, options: tuple[CostOption, ...]) -> list[Payment]:
+    """A card without any cost option costs nothing."""
+    if not options:
+        return [Payment()]
+    found: list[Payment] = []
+    for option in options:
+        for payment in payments_for(table, player, total(option)):
+            if payment not in found:
+                found.append(payment)
+    return found
+
+
+def owned_named(player: Player, name: str) -> CardInPlay | None:
+    return next((card for card in player.buildings if card.spec.name == name), None)
+
+
+def choose_and_pay(
+    table: Table, player: Player, options: tuple[CostOption, ...], what: str, discarding: str = ""
+) -> Payment:
+    """discarding, when set, keeps only the payments that discard that Building (its space is being reused)."""
+    payments = [p for p in payment_options(table, player, options) if not discarding or p.discard == discarding]
+    if not payments:
+        raise IllegalAction(f"P{player.index} cannot pay for {what}")
+    choice: Payment = ask(table, player.index, "payment", payments, f"pay for {what} how?")
+    for good in ("wood", "fish", "gold"):
+        pay(table, player, good, getattr(choice, good))
+    pay(table, player, "guest", choice.guests)
+    if choice.discard:
+        remove_from_play(table, owned_named(player, choice.discard))
+    table.say(f"P{player.index} pays {choice} for {what}")
+    return choice

@@ -1,0 +1,47 @@
+"""End-game scoring, in exact fractions (a Guest in the personal supply is worth half a VP)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from runtime.engine.events import emit
+from runtime.engine.phases import between_turns
+from runtime.engine.play import rule
+from runtime.mechanics.board import free_cells
+from runtime.mechanics.shares import turn_order
+from runtime.model.cards import Context
+from runtime.model.state import Player, Table
+
+
+def final_scores(table: Table) -> dict[int, dict[str, Fraction]]:
+    """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
+    for player in turn_order(table):
+        emit(table, "before_scoring", "at", player)
+        between_turns(table, player)
+    return {player.index: score(table, player) for player in table.players}
+
+
+def score(table: Table, player: Player) -> dict[str, Fraction]:
+    rules = table.rules
+    guest_value = Fraction(1) if rule(table, player, "double_guest_vp") else rules.guest_vp_supply
+    shares = [s for s in table.shares if not s.removed]
+    parts = {
+        "buildings": sum((building_vp(table, player, card) for card in player.buildings), Fraction(0)),
+        "ships": Fraction(sum(rules.ships[ship.type].vp for ship in player.track.ships)),
+        "gold": Fraction(player.supply["gold"] * rules.gold_vp),
+        "shares": Fraction(
+            rules.issued_share_vp * sum(s.issued and s.holder == player.index for s in shares)
+            + rules.unissued_share_vp * sum(not s.issued and s.colour == player.index for s in shares)
+        ),
+        "empty_spaces": Fraction(rules.empty_space_vp * len(free_cells(table, player))),
+        "guests": player.supply["guest"] * guest_value
+        + rules.guest_vp_ship * sum(ship.guest for ship in player.track.ships),
+    }
+    parts["total"] = sum(parts.values(), Fraction(0))
+    return parts
+
+
+def building_vp(table: Table, player: Player, card) -> Fraction:
+    if card.spec.vp is None:
+        return Fraction(0)
+    return Fraction(card.spec.vp(Context(table, player, card)))

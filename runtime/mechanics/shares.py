@@ -1,0 +1,59 @@
+"""Shares: issuing, buying all of them from the Share board, and the fish they collect while fishing."""
+
+from __future__ import annotations
+
+from runtime.mechanics.goods import gain, pay
+from runtime.model.state import IllegalAction, Player, Share, Table
+
+
+def live(table: Table, colour: int) -> list[Share]:
+    return [share for share in table.shares if share.colour == colour and not share.removed]
+
+
+def issue_share(table: Table, player: Player) -> Share:
+    """Flip an unissued Share of your colour onto the Share board and take the issue gold (assumed 2)."""
+    unissued = [share for share in live(table, player.index) if not share.issued]
+    if not unissued:
+        raise IllegalAction(f"P{player.index} has no unissued Share")
+    share = unissued[0]
+    share.issued, share.holder = True, None
+    table.say(f"P{player.index} issues a share")
+    gain(table, player, "gold", table.rules.issue_share_gold)
+    return share
+
+
+def buy_all_shares(table: Table, player: Player) -> list[Share]:
+    """Every Share on the board, no picking, at the round's discounted price."""
+    board = [share for share in table.shares if share.on_board]
+    if not board:
+        raise IllegalAction("no Shares on the Share board")
+    pay(table, player, "gold", table.rules.share_cost(len(board), table.round))
+    for share in board:
+        share.holder = player.index
+    table.say(f"P{player.index} buys {len(board)} shares")
+    return board
+
+
+def held_by_others(table: Table, player: Player) -> list[Share]:
+    """Step 2 targets: this colour's issued Shares on the Share board first, then those other players hold."""
+    mine = [share for share in live(table, player.index) if share.issued and share.holder != player.index]
+    order = {p.index: n for n, p in enumerate(turn_order(table))}
+    return sorted(mine, key=lambda share: -1 if share.holder is None else order[share.holder])
+
+
+def held_by_self(table: Table, player: Player) -> list[Share]:
+    return [share for share in live(table, player.index) if share.issued and share.holder == player.index]
+
+
+def settle_share_fish(table: Table) -> None:
+    """End of the Fishing Phase: fish on board Shares go back, fish on held Shares go to the holder."""
+    for share in table.shares:
+        table.to_general("fish", share.fish)
+        if share.fish and share.holder is not None and not share.removed:
+            gain(table, table.players[share.holder], "fish", share.fish)
+        share.fish = 0
+
+
+def turn_order(table: Table) -> list[Player]:
+    count = len(table.players)
+    return [table.players[(table.start_player + i) % count] for i in range(count)]

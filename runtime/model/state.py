@@ -1,0 +1,230 @@
+"""The Nusfjord table as plain mutable objects, with a cheap in-place snapshot for all-or-nothing actions.
+
+A snapshot copies every container but keeps every table object, so references held by a running
+effect (its Context's player or card) stay valid after a restore.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from runtime.model.cards import Ability, CardSpec
+from runtime.model.rules import Rules
+
+
+class IllegalAction(Exception):
+    """An action or effect that cannot be completed; whoever started it restores the table."""
+
+
+class State:
+    """A table object whose fields a snapshot saves; TRANSIENT fields are not game state."""
+
+    TRANSIENT: frozenset[str] = frozenset()
+
+
+def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> dict[str, int]:
+    return {"wood": wood, "fish": fish, "gold": gold, "guest": guest}
+
+
+@dataclass(eq=False)
+class CardInPlay(State):
+    """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
+
+    spec: CardSpec
+    owner: Player
+    goods: dict[str, int] = field(default_factory=goods_dict)
+    under: list[CardInPlay] = field(default_factory=list)
+    ships: list[str] = field(default_factory=list)
+    fired: set[int] = field(default_factory=set)
+    cell: tuple[int, int] | None = None
+    built_turn: int = -1
+    worker: int | None = None
+    used_round: int = 0
+    origin: int = -1  # an Elder's stack on the supply board
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def __repr__(self) -> str:
+        return f"<{self.spec.name} of P{self.owner.index}>"
+
+
+@dataclass(eq=False)
+class Ship(State):
+    type: str
+    guest: bool = False
+
+
+@dataclass(eq=False)
+class Share(State):
+    colour: int
+    issued: bool
+    holder: int | None  # a player index, or None while on the Share board
+    fish: int = 0
+    removed: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        return self.issued and self.holder is None and not self.removed
+
+
+@dataclass(eq=False)
+class Harbor(State):
+    """Building spaces by (row, column); forests[i] counts the Forests stacked on double space i."""
+
+    cells: dict[tuple[int, int], CardInPlay | None]
+    forests: list[int]
+
+
+@dataclass(eq=False)
+class FishingTrack(State):
+    """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces."""
+
+    ships: list[Ship] = field(default_factory=list)
+    cards: list[CardInPlay] = field(default_factory=list)  # Buildings placed on the track as though Ships
+    space_goods: list[dict[str, int]] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Player(State):
+    index: int
+    supply: dict[str, int]
+    reserve: dict[str, int]
+    harbor: Harbor
+    track: FishingTrack
+    council: list[CardInPlay] = field(default_factory=list)
+    buildings: list[CardInPlay] = field(default_factory=list)
+    hand: list[CardSpec] = field(default_factory=list)
+    turns_taken: int = 0
+    elders_used_round: int = 0
+    last_elder: CardInPlay | None = None
+
+    def __repr__(self) -> str:
+        return f"P{self.index}"
+
+
+@dataclass(eq=False)
+class Table(State):
+    TRANSIENT = frozenset({"rules", "decider", "log", "action_depth", "checking_latches", "example_card"})
+
+    rules: Rules
+    decider: Any
+    players: list[Player]
+    shares: list[Share]
+    ships_left: dict[str, int]
+    elder_stacks: list[list[CardSpec]]
+    plates: list[int]
+    spaces: dict[str, list[int]]
+    decks: dict[str, list[CardSpec]]
+    display: list[CardSpec]
+    elder_guests: dict[str, list[int]] = field(default_factory=dict)  # Elder name -> who gets its Guests
+    general: dict[str, int] = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
+    listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=dict)
+    latches: list[tuple[CardInPlay, int]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    round: int = 0
+    turn: int = 0
+    turn_counter: int = 0
+    start_player: int = 0
+    action_depth: int = 0
+    checking_latches: bool = False
+    example_card: CardSpec | None = None  # the card a worked example is about
+
+    def say(self, text: str) -> None:
+        self.log.append(f"R{self.round}T{self.turn} {text}")
+
+    def from_general(self, good: str, amount: int) -> None:
+        """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came
+        back counts up. With every table zone added, each good's total never changes (tests check it)."""
+        self.general[good] -= amount
+
+    def to_general(self, good: str, amount: int) -> None:
+        self.general[good] += amount
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(save(self), len(self.log))
+
+    def restore(self, snap: Snapshot) -> None:
+        for obj, fields in snap.saved:
+            values = fields.copy()
+            for key, value in values.items():
+                if type(value) not in ATOMS:
+                    values[key] = clone(value)
+            obj.__dict__.update(values)
+        del self.log[snap.log_length :]
+
+
+@dataclass
+class Snapshot:
+    saved: list[tuple[State, dict[str, Any]]]
+    log_length: int
+
+
+def save(root: State) -> list[tuple[State, dict[str, Any]]]:
+    saved: list[tuple[State, dict[str, Any]]] = []
+    seen: set[int] = set()
+    stack: list[State] = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        fields = obj.__dict__.copy()
+        for key in obj.TRANSIENT:
+            fields.pop(key, None)
+        for key, value in fields.items():
+            if type(value) not in ATOMS:
+                fields[key] = walk(value, stack)
+        saved.append((obj, fields))
+    return saved
+
+
+CONTAINERS = (list, dict, set)
+ATOMS = frozenset({int, str, bool, type(None), tuple})  # kept as they are, without a closer look
+
+
+def walk(value: Any, stack: list[State]) -> Any:
+    """Copy containers, note table objects to save them too, keep everything immutable as is.
+
+    Containers on the table are homogeneous, so the first item tells how to copy the rest.
+    """
+    kind = type(value)
+    if kind in ATOMS:
+        return value
+    if kind is list:
+        if not value:
+            return []
+        first = value[0]
+        if isinstance(first, CONTAINERS):
+            return [walk(v, stack) for v in value]
+        if isinstance(first, State):
+            stack.extend(value)
+        return value[:]
+    if kind is dict:
+        if not value:
+            return {}
+        first = next(iter(value.values()))
+        if isinstance(first, CONTAINERS):
+            return {k: walk(v, stack) for k, v in value.items()}
+        stack.extend(v for v in value.values() if isinstance(v, State))
+        return value.copy()
+    if kind is set:
+        return set(value)
+    if isinstance(value, State):
+        stack.append(value)
+    return value
+
+
+def clone(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:
+        return [clone(v) for v in value] if value and isinstance(value[0], CONTAINERS) else value[:]
+    if kind is dict:
+        if value and isinstance(next(iter(value.values())), CONTAINERS):
+            return {k: clone(v) for k, v in value.items()}
+        return value.copy()
+    if kind is set:
+        return set(value)
+    return value

@@ -1,0 +1,111 @@
+"""Tables for runtime tests: a scripted decider, hand-made mechanic cards, and the real cards from cards.nus."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from runtime.engine.decisions import ScriptedDecider
+from runtime.engine.play import attach
+from runtime.mechanics.buildings import build
+from runtime.model.cards import Ability, CardSpec, CostOption
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay, Player, Table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make_table(players: int = 2, answers: tuple = (), specs: tuple = (), seed: int = 0) -> Table:
+    """A table at the start of round 1 whose every choice comes from `answers`, in order."""
+    table = new_table(players, specs, seed=seed, decider=ScriptedDecider(answers))
+    table.round = 1
+    return table
+
+
+def put_in_play(
+    table: Table, player: Player, spec: CardSpec, cell: tuple[int, int] | None = None, on_track: bool = False
+) -> CardInPlay:
+    """A card in play as though built earlier, unpaid: on the Harbor board at `cell`, or on the Fishing
+    track (on_track), or only in the player's Buildings; its when-built runs as attaching does."""
+    card = CardInPlay(spec, player, cell=cell)
+    player.buildings.append(card)
+    if cell is not None:
+        player.harbor.cells[cell] = card
+    elif on_track:
+        player.track.cards.append(card)
+    attach(table, card)
+    return card
+
+
+def build_from_hand(table: Table, player: Player, spec: CardSpec, *answers: object) -> CardInPlay:
+    """Build a card for real: it goes to the hand, then space, payment and when-built choices come from answers."""
+    player.hand.append(spec)
+    script(table, *answers)
+    return build(table, player, spec)
+
+
+def script(table: Table, *answers: object) -> ScriptedDecider:
+    table.decider.answers.extend(answers)
+    return table.decider
+
+
+def mechanic(
+    name: str = "Test Card",
+    abilities: tuple[Ability, ...] = (),
+    rules: dict[str, Callable] | None = None,
+    costs: tuple[CostOption, ...] = (),
+    kind: str = "building",
+    code: str = "A900",
+) -> CardSpec:
+    """A hand-made card for testing runtime mechanics only (dispatch, latches, rules), never card behaviour."""
+    return CardSpec(
+        kind=kind,
+        name=name,
+        deck="test",
+        code=code,
+        costs=lambda ctx: costs,
+        rules=rules or {},
+        abilities=abilities,
+    )
+
+
+def goods(*parts: tuple) -> CostOption:
+    return CostOption(tuple(("goods", amount, good) for good, amount in parts))
+
+
+@cache
+def every_card() -> tuple[CardSpec, ...]:
+    """All 96 compiled cards: the 88 Buildings and the Elders, for whole games."""
+    from compiler.load import load_cards
+
+    return tuple(load_cards((ROOT / "cards.nus").read_text(encoding="utf-8"), "cards.nus"))
+
+
+@cache
+def real_cards() -> dict[str, CardSpec]:
+    """Cards by name. Elders come last in cards.nus, so "Carpenter" here is the Elder; the Building of
+    that name is in every_card()."""
+    return {spec.name: spec for spec in every_card()}
+
+
+def picture(table: Table) -> str:
+    """Everything a player could see on the table, as text, to compare before and after."""
+    rows = [
+        repr((table.round, table.plates, table.spaces, table.ships_left, table.elder_guests)),
+        repr([[s.name for s in stack] for stack in table.elder_stacks]),
+        repr([s.name for s in table.display]),
+        repr([(s.colour, s.issued, s.holder, s.fish, s.removed) for s in table.shares]),
+    ]
+    for p in table.players:
+        rows.append(repr((p.supply, p.reserve, p.harbor.forests, p.hand)))
+        rows.append(repr({cell: card_text(card) for cell, card in p.harbor.cells.items()}))
+        rows.append(repr([(s.type, s.guest) for s in p.track.ships] + [p.track.space_goods]))
+        rows.append(repr([card_text(c) for c in p.council + p.buildings + p.track.cards]))
+    return "\n".join(rows)
+
+
+def card_text(card: object) -> object:
+    if card is None:
+        return None
+    return (card.name, card.goods, len(card.under), card.ships, sorted(card.fired), card.worker)
