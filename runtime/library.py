@@ -17,6 +17,27 @@ from runtime.engine.phases import distribute, fishing_phase
 from runtime.engine.play import remove_from_play, return_card_goods
 from runtime.engine.play import rule as rule_value
 from runtime.examples import place_without_building
+from runtime.examples import steps as example_steps
+from runtime.examples.steps import (  # noqa: F401  (the example-only vocabulary, called as rt.<impl>)
+    fish_on_named_elder,
+    own_shares_on_board,
+    own_unissued_shares,
+    play_a_round,
+    play_to_end,
+    run_returning_home,
+    run_round_end,
+    run_work_phase,
+    score_game,
+    score_part,
+    score_total,
+    shares_of_player_in_supply,
+    ships_on_supply_board,
+    vp_of_card,
+    worker_on_card,
+    worker_on_elder,
+    worker_on_space,
+    worker_on_this_card,
+)
 from runtime.mechanics import board, goods
 from runtime.mechanics import elders as elders_module
 from runtime.mechanics import forests as forests_module
@@ -400,8 +421,10 @@ def set_elders(ctx: Context, value: int) -> None:
 
 
 def set_ships(ctx: Context, ship: str, value: int) -> None:
+    """The player's Ships of a type come from (or go back to) the supply board."""
     track = ctx.me.track
     others = [s for s in track.ships if s.type != ship]
+    ctx.table.ships_left[ship] += len(track.ships) - len(others) - value
     track.ships[:] = others + [Ship(ship) for _ in range(value)]
 
 
@@ -432,6 +455,7 @@ SETTERS: dict[str, Callable[..., None]] = {
     "fish_on_plates": set_fish_on_plates,
     "round_number": lambda ctx, value: setattr(ctx.table, "round", value),
     "worker_turn": lambda ctx, value: setattr(ctx.me, "turns_taken", value),
+    **example_steps.SETTERS,
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from compiler.diagnostics import Diagnostic
 from compiler.syntax import nodes as n
-from compiler.syntax.build_ast import ANSWER_WORDS, build_ast
+from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import parse
 
 INDENT = "  "
@@ -225,23 +225,21 @@ def card(printer: Printer, node: n.Card) -> None:
 def example(printer: Printer, node: n.Example, depth: int) -> None:
     printer.emit(node, depth, f'example "{node.title}":')
     for step in node.steps:
-        if isinstance(step, n.Given):
-            settings = ", ".join(f"{expr(s.quantity)} = {expr(s.value)}" for s in step.settings)
-            printer.emit(step, depth + 1, f"given {settings}")
-        elif isinstance(step, n.Do):
-            printer.emit(step, depth + 1, f"do {', '.join(simple(s) for s in step.statements)}")
-        elif isinstance(step, n.Answers):
-            printer.emit(step, depth + 1, f"answer {', '.join(answer(v) for v in step.values)}")
-        else:
-            printer.emit(step, depth + 1, f"expect {', '.join(condition(c) for c in step.conditions)}")
+        who = f"player {step.player}: " if step.player != (0 if isinstance(step, n.Answers) else 1) else ""
+        printer.emit(step, depth + 1, who + example_step(step))
 
 
-def answer(value: bool | int | str) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int) or (re.fullmatch(r"[^\W\d_][\w'-]*", value) and value.lower() not in ANSWER_WORDS):
-        return str(value)
-    return f'"{value}"'
+def example_step(step: n.Step) -> str:
+    if isinstance(step, n.Given):
+        return "given " + ", ".join(f"{expr(s.quantity)} = {expr(s.value)}" for s in step.settings)
+    if isinstance(step, n.Do):
+        return f"do {', '.join(simple(s) for s in step.statements)}"
+    if isinstance(step, n.Answers):
+        return f"answer {', '.join(step.values)}"
+    if isinstance(step, n.ExpectIllegal):
+        because = f' because "{step.because}"' if step.because is not None else ""
+        return f"expect illegal: {', '.join(simple(s) for s in step.statements)}{because}"
+    return f"expect {', '.join(condition(c) for c in step.conditions)}"
 
 
 def layout(program: n.Program, source: str) -> str:

@@ -182,12 +182,15 @@ class CardGenerator:
         return located(call(name("Example"), **keywords), example.span)
 
     def steps(self, step: n.Step) -> list[ast.expr]:
-        line = {"text": const(self.text(step.span)), "line": const(step.span.line)}
+        line = {"text": const(self.text(step.span)), "line": const(step.span.line), "player": const(step.player)}
         if isinstance(step, n.Answers):
             return [call(name("ExampleStep"), kind=const("answers"), answers=const(step.values), **line)]
         if isinstance(step, n.Do):
             body = self.define("do", ["ctx"], self.statements(step.statements), step.span)
             return [call(name("ExampleStep"), kind=const("do"), run=body, **line)]
+        if isinstance(step, n.ExpectIllegal):
+            body = self.define("illegal", ["ctx"], self.statements(step.statements), step.span)
+            return [call(name("ExampleStep"), kind=const("illegal"), run=body, because=const(step.because), **line)]
         if isinstance(step, n.Given):
             body = [located(ast.Expr(self.setter(s)), s.span) for s in step.settings]
             return [
@@ -196,16 +199,17 @@ class CardGenerator:
                 )
             ]
         assert isinstance(step, n.Expect)
-        return [self.expectation(condition) for condition in step.conditions]
+        return [self.expectation(condition, step.player) for condition in step.conditions]
 
     def setter(self, setting: n.Setting) -> ast.expr:
         ref = setting.quantity
         value = Expressions(self).expr(setting.value)
         return call(rt("set_count"), name("ctx"), const(ref.name), const(ref.args), value)
 
-    def expectation(self, condition: n.Expr) -> ast.expr:
+    def expectation(self, condition: n.Expr, player: int) -> ast.expr:
         keywords = {
             "kind": const("expect"),
+            "player": const(player),
             "run": self.returning("expect", Expressions(self).expr(condition), condition.span),
             "text": const(self.text(condition.span)),
             "line": const(condition.span.line),

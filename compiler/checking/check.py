@@ -264,12 +264,28 @@ class Checker:
     def example(self, example: n.Example, on_card: bool) -> n.Example:
         fields = EXAMPLE_FIELDS if on_card else {}
         scope = Scope(fields=fields, where="in an example", in_example=True)
+        self.answers_placed(example.steps)
         return replace(example, steps=tuple(self.step(step, scope) for step in example.steps))
+
+    def answers_placed(self, steps: tuple[n.Step, ...]) -> None:
+        """An answer belongs to the step that asks it, so it follows a `do` or an `expect illegal`."""
+        asking = (n.Do, n.ExpectIllegal, n.Answers)
+        for before, step in zip((None, *steps), steps, strict=False):
+            if isinstance(step, n.Answers) and not isinstance(before, asking):
+                self.error(
+                    "E0310",
+                    "an answer must follow the step that asks the question",
+                    step.span,
+                    "move this 'answer' line right after its 'do' step",
+                )
+        for step in steps:
+            if not 0 <= step.player <= MOST_PLAYERS or (step.player == 0 and not isinstance(step, n.Answers)):
+                self.error("E0311", f"there is no player {step.player}", step.span, f"players are 1 to {MOST_PLAYERS}")
 
     def step(self, step: n.Step, scope: Scope) -> n.Step:
         if isinstance(step, n.Given):
             return replace(step, settings=tuple(self.setting(s, scope) for s in step.settings))
-        if isinstance(step, n.Do):
+        if isinstance(step, n.Do | n.ExpectIllegal):
             return replace(step, statements=self.body(step.statements, scope))
         if isinstance(step, n.Expect):
             return replace(
@@ -279,14 +295,14 @@ class Checker:
 
     def setting(self, setting: n.Setting, scope: Scope) -> n.Setting:
         value = self.expr_of(setting.value, NUMBER, scope, "value")
-        quantity, _ = self.quantity(setting.quantity, Scope())
+        quantity, _ = self.quantity(setting.quantity, Scope(in_example=True))
         if isinstance(quantity, n.Ref) and not settable(quantity):
-            settables = ", ".join(e.pattern for e in vocab.COUNTS if e.settable)
+            settables = ", ".join(vocab.readable(e.pattern) for e in vocab.COUNTS if e.settable)
             self.error(
                 "E0308",
                 f"'{quantity.text or quantity.name}' cannot be set in an example",
                 setting.quantity.span,
-                f"set one of: {settables}",
+                f"set one of: {settables} ('nus vocab given' explains each)",
             )
         return replace(setting, quantity=quantity, value=value)
 
@@ -410,9 +426,15 @@ class Checker:
             )
             return
         close = closest_pattern(text, entries)
-        help = (
-            f"did you mean '{close}'?" if close else f"see the {KIND_NAMES[kind]}s in compiler/checking/vocabulary.py"
-        )
+        help = f"did you mean '{vocab.readable(close)}'?" if close else f"'nus vocab {kind}' lists every {kind}"
+        if (
+            miss is not None
+            and isinstance(miss.element, vocab.Slot)
+            and miss.element.type == "amount"
+            and any(miss.token.text == entry.pattern for entry in vocab.COUNTS)
+        ):
+            words = [f"({t.text})" if t is miss.token else t.text for t in tokens]
+            help = f"a count as an amount goes in parentheses: '{' '.join(words)}'"
         self.error("E0101", f"unknown {KIND_NAMES[kind]} '{text}'", span, help)
 
     def unknown_slot_word(self, tokens: list[Token], entries) -> bool:
@@ -494,7 +516,11 @@ class Checker:
         for entry in vocab.TABLES["count"]:
             filled = match(entry, tokens)
             if filled is not None:
-                args = tuple(t.text for t in filled)
+                if entry.example_only and not scope.in_example:
+                    self.error(
+                        "E0309", f"'{entry.pattern}' only works in an example", quantity.span, "read it in 'expect'"
+                    )
+                args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
         self.unknown_quantity(quantity, words, tokens, scope)
         return quantity, ""
@@ -520,9 +546,12 @@ class Checker:
             return
         if self.unknown_slot_word(tokens, vocab.TABLES["count"]):
             return
+        if words.lower() in vocab.NUMBER_WORDS:
+            self.error("E0103", f"'{words}' is not a count", quantity.span, "write numbers in digits, e.g. '4'")
+            return
         known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + list(scope.locals)
         close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
-        help = f"did you mean '{close[0]}'?" if close else "see the counts in compiler/checking/vocabulary.py"
+        help = f"did you mean '{vocab.readable(close[0])}'?" if close else "'nus vocab count' lists every count"
         self.error("E0103", f"unknown count '{words}'", quantity.span, help)
 
 
@@ -531,6 +560,7 @@ def article(noun: str) -> str:
 
 
 EXAMPLE_FIELDS = {"vp": ("vp", NUMBER)}  # an example on a card may check the card's VP
+MOST_PLAYERS = 5
 
 
 def settable(ref: n.Ref) -> bool:

@@ -10,7 +10,8 @@ from runtime.examples import run_examples
 
 
 def register(commands) -> None:
-    file_command(commands, "test", run, "run the worked examples of a card file")
+    test = file_command(commands, "test", run, "run the worked examples of a card file")
+    test.add_argument("-v", "--verbose", action="store_true", help="show every question and the answer taken")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,6 +25,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.file}:{example.line}: {'ok' if outcome.passed else 'FAILED'} {about}: {example.title}")
         for failure in outcome.failures:
             print(f"    {failure}")
+        if args.verbose:
+            for asked in outcome.asked:
+                only = " (the only option)" if asked.automatic else ""
+                print(f'      player {asked.player + 1}: "{asked.prompt}" -> {asked.answer}{only}')
     failed = sum(not outcome.passed for outcome in outcomes)
     print(f"{len(outcomes)} examples, {failed} failed")
     return ERRORS if failed else OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
@@ -22,17 +24,6 @@ def meta_span(filename: str, meta: Meta) -> Span:
 
 def unquote(token: Token) -> str:
     return str(token)[1:-1]
-
-
-ANSWER_WORDS = {"yes": True, "no": False}
-
-
-def answer_value(token: Token) -> bool | int | str:
-    if token.type == "NUMBER":
-        return int(token)
-    if token.type == "STRING":
-        return unquote(token)
-    return ANSWER_WORDS.get(str(token).lower(), str(token))
 
 
 @v_args(meta=True)
@@ -115,11 +106,30 @@ class AstBuilder(Transformer):
         statements = tuple(children[0])
         return n.Do(self.until(meta, statements[-1].span), statements)
 
-    def answers(self, meta, tokens):
-        return n.Answers(self.until(meta, self.tspan(tokens[-1])), tuple(answer_value(t) for t in tokens))
+    def answers(self, meta, answers):
+        return n.Answers(self.until(meta, answers[-1][1]), tuple(text for text, _ in answers))
+
+    def answer(self, meta, tokens):
+        """An answer is its words as written, names keeping their quotes: the runtime matches it to an option."""
+        return " ".join(str(token) for token in tokens), self.tspan(tokens[-1])
 
     def expect(self, meta, conditions):
         return n.Expect(self.until(meta, conditions[-1].span), tuple(conditions))
+
+    def expect_illegal(self, meta, children):
+        statements, *because = children
+        statements = tuple(statements)
+        if because:
+            text, span = because[0]
+            return n.ExpectIllegal(self.until(meta, span), statements, text)
+        return n.ExpectIllegal(self.until(meta, statements[-1].span), statements)
+
+    def because(self, meta, tokens):
+        return unquote(tokens[0]), self.tspan(tokens[0])
+
+    def for_player(self, meta, children):
+        number, step = children
+        return replace(step, span=self.until(meta, step.span), player=int(number))
 
     # Abilities
 

@@ -228,26 +228,39 @@ class Setting(Node):
 @dataclass(frozen=True)
 class Given(Node):
     settings: tuple[Setting, ...]
+    player: int = 1  # who the settings are about, counted from 1 (player 1 owns the example's card)
 
 
 @dataclass(frozen=True)
 class Do(Node):
     statements: tuple[Statement, ...]
+    player: int = 1  # who carries the effects out
 
 
 @dataclass(frozen=True)
 class Answers(Node):
-    """What the player answers when asked, in order: yes/no, numbers, names."""
+    """Answers, in the words of the language, to the questions the step before asks, in order."""
 
-    values: tuple[bool | int | str, ...]
+    values: tuple[str, ...]
+    player: int = 0  # only this player's questions; 0: whoever is asked
 
 
 @dataclass(frozen=True)
 class Expect(Node):
     conditions: tuple[Expr, ...]
+    player: int = 1  # whose counts the conditions read
 
 
-Step = Given | Do | Answers | Expect
+@dataclass(frozen=True)
+class ExpectIllegal(Node):
+    """Effects that must not be possible, optionally for a reason the refusal mentions; the table stays as it was."""
+
+    statements: tuple[Statement, ...]
+    because: str | None = None
+    player: int = 1
+
+
+Step = Given | Do | Answers | Expect | ExpectIllegal
 
 
 @dataclass(frozen=True)

@@ -53,5 +53,8 @@ def ask(table: Any, player: int, kind: str, options: Sequence[Any], prompt: str)
     if not options:
         raise ValueError(f"no options for {kind}: {prompt}")
     if len(options) == 1:
+        note = getattr(table.decider, "automatic", None)
+        if note is not None:
+            note(player, kind, options[0], prompt)
         return options[0]
     return table.decider.choose(player, kind, list(options), prompt)

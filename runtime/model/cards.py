@@ -71,15 +71,18 @@ class CardSpec:
 
 @dataclass(frozen=True)
 class ExampleStep:
-    """kind: given or do (run changes the table), answers (queued for the decider), expect
-    (run returns whether it holds; actual, when present, gives the value that was compared)."""
+    """kind: given or do (run changes the table), answers (the words answering the questions of the step
+    before), expect (run returns whether it holds; actual, when present, gives the value that was compared),
+    illegal (run must be refused, for a reason mentioning `because` when given). player counts from 1."""
 
     kind: str
     run: Callable[[Context], Any] | None = None
     actual: Callable[[Context], Any] | None = None
-    answers: tuple = ()
+    answers: tuple[str, ...] = ()
+    because: str | None = None
     text: str = ""
     line: int = 0
+    player: int = 1
 
 
 @dataclass(frozen=True)

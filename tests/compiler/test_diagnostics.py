@@ -131,7 +131,7 @@ CASES: dict[str, Case] = {
         5,
         5,
         12,
-        "see the effects in compiler/checking/vocabulary.py",
+        "'nus vocab effect' lists every effect",
     ),
     "E0101 unknown rule parameter": Case(
         building("  rule wood limt = 3"),
@@ -161,7 +161,7 @@ CASES: dict[str, Case] = {
         5,
         11,
         17,
-        "see the counts in compiler/checking/vocabulary.py",
+        "'nus vocab count' lists every count",
     ),
     "E0110 unknown deck": Case(
         'building "X" (trot A001)\n  cost 1 wood\n  vp 1\n',
@@ -370,8 +370,9 @@ CASES: dict[str, Case] = {
         5,
         11,
         20,
-        "set one of: {good} in supply, {good} in reserve, {good} on this building, elders, forests, {ship}, "
-        "guests on ships, fish on plates, round, worker turn",
+        "set one of: GOOD in supply, GOOD in reserve, GOOD on this building, elders, forests, SHIP, "
+        'guests on ships, fish on plates, round, worker turn, SHIP on supply board, fish on elder "ELDER", '
+        "issued shares of player N in supply, own shares on share board ('nus vocab given' explains each)",
     ),
     "E0309 an example-only effect in an ability": Case(
         building("  when built:", "    build this building"),

@@ -44,6 +44,7 @@ DOCK = """building "Dock Admin." (trout C647)
     expect vp = 7, haul size = 5
   example "too many answers":
     given forests = 3
+    do take 1 wood
     answer yes
     expect vp = 3
 """
@@ -78,7 +79,7 @@ def test_a_failing_example_names_its_card_line_and_actual_value(
         f'{path}:7: FAILED card "Dock Admin.": wrong',
         "    line 9: expected vp = 7 (actual 5)",
         f'{path}:10: FAILED card "Dock Admin.": too many answers',
-        "    answers never asked for: True",
+        "    line 13: answer yes was never asked for",
         "3 examples, 2 failed",
     ]
 
@@ -86,7 +87,7 @@ def test_a_failing_example_names_its_card_line_and_actual_value(
 def test_an_example_that_breaks_a_rule_reports_the_step(tmp_path: Path) -> None:
     text = DOCK.split('  example "right"')[0] + (
         '  example "unaffordable":\n    given wood in supply = 0\n    do build this building\n'
-        '    answer "(1, 2)"\n    expect vp = 0\n'
+        "    answer column 2 row 1\n    expect vp = 0\n"
     )
     (example,) = load_examples(text, "dock.nus")
     outcome = run_example(example, load_cards(text, "dock.nus"))

@@ -1,0 +1,168 @@
+"""Every phrase of the language as a designer sees it: `nus vocab` prints it and the reference's Language page
+shows it. Made from the vocabulary, plus the example steps and answer forms, so it never drifts from what the
+checker accepts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.checking import vocabulary as vocab
+
+SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
+NAME_SAMPLES = {"elder": '"Fisherman"', "card": '"Wood Storage"'}
+KINDS = ("effect", "count", "fact", "event", "moment", "payment", "rule", "example step", "answer")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    kind: str
+    words: str  # slots in capitals: 'take N GOOD'
+    slots: tuple[str, ...]
+    english: str
+    example: str
+    example_only: bool = False
+    settable: bool = False  # a count an example's `given` may set
+
+
+def filled(entry: vocab.Entry) -> str:
+    words = []
+    for element in entry.pattern.split():
+        if element.startswith("{"):
+            name, _, type_ = element.strip("{}").partition(":")
+            type_ = type_ or name
+            words.append(NAME_SAMPLES.get(name, '"Wood Storage"') if type_ == "name" else SAMPLES[type_])
+        else:
+            words.append(element)
+    return " ".join(words)
+
+
+def slots(entry: vocab.Entry) -> tuple[str, ...]:
+    return tuple(
+        f"{vocab.readable('{' + element.name + ':' + element.type + '}')}: {element.type}"
+        for element in entry.elements
+        if isinstance(element, vocab.Slot)
+    )
+
+
+def english(entry: vocab.Entry) -> str:
+    text = entry.english
+    for element in entry.elements:
+        if isinstance(element, vocab.Slot):
+            text = text.replace("{" + element.name + "}", vocab.readable("{" + element.name + ":" + element.type + "}"))
+    return text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
+
+
+def example_of(kind: str, entry: vocab.Entry) -> str:
+    text = filled(entry)
+    if entry.example_only:
+        return {"effect": f"do {text}", "count": f"expect {text} = 2"}[kind]
+    if kind == "effect":
+        return f"when built: {text}"
+    if kind == "count":
+        return f"vp {text}"
+    if kind == "fact":
+        return f"if {text}: take 1 gold"
+    if kind == "moment":
+        return f"at {text}: take 1 fish"
+    if kind == "event":
+        return f"each time {entry.timings[-1]} you {text}: take 1 fish"
+    if kind == "payment":
+        return f"cost {text}"
+    value = "" if entry.result == "truth" else f" = {entry.default if isinstance(entry.default, int) else 2}"
+    return f"rule {text}{value}"
+
+
+def vocabulary_phrases() -> list[Phrase]:
+    groups = [
+        ("effect", vocab.EFFECTS),
+        ("count", vocab.COUNTS),
+        ("fact", vocab.FACTS),
+        ("event", tuple(e for e in vocab.EVENTS if "at" not in e.timings)),
+        ("moment", tuple(e for e in vocab.EVENTS if "at" in e.timings)),
+        ("payment", vocab.PAYMENTS),
+        ("rule", vocab.RULES),
+    ]
+    return [
+        Phrase(kind, vocab.readable(e.pattern), slots(e), english(e), example_of(kind, e), e.example_only, e.settable)
+        for kind, entries in groups
+        for e in entries
+    ]
+
+
+STEPS = (
+    (
+        "given COUNT = N, ...",
+        "set counts on the table (settable counts only); checked against the rules",
+        "given wood in supply = 5, sloops = 1",
+    ),
+    ("do EFFECT, ...", "carry out effects and example-only steps", "do build this building"),
+    (
+        "answer WORDS, ...",
+        "answer the questions the step before asks, in order; 'every time' keeps an answer",
+        "answer column 2 row 1, pay 1 wood and 1 fish",
+    ),
+    ("expect CONDITION, ...", "conditions that must hold; a failure shows the actual value", "expect vp = 5"),
+    (
+        'expect illegal: EFFECT [because "TEXT"]',
+        "the effect must be refused (for that reason); the table stays",
+        'expect illegal: place a worker on serve fish because "full"',
+    ),
+    ("player N: STEP", "player N (from 1) sets, acts, answers or is checked", "player 2: do take 1 gold"),
+)
+
+ANSWERS = (
+    ("yes / no", "a 'you may' or any yes/no question (true and false work too)", "answer yes"),
+    ("N", "how many, how often", "answer 2"),
+    ("column C row R", "a Building space on the Harbor board", "answer column 2 row 1"),
+    ('over "CARD"', "build over that Building", 'answer over "Wood Storage"'),
+    (
+        "pay N GOOD and N GOOD ...",
+        "a payment by its goods and Guests, in any order; 'pay nothing' for none",
+        "answer pay 2 wood and 3 guests",
+    ),
+    ("plate N", "a Banquet Table plate by its printed size", "answer plate 3"),
+    ("fish / guest", "fill a plate with fish or a Guest", "answer guest"),
+    ('"NAME"', "an Elder, a Building, a card's any-time ability", 'answer "Fisherman"'),
+    ('"NAME" of player N', "another player's Elder", 'answer "Fisherman" of player 2'),
+    ('elder "NAME"', "a Worker on an own Elder", 'answer elder "Fisherman"'),
+    ("ACTION", "an action space for a Worker: gold, build a building, serve fish, ...; pass", "answer serve fish"),
+    ("double space N", "a double space on the Harbor board (1-5 as in rules.toml)", "answer double space 1"),
+    ("SHIP", "a Ship type, or one of your Ships by type", "answer cutter"),
+    ("fishing track / supply / done / no / stop", "where a Ship or fish goes; end a repeated question", "answer stop"),
+    ("EFFECTS", "an option of a 'choose one', as written on the card", "answer pay 2 wood"),
+    ("WORDS every time", "the answer stays and answers every later question it fits", "answer pass every time"),
+)
+
+
+def phrases() -> list[Phrase]:
+    fixed = [Phrase("example step", words, (), text, example) for words, text, example in STEPS]
+    fixed += [Phrase("answer", words, (), text, example) for words, text, example in ANSWERS]
+    return vocabulary_phrases() + fixed
+
+
+def matching(words: list[str]) -> list[Phrase]:
+    """Phrases whose kind, words or English contain every word asked for (no words: all of them)."""
+    wanted = [word.lower() for word in words]
+    found = []
+    for phrase in phrases():
+        text = f"{phrase.kind} {phrase.words} {phrase.english} {'given' if phrase.settable else ''}".lower()
+        if all(word in text for word in wanted):
+            found.append(phrase)
+    return found
+
+
+def markdown(found: list[Phrase]) -> str:
+    """The Language page: one table per kind."""
+    lines = ["# The nus language", ""]
+    for kind in KINDS:
+        rows = [p for p in found if p.kind == kind]
+        if not rows:
+            continue
+        lines += [f"## {kind.capitalize()}s", "", "| phrase | means | example |", "|---|---|---|"]
+        lines += [f"| `{cell(p.words)}` | {cell(p.english)} | `{cell(p.example)}` |" for p in rows]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")

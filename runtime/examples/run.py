@@ -1,0 +1,112 @@
+"""Running a worked example: each step in turn, with the answers written after it, and the checks play makes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from runtime.engine.decisions import ScriptError
+from runtime.engine.events import check_latches
+from runtime.examples.decider import Answer, Asked, ExampleDecider
+from runtime.examples.table import example_table, problems
+from runtime.model.cards import CardSpec, Context, Example, ExampleStep
+from runtime.model.state import IllegalAction, Table
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one example went: failures name the line, the text and the value found; asked lists every question."""
+
+    example: Example
+    failures: tuple[str, ...]
+    asked: tuple[Asked, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class StepFailed(Exception):
+    """A step that did not go as the example says; the example stops there."""
+
+
+def answers_after(steps: Sequence[ExampleStep], index: int) -> list[Answer]:
+    found = []
+    for step in steps[index + 1 :]:
+        if step.kind != "answers":
+            break
+        found += [Answer.written(text, step.line, step.player - 1 if step.player else None) for text in step.answers]
+    return found
+
+
+def acting(ctx: Context, step: ExampleStep) -> Context:
+    """The context a step runs in: the card owner's own, or another player's without a card of its own."""
+    if step.player == 1:
+        return ctx
+    if step.player > len(ctx.table.players):
+        raise StepFailed(
+            f"line {step.line}: there is no player {step.player} at this {len(ctx.table.players)}-player table"
+        )
+    return Context(ctx.table, ctx.table.players[step.player - 1], None, ctx.event)
+
+
+def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
+    table, ctx = example_table(example, specs)
+    decider: ExampleDecider = table.decider
+    failures: list[str] = []
+    for index, step in enumerate(example.steps):
+        if step.kind == "answers":
+            continue
+        try:
+            if step.kind == "expect":
+                failures += expectation(step, acting(ctx, step))
+                continue
+            decider.give(answers_after(example.steps, index))
+            changing(step, acting(ctx, step), table)
+            unused = decider.pending
+            if unused:
+                raise StepFailed(f"line {unused[0].line}: answer {unused[0].text} was never asked for")
+        except StepFailed as failed:
+            failures.append(str(failed))
+            break
+        except (IllegalAction, ScriptError) as error:
+            failures.append(f"line {step.line}: {step.text}: {error}")
+            break
+    return Outcome(example, tuple(failures), tuple(decider.asked))
+
+
+def changing(step: ExampleStep, ctx: Context, table: Table) -> None:
+    """A given, do or expect-illegal step, then what play checks after every action: limits, as-soon-as."""
+    if step.kind == "illegal":
+        refused(step, ctx, table)
+    else:
+        step.run(ctx)
+    if step.kind == "given":
+        found = problems(table)
+        if found:
+            raise StepFailed(f"line {step.line}: {step.text}: the rules do not allow this set-up: {'; '.join(found)}")
+    check_latches(table)
+
+
+def refused(step: ExampleStep, ctx: Context, table: Table) -> None:
+    snap = table.snapshot()
+    try:
+        step.run(ctx)
+    except IllegalAction as why:
+        table.restore(snap)
+        if step.because is not None and step.because.lower() not in str(why).lower():
+            raise StepFailed(f'line {step.line}: refused, but not because "{step.because}": {why}') from None
+        return
+    table.restore(snap)
+    raise StepFailed(f"line {step.line}: {step.text}: it was carried out, not refused")
+
+
+def expectation(step: ExampleStep, ctx: Context) -> list[str]:
+    if step.run(ctx):
+        return []
+    actual = f" (actual {step.actual(ctx)})" if step.actual else ""
+    return [f"line {step.line}: expected {step.text}{actual}"]
+
+
+def run_examples(examples: Sequence[Example], specs: Sequence[CardSpec]) -> list[Outcome]:
+    return [run_example(example, specs) for example in examples]

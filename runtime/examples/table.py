@@ -1,0 +1,105 @@
+"""The table a worked example starts from, what its expectations may read, and the checks of its set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from runtime.engine.play import LISTENING, rule
+from runtime.examples.decider import ExampleDecider
+from runtime.mechanics.board import forest_count, free_cells
+from runtime.model.cards import CardSpec, Context, Example
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay, Player, Table
+
+PLAYERS = 2
+SEED = 0
+
+
+class ExampleFacts:
+    """What an example's steps may read besides counts: the card's VP, and how far whole rounds have been played."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self.rounds_played = 0
+        self.scores: dict[int, dict[str, Fraction]] = {}
+
+    @property
+    def vp(self) -> int | Fraction:
+        card = self.ctx.card
+        if card is None or card.spec.vp is None:
+            return 0
+        return card.spec.vp(Context(self.ctx.table, self.ctx.me, card))
+
+
+def place_without_building(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
+    """The card in play for its givens: on the first free space, unpaid, its when-built not run."""
+    cells = free_cells(table, player)
+    card = CardInPlay(spec, player, cell=cells[0] if cells else None)
+    if card.cell is None:
+        player.track.cards.append(card)
+    else:
+        player.harbor.cells[card.cell] = card
+    player.buildings.append(card)
+    for index, ability in enumerate(spec.abilities):
+        if ability.kind in LISTENING:
+            table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))
+        elif ability.kind == "as_soon_as":
+            table.latches.append((card, index))
+    return card
+
+
+def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, Context]:
+    """A fresh seeded 2-player table in Round 1; player 1 (index 0) owns the example's card, already in play."""
+    decider = ExampleDecider()
+    table = new_table(PLAYERS, specs, seed=SEED, decider=decider)
+    decider.table = table
+    table.round = 1
+    table.example_card = next((spec for spec in specs if spec.name == example.card), None)
+    ctx = Context(table, table.players[0])
+    if table.example_card is not None:
+        ctx.card = place_without_building(table, ctx.me, table.example_card)
+    ctx.event = ExampleFacts(ctx)
+    return table, ctx
+
+
+def starting_table(specs: Sequence[CardSpec] = ()) -> list[str]:
+    """The table every example starts from, in words, read off a real example table (README and `nus explain`)."""
+    table = new_table(PLAYERS, specs, seed=SEED)
+    player = table.players[0]
+    goods = ", ".join(f"{amount} {good}" for good, amount in player.supply.items())
+    shares = sum(share.issued and share.holder == 0 for share in table.shares)
+    elders = sum(len(stack) for stack in table.elder_stacks)
+    return [
+        f"{PLAYERS} players, seed {SEED}, Round 1, no worker turn taken yet; player 1 owns the card, already in play "
+        "on its first free Building space (unpaid, its when-built not run)",
+        f"each player: {goods} in the personal supply, an empty Reserve, no Ships besides the catboat, no Elders",
+        f"each player: {forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the "
+        f"double spaces 1-{len(player.harbor.forests)}), {shares} issued Shares of their own colour in their supply",
+        f"supply board: {', '.join(f'{left} {kind}s' for kind, left in table.ships_left.items())}; "
+        f"{elders} Elders in {len(table.elder_stacks)} stacks; Banquet Table plates {list(table.rules.plates)}, empty",
+    ]
+
+
+def problems(table: Table) -> list[str]:
+    """States the rules never allow, which a `given` must not create."""
+    found = []
+    rules = table.rules
+    if not 1 <= table.round <= rules.rounds:
+        found.append(f"round {table.round} is not one of 1 to {rules.rounds}")
+    for player in table.players:
+        who = f"player {player.index + 1}"
+        limit = rule(table, player, "wood_limit")
+        if player.supply["wood"] > limit:
+            found.append(f"{who} has {player.supply['wood']} wood, over the wood limit of {limit}")
+        if player.reserve["fish"] > rules.reserve_fish_limit:
+            found.append(f"{who} has {player.reserve['fish']} fish in the Reserve, over {rules.reserve_fish_limit}")
+        seats = rule(table, player, "elder_seats")
+        if len(player.council) > seats:
+            found.append(f"{who} has {len(player.council)} Elders in {seats} seats")
+        if not 0 <= player.turns_taken <= rules.workers:
+            found.append(f"worker turn {player.turns_taken} is not one of 1 to {rules.workers}")
+        for place, goods in (("supply", player.supply), ("Reserve", player.reserve)):
+            found += [f"{who} has {amount} {good} in the {place}" for good, amount in goods.items() if amount < 0]
+    found += [f"{-left} {kind}s too many are in play" for kind, left in table.ships_left.items() if left < 0]
+    return found

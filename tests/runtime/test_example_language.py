@@ -1,0 +1,315 @@
+"""The example language, step by step: every step kind, answer form and expectation kind, run on the real cards
+plus one test card, and the failures a writer sees (a missing answer names the line to add)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.load import load_cards, load_examples
+from runtime.examples import run_example, starting_table
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
+
+LODGE = """
+building "Test Lodge" (trout C999)
+  cost 2 wood, 1 fish
+  vp 3
+  when built:
+    you may: take 2 gold
+  worker space: take 2 fish
+  at end of round: take 1 wood
+  as soon as gold in supply >= 9:
+    take 1 guest
+"""
+
+
+def run(example_text: str) -> tuple[str, ...]:
+    """The failures of one example written on the test card (indented as a card's example)."""
+    text = CARDS + LODGE + example_text
+    examples = [e for e in load_examples(text, "t.nus") if e.card == "Test Lodge"]
+    assert len(examples) == 1
+    return run_example(examples[0], load_cards(text, "t.nus")).failures
+
+
+def outcome(example_text: str):
+    text = CARDS + LODGE + example_text
+    (example,) = [e for e in load_examples(text, "t.nus") if e.card == "Test Lodge"]
+    return run_example(example, load_cards(text, "t.nus"))
+
+
+def test_given_do_answer_expect_with_a_space_a_payment_and_yes() -> None:
+    assert (
+        run("""  example "e":
+    given wood in supply = 2, fish in supply = 1, gold in supply = 0, guests in supply = 1
+    do build this building
+    answer column 2 row 1, pay 1 fish and 1 guest, yes
+    expect wood in supply = 2, fish in supply = 0, guests in supply = 0, gold in supply = 2
+""")
+        == ()
+    )
+
+
+def test_payment_words_may_come_in_any_order_and_no_declines() -> None:
+    assert (
+        run("""  example "e":
+    given wood in supply = 2, fish in supply = 1, gold in supply = 0, guests in supply = 1
+    do build this building
+    answer column 2 row 1, pay 1 guest with 1 fish, no
+    expect gold in supply = 0, wood in supply = 2
+""")
+        == ()
+    )
+
+
+def test_a_question_with_one_option_is_answered_automatically_and_recorded() -> None:
+    result = outcome("""  example "e":
+    given wood in supply = 2, fish in supply = 1, gold in supply = 0
+    do build this building
+    answer column 2 row 1, true
+""")
+    assert result.failures == ()
+    automatic = [asked for asked in result.asked if asked.automatic]
+    assert [(a.kind, a.answer) for a in automatic] == [("payment", "pay 2 wood and 1 fish")]
+    assert [(a.kind, a.answer) for a in result.asked if not a.automatic] == [
+        ("space", "column 2 row 1"),
+        ("may", "yes"),
+    ]
+
+
+def test_a_missing_answer_prints_the_question_its_options_and_the_line_to_add() -> None:
+    (failure,) = run("""  example "e":
+    given wood in supply = 2, fish in supply = 1
+    do build this building
+""")
+    assert (
+        failure.startswith("line ") and 'player 1 is asked "build Test Lodge where?" and no answer is given' in failure
+    )
+    assert "the options are: column 2 row 1; column 2 row 2; column 1 row 3;" in failure
+    assert failure.endswith("add the line: answer column 2 row 1")
+
+
+def test_an_answer_that_fits_no_option_says_so_with_the_options() -> None:
+    (failure,) = run("""  example "e":
+    given wood in supply = 2, fish in supply = 1
+    do build this building
+    answer column 9 row 9
+""")
+    assert 'answer "column 9 row 9" does not fit player 1\'s question "build Test Lodge where?"' in failure
+
+
+def test_an_answer_never_asked_for_fails_at_its_line() -> None:
+    text = """  example "e":
+    do take 1 wood
+    answer yes
+"""
+    (failure,) = run(text)
+    line = (CARDS + LODGE + text).splitlines().index("    answer yes") + 1
+    assert failure == f"line {line}: answer yes was never asked for"
+
+
+def test_a_worker_on_this_buildings_space_then_not_again_this_round() -> None:
+    assert (
+        run("""  example "e":
+    given fish in supply = 0
+    do place a worker on this building
+    expect fish in supply = 2
+    expect illegal: place a worker on this building because "already used"
+    expect fish in supply = 2
+""")
+        == ()
+    )
+
+
+def test_player_two_takes_an_action_space_and_it_is_full_for_player_one() -> None:
+    assert (
+        run("""  example "e":
+    player 2: do place a worker on gold
+    player 2: expect gold in supply = 3
+    expect gold in supply = 2
+    expect illegal: place a worker on gold because "full"
+""")
+        == ()
+    )
+
+
+def test_expect_illegal_fails_when_the_step_is_carried_out_and_the_table_is_restored() -> None:
+    (failure,) = run("""  example "e":
+    expect illegal: take 1 wood
+    expect wood in supply = 3
+""")[:1]
+    assert failure.endswith("expect illegal: take 1 wood: it was carried out, not refused")
+
+
+def test_expect_illegal_with_another_reason_fails() -> None:
+    (failure,) = run("""  example "e":
+    expect illegal: place a worker on this building because "the moon"
+""")
+    assert 'refused, but not because "the moon"' not in failure  # it is carried out: no refusal at all
+    assert failure.endswith("it was carried out, not refused")
+    (failure,) = run("""  example "e":
+    player 2: do place a worker on gold
+    expect illegal: place a worker on gold because "the moon"
+""")
+    assert 'refused, but not because "the moon": the gold action space is full' in failure
+
+
+def test_as_soon_as_is_checked_right_after_a_do_step() -> None:
+    assert (
+        run("""  example "e":
+    given gold in supply = 0, guests in supply = 0
+    do take 9 gold
+    expect guests in supply = 1
+""")
+        == ()
+    )
+
+
+def test_a_given_the_rules_forbid_is_reported_at_its_line() -> None:
+    (failure,) = run("""  example "e":
+    given wood in supply = 13
+""")
+    assert failure.endswith(
+        "given wood in supply = 13: the rules do not allow this set-up: player 1 has 13 wood, over the wood limit of 12"
+    )
+
+
+def test_end_of_round_returning_home_and_the_work_phase() -> None:
+    assert (
+        run("""  example "e":
+    given wood in supply = 0, fish in supply = 0
+    do place a worker on this building
+    do run the end of the round
+    expect wood in supply = 1, fish in supply = 2
+    do run the returning home phase
+    expect illegal: place a worker on this building because "already used"
+""")
+        == ()
+    )
+    assert (
+        run("""  example "e":
+    given wood in supply = 0
+    do run the work phase
+    answer pass every time
+    expect wood in supply = 0, gold in supply = 2
+""")
+        == ()
+    )
+
+
+def test_a_whole_round_and_the_game_to_its_end_with_score_expectations() -> None:
+    """Scores by the base rules: 2 own issued Shares +2, 3 unissued -3; 14 Building spaces, 6 under Forests."""
+    assert (
+        run("""  example "e":
+    given round = 7
+    do play a round
+    answer pass every time, no every time
+    expect wood in supply = 3, score from buildings = 3, vp of "Test Lodge" = 3
+    do score the game
+    expect score from gold = 2, score from shares = 2 - 3, score from empty building spaces = -7
+    expect score = 3 + 2 - 1 - 7
+    player 2: expect score = 2 - 1 - 8, score from guests = 0, score from ships = 0
+""")
+        == ()
+    )
+    assert (
+        run("""  example "e":
+    given round = 6
+    do play to the end of the game
+    answer pass every time, no every time
+    expect round = 7, wood in supply = 4
+""")
+        == ()
+    )
+
+
+def test_elders_by_name_with_fish_a_worker_on_an_elder_and_taking_one_by_name() -> None:
+    assert (
+        run("""  example "e":
+    given fish on elder "Pisciculturist" = 2, fish on plates = 4, fish in supply = 0
+    do place a worker on elder "Pisciculturist"
+    answer plate 2
+    expect fish in supply = 1 + 1, elders = 1, fish on elder "Pisciculturist" = 0
+    expect illegal: place a worker on elder "Pisciculturist" because "occupied"
+    do take an elder
+    answer "Fishmonger"
+    expect elders = 2
+""")
+        == ()
+    )
+
+
+def test_serving_fish_by_plate_and_with_a_guest() -> None:
+    assert (
+        run("""  example "e":
+    given fish in supply = 3, guests in supply = 1, gold in supply = 0
+    do place a worker on serve fish
+    answer plate 3, guest, stop
+    expect fish on plates = 1, fish in supply = 3, guests in supply = 0, gold in supply = 1
+""")
+        == ()
+    )
+
+
+def test_shares_ships_and_the_supply_board_in_a_given() -> None:
+    assert (
+        run("""  example "e":
+    given issued shares of player 2 in supply = 1, own shares on share board = 2, sloops = 2
+    expect issued shares in supply = 3, sloop on supply board = 1, own unissued shares = 1
+    player 2: expect own issued shares in supply = 2
+    do place a worker on build a ship
+    answer sloop
+    expect sloops = 3, sloop on supply board = 0
+    expect illegal: place a worker on build a ship because "full"
+""")
+        == ()
+    )
+
+
+def test_a_reforest_on_a_double_space_chosen_by_number() -> None:
+    assert (
+        run("""  example "e":
+    given forests = 0
+    do place a worker on reforest
+    answer double space 4, 2
+    expect forests = 2
+""")
+        == ()
+    )
+
+
+def test_choose_one_by_its_words_on_a_real_card() -> None:
+    text = CARDS
+    examples = [e for e in load_examples(text, "cards.nus") if e.card == "Stove"]
+    assert examples and run_example(examples[0], load_cards(text, "cards.nus")).failures == ()
+
+
+def test_nus_test_verbose_shows_each_question_and_automatic_answers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "lodge.nus"
+    path.write_text(
+        CARDS
+        + LODGE
+        + """  example "e":
+    given wood in supply = 2, fish in supply = 1
+    do build this building
+    answer column 2 row 1, no
+""",
+        encoding="utf-8",
+    )
+    assert main(["test", str(path), "-v"]) == 0
+    out = capsys.readouterr().out
+    assert '      player 1: "build Test Lodge where?" -> column 2 row 1' in out
+    assert '      player 1: "pay for Test Lodge how?" -> pay 2 wood and 1 fish (the only option)' in out
+
+
+def test_the_starting_table_is_described_from_a_real_table() -> None:
+    lines = starting_table()
+    assert lines[1] == (
+        "each player: 2 wood, 2 fish, 2 gold, 0 guest in the personal supply, an empty Reserve, "
+        "no Ships besides the catboat, no Elders"
+    )
