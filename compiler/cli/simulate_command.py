@@ -11,10 +11,10 @@ from runtime.analysis.simulate import per_game, simulate, summary
 
 def register(commands) -> None:
     command = commands.add_parser("simulate", help="play seeded random games with the cards")
-    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N")
-    command.add_argument("--games", type=positive, default=10, metavar="G")
-    command.add_argument("--seed", type=int, default=0, metavar="S")
-    command.add_argument("--cards", default="cards.nus", metavar="FILE")
+    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N", help="players a game")
+    command.add_argument("--games", type=positive, default=10, metavar="G", help="games to play")
+    command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; game i uses seed S + i")
+    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.set_defaults(run=run)
 
 
