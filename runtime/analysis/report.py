@@ -182,9 +182,15 @@ def forest(plt: Any, cards: list[dict], key: str, low: str, high: str, label: st
     above = [(card[high] if card[high] is not None else card[key]) - card[key] for card in shown]
     axes.errorbar(values, positions, xerr=[below, above], fmt="o", markersize=3, capsize=2)
     axes.axvline(0, color="grey", linewidth=0.8)
-    axes.set_yticks(list(positions), [card["name"] for card in shown], fontsize=7)
+    axes.set_yticks(list(positions), [plain(card["name"]) for card in shown], fontsize=7)
     axes.set_xlabel(f"{label}, VP (95% interval)")
     return figure
+
+
+def plain(name: str) -> str:
+    """A card name as a plot label: control characters shown as escapes, `$` not read as mathtext."""
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in name)
+    return shown.replace("$", r"\$")
 
 
 def score_histogram(plt: Any, histogram: list[list[float]]) -> Any:

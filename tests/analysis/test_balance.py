@@ -48,16 +48,6 @@ def variant(tmp_path: Path, name: str, old: str, new: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
-    """The A/B report of cards.nus against a copy whose Private Company pays 15 gold instead of 5."""
-    folder = tmp_path_factory.mktemp("planted")
-    new = variant(folder, "planted.nus", PAYOUT, PAYOUT.replace("5 gold", "15 gold"))
-    page = folder / "report.html"
-    result = run_json(str(CARDS), "--against", str(new), "--games", "16", "--html", str(page), *measured(*MEASURED))
-    return result, page
-
-
 def test_planted_overpowered_card_is_flagged_and_unchanged_cards_are_not(planted):
     result, _ = planted
     cards = {card["name"]: card for card in result["cards"]}
