@@ -16,18 +16,31 @@ from compiler import __version__
 from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
 from compiler.diagnostics import printable
 
-COMMANDS = ("check", "build", "docs", "fmt", "test", "explain", "simulate")
+COMMANDS = ("check", "build", "docs", "fmt", "test", "explain", "simulate", "balance")
 
 
 INTERRUPTED = 128 + signal.SIGINT
 CLOSED_PIPE = 128 + signal.SIGPIPE
 
 
+class DefaultsFormatter(argparse.HelpFormatter):
+    """Adds '(default: X)' to an option's help when it has a default worth showing (not None, False or a help
+    text that already names it)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        help = action.help or ""
+        if action.default in (None, False, argparse.SUPPRESS) or "default" in help:
+            return help
+        if action.option_strings or action.nargs in (argparse.OPTIONAL, argparse.ZERO_OR_MORE):
+            return f"{help} (default: %(default)s)".lstrip()
+        return help
+
+
 class Parser(argparse.ArgumentParser):
     """Every command's help shows each option's default."""
 
     def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("formatter_class", argparse.ArgumentDefaultsHelpFormatter)
+        kwargs.setdefault("formatter_class", DefaultsFormatter)
         super().__init__(*args, **kwargs)
 
 
