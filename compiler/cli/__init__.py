@@ -29,7 +29,12 @@ class DefaultsFormatter(argparse.HelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         help = action.help or ""
-        if action.default in (None, False, argparse.SUPPRESS) or "default" in help:
+        if (
+            action.default is None
+            or action.default is False
+            or action.default == argparse.SUPPRESS
+            or "default" in help
+        ):
             return help
         if action.option_strings or action.nargs in (argparse.OPTIONAL, argparse.ZERO_OR_MORE):
             return f"{help} (default: %(default)s)".lstrip()
