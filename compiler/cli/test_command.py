@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from compiler.cli.common import ERRORS, OK, compile_file, file_command, report
+from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, report
+from compiler.cli.terminal import painter
+from compiler.diagnostics import printable
 from compiler.load import load_cards, load_examples
 from runtime.examples import run_examples
 
@@ -18,17 +21,21 @@ def run(args: argparse.Namespace) -> int:
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    outcomes = run_examples(load_examples(text, args.file), load_cards(text, args.file))
+    name = display_name(args.file)
+    outcomes = run_examples(load_examples(text, name), load_cards(text, name))
+    paint = painter(sys.stdout)
     for outcome in outcomes:
         example = outcome.example
         about = f'card "{example.card}"' if example.card else "base rules"
-        print(f"{args.file}:{example.line}: {'ok' if outcome.passed else 'FAILED'} {about}: {example.title}")
+        verdict = paint("ok", "ok") if outcome.passed else paint("failed", "FAILED")
+        print(f"{printable(f'{name}:{example.line}:')} {verdict} {printable(f'{about}: {example.title}')}")
         for failure in outcome.failures:
-            print(f"    {failure}")
+            for line in str(failure).split("\n"):  # a missing answer's message ends with the line to add
+                print(f"    {printable(line.removeprefix('    '))}")
         if args.verbose:
             for asked in outcome.asked:
                 only = " (the only option)" if asked.automatic else ""
-                print(f'      player {asked.player + 1}: "{asked.prompt}" -> {asked.answer}{only}')
+                print(printable(f'      player {asked.player + 1}: "{asked.prompt}" -> {asked.answer}{only}'))
     failed = sum(not outcome.passed for outcome in outcomes)
-    print(f"{len(outcomes)} examples, {failed} failed")
+    print(paint("failed" if failed else "summary", f"{len(outcomes)} examples, {failed} failed"))
     return ERRORS if failed else OK
