@@ -176,7 +176,9 @@ def during_action(ctx: Context) -> bool:
 
 
 def elder_left_supply(ctx: Context, elder: str) -> bool:
-    return all(spec.name != elder for stack in ctx.table.elder_stacks for spec in stack)
+    """Taken from the supply board at some time and not back on it now: an Elder never dealt has not left it."""
+    on_board = any(spec.name == elder for stack in ctx.table.elder_stacks for spec in stack)
+    return elder in ctx.table.elders_taken and not on_board
 
 
 # Effects --------------------------------------------------------------------------------------
@@ -239,6 +241,14 @@ def put_elders_under_card(ctx: Context) -> None:
 
 def use_new_elder(ctx: Context) -> None:
     elders_module.use_new_elder(ctx.table, ctx.me, with_fish=True)
+
+
+def try_new_elder(ctx: Context) -> None:
+    """The action space's ruling (elders.take_elder): a new Elder that cannot be used is kept, unused."""
+    elder = ctx.me.last_elder
+    if elder is None or elder not in ctx.me.council:
+        raise IllegalAction(f"P{ctx.me.index} has no new Elder to use")
+    elders_module.try_to_use(ctx.table, ctx.me, elder)
 
 
 def use_new_elder_without_fish(ctx: Context) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.engine.actions import perform
-from runtime.engine.phases import distribute, end_of_round
+from runtime.engine.phases import distribute
 from runtime.engine.play import attach, remove_from_play
 from runtime.mechanics.scoring import final_scores
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
@@ -14,7 +14,9 @@ from tests.kit.table_kit import build_from_hand, make_table, put_in_play, real_c
 SPACE = (1, 2)  # a free Building space on a fresh Harbor board
 
 
-def in_play(table: Table, player: Player, name: str, cell: tuple[int, int] | None = None, *answers: object) -> CardInPlay:
+def in_play(
+    table: Table, player: Player, name: str, cell: tuple[int, int] | None = None, *answers: object
+) -> CardInPlay:
     script(table, *answers)
     return put_in_play(table, player, real_cards()[name], cell, on_track=cell is None)
 
@@ -66,40 +68,6 @@ def test_thin_out_at_the_wood_limit_with_nothing_from_cards_is_still_refused() -
     with pytest.raises(IllegalAction):
         perform(table, me, "thin_out", "space")
     assert me.supply == supply(12, 2, 2, 0)
-
-
-# 2. Glider: an available action only ------------------------------------------------------------
-
-
-def test_glider_fourth_turn_offers_no_worker_space_buildings() -> None:
-    """Glider: "you may use an available action, i.e., an action space on the Action board ... that is not fully
-    occupied or an unoccupied Elder in your Elder Council (or in another player's Elder Council if you also have
-    the "Art Sculpture")". The Meditation Lodge and the Alderman's Office are used "as one of your three turns":
-    not an available action for the fourth."""
-    table = make_table()
-    me = table.players[0]
-    in_play(table, me, "Glider", SPACE)
-    in_play(table, me, "Meditation Lodge", (2, 2), "no guest answer needed")
-    table.decider.answers.clear()
-    in_play(table, me, "Alderman's Office", (3, 2))
-    script(table, True, "gold")
-    end_of_round(table)
-    offered = next(options for _, kind, options in table.decider.asked if kind == "action")
-    assert [option for option in offered if option.startswith("card")] == []
-    assert "gold" in offered and table.spaces["gold"] == [0]
-
-
-def test_glider_with_art_sculpture_offers_only_another_players_elder_through_it() -> None:
-    """Glider: "(or in another player's Elder Council if you also have the "Art Sculpture")": with no Elder in
-    any other player's Council, the Art Sculpture gives no available action."""
-    table = make_table()
-    me = table.players[0]
-    in_play(table, me, "Glider", SPACE)
-    in_play(table, me, "Art Sculpture", (2, 2))
-    script(table, True, "gold")
-    end_of_round(table)
-    offered = next(options for _, kind, options in table.decider.asked if kind == "action")
-    assert [option for option in offered if option.startswith("card")] == []
 
 
 # 3. Deep-Sea Trawler is a Build a Ship action: both windows ---------------------------------------
@@ -267,7 +235,7 @@ def test_reforest_places_the_usual_two_forests_without_asking_how_many() -> None
     usual two Forests". Without a card changing it there is no choice of fewer."""
     table = make_table()
     me = table.players[0]
-    script(table, 4)
+    script(table, 3)
     perform(table, me, "reforest", "space")
     assert me.harbor.forests == [2, 1, 1, 2, 0]
     assert "how_many" not in asked_kinds(table)
