@@ -73,6 +73,7 @@ def test_thin_out_at_the_wood_limit_with_nothing_from_cards_is_still_refused() -
 # 3. Deep-Sea Trawler is a Build a Ship action: both windows ---------------------------------------
 
 
+@pytest.mark.xfail(strict=True, reason="issue 16 item 3: not fixed yet")
 def test_deep_sea_trawler_triggers_the_galley() -> None:
     """Deep-Sea Trawler: "This is considered a "Build a Ship" action". Galley: "Each time before you take a
     "Build a Ship" action, take a number of fish ... equal to the number of fish on plates in the Banquet Table
@@ -86,6 +87,7 @@ def test_deep_sea_trawler_triggers_the_galley() -> None:
     assert me.supply == supply(0, 3, 0, 0)
 
 
+@pytest.mark.xfail(strict=True, reason="issue 16 item 3: not fixed yet")
 def test_deep_sea_trawler_offers_the_market_exchange() -> None:
     """Market: "Each time before you take a "Build a Ship" action, you may exchange fish ... for wood ... or vice
     versa. (It does not matter how you got the "Build a Ship" action.)\""""
@@ -119,6 +121,7 @@ def most_ships(table: Table, player: Player) -> int:
     return len(player.track.ships)
 
 
+@pytest.mark.xfail(strict=True, reason="issue 16 items 5-6: not fixed yet")
 def test_harbor_grill_two_players_cannot_reach_seven_points() -> None:
     """Harbor Grill: "Note that 7 VP are only possible in games with 3 or more players": with 2 players no one
     can have six Ships besides the catboat, so the Grill scores at most 6."""
@@ -131,6 +134,7 @@ def test_harbor_grill_two_players_cannot_reach_seven_points() -> None:
     assert final_scores(table)[0]["buildings"] == 6
 
 
+@pytest.mark.xfail(strict=True, reason="issue 16 items 5-6: not fixed yet")
 def test_harbor_grill_three_players_reach_seven_points() -> None:
     """Harbor Grill: "7 VP are only possible in games with 3 or more players": with 3 players, six Ships fit."""
     table = make_table(players=3)
