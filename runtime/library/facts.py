@@ -1,0 +1,15 @@
+"""Facts: the truths a condition reads (the vocabulary's FACTS)."""
+
+from __future__ import annotations
+
+from runtime.model.cards import Context
+
+
+def during_action(ctx: Context) -> bool:
+    return ctx.table.action_depth > 0
+
+
+def elder_left_supply(ctx: Context, elder: str) -> bool:
+    """Taken from the supply board at some time and not back on it now: an Elder never dealt has not left it."""
+    on_board = any(spec.name == elder for stack in ctx.table.elder_stacks for spec in stack)
+    return elder in ctx.table.elders_taken and not on_board
