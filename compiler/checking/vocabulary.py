@@ -82,6 +82,7 @@ class Entry:
     default: object = None  # rules
     scope: dict = field(default_factory=dict, hash=False)  # rules: quantity -> (attr, type)
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
+    worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
     bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
@@ -236,7 +237,7 @@ FACTS = (
     Entry(
         "elder {elder:name} has left the supply board",
         "elder_left_supply",
-        "the {elder} Elder is no longer on the Ships and Elders supply board",
+        "the {elder} Elder has been taken from the Ships and Elders supply board and is no longer on it",
         result="truth",
     ),
 )
@@ -319,190 +320,193 @@ ACTIONS = {
 }
 
 EFFECTS = (
-    (
-        Entry(
-            "take {amount} {good}",
-            "take",
-            "take {amount} {good} from the general supply and place it in your personal supply",
-        ),
-        Entry(
-            "return {amount} {good}",
-            "give_back",
-            "return {amount} {good} from your personal supply to the general supply",
-        ),
-        Entry(
-            "pay {amount} {good}",
-            "give_back",
-            "return {amount} {good} from your personal supply to the general supply (Guests cannot pay it)",
-        ),
-        Entry(
-            "put {amount} {good} in reserve",
-            "put_in_reserve",
-            "place {amount} {good} from the general supply in your Reserve",
-        ),
-        Entry(
-            "put {amount} {good} on this building",
-            "put_on_card",
-            "place {amount} {good} from the general supply on this Building",
-        ),
-        Entry(
-            "move {amount} {good} from supply to this building",
-            "move_to_card",
-            "move {amount} {good} from your personal supply onto this Building",
-        ),
-        Entry("remove this building from play", "remove_card", "remove this Building from play"),
-        Entry(
-            "remove a forest", "remove_one_forest", "remove a Forest from your Harbor board", causes=("remove_forest",)
-        ),
-        Entry(
-            "remove all forests",
-            "remove_all_forests",
-            "remove all Forests from your Harbor board",
-            causes=("remove_forest",),
-        ),
-        Entry("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
-        Entry(
-            "put all elders under this building",
-            "put_elders_under_card",
-            "place all Elders from your Elder Council under this Building",
-        ),
-        Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=("use_elder",)),
-        Entry(
-            "use the new elder without fish",
-            "use_new_elder_without_fish",
-            "use the new Elder right away, without placing fish from the Banquet Table on it",
-            causes=("use_elder",),
-        ),
-        Entry(
-            "serve up to {amount} fish",
-            "serve_limited",
-            'take a "Serve Fish" action, serving at most {amount} fish '
-            "(taking 1 gold for each newly filled plate, as usual)",
-            causes=("serve_fish",),
-        ),
-        Entry(
-            "exchange up to {amount} {give:good} for {get:good}",
-            "exchange",
-            "exchange up to {amount} {give} in your personal supply for {get} from the general supply, 1:1",
-        ),
-        Entry("put {amount} fish on each elder", "fish_on_each_elder", "place {amount} fish on each of your Elders"),
-        Entry("take an extra turn", "extra_turn", "carry out an additional turn with an available action"),
-        Entry(
-            "distribute {amount} fish",
-            "distribute_fish",
-            "distribute {amount} fish from the general supply in the Fishing Phase order",
-        ),
-        Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
-        Entry(
-            "board guests on ships",
-            "board_guests",
-            "you may now place Guests from your personal supply on your Ships (1 per Ship, as at any time)",
-        ),
-        Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
-        Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
-        Entry(
-            "put {card:name} in play",
-            "put_in_play",
-            "put the {card} into play as though built earlier",
-            example_only=True,
-        ),
-        Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
-        Entry(
-            "place a worker on this building",
-            "worker_on_this_card",
-            "place a Worker on this Building's worker space",
-            example_only=True,
-        ),
-        Entry(
-            "place a worker on {card:name}",
-            "worker_on_card",
-            "place a Worker on the worker space of your {card}",
-            example_only=True,
-        ),
-        Entry(
-            "place a worker on elder {elder:name}",
-            "worker_on_elder",
-            "place a Worker on the {elder} Elder in your Elder Council",
-            example_only=True,
-        ),
-        Entry("run the work phase", "run_work_phase", "carry out a Work Phase", example_only=True),
-        Entry("run the end of the round", "run_round_end", "carry out the end of the Round", example_only=True),
-        Entry(
-            "run the returning home phase", "run_returning_home", "carry out a Returning Home Phase", example_only=True
-        ),
-        Entry("play a round", "play_a_round", "play the current Round through, then the next one", example_only=True),
-        Entry(
-            "play to the end of the game",
-            "play_to_end",
-            "play the remaining Rounds, then score the game",
-            example_only=True,
-        ),
-        Entry("score the game", "score_game", "carry out the scoring at the end of the game", example_only=True),
-        Entry(
-            "unissue an own share",
-            "unissue_share",
-            'turn an issued Share of your color in your personal supply to "Unissued"',
-        ),
-        Entry(
-            "remove all own shares from play",
-            "remove_own_shares",
-            "remove all Shares of your color from play, issued or not, whoever holds them",
-        ),
-        Entry(
-            "put a guest on each of up to {amount} visible elders",
-            "guests_on_visible_elders",
-            "place 1 Guest from the general supply on each of up to {amount} visible Elders; "
-            "whoever takes one of them, you get its Guest",
-        ),
-        Entry(
-            "put {amount} wood on each free fishing space",
-            "wood_on_fishing_spaces",
-            "place {amount} wood from the general supply on each free space of your Fishing track",
-        ),
-        Entry(
-            "take the wood under the new ship",
-            "take_wood_under_ship",
-            "move the wood from the spaces the new Ship takes into your personal supply",
-        ),
-        Entry(
-            "return the wood on fishing spaces",
-            "return_fishing_space_wood",
-            "return the wood left on your Fishing track to the general supply",
-        ),
-        Entry(
-            "return an elder to the supply board",
-            "return_elder",
-            "move the fish on one of your Elders into your personal supply, "
-            "then return it to its space on the supply board",
-        ),
-        Entry(
-            "use another player's elder paying {amount} fish",
-            "use_other_elder",
-            "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
-            causes=("use_elder",),
-        ),
-        Entry(
-            "count as a build a ship action",
-            "as_ship_action",
-            'this counts as completing a "Build a Ship" action',
-            causes=("build_ship",),
-        ),
-    )
-    + tuple(
-        Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,), causes=(impl,))
-        for words, impl in ACTIONS.items()
-    )
-    + tuple(
-        Entry(
-            f"place a worker on {words}",
-            "worker_on_space",
-            f'place a Worker on the "{words.title()}" action space',
-            args=(impl,),
-            example_only=True,
-        )
-        for words, impl in {**ACTIONS, "gold": "gold", "imitation": "imitation"}.items()
-    )
+    Entry(
+        "take {amount} {good}",
+        "take",
+        "take {amount} {good} from the general supply and place it in your personal supply",
+    ),
+    Entry(
+        "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
+    ),
+    Entry(
+        "pay {amount} {good}",
+        "give_back",
+        "return {amount} {good} from your personal supply to the general supply (Guests cannot pay it)",
+    ),
+    Entry(
+        "put {amount} {good} in reserve",
+        "put_in_reserve",
+        "place {amount} {good} from the general supply in your Reserve",
+    ),
+    Entry(
+        "put {amount} {good} on this building",
+        "put_on_card",
+        "place {amount} {good} from the general supply on this Building",
+    ),
+    Entry(
+        "move {amount} {good} from supply to this building",
+        "move_to_card",
+        "move {amount} {good} from your personal supply onto this Building",
+    ),
+    Entry("remove this building from play", "remove_card", "remove this Building from play"),
+    Entry("remove a forest", "remove_one_forest", "remove a Forest from your Harbor board", causes=("remove_forest",)),
+    Entry(
+        "remove all forests",
+        "remove_all_forests",
+        "remove all Forests from your Harbor board",
+        causes=("remove_forest",),
+    ),
+    Entry("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
+    Entry(
+        "put all elders under this building",
+        "put_elders_under_card",
+        "place all Elders from your Elder Council under this Building",
+    ),
+    Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=("use_elder",)),
+    Entry(
+        "try to use the new elder",
+        "try_new_elder",
+        'use the new Elder right away, as on the "Take an Elder" action space: if it cannot be used (no fish on the '
+        "Banquet Table, or its action impossible), you keep it unused",
+        causes=("use_elder",),
+    ),
+    Entry(
+        "use the new elder without fish",
+        "use_new_elder_without_fish",
+        "use the new Elder right away, without placing fish from the Banquet Table on it",
+        causes=("use_elder",),
+    ),
+    Entry(
+        "serve up to {amount} fish",
+        "serve_limited",
+        'take a "Serve Fish" action, serving at most {amount} fish '
+        "(taking 1 gold for each newly filled plate, as usual)",
+        causes=("serve_fish",),
+    ),
+    Entry(
+        "exchange up to {amount} {give:good} for {get:good}",
+        "exchange",
+        "exchange up to {amount} {give} in your personal supply for {get} from the general supply, 1:1",
+    ),
+    Entry("put {amount} fish on each elder", "fish_on_each_elder", "place {amount} fish on each of your Elders"),
+    Entry("take an extra turn", "extra_turn", "carry out an additional turn with an available action"),
+    Entry(
+        "distribute {amount} fish",
+        "distribute_fish",
+        "distribute {amount} fish from the general supply in the Fishing Phase order",
+    ),
+    Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
+    Entry(
+        "board guests on ships",
+        "board_guests",
+        "you may now place Guests from your personal supply on your Ships (1 per Ship, as at any time)",
+    ),
+    Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
+    Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
+    Entry(
+        "put {card:name} in play",
+        "put_in_play",
+        "put the {card} into play as though built earlier",
+        example_only=True,
+    ),
+    Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
+    Entry(
+        "unissue an own share",
+        "unissue_share",
+        'turn an issued Share of your color in your personal supply to "Unissued"',
+    ),
+    Entry(
+        "remove all own shares from play",
+        "remove_own_shares",
+        "remove all Shares of your color from play, issued or not, whoever holds them",
+    ),
+    Entry(
+        "put a guest on each of up to {amount} visible elders",
+        "guests_on_visible_elders",
+        "place 1 Guest from the general supply on each of up to {amount} visible Elders; "
+        "whoever takes one of them, you get its Guest",
+    ),
+    Entry(
+        "put {amount} wood on each free fishing space",
+        "wood_on_fishing_spaces",
+        "place {amount} wood from the general supply on each free space of your Fishing track",
+    ),
+    Entry(
+        "take the wood under the new ship",
+        "take_wood_under_ship",
+        "move the wood from the spaces the new Ship takes into your personal supply",
+    ),
+    Entry(
+        "return the wood on fishing spaces",
+        "return_fishing_space_wood",
+        "return the wood left on your Fishing track to the general supply",
+    ),
+    Entry(
+        "return an elder to the supply board",
+        "return_elder",
+        "move the fish on one of your Elders into your personal supply, "
+        "then return it to its space on the supply board",
+    ),
+    Entry(
+        "use another player's elder paying {amount} fish",
+        "use_other_elder",
+        "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
+        causes=("use_elder",),
+        worker_on_elder=True,
+    ),
+    Entry(
+        "count as a build a ship action",
+        "as_ship_action",
+        'this counts as completing a "Build a Ship" action',
+        causes=("build_ship",),
+    ),
+) + tuple(
+    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,), causes=(impl,))
+    for words, impl in ACTIONS.items()
 )
+
+# Example-only steps: what a worked example does besides card effects (kept apart from the cards' effects).
+EXAMPLE_STEPS = (
+    Entry(
+        "place a worker on this building",
+        "worker_on_this_card",
+        "place a Worker on this Building's worker space",
+        example_only=True,
+    ),
+    Entry(
+        "place a worker on {card:name}",
+        "worker_on_card",
+        "place a Worker on the worker space of your {card}",
+        example_only=True,
+    ),
+    Entry(
+        "place a worker on elder {elder:name}",
+        "worker_on_elder",
+        "place a Worker on the {elder} Elder in your Elder Council",
+        example_only=True,
+    ),
+    Entry("run the work phase", "run_work_phase", "carry out a Work Phase", example_only=True),
+    Entry("run the end of the round", "run_round_end", "carry out the end of the Round", example_only=True),
+    Entry("run the returning home phase", "run_returning_home", "carry out a Returning Home Phase", example_only=True),
+    Entry("play a round", "play_a_round", "play the current Round through, then the next one", example_only=True),
+    Entry(
+        "play to the end of the game",
+        "play_to_end",
+        "play the remaining Rounds, then score the game",
+        example_only=True,
+    ),
+    Entry("score the game", "score_game", "carry out the scoring at the end of the game", example_only=True),
+) + tuple(
+    Entry(
+        f"place a worker on {words}",
+        "worker_on_space",
+        f'place a Worker on the "{words.title()}" action space',
+        args=(impl,),
+        example_only=True,
+    )
+    for words, impl in {**ACTIONS, "gold": "gold", "imitation": "imitation"}.items()
+)
+EFFECTS += EXAMPLE_STEPS
 
 # Cost payments --------------------------------------------------------------------------------
 

@@ -111,7 +111,10 @@ class AstBuilder(Transformer):
 
     def answer(self, meta, tokens):
         """An answer is its words as written, names keeping their quotes: the runtime matches it to an option."""
-        return " ".join(str(token) for token in tokens), self.tspan(tokens[-1])
+        text = str(tokens[0])
+        for before, token in zip(tokens, tokens[1:], strict=False):
+            text += (" " if token.start_pos > before.end_pos else "") + str(token)
+        return text, self.tspan(tokens[-1])
 
     def expect(self, meta, conditions):
         return n.Expect(self.until(meta, conditions[-1].span), tuple(conditions))

@@ -98,7 +98,7 @@ def payment_parts(payment: Any) -> dict[str, int]:
 def words(text: str) -> tuple[str, ...]:
     """Answer text reduced to what matters: no articles, lower case, singular nouns, yes/no for true/false."""
     found = []
-    for token in TOKEN.findall(text.lower()):
+    for token in TOKEN.findall(text.lower().replace("(", " ").replace(")", " ")):
         token = SYNONYMS.get(token, SINGULAR.get(token, token))
         if token not in IGNORED:
             found.append(token)

@@ -274,8 +274,22 @@ def test_a_reforest_on_a_double_space_chosen_by_number() -> None:
         run("""  example "e":
     given forests = 0
     do place a worker on reforest
-    answer double space 4, 2
+    answer double space 4
     expect forests = 2
+""")
+        == ()
+    )
+
+
+def test_a_choice_by_its_words_and_a_number_on_the_market() -> None:
+    """Market: before building a Ship, exchange up to (empty Building spaces) fish for wood; 7 are empty here."""
+    assert (
+        run("""  example "e":
+    do put "Market" in play
+    given wood in supply = 0, fish in supply = 4
+    do build a ship
+    answer yes, exchange up to (empty building spaces) fish for wood, 2, sloop
+    expect sloops = 1, wood in supply = 0, fish in supply = 0, empty building spaces = 6
 """)
         == ()
     )
