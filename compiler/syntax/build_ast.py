@@ -109,8 +109,12 @@ class AstBuilder(Transformer):
     def answers(self, meta, answers):
         return n.Answers(self.until(meta, answers[-1][1]), tuple(text for text, _ in answers))
 
-    def answer(self, meta, tokens):
+    def answer_part(self, meta, children):
+        return [token for child in children for token in (child if isinstance(child, list) else [child])]
+
+    def answer(self, meta, parts):
         """An answer is its words as written, names keeping their quotes: the runtime matches it to an option."""
+        tokens = [token for part in parts for token in part]
         text = str(tokens[0])
         for before, token in zip(tokens, tokens[1:], strict=False):
             text += (" " if token.start_pos > before.end_pos else "") + str(token)
