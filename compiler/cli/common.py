@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from compiler import diagnostic_codes as codes
 from compiler.diagnostics import render_all
 from compiler.load import Compiled, compile_text
 
@@ -26,7 +27,9 @@ def read_source(path: str) -> str:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        message = f"{path}:{line}:{column}: error[E0004]: the file is not valid UTF-8 (byte {error.start})"
+        message = (
+            f"{path}:{line}:{column}: error[{codes.INVALID_UTF8.id}]: {codes.INVALID_UTF8.title} (byte {error.start})"
+        )
         raise InvalidText(message) from None
 
 
