@@ -95,6 +95,15 @@ UNTERMINATED_NAME = Code(
 A quoted name (`"Meditation Lodge"`) must close with `"` on the same line.
 """,
 )
+NON_ASCII_DIGIT = Code(
+    "E0008",
+    "non-ASCII digit",
+    """
+Numbers and card codes are written with the digits 0-9. Other Unicode digits (a full-width `６`, a
+superscript `³`) look alike but would read as a different number or code, so they are refused outside
+quoted names and comments.
+""",
+)
 
 # Names: phrases, words, decks, card codes ---------------------------------------------------------
 

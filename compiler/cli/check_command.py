@@ -1,27 +1,44 @@
-"""`nus check FILE...`: every error of every file; `nus check --explain CODE`: what a diagnostic code means."""
+"""`nus check FILE...`: every error of every file; a missing file is reported and the others still checked.
+
+`nus check --explain CODE`: what a diagnostic code means."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
-from compiler.cli.common import ERRORS, OK, InvalidText, UsageError, compile_file, report
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    USAGE,
+    InvalidText,
+    UsageError,
+    add_output_format,
+    compile_file,
+    diagnostic_record,
+    display_name,
+    report,
+)
 from compiler.diagnostic_codes import CATALOGUE
+from compiler.diagnostics import printable
 
 
 def register(commands) -> None:
     check = commands.add_parser("check", help="check card files and report every error")
-    check.add_argument("files", nargs="*", metavar="FILE")
+    check.add_argument("files", nargs="*", metavar="FILE", help="card files ('-' reads standard input)")
     check.add_argument("--explain", metavar="CODE", help="print what a diagnostic code (the one in error[...]) means")
+    add_output_format(check)
     check.set_defaults(run=run, usage_error=check.error)
 
 
 def run(args: argparse.Namespace) -> int:
+    """With --output-format json, all files' diagnostics go out as one array at the end."""
     if args.explain is not None:
         return explain(args.explain)
     if not args.files:
         args.usage_error("give FILE... or --explain CODE")
-    clean = True
+    clean, unreadable, records = True, False, []
     for path in args.files:
         try:
             text, compiled = compile_file(path)
@@ -29,11 +46,20 @@ def run(args: argparse.Namespace) -> int:
             print(error, file=sys.stderr)
             clean = False
             continue
-        if report(path, text, compiled):
-            print(f"{path}: {len(compiled.program.cards)} cards, no errors")
-        else:
+        except UsageError as error:
+            print(f"nus: error: {error}", file=sys.stderr)
+            unreadable = True
+            continue
+        if args.output_format == "json":
+            records += [diagnostic_record(d) for d in sorted(set(compiled.diagnostics), key=lambda d: d.sort_key)]
+            clean = clean and not compiled.diagnostics
+        elif not report(path, text, compiled, args.output_format):
             clean = False
-    return OK if clean else ERRORS
+        elif args.output_format == "text":
+            print(printable(f"{display_name(path)}: {len(compiled.program.cards)} cards, no errors"))
+    if args.output_format == "json":
+        print(json.dumps(records, indent=2))
+    return USAGE if unreadable else OK if clean else ERRORS
 
 
 def explain(code: str) -> int:
