@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from compiler.checking import vocabulary as vocab
+from compiler.checking.cycles import trigger_cycles
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import MAX_NUMBER
@@ -613,4 +614,4 @@ def overlaps(a: n.Row, b: n.Row) -> bool:
 def check(program: n.Program) -> tuple[n.Program, list[Diagnostic]]:
     checker = Checker()
     checked = checker.program(program)
-    return checked, checker.diagnostics
+    return checked, checker.diagnostics + trigger_cycles(checked)
