@@ -107,9 +107,7 @@ class Player(State):
 
 @dataclass(eq=False)
 class Table(State):
-    TRANSIENT = frozenset(
-        {"rules", "decider", "log", "action_depth", "checking_latches", "example_card", "triggering"}
-    )
+    TRANSIENT = frozenset({"rules", "decider", "log", "action_depth", "checking_latches", "example_card", "triggering"})
 
     rules: Rules
     decider: Any
