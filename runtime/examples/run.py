@@ -9,7 +9,7 @@ from runtime.engine.decisions import ScriptError
 from runtime.engine.events import check_latches
 from runtime.examples.decider import Answer, Asked, ExampleDecider
 from runtime.examples.table import example_table, problems
-from runtime.model.cards import CardSpec, Context, Example, ExampleStep
+from runtime.model.cards import CardError, CardSpec, Context, Example, ExampleStep
 from runtime.model.state import IllegalAction, Table
 
 
@@ -69,7 +69,7 @@ def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
         except StepFailed as failed:
             failures.append(str(failed))
             break
-        except (IllegalAction, ScriptError) as error:
+        except (IllegalAction, ScriptError, CardError) as error:
             failures.append(f"line {step.line}: {step.text}: {error}")
             break
     return Outcome(example, tuple(failures), tuple(decider.asked))
