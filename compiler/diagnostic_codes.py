@@ -303,7 +303,7 @@ Every Building states its cost and its victory points, even when they are nothin
 """,
 )
 ANSWER_PLACE = Code(
-    "E0311",
+    "E0312",
     "an answer before the step that asks it",
     """
 An example's `answer` line answers the questions of the step right before it (a `do` or an
@@ -314,7 +314,7 @@ An example's `answer` line answers the questions of the step right before it (a 
 """,
 )
 NO_SUCH_PLAYER = Code(
-    "E0312",
+    "E0313",
     "a player number outside the table",
     """
 `player N:` counts players from 1 (player 1 owns the example's card); an example table has at most 5.

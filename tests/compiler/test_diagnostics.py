@@ -383,6 +383,33 @@ CASES: dict[str, Case] = {
         24,
         "use it in 'do' of an example",
     ),
+    "E0309 an example-only count in a card's condition": Case(
+        building("  when built, if score > 1:", "    take 1 wood"),
+        "E0309",
+        "'score' only works in an example",
+        4,
+        18,
+        23,
+        "read it in 'expect'",
+    ),
+    "E0312 an answer before the step that asks it": Case(
+        building('  example "e":', "    answer yes"),
+        "E0312",
+        "an answer must follow the step that asks the question",
+        5,
+        5,
+        15,
+        "move this 'answer' line right after its 'do' step",
+    ),
+    "E0313 a player outside the table": Case(
+        building('  example "e":', "    player 6: do take 1 wood"),
+        "E0313",
+        "there is no player 6",
+        5,
+        5,
+        29,
+        "players are 1 to 5",
+    ),
 }
 
 

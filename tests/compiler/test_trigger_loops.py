@@ -71,7 +71,7 @@ def test_the_real_cards_have_no_loop() -> None:
 HIDDEN = (
     HEAD.format(name="Hidden Loop", code="A613")
     + "  each time after you build a ship, if wood in supply >= 0:\n    count as a build a ship action\n"
-    + '  example "it never ends":\n    given wood in supply = 10\n    answer sloop\n    do build a ship\n'
+    + '  example "it never ends":\n    given wood in supply = 10\n    do build a ship\n    answer sloop\n'
 )
 
 
@@ -83,7 +83,7 @@ def test_a_loop_behind_a_guard_stops_with_the_card_and_line(tmp_path: Path, caps
     out = capsys.readouterr().out
     assert f'{path}:6: FAILED card "Hidden Loop": it never ends' in out
     assert (
-        f'line 9: do build a ship: {path}:4: card "Hidden Loop" sets itself off without end '
+        f'line 8: do build a ship: {path}:4: card "Hidden Loop" sets itself off without end '
         '("each time after you build a ship, if wood in supply >= 0" ran 40 times inside itself); '
         "its effect must not cause the event it waits for"
     ) in out
