@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from compiler.backends.card_faces.faces import (
+    Face,
     SelectionError,
     card_names,
     changed,
@@ -16,7 +17,7 @@ from compiler.backends.card_faces.faces import (
     version,
 )
 from compiler.backends.card_faces.files import WouldOverwriteInput, refuse_inputs, write_atomic
-from compiler.backends.card_faces.sheets import PAPERS, Sheet, SheetError, sheet
+from compiler.backends.card_faces.sheets import PAPER_NAMES, PAPERS, Sheet, SheetError, sheet
 from compiler.checking.vocabulary import LETTERS
 from compiler.cli.common import (
     ERRORS,
@@ -72,16 +73,9 @@ def run(args: argparse.Namespace) -> int:
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    try:
-        cards = select(compiled.program.cards, args.deck, args.letter, args.cards)
-    except SelectionError as error:
-        raise UsageError(str(error)) from None
-    faces = [face(card) for card in cards]
-    if args.changed_since:
-        old_text, old = compile_file(args.changed_since)
-        if not report(args.changed_since, old_text, old):
-            return ERRORS
-        faces = changed(faces, [face(card) for card in old.program.cards])
+    faces = chosen(args, compiled.program.cards)
+    if faces is None:
+        return ERRORS
     if not faces:
         print("no card to print" + (f": no face differs from {args.changed_since}" if args.changed_since else ""))
         return OK
@@ -89,19 +83,43 @@ def run(args: argparse.Namespace) -> int:
         laid = sheet(args.paper, *args.size, args.bleed)
     except SheetError as error:
         raise UsageError(str(error)) from None
+    out = Path(args.output)
+    inputs = [Path(args.file)] + ([Path(args.changed_since)] if args.changed_since else [])
+    try:
+        refuse_inputs([out / "cards.pdf", *(out / "cards" / f"{f.code}.png" for f in faces if args.png)], inputs)
+    except WouldOverwriteInput as error:
+        raise UsageError(str(error)) from None
     pdf = print_backend()
     printed = pdf.Layout(laid, f"{Path(args.file).name} · {version(text)}", Path(args.file).name).fitted(faces)
-    outputs = {Path(args.output) / "cards.pdf": printed.pdf}
+    outputs = {out / "cards.pdf": printed.pdf}
     if args.png:
-        outputs |= images(pdf, printed.pdf, laid, faces, Path(args.output), args.dpi)
-    write_all(outputs, [Path(args.file)] + ([Path(args.changed_since)] if args.changed_since else []), args.output)
-    pages = f"{printed.pages} {args.paper.upper() if args.paper == 'a4' else args.paper.title()} page"
-    print(f"wrote {Path(args.output) / 'cards.pdf'}: {len(faces)} cards on {pages}{'s' if printed.pages != 1 else ''}")
+        outputs |= images(pdf, printed.pdf, laid, faces, out, args.dpi)
+    write_all(outputs, inputs, args.output)
+    pages = count(printed.pages, f"{PAPER_NAMES[args.paper]} page")
+    print(f"wrote {out / 'cards.pdf'}: {count(len(faces), 'card')} on {pages}")
     if args.png:
-        print(f"wrote {len(outputs) - 1} PNGs in {Path(args.output) / 'cards'} and {Path(args.output) / 'sheets'}")
+        print(f"wrote {len(outputs) - 1} PNGs in {out / 'cards'} and {out / 'sheets'}")
     for overflow in printed.overflows:
         print(overflow_message(overflow), file=sys.stderr)
     return ERRORS if printed.overflows else OK
+
+
+def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
+    """The faces to print, or None when the earlier card file of --changed-since has errors (reported)."""
+    try:
+        faces = [face(card) for card in select(cards, args.deck, args.letter, args.cards)]
+    except SelectionError as error:
+        raise UsageError(str(error)) from None
+    if not args.changed_since:
+        return faces
+    old_text, old = compile_file(args.changed_since)
+    if not report(args.changed_since, old_text, old):
+        return None
+    return changed(faces, [face(card) for card in old.program.cards])
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def overflow_message(overflow) -> str:
@@ -141,6 +159,9 @@ def write_all(outputs: dict[Path, bytes], inputs: list[Path], output: str) -> No
         raise UsageError(str(error)) from None
     out = output_directory(output)
     for path, data in outputs.items():
-        writing(
-            lambda path=path, data=data: (path.parent.mkdir(parents=True, exist_ok=True), write_atomic(path, data)), out
-        )
+        writing(lambda path=path, data=data: put(path, data), out)
+
+
+def put(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, data)

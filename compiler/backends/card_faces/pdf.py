@@ -187,13 +187,10 @@ def card_images(pages: list, sheet: Sheet, count: int, dpi: int) -> list[bytes]:
 
 
 def pixels(rect: Rect, dpi: int) -> tuple[int, int, int, int]:
+    """The crop box: every card the same size in pixels wherever it sits on the page."""
     scale = dpi / MM_PER_INCH
-    return (
-        round(rect.x * scale),
-        round(rect.y * scale),
-        round((rect.x + rect.width) * scale),
-        round((rect.y + rect.height) * scale),
-    )
+    left, top = round(rect.x * scale), round(rect.y * scale)
+    return left, top, left + round(rect.width * scale), top + round(rect.height * scale)
 
 
 def png(image) -> bytes:

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 COLUMNS = ROWS = 3
 MARK_GAP = 1.0  # between the outermost bleed edge and a crop mark
 MARK_LENGTH = 5.0
@@ -94,7 +95,7 @@ def sheet(paper: str, card_width: float, card_height: float, bleed: float) -> Sh
         hint = f"a bleed of at most {most:.1f} mm fits" if most >= 0 else "choose smaller cards"
         raise SheetError(
             f"{COLUMNS} x {ROWS} cards of {card_width:g} x {card_height:g} mm with a {bleed:g} mm bleed leave no room "
-            f"for crop marks on {paper.upper() if paper == 'a4' else paper.title()} paper: {hint}"
+            f"for crop marks on {PAPER_NAMES[paper]} paper: {hint}"
         )
     return laid
 
