@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from compiler.backends.escape import visible
 from compiler.backends.render import English, deck_name
 from compiler.checking.ranges import label, values, vp_label
-from compiler.load import comment_text
 from compiler.syntax import nodes as n
 
 # Payments drawn as a symbol: the vocabulary impl -> the good its symbol shows (None: the slot names it).
@@ -125,7 +125,7 @@ def select(
 
 def listing_of(items: list[str]) -> str:
     """Names for a terminal message: quoted, with control characters shown escaped."""
-    return ", ".join(f'"{comment_text(item)}"' for item in items)
+    return ", ".join(f'"{visible(item)}"' for item in items)
 
 
 def card_names(text: str) -> list[str]:

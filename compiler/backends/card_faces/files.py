@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
 
@@ -12,8 +12,10 @@ class WouldOverwriteInput(ValueError):
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file in the same directory, then rename it over the target in one step."""
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write to a temporary file in the same directory, then rename it over the target in one step.
+    The file gets the usual permissions (0666 less the umask), not a temporary file's private 0600."""
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
