@@ -11,7 +11,7 @@ from importlib import import_module
 
 from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
 
-COMMANDS = ("check", "build", "docs", "cards", "fmt", "test", "explain", "simulate")
+COMMANDS = ("check", "build", "docs", "cards", "fmt", "test", "explain", "simulate", "balance")
 
 
 def argument_parser() -> argparse.ArgumentParser:
