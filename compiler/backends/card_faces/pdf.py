@@ -77,7 +77,7 @@ class Layout:
             for start in range(0, len(placed), per_page)
         ]
         return self.env.get_template(SHEET_TEMPLATE).render(
-            sheet=self.sheet, marks=self.sheet.marks(), pages=pages, footer=self.footer, source=self.title, version=""
+            sheet=self.sheet, marks=self.sheet.marks(), pages=pages, footer=self.footer, source=self.title
         )
 
     def document(self, placed: list[Placed], steps: list[dict[str, int]]) -> Document:
