@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from compiler.checking import vocabulary as vocab
+from compiler.checking.cycles import trigger_cycles
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import MAX_NUMBER
@@ -353,6 +354,7 @@ class Checker:
             return replace(statement, options=tuple(self.body(o, scope) for o in statement.options)), scope
         if isinstance(statement, n.UpTo):
             times = self.expr_of(statement.times, NUMBER, scope, "repeat count")
+            self.not_negative(times)
             return replace(statement, times=times, body=self.body(statement.body, scope)), scope
         assert isinstance(statement, n.If)
         return (
@@ -394,8 +396,21 @@ class Checker:
             self.number(token.node)
             return token.node
         if token.kind == "expr":
-            return self.expr_of(token.node, NUMBER, scope, "amount")
+            checked = self.expr_of(token.node, NUMBER, scope, "amount")
+            self.not_negative(checked)
+            return checked
         return token.text
+
+    def not_negative(self, amount: n.Expr) -> None:
+        """An amount that is negative whatever the table holds is a mistake; at run time one below 0 counts as 0."""
+        value = constant(amount)
+        if value is not None and value < 0:
+            self.error(
+                "E0206",
+                f"this amount is always {value}",
+                amount.span,
+                "an amount below 0 counts as 0 (the effect does nothing); write a count that can be positive",
+            )
 
     def unknown(self, text: str, span: Span, tokens: list[Token], kind: str, entries) -> None:
         if self.unknown_slot_word(tokens, entries):
@@ -453,6 +468,8 @@ class Checker:
         if isinstance(expr, n.Binary):
             left = self.expr_of(expr.left, NUMBER, scope, "operand")
             right = self.expr_of(expr.right, NUMBER, scope, "operand")
+            if expr.op in ("divide_up", "divide_down") and constant(right) == 0:
+                self.error("E0207", "division by 0", right.span, "divide by a number or count that can be above 0")
             return replace(expr, left=left, right=right), NUMBER
         if isinstance(expr, n.Compare):
             left = self.expr_of(expr.left, NUMBER, scope, "compared value")
@@ -526,6 +543,29 @@ class Checker:
         self.error("E0103", f"unknown count '{words}'", quantity.span, help)
 
 
+CONSTANT_OPS = {
+    "add": lambda a, b: a + b,
+    "subtract": lambda a, b: a - b,
+    "multiply": lambda a, b: a * b,
+    "capped": min,
+    "divide_down": lambda a, b: a // b if b else 0,
+    "divide_up": lambda a, b: -(-a // b) if b else 0,
+}
+
+
+def constant(expr: n.Expr) -> int | None:
+    """The value of an expression made of numbers only, or None when it depends on the table."""
+    if isinstance(expr, n.Number):
+        return expr.value
+    if isinstance(expr, n.Negate):
+        value = constant(expr.operand)
+        return None if value is None else -value
+    if isinstance(expr, n.Binary):
+        left, right = constant(expr.left), constant(expr.right)
+        return None if left is None or right is None else CONSTANT_OPS[expr.op](left, right)
+    return None
+
+
 def article(noun: str) -> str:
     return "an" if noun[:1] in "aeiou" else "a"
 
@@ -574,4 +614,4 @@ def overlaps(a: n.Row, b: n.Row) -> bool:
 def check(program: n.Program) -> tuple[n.Program, list[Diagnostic]]:
     checker = Checker()
     checked = checker.program(program)
-    return checked, checker.diagnostics
+    return checked, checker.diagnostics + trigger_cycles(checked)
