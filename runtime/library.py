@@ -11,7 +11,7 @@ from typing import Any
 
 from runtime.engine import actions
 from runtime.engine.attempts import attempt, choose_legal
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.phases import distribute, fishing_phase
 from runtime.engine.play import remove_from_play, return_card_goods
@@ -252,7 +252,13 @@ def serve_limited(ctx: Context, amount: int) -> None:
 def exchange(ctx: Context, amount: int, give: str, get: str) -> None:
     """The player picks how many (0 up to the limit and what they have) to exchange 1:1."""
     most = min(amount, ctx.me.supply[give])
-    count = ask(ctx.table, ctx.me.index, "how_many", list(range(most, -1, -1)), f"exchange how many {give} for {get}?")
+    count = ask(
+        ctx.table,
+        ctx.me.index,
+        DecisionKind.HOW_MANY,
+        list(range(most, -1, -1)),
+        f"exchange how many {give} for {get}?",
+    )
     goods.pay(ctx.table, ctx.me, give, count)
     goods.gain(ctx.table, ctx.me, get, count)
 
@@ -276,7 +282,7 @@ def remove_ship(ctx: Context) -> None:
     player: Player = ctx.me
     if not player.track.ships:
         raise IllegalAction(f"P{player.index} has no Ship to remove")
-    index = ask(ctx.table, player.index, "ship", list(range(len(player.track.ships))), "remove which Ship?")
+    index = ask(ctx.table, player.index, DecisionKind.SHIP, list(range(len(player.track.ships))), "remove which Ship?")
     ship = player.track.ships.pop(index)
     ctx.table.ships_left[ship.type] += 1
     ctx.table.say(f"P{player.index} removes a {ship.type}")
@@ -309,9 +315,15 @@ def remove_own_shares(ctx: Context) -> None:
 def guests_on_visible_elders(ctx: Context, amount: int) -> None:
     """The player picks up to `amount` different visible Elders; whoever takes one, this player gets its Guest."""
     visible = [spec.name for spec in elders_module.visible_elders(ctx.table)]
-    count = ask(ctx.table, ctx.me.index, "how_many", list(range(min(amount, len(visible)), -1, -1)), "how many Elders?")
+    count = ask(
+        ctx.table,
+        ctx.me.index,
+        DecisionKind.HOW_MANY,
+        list(range(min(amount, len(visible)), -1, -1)),
+        "how many Elders?",
+    )
     for _ in range(count):
-        name = ask(ctx.table, ctx.me.index, "elder", visible, "put a Guest on which Elder?")
+        name = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, visible, "put a Guest on which Elder?")
         visible.remove(name)
         ctx.table.from_general("guest", 1)
         ctx.table.elder_guests.setdefault(name, []).append(ctx.me.index)
@@ -348,9 +360,8 @@ def return_fishing_space_wood(ctx: Context) -> None:
 def return_elder(ctx: Context) -> None:
     if not ctx.me.council:
         raise IllegalAction(f"P{ctx.me.index} has no Elder")
-    names = [f"{i} {elder.name}" for i, elder in enumerate(ctx.me.council)]
-    choice = ask(ctx.table, ctx.me.index, "elder", names, "return which Elder?")
-    elders_module.return_to_supply(ctx.table, ctx.me.council[names.index(choice)])
+    elder = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, list(ctx.me.council), "return which Elder?")
+    elders_module.return_to_supply(ctx.table, elder)
 
 
 def use_other_elder(ctx: Context, amount: int) -> None:
@@ -358,8 +369,8 @@ def use_other_elder(ctx: Context, amount: int) -> None:
     others = [e for p in ctx.table.players if p is not ctx.me for e in p.council if e.worker is None]
     if not others:
         raise IllegalAction("no unoccupied Elder in another council")
-    labels = [f"P{e.owner.index} {e.name}" for e in others]
-    elder = others[labels.index(ask(ctx.table, ctx.me.index, "elder", labels, "use whose Elder?"))]
+    options = [Option(e, f"P{e.owner.index} {e.name}") for e in others]
+    elder = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, options, "use whose Elder?")
     goods.pay(ctx.table, ctx.me, "fish", amount)
     goods.gain(ctx.table, elder.owner, "fish", amount)
     elder.worker = ctx.me.index
@@ -470,7 +481,7 @@ def guest_on_ship(ctx: Context) -> None:
     if not open_ships:
         raise IllegalAction(f"P{ctx.me.index} has no Ship without a Guest")
     goods.place_guest_on_ship(
-        ctx.table, ctx.me, ask(ctx.table, ctx.me.index, "guest_on_ship", open_ships, "which Ship?")
+        ctx.table, ctx.me, ask(ctx.table, ctx.me.index, DecisionKind.GUEST_ON_SHIP, open_ships, "which Ship?")
     )
 
 
@@ -479,7 +490,7 @@ def guest_on_ship(ctx: Context) -> None:
 
 def may(ctx: Context, text: str, body: Callable[[], None]) -> bool:
     """Ask yes/no; the body runs all-or-nothing, and a body that cannot be completed counts as declined."""
-    if not ask(ctx.table, ctx.me.index, "may", [True, False], f"{card_name(ctx)}: you may {text}"):
+    if not ask(ctx.table, ctx.me.index, DecisionKind.MAY, [True, False], f"{card_name(ctx)}: you may {text}"):
         return False
     try:
         attempt(ctx.table, body)
@@ -493,7 +504,12 @@ def choose_one(ctx: Context, options: list[tuple[str, Callable[[], None]]]) -> N
     """Mandatory; an option that fails is not legal, so the table is restored and it is asked again without it."""
     bodies = dict(options)
     choose_legal(
-        ctx.table, ctx.me.index, "choose_one", list(bodies), f"{card_name(ctx)}: choose one", lambda t: bodies[t]()
+        ctx.table,
+        ctx.me.index,
+        DecisionKind.CHOOSE_ONE,
+        list(bodies),
+        f"{card_name(ctx)}: choose one",
+        lambda t: bodies[t](),
     )
 
 
@@ -508,7 +524,7 @@ def up_to(ctx: Context, times: int, text: str, body: Callable[[], None]) -> None
             body()
 
     prompt = f"{card_name(ctx)}: {text} how often?"
-    choose_legal(ctx.table, ctx.me.index, "up_to", list(range(times, -1, -1)), prompt, repeat)
+    choose_legal(ctx.table, ctx.me.index, DecisionKind.UP_TO, list(range(times, -1, -1)), prompt, repeat)
 
 
 def rule(ctx: Context, key: str, **scope: Any) -> Any:
