@@ -8,6 +8,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from compiler.backends import escape
 from compiler.backends.render import English, deck_name
 from compiler.syntax import nodes as n
 
@@ -156,13 +157,23 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
 
 
 def environment() -> Environment:
-    return Environment(
+    """HTML templates (`*.html.j2`) escape every value; the Markdown template escapes with the md filters."""
+    env = Environment(
         loader=PackageLoader("compiler.backends", "templates"),
-        autoescape=select_autoescape(["html"]),
+        autoescape=select_autoescape(["html.j2"], default_for_string=True, default=False),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters.update(
+        visible=escape.visible,
+        md=escape.markdown_text,
+        md_code=escape.markdown_code,
+        md_fence=escape.markdown_fence,
+        md_link=escape.markdown_anchor_link,
+        script_json=escape.script_json,
+    )
+    return env
 
 
 def write_docs(program: n.Program, source_name: str, out: Path, source: str = "") -> list[Path]:
