@@ -91,19 +91,25 @@ class Pass:
 PASS = Pass()
 
 
-def turn_options(table: Table, player: Player) -> list[Option]:
-    """Action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards themselves)."""
+def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
+    """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards
+    themselves). An extra turn's "available action" is an action space or an Elder only: then a card counts
+    only if its Worker goes on an Elder."""
+    cards = worker_cards(table, player)
+    if elders_and_spaces_only:
+        cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
     options = [Option(name, name.replace("_", " ")) for name in open_spaces(table)]
     options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
-    options += [Option(card, f"{card.name} (worker space)") for card in worker_cards(table, player)]
+    options += [Option(card, f"{card.name} (worker space)") for card in cards]
     return options
 
 
-def take_turn(table: Table, player: Player, may_pass: bool = True) -> object:
-    """One worker turn. An option that turns out impossible or pointless is restored and dropped."""
+def take_turn(table: Table, player: Player, extra: bool = False) -> object:
+    """One worker turn (an extra turn, without passing, offers only an available action); an option that turns
+    out impossible or pointless is restored and dropped."""
     table.turn_counter += 1
-    options = turn_options(table, player)
-    if may_pass:
+    options = turn_options(table, player, elders_and_spaces_only=extra)
+    if not extra:
         options.append(Option(PASS, "pass"))
     elif not options:
         raise IllegalAction(f"P{player.index} has no available action")
@@ -176,7 +182,7 @@ def extra_turn(table: Table, player: Player) -> None:
     saved = player.turns_taken
     player.turns_taken = table.rules.workers + 1
     try:
-        take_turn(table, player, may_pass=False)
+        take_turn(table, player, extra=True)
     finally:
         player.turns_taken = saved
 
