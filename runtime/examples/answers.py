@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from runtime.engine.decisions import Option
 from runtime.model.cards import CardSpec
 from runtime.model.state import CardInPlay, Table
 
@@ -35,22 +36,42 @@ def action_words(space: str) -> str:
     return ACTION_WORDS.get(space, space.replace("_", " "))
 
 
-def describe(table: Table, player: int, kind: str, option: Any) -> str:
+def describe(table: Table, player: int, kind: str, option: Option) -> str:
     """The canonical words for one option of a question asked of player (an index)."""
-    if isinstance(option, bool):
-        return "yes" if option else "no"
-    if isinstance(option, CardInPlay):
-        return f"over {quoted(option.name)}" if kind == "space" else quoted(option.name)
-    if isinstance(option, CardSpec):
-        return quoted(option.name)
-    if hasattr(option, "guests") and hasattr(option, "wood"):
-        return payment_words(option)
-    if isinstance(option, tuple):
-        row, column = option
+    value = option.value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, CardInPlay):
+        return card_words(player, kind, value)
+    if isinstance(value, CardSpec):
+        return quoted(value.name)
+    if hasattr(value, "guests") and hasattr(value, "wood"):
+        return payment_words(value)
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(part, int) for part in value):
+        row, column = value
         return f"column {column} row {row}"
-    if isinstance(option, int):
-        return number_words(table, player, kind, option)
-    return text_words(kind, str(option))
+    if isinstance(value, tuple) and value and isinstance(value[0], CardInPlay):  # an any-time ability
+        return quoted(value[0].name)
+    if isinstance(value, int):
+        return number_words(table, player, kind, value)
+    if kind == "any_time" and value is None:
+        return "done"
+    if kind in ("action", "imitate") and isinstance(value, str):
+        return action_words(value)
+    if kind == "elder" and isinstance(value, str):
+        return quoted(value)
+    return option.label.replace("_", " ")
+
+
+def card_words(player: int, kind: str, card: CardInPlay) -> str:
+    """A Building or Elder in play: by name; built over, or another player's, or a Worker's Elder, says so."""
+    if kind == "space":
+        return f"over {quoted(card.name)}"
+    if card.owner.index != player:
+        return f"{quoted(card.name)} of player {card.owner.index + 1}"
+    if kind == "action" and card.spec.kind == "elder":
+        return f"elder {quoted(card.name)}"
+    return quoted(card.name)
 
 
 def number_words(table: Table, player: int, kind: str, option: int) -> str:
@@ -61,26 +82,6 @@ def number_words(table: Table, player: int, kind: str, option: int) -> str:
     if kind in ("ship", "guest_on_ship"):
         return table.players[player].track.ships[option].type
     return str(option)
-
-
-def text_words(kind: str, option: str) -> str:
-    if kind in ("action", "imitate"):
-        what, _, rest = option.partition(" ")
-        if what == "elder":
-            return f"elder {quoted(rest.split(' ', 1)[1])}"
-        if what == "card":
-            return quoted(rest.split(" ", 1)[1])
-        return action_words(option)
-    if kind == "elder":
-        first, _, rest = option.partition(" ")
-        if first.isdigit():
-            return quoted(rest)
-        if first.startswith("P") and first[1:].isdigit():
-            return f"{quoted(rest)} of player {int(first[1:]) + 1}"
-        return quoted(option)
-    if kind == "any_time" and ": " in option:
-        return quoted(option.split(": ", 1)[0])
-    return option.replace("_", " ")
 
 
 def payment_words(payment: Any) -> str:
@@ -125,8 +126,9 @@ def paid(text: str) -> tuple[dict[str, int], str] | None:
     return amounts, discard
 
 
-def matches(answer: str, table: Table, player: int, kind: str, option: Any) -> bool:
-    if kind == "payment" and hasattr(option, "guests"):
+def matches(answer: str, table: Table, player: int, kind: str, option: Option) -> bool:
+    value = option.value
+    if kind == "payment" and hasattr(value, "guests"):
         given = paid(answer)
-        return given is not None and given == (payment_parts(option), option.discard.lower())
+        return given is not None and given == (payment_parts(value), value.discard.lower())
     return words(answer) == words(describe(table, player, kind, option))

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from runtime.engine.decisions import ScriptError
+from runtime.engine.decisions import Decision, ScriptError
 from runtime.examples.answers import describe, matches
 from runtime.model.state import Table
 
@@ -52,7 +51,6 @@ class Asked:
 
 @dataclass
 class ExampleDecider:
-    table: Table | None = None
     pending: list[Answer] = field(default_factory=list)
     standing: list[Answer] = field(default_factory=list)
     asked: list[Asked] = field(default_factory=list)
@@ -62,18 +60,17 @@ class ExampleDecider:
         self.pending = [answer for answer in answers if not answer.every_time]
         self.standing = [answer for answer in answers if answer.every_time]
 
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        table = self.table
-        assert table is not None
-        named = [describe(table, player, kind, option) for option in options]
+    def choose(self, decision: Decision, table: Table) -> int:
+        player, kind = decision.player, str(decision.kind)
+        named = [describe(table, player, kind, option) for option in decision.options]
         for answer in self.candidates(player):
-            for option, words in zip(options, named, strict=True):
+            for index, option in enumerate(decision.options):
                 if matches(answer.text, table, player, kind, option):
                     if not answer.every_time:
                         self.pending.remove(answer)
-                    self.asked.append(Asked(player, kind, prompt, named, words))
-                    return option
-        raise Unanswered(question(player, prompt, named, self.next_answer(player)))
+                    self.asked.append(Asked(player, kind, decision.prompt, named, named[index]))
+                    return index
+        raise Unanswered(question(player, decision.prompt, named, self.next_answer(player)))
 
     def candidates(self, player: int) -> list[Answer]:
         head = next((answer for answer in self.pending if answer.fits(player)), None)
@@ -82,11 +79,10 @@ class ExampleDecider:
     def next_answer(self, player: int) -> Answer | None:
         return next((answer for answer in self.pending if answer.fits(player)), None)
 
-    def automatic(self, player: int, kind: str, option: Any, prompt: str) -> None:
+    def automatic(self, decision: Decision, table: Table) -> None:
         """A question with one option is answered without asking; verbose output shows it."""
-        if self.table is not None:
-            words = describe(self.table, player, kind, option)
-            self.asked.append(Asked(player, kind, prompt, [words], words, automatic=True))
+        words = describe(table, decision.player, str(decision.kind), decision.options[0])
+        self.asked.append(Asked(decision.player, str(decision.kind), decision.prompt, [words], words, automatic=True))
 
 
 def question(player: int, prompt: str, options: list[str], wrong: Answer | None) -> str:

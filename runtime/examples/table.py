@@ -51,9 +51,7 @@ def place_without_building(table: Table, player: Player, spec: CardSpec) -> Card
 
 def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, Context]:
     """A fresh seeded 2-player table in Round 1; player 1 (index 0) owns the example's card, already in play."""
-    decider = ExampleDecider()
-    table = new_table(PLAYERS, specs, seed=SEED, decider=decider)
-    decider.table = table
+    table = new_table(PLAYERS, specs, seed=SEED, decider=ExampleDecider())
     table.round = 1
     table.example_card = next((spec for spec in specs if spec.name == example.card), None)
     ctx = Context(table, table.players[0])

@@ -9,7 +9,7 @@ from fractions import Fraction
 from runtime.engine import phases
 from runtime.engine.actions import place_worker, turn_options
 from runtime.engine.attempts import attempt
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.phases import fishing_phase
 from runtime.engine.play import attach, remove_from_play
 from runtime.examples import place_without_building
@@ -99,20 +99,21 @@ def guest_on_ship(ctx: Context) -> None:
     if not open_ships:
         raise IllegalAction(f"P{ctx.me.index} has no Ship without a Guest")
     goods.place_guest_on_ship(
-        ctx.table, ctx.me, ask(ctx.table, ctx.me.index, "guest_on_ship", open_ships, "which Ship?")
+        ctx.table, ctx.me, ask(ctx.table, ctx.me.index, DecisionKind.GUEST_ON_SHIP, open_ships, "which Ship?")
     )
 
 
 # Workers --------------------------------------------------------------------------------------
 
 
-def worker_on(ctx: Context, option: str, what: str) -> None:
-    """A worker turn on the option named, as the Work Phase takes it, without asking which."""
+def worker_on(ctx: Context, choice: object, what: str) -> None:
+    """A worker turn on the choice named (an action space, an own Elder or Building), as the Work Phase takes it,
+    without asking which."""
     table, player = ctx.table, ctx.me
-    if option not in turn_options(table, player):
+    if not any(option.value is choice or option.value == choice for option in turn_options(table, player)):
         raise IllegalAction(f"player {player.index + 1} cannot place a Worker on {what} now")
     table.turn_counter += 1
-    attempt(table, lambda: place_worker(table, player, option))
+    attempt(table, lambda: place_worker(table, player, choice))
 
 
 def worker_on_space(ctx: Context, space: str) -> None:
@@ -122,18 +123,18 @@ def worker_on_space(ctx: Context, space: str) -> None:
     worker_on(ctx, space, f"the {space.replace('_', ' ')} action space")
 
 
-def own_card(player: Player, name: str) -> tuple[int, CardInPlay]:
-    for index, card in enumerate(player.buildings):
+def own_card(player: Player, name: str) -> CardInPlay:
+    for card in player.buildings:
         if card.name == name:
-            return index, card
+            return card
     raise IllegalAction(f'player {player.index + 1} has no "{name}" in play')
 
 
 def worker_on_card(ctx: Context, name: str) -> None:
-    index, card = own_card(ctx.me, name)
+    card = own_card(ctx.me, name)
     if card.used_round == ctx.table.round:
         raise IllegalAction(f'the worker space of "{name}" was already used this Round')
-    worker_on(ctx, f"card {index} {name}", f'"{name}"')
+    worker_on(ctx, card, f'"{name}"')
 
 
 def worker_on_this_card(ctx: Context) -> None:
@@ -143,11 +144,11 @@ def worker_on_this_card(ctx: Context) -> None:
 
 
 def worker_on_elder(ctx: Context, name: str) -> None:
-    for index, elder in enumerate(ctx.me.council):
+    for elder in ctx.me.council:
         if elder.name == name:
             if elder.worker is not None:
                 raise IllegalAction(f'the Elder "{name}" is already occupied')
-            worker_on(ctx, f"elder {index} {name}", f'the Elder "{name}"')
+            worker_on(ctx, elder, f'the Elder "{name}"')
             return
     raise IllegalAction(f'player {ctx.me.index + 1} has no Elder "{name}"')
 
