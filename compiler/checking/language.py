@@ -145,7 +145,8 @@ def matching(words: list[str]) -> list[Phrase]:
     wanted = [word.lower() for word in words]
     found = []
     for phrase in phrases():
-        text = f"{phrase.kind} {phrase.words} {phrase.english} {'given' if phrase.settable else ''}".lower()
+        marks = f"{'given' if phrase.settable else ''} {'examples' if phrase.example_only else ''}"
+        text = f"{phrase.kind} {phrase.words} {phrase.english} {marks}".lower()
         if all(word in text for word in wanted):
             found.append(phrase)
     return found

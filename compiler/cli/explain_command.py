@@ -1,4 +1,4 @@
-"""`nus explain FILE CARD`: a card's parsed structure and its generated Python."""
+"""`nus explain FILE CARD`: a card's parsed structure, its generated Python and the table its examples start from."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from dataclasses import replace
 from compiler.backends.generate import generate
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
 from compiler.diagnostics import printable
-from compiler.load import python_source
+from compiler.load import load_cards, python_source
 from compiler.syntax.nodes import pretty
+from runtime.examples import starting_table
 
 
 def register(commands) -> None:
@@ -31,4 +32,7 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")
     print(python_source(module, args.file))
+    if card.examples:
+        print("\n# Its worked examples start from this table\n")
+        print("\n".join(f"- {line}" for line in starting_table(load_cards(text, args.file))))
     return OK

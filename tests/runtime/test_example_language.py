@@ -327,3 +327,10 @@ def test_the_starting_table_is_described_from_a_real_table() -> None:
         "each player: 2 wood, 2 fish, 2 gold, 0 guest in the personal supply, an empty Reserve, "
         "no Ships besides the catboat, no Elders"
     )
+
+
+def test_nus_explain_shows_the_starting_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(ROOT / "cards.nus"), "Dock Admin."]) == 0
+    out = capsys.readouterr().out
+    assert "# Its worked examples start from this table\n" in out
+    assert f"- {starting_table()[1]}\n" in out

@@ -1,0 +1,65 @@
+"""`nus vocab`: every phrase with its slots, English and example; WORDS narrow the list."""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler.checking import vocabulary as vocab
+from compiler.checking.language import markdown, matching, phrases
+from compiler.cli import main
+
+
+def test_every_vocabulary_entry_is_listed_once_with_an_example() -> None:
+    listed = [p for p in phrases() if p.kind not in ("example step", "answer")]
+    entries = vocab.EFFECTS + vocab.COUNTS + vocab.FACTS + vocab.EVENTS + vocab.PAYMENTS + vocab.RULES
+    assert len(listed) == len(entries)
+    assert all(p.example and p.english and "{" not in p.words for p in listed)
+
+
+def test_vocab_given_lists_exactly_the_settable_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vocab", "given"]) == 0
+    out = capsys.readouterr().out
+    settable = [vocab.readable(e.pattern) for e in vocab.COUNTS if e.settable]
+    assert all(f"  {words} " in out for words in settable)
+    counts = [p.words for p in matching(["given"]) if p.kind == "count"]
+    assert sorted(counts) == sorted(settable)
+
+
+def test_vocab_shows_slots_and_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vocab", "take", "good"]) == 0
+    out = capsys.readouterr().out
+    assert "  take N GOOD\n      take N GOOD from the general supply and place it in your personal supply\n" in out
+    assert "      slots: N: amount, GOOD: good\n      e.g. when built: take 2 wood\n" in out
+
+
+def test_vocab_with_nothing_matching_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vocab", "zeppelin"]) == 1
+    assert "no phrase contains 'zeppelin'" in capsys.readouterr().out
+
+
+def test_the_language_page_has_a_table_per_kind() -> None:
+    page = markdown(phrases())
+    assert "## Effects\n\n| phrase | means | example |" in page
+    assert '| `place a worker on elder "ELDER"` |' in page
+    assert "## Answers" in page
+
+
+def check(text: str):
+    from compiler.load import compile_text
+
+    return [(d.code, d.message, d.help) for d in compile_text(text, "t.nus").diagnostics]
+
+
+HEAD = 'building "X" (trout A001)\n  cost 1 wood\n'
+
+
+def test_a_number_word_is_not_offered_a_count() -> None:
+    assert check(HEAD + "  vp forests capped at four\n") == [
+        ("E0103", "'four' is not a count", "write numbers in digits, e.g. '4'")
+    ]
+
+
+def test_a_count_without_parentheses_is_offered_them_not_another_effect() -> None:
+    assert check(HEAD + "  vp 1\n  when built: take round wood\n") == [
+        ("E0101", "unknown effect 'take round wood'", "a count as an amount goes in parentheses: 'take (round) wood'")
+    ]
