@@ -10,7 +10,7 @@ from runtime.model.cards import CardSpec, Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
-def visible_elders(table: Table) -> list[CardSpec]:
+def visible_on_supply_board(table: Table) -> list[CardSpec]:
     return [stack[-1] for stack in table.elder_stacks if stack]
 
 
@@ -27,7 +27,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     emit(table, "take_elder", "before", player)
     if free_seats(table, player) <= 0:
         raise IllegalAction(f"P{player.index} has no free Elder seat")
-    visible = visible_elders(table)
+    visible = visible_on_supply_board(table)
     if not visible:
         raise IllegalAction("no Elder left on the supply board")
     name = ask(table, player.index, "elder", [spec.name for spec in visible], "take which Elder?")

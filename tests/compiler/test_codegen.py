@@ -1,7 +1,7 @@
 """Generated Python: tracebacks point into cards.nus, and card text is only ever data.
 
 The runtime library is replaced by a small fake module for these tests, so that they depend on
-the compiler's contract (rt.<impl>(ctx, ...)) and not on the state of runtime/library.py.
+the compiler's contract (rt.<impl>(ctx, ...)) and not on the state of the runtime library.
 """
 
 from __future__ import annotations

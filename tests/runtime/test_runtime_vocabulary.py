@@ -5,12 +5,13 @@ from pathlib import Path
 
 import pytest
 
+import runtime
 from compiler.checking import vocabulary
 from runtime import library
 from runtime.engine.actions import ACTIONS
 from runtime.engine.play import RULE_DEFAULTS
 
-RUNTIME = Path(library.__file__).parent
+RUNTIME = Path(runtime.__file__).parent
 EMITTED = re.compile(r'emit\(\s*\w+(?:\.\w+)?,\s*"(\w+)",\s*"(\w+)"')
 
 

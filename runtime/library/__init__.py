@@ -1,0 +1,92 @@
+"""What compiled cards call as `rt.<impl>(ctx, ...)`: one function per vocabulary `impl`, plus the choice helpers.
+
+Every function takes the Context first; slot values follow in pattern order. The functions live by role
+(counts, facts, effects, example_steps, choices); this package gathers them into the one namespace that
+generated code and the vocabulary's `impl` names refer to.
+"""
+
+from runtime.library.choices import (
+    card_name,
+    choose_one,
+    may,
+    rule,
+    up_to,
+)
+from runtime.library.counts import (
+    building_squares,
+    buildings,
+    buildings_of_letter,
+    elders,
+    elders_under_card,
+    elders_used_this_round,
+    elders_without_fish,
+    empty_building_spaces,
+    fish_on_plates,
+    forest_covered_spaces,
+    forested_double_spaces,
+    forests,
+    forests_in_middle_columns,
+    forests_on_card,
+    free_elder_seats,
+    free_fishing_spaces,
+    good_in_reserve,
+    good_in_supply,
+    good_on_card,
+    goods_in_supply,
+    guests_on_ships,
+    haul_size,
+    issued_shares_in_supply,
+    missing_ship_types,
+    own_issued_shares_in_supply,
+    round_number,
+    ship_values_on_card,
+    ships,
+    ships_of_type,
+    ships_with_catboat,
+    stacked_double_spaces,
+    visible_elders,
+    worker_turn,
+    workers_on_elders,
+)
+from runtime.library.effects import (
+    as_ship_action,
+    board_guests,
+    distribute_fish,
+    exchange,
+    extra_turn,
+    fish_on_each_elder,
+    give_back,
+    guests_on_visible_elders,
+    move_to_card,
+    perform_action,
+    put_elders_under_card,
+    put_in_reserve,
+    put_on_card,
+    remove_all_elders,
+    remove_all_forests,
+    remove_card,
+    remove_one_forest,
+    remove_own_shares,
+    remove_ship,
+    return_elder,
+    return_fishing_space_wood,
+    serve_limited,
+    take,
+    take_wood_under_ship,
+    unissue_share,
+    use_new_elder,
+    use_new_elder_without_fish,
+    use_other_elder,
+    wood_on_fishing_spaces,
+)
+from runtime.library.example_steps import (
+    build_this_card,
+    guest_on_ship,
+    put_in_play,
+    run_fishing_phase,
+    set_count,
+)
+from runtime.library.facts import (
+    during_action,
+    elder_left_supply,
+)

@@ -1,0 +1,146 @@
+"""Counts: the numbers a condition, an amount or a VP formula reads (the vocabulary's COUNTS)."""
+
+from __future__ import annotations
+
+from runtime.mechanics import board
+from runtime.mechanics.elders import free_seats, visible_on_supply_board
+from runtime.model.cards import Context
+
+
+def good_in_supply(ctx: Context, good: str) -> int:
+    return ctx.me.supply[good]
+
+
+def good_in_reserve(ctx: Context, good: str) -> int:
+    return ctx.me.reserve[good]
+
+
+def good_on_card(ctx: Context, good: str) -> int:
+    return ctx.card.goods[good]
+
+
+def goods_in_supply(ctx: Context) -> int:
+    supply = ctx.me.supply
+    return supply["wood"] + supply["fish"] + supply["gold"]
+
+
+def elders(ctx: Context) -> int:
+    return len(ctx.me.council)
+
+
+def elders_without_fish(ctx: Context) -> int:
+    return sum(elder.goods["fish"] == 0 for elder in ctx.me.council)
+
+
+def free_elder_seats(ctx: Context) -> int:
+    return max(0, free_seats(ctx.table, ctx.me))
+
+
+def elders_under_card(ctx: Context) -> int:
+    return len(ctx.card.under)
+
+
+def visible_elders(ctx: Context) -> int:
+    return len(visible_on_supply_board(ctx.table))
+
+
+def workers_on_elders(ctx: Context) -> int:
+    return sum(elder.worker is not None for elder in ctx.me.council)
+
+
+def elders_used_this_round(ctx: Context) -> int:
+    return ctx.me.elders_used_round
+
+
+def forests(ctx: Context) -> int:
+    return board.forest_count(ctx.table, ctx.me)
+
+
+def forested_double_spaces(ctx: Context) -> int:
+    return len(board.forested_doubles(ctx.me))
+
+
+def stacked_double_spaces(ctx: Context) -> int:
+    return sum(count >= 2 for count in ctx.me.harbor.forests)
+
+
+def forests_in_middle_columns(ctx: Context) -> int:
+    return board.forests_in_middle(ctx.table, ctx.me)
+
+
+def buildings(ctx: Context) -> int:
+    return len(board.counted_buildings(ctx.table, ctx.me))
+
+
+def buildings_of_letter(ctx: Context, letter: str) -> int:
+    return sum(card.spec.letter == letter.upper() for card in board.counted_buildings(ctx.table, ctx.me))
+
+
+def forests_on_card(ctx: Context) -> int:
+    return board.forests_on(ctx.table, ctx.card)
+
+
+def empty_building_spaces(ctx: Context) -> int:
+    return len(board.free_cells(ctx.table, ctx.me))
+
+
+def forest_covered_spaces(ctx: Context) -> int:
+    return len(board.covered_cells(ctx.table, ctx.me))
+
+
+def building_squares(ctx: Context) -> int:
+    return board.squares_of_buildings(ctx.table, ctx.me)
+
+
+def haul_size(ctx: Context) -> int:
+    return board.haul_size(ctx.table, ctx.me)
+
+
+def ships(ctx: Context) -> int:
+    return len(ctx.me.track.ships)
+
+
+def ships_with_catboat(ctx: Context) -> int:
+    return len(ctx.me.track.ships) + 1
+
+
+def ships_of_type(ctx: Context, ship: str) -> int:
+    return sum(s.type == ship for s in ctx.me.track.ships)
+
+
+def missing_ship_types(ctx: Context) -> int:
+    present = {s.type for s in ctx.me.track.ships}
+    return sum(kind not in present for kind in ctx.table.rules.ships)
+
+
+def guests_on_ships(ctx: Context) -> int:
+    return sum(s.guest for s in ctx.me.track.ships)
+
+
+def free_fishing_spaces(ctx: Context) -> int:
+    return board.free_track_spaces(ctx.table, ctx.me)
+
+
+def ship_values_on_card(ctx: Context) -> int:
+    return sum(ctx.table.rules.ships[kind].vp for kind in ctx.card.ships)
+
+
+def fish_on_plates(ctx: Context) -> int:
+    return board.fish_on_plates(ctx.table)
+
+
+def issued_shares_in_supply(ctx: Context) -> int:
+    return sum(s.issued and not s.removed and s.holder == ctx.me.index for s in ctx.table.shares)
+
+
+def own_issued_shares_in_supply(ctx: Context) -> int:
+    me = ctx.me.index
+    return sum(s.issued and not s.removed and s.holder == me and s.colour == me for s in ctx.table.shares)
+
+
+def round_number(ctx: Context) -> int:
+    return ctx.table.round
+
+
+def worker_turn(ctx: Context) -> int:
+    return ctx.me.turns_taken

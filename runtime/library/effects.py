@@ -1,0 +1,206 @@
+"""Effects: what a card does (the vocabulary's EFFECTS). They change the table and raise IllegalAction when
+they cannot be carried out."""
+
+from __future__ import annotations
+
+from runtime.engine import actions
+from runtime.engine.decisions import ask
+from runtime.engine.events import emit
+from runtime.engine.phases import distribute
+from runtime.engine.play import remove_from_play, return_card_goods
+from runtime.mechanics import board, elders, forests, goods, shares
+from runtime.mechanics.banquet import serve_fish
+from runtime.model.cards import Context
+from runtime.model.state import IllegalAction, Player
+
+
+def take(ctx: Context, amount: int, good: str) -> None:
+    goods.gain(ctx.table, ctx.me, good, amount)
+
+
+def give_back(ctx: Context, amount: int, good: str) -> None:
+    goods.pay(ctx.table, ctx.me, good, amount)
+
+
+def put_in_reserve(ctx: Context, amount: int, good: str) -> None:
+    goods.to_reserve(ctx.table, ctx.me, good, amount)
+
+
+def put_on_card(ctx: Context, amount: int, good: str) -> None:
+    if amount > 0:
+        ctx.table.from_general(good, amount)
+        ctx.card.goods[good] += amount
+        ctx.table.say(f"P{ctx.me.index} puts {amount} {good} on {ctx.card.name}")
+
+
+def move_to_card(ctx: Context, amount: int, good: str) -> None:
+    if ctx.me.supply[good] < amount:
+        raise IllegalAction(f"P{ctx.me.index} has {ctx.me.supply[good]} {good}, needs {amount}")
+    ctx.me.supply[good] -= amount
+    ctx.table.to_general(good, amount)
+    put_on_card(ctx, amount, good)
+
+
+def remove_card(ctx: Context) -> None:
+    remove_from_play(ctx.table, ctx.card)
+
+
+def remove_one_forest(ctx: Context) -> None:
+    forests.remove_forest(ctx.table, ctx.me)
+
+
+def remove_all_forests(ctx: Context) -> None:
+    forests.remove_all_forests(ctx.table, ctx.me)
+
+
+def remove_all_elders(ctx: Context) -> None:
+    for elder in list(ctx.me.council):
+        return_card_goods(ctx.table, elder)
+        elders.remove_elder(ctx.table, elder)
+    ctx.table.say(f"P{ctx.me.index} removes all elders from play")
+
+
+def put_elders_under_card(ctx: Context) -> None:
+    """The effect "put all elders under this building" (its vocabulary impl clashes with the count)."""
+    council = list(ctx.me.council)
+    for elder in council:
+        elders.remove_elder(ctx.table, elder)
+    ctx.card.under.extend(council)
+    ctx.table.say(f"P{ctx.me.index} puts {len(council)} elders under {ctx.card.name}")
+
+
+def use_new_elder(ctx: Context) -> None:
+    elders.use_new_elder(ctx.table, ctx.me, with_fish=True)
+
+
+def use_new_elder_without_fish(ctx: Context) -> None:
+    elders.use_new_elder(ctx.table, ctx.me, with_fish=False)
+
+
+def serve_limited(ctx: Context, amount: int) -> None:
+    serve_fish(ctx.table, ctx.me, limit=amount)
+
+
+def exchange(ctx: Context, amount: int, give: str, get: str) -> None:
+    """The player picks how many (0 up to the limit and what they have) to exchange 1:1."""
+    most = min(amount, ctx.me.supply[give])
+    count = ask(ctx.table, ctx.me.index, "how_many", list(range(most, -1, -1)), f"exchange how many {give} for {get}?")
+    goods.pay(ctx.table, ctx.me, give, count)
+    goods.gain(ctx.table, ctx.me, get, count)
+
+
+def fish_on_each_elder(ctx: Context, amount: int) -> None:
+    for elder in list(ctx.me.council):
+        ctx.table.from_general("fish", amount)
+        elders.add_fish_to_elder(ctx.table, elder, amount)
+
+
+def extra_turn(ctx: Context) -> None:
+    actions.extra_turn(ctx.table, ctx.me)
+
+
+def distribute_fish(ctx: Context, amount: int) -> None:
+    distribute(ctx.table, ctx.me, amount)
+
+
+def remove_ship(ctx: Context) -> None:
+    """The player picks which Ship; it goes back to the supply board and its Guest to the general supply."""
+    player: Player = ctx.me
+    if not player.track.ships:
+        raise IllegalAction(f"P{player.index} has no Ship to remove")
+    index = ask(ctx.table, player.index, "ship", list(range(len(player.track.ships))), "remove which Ship?")
+    ship = player.track.ships.pop(index)
+    ctx.table.ships_left[ship.type] += 1
+    ctx.table.say(f"P{player.index} removes a {ship.type}")
+    if ship.guest:
+        player.supply["guest"] += 1
+        goods.pay(ctx.table, player, "guest", 1)
+
+
+def board_guests(ctx: Context) -> None:
+    """The any-time chance to put Guests on Ships, offered in the middle of an effect (before what follows)."""
+    goods.offer_guests_on_ships(ctx.table, ctx.me)
+
+
+def unissue_share(ctx: Context) -> None:
+    share = next((s for s in shares.live(ctx.table, ctx.me.index) if s.issued and s.holder == ctx.me.index), None)
+    if share is None:
+        raise IllegalAction(f"P{ctx.me.index} holds no issued Share of their colour")
+    share.issued, share.holder = False, None
+    ctx.table.say(f"P{ctx.me.index} turns a share to unissued")
+
+
+def remove_own_shares(ctx: Context) -> None:
+    for share in shares.live(ctx.table, ctx.me.index):
+        share.removed = True
+    ctx.table.say(f"P{ctx.me.index} removes all shares of their colour from play")
+
+
+def guests_on_visible_elders(ctx: Context, amount: int) -> None:
+    """The player picks up to `amount` different visible Elders; whoever takes one, this player gets its Guest."""
+    visible = [spec.name for spec in elders.visible_on_supply_board(ctx.table)]
+    count = ask(ctx.table, ctx.me.index, "how_many", list(range(min(amount, len(visible)), -1, -1)), "how many Elders?")
+    for _ in range(count):
+        name = ask(ctx.table, ctx.me.index, "elder", visible, "put a Guest on which Elder?")
+        visible.remove(name)
+        ctx.table.from_general("guest", 1)
+        ctx.table.elder_guests.setdefault(name, []).append(ctx.me.index)
+        ctx.table.say(f"P{ctx.me.index} puts a guest on elder {name}")
+
+
+def free_fishing_space_indices(ctx: Context) -> range:
+    first = board.occupied_track_spaces(ctx.me)
+    return range(first, first + board.free_track_spaces(ctx.table, ctx.me))
+
+
+def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
+    for space in free_fishing_space_indices(ctx):
+        lying = ctx.me.track.space_goods[space]
+        ctx.table.from_general("wood", amount)
+        lying["wood"] = lying.get("wood", 0) + amount
+    ctx.table.say(f"P{ctx.me.index} puts {amount} wood on each free fishing space")
+
+
+def take_wood_under_ship(ctx: Context) -> None:
+    """The next Ship takes the first free space; the wood lying there goes to the personal supply."""
+    space = board.occupied_track_spaces(ctx.me)
+    if space < len(ctx.me.track.space_goods):
+        wood = ctx.me.track.space_goods[space].pop("wood", 0)
+        ctx.table.to_general("wood", wood)
+        goods.gain(ctx.table, ctx.me, "wood", wood)
+
+
+def return_fishing_space_wood(ctx: Context) -> None:
+    for lying in ctx.me.track.space_goods:
+        ctx.table.to_general("wood", lying.pop("wood", 0))
+
+
+def return_elder(ctx: Context) -> None:
+    if not ctx.me.council:
+        raise IllegalAction(f"P{ctx.me.index} has no Elder")
+    names = [f"{i} {elder.name}" for i, elder in enumerate(ctx.me.council)]
+    choice = ask(ctx.table, ctx.me.index, "elder", names, "return which Elder?")
+    elders.return_to_supply(ctx.table, ctx.me.council[names.index(choice)])
+
+
+def use_other_elder(ctx: Context, amount: int) -> None:
+    """Pay the owner, occupy their unoccupied Elder with a Worker, and use it (its discard goes to the owner)."""
+    others = [e for p in ctx.table.players if p is not ctx.me for e in p.council if e.worker is None]
+    if not others:
+        raise IllegalAction("no unoccupied Elder in another council")
+    labels = [f"P{e.owner.index} {e.name}" for e in others]
+    elder = others[labels.index(ask(ctx.table, ctx.me.index, "elder", labels, "use whose Elder?"))]
+    goods.pay(ctx.table, ctx.me, "fish", amount)
+    goods.gain(ctx.table, elder.owner, "fish", amount)
+    elder.worker = ctx.me.index
+    elders.use_elder(ctx.table, ctx.me, elder)
+
+
+def as_ship_action(ctx: Context) -> None:
+    """Counts as completing Build a Ship; with no Ship type, no Ships of "the built type" are left."""
+    emit(ctx.table, "build_ship", "after", ctx.me, ships_left_of_type=0)
+
+
+def perform_action(ctx: Context, action_name: str) -> None:
+    """An action without placing a Worker."""
+    actions.perform(ctx.table, ctx.me, action_name, "card")
