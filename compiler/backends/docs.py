@@ -16,6 +16,7 @@ from compiler.backends.format import comments
 from compiler.backends.render import English, deck_name
 from compiler.checking import ranges
 from compiler.editors.lexer import highlight_css, highlighted
+from compiler.output import write_all
 from compiler.syntax import nodes as n
 
 
@@ -282,7 +283,12 @@ def environment() -> Environment:
     return env
 
 
-def reference(program: n.Program, source_name: str, source: str = "") -> dict[str, str]:
+def write_docs(program: n.Program, source_name: str, out: Path, source: str = "", inputs=()) -> list[Path]:
+    """cards.md, index.html, cards.json and cards.csv, written together atomically; never over one of `inputs`."""
+    return write_all({out / name: text for name, text in reference_texts(program, source_name, source).items()}, inputs)
+
+
+def reference_texts(program: n.Program, source_name: str, source: str = "") -> dict[str, str]:
     """Each file of the reference by name, with its text; with the source text, worked examples and notes too."""
     docs = card_docs(program, source)
     env = environment()
@@ -301,15 +307,6 @@ def reference(program: n.Program, source_name: str, source: str = "") -> dict[st
         "cards.json": json.dumps([asdict(d) for d in docs], ensure_ascii=False, indent=2) + "\n",
         "cards.csv": csv_text(docs),
     }
-
-
-def write_docs(program: n.Program, source_name: str, out: Path, source: str = "") -> list[Path]:
-    written = []
-    for name, text in reference(program, source_name, source).items():
-        path = out / name
-        path.write_text(text, encoding="utf-8", newline="")
-        written.append(path)
-    return written
 
 
 def filter_data(doc: CardDoc) -> dict:

@@ -23,7 +23,7 @@ GOODS = ("wood", "fish", "gold", "guest")
 SHIP_TYPES = ("sloop", "cutter", "schooner")
 LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
-CODE_PATTERNS = {"building": r"[ABC]\d{3,5}", "elder": r"E\d{2}"}
+CODE_PATTERNS = {"building": r"[ABC][0-9]{3,5}", "elder": r"E[0-9]{2}"}  # ASCII: codes name generated functions
 
 # Plural nouns and third-person verbs ("any player returns a guest") -> the base form.
 PLURALS = {

@@ -1,11 +1,17 @@
-"""Full seeded games with random deciders, and a summary of their results."""
+"""Full seeded games with random deciders, and a summary of their results.
+
+`nus simulate` streams games from the runner (all cores, or a Dask cluster): each game's line is printed
+as it arrives, the summary keeps running totals only, and logs are kept only when written to a file, so
+memory stays flat however many games are played.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
+from runtime.analysis.games import Record
 from runtime.engine.phases import play_round
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import CardSpec
@@ -46,35 +52,68 @@ def simulate(specs: Sequence[CardSpec], players: int, games: int, seed: int) -> 
     return results
 
 
-def score_text(score: Fraction) -> str:
-    whole, half = divmod(score, 1)
+def score_text(score: Fraction | float) -> str:
+    whole, half = divmod(Fraction(score), 1)
     return f"{int(whole)}½" if half else str(int(whole))
 
 
+def game_line(seed: int, scores: Iterable[tuple[int, Fraction | float]], winners: Iterable[int]) -> str:
+    """One game: its seed, every player's score, and who won (ties are shared)."""
+    shown = ", ".join(f"P{p + 1} {score_text(s)}" for p, s in scores)
+    return f"seed {seed}: {shown}; won by " + " and ".join(f"P{p + 1}" for p in winners)
+
+
 def per_game(results: Sequence[GameResult]) -> str:
-    """One line a game: its seed, every player's score, and who won (ties are shared)."""
-    lines = []
-    for result in results:
-        scores = ", ".join(f"P{p + 1} {score_text(s)}" for p, s in sorted(result.scores.items()))
-        winners = " and ".join(f"P{p + 1}" for p in result.winners)
-        lines.append(f"seed {result.seed}: {scores}; won by {winners}")
-    return "\n".join(lines)
+    return "\n".join(game_line(r.seed, sorted(r.scores.items()), r.winners) for r in results)
+
+
+def record_line(record: Record) -> str:
+    return game_line(record.seed, enumerate(record.scores), record.winners)
+
+
+@dataclass
+class Summary:
+    """Running totals: the average and spread of scores, and how often each Building was built."""
+
+    players: int
+    games: int = 0
+    total: float = 0.0
+    count: int = 0
+    low: float = float("inf")
+    high: float = float("-inf")
+    built: dict[str, int] = field(default_factory=dict)
+
+    def add(self, scores: Iterable[float], built: Iterable[str]) -> None:
+        self.games += 1
+        for score in scores:
+            self.total += score
+            self.count += 1
+            self.low, self.high = min(self.low, score), max(self.high, score)
+        for name in built:
+            self.built[name] = self.built.get(name, 0) + 1
+
+    def add_record(self, record: Record) -> None:
+        self.add(record.scores, (name for name, _, _ in record.built))
+
+    def text(self) -> str:
+        if not self.games:
+            return "no games"
+        ranked = sorted(self.built.items(), key=lambda item: (-item[1], item[0]))
+        return "\n".join(
+            [
+                f"{self.games} games, {self.players} players",
+                f"score: mean {self.total / self.count:.1f}, min {self.low:.1f}, max {self.high:.1f}",
+                "most built: " + ", ".join(f"{name} ({count})" for name, count in ranked[:5]),
+                "least built: " + ", ".join(f"{name} ({count})" for name, count in ranked[-5:]),
+            ]
+        )
 
 
 def summary(results: Sequence[GameResult]) -> str:
     """Average and spread of scores, and which Buildings got built most and least."""
     if not results:
         return "no games"
-    totals = [float(score) for result in results for score in result.scores.values()]
-    counts: dict[str, int] = {}
+    totals = Summary(results[0].players)
     for result in results:
-        for name, count in result.built.items():
-            counts[name] = counts.get(name, 0) + count
-    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    lines = [
-        f"{len(results)} games, {results[0].players} players",
-        f"score: mean {sum(totals) / len(totals):.1f}, min {min(totals):.1f}, max {max(totals):.1f}",
-        "most built: " + ", ".join(f"{name} ({count})" for name, count in ranked[:5]),
-        "least built: " + ", ".join(f"{name} ({count})" for name, count in ranked[-5:]),
-    ]
-    return "\n".join(lines)
+        totals.add((float(s) for s in result.scores.values()), (n for n, c in result.built.items() for _ in range(c)))
+    return totals.text()

@@ -1,0 +1,104 @@
+"""`nus balance`: what each card is worth, what an edit changed, and seat fairness, with intervals."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, writing
+
+FORMATS = ("table", "json", "csv")
+
+
+def register(commands) -> None:
+    command = commands.add_parser("balance", help="measure card values and edits over seeded games")
+    command.add_argument("file", metavar="FILE")
+    command.add_argument("--against", metavar="NEW", help="compare FILE (old) with NEW on the same seeds")
+    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N")
+    command.add_argument("--agent", default="random", help="who plays every seat: " + ", ".join(agent_names()))
+    command.add_argument("--games", type=positive, default=100, metavar="G", help="seeds played (default 100)")
+    command.add_argument("--precision", type=float, metavar="X", help="play until every interval is narrower")
+    command.add_argument("--max-games", type=positive, default=2000, metavar="M", help="cap for --precision")
+    command.add_argument("--seed", type=int, default=0, metavar="S")
+    command.add_argument("--round", type=positive, default=1, metavar="R", help="round the card is given at")
+    command.add_argument("--card", action="append", metavar="NAME", help="measure only these cards")
+    command.add_argument("--fdr", type=float, default=0.01, metavar="Q", help="false discovery rate (0.01)")
+    command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
+    command.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games on")
+    command.add_argument("--format", choices=FORMATS, default="table")
+    command.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report")
+    command.set_defaults(run=run)
+
+
+def agent_names() -> list[str]:
+    from runtime.players import PLAYERS
+
+    return list(PLAYERS)
+
+
+def run(args: argparse.Namespace) -> int:
+    from compiler.load import load_cards
+    from runtime.analysis.balance import Design, card_costs, full_report, measure
+    from runtime.analysis.progress import with_progress
+    from runtime.analysis.report import as_csv, as_html, as_json, print_table
+    from runtime.analysis.runner import Source, default_jobs
+
+    paths = [args.file, *([args.against] if args.against else [])]
+    check_arguments(args, paths)
+    sources = {}
+    for key, path in zip(("old", "new"), paths, strict=False):
+        text, compiled = compile_file(path)
+        if not report(path, text, compiled):
+            return ERRORS
+        sources[key] = Source(text, path)
+    specs = load_cards(sources[list(sources)[-1]].text, paths[-1])
+    design = Design(args.players, args.agent, args.seed, args.round, measured_cards(specs, args.card))
+    tallies = measure(
+        sources,
+        design,
+        games=args.games,
+        workers=args.jobs or default_jobs(),
+        cluster=args.cluster,
+        precision=args.precision,
+        cap=args.max_games,
+        progress=lambda records, total: with_progress(records, total, "balance games"),
+    )
+    result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
+    if args.html:
+        write_atomically(Path(args.html), as_html(result))
+    if args.format == "json":
+        sys.stdout.write(as_json(result))
+    elif args.format == "csv":
+        sys.stdout.write(as_csv(result))
+    else:
+        print_table(result)
+    return OK
+
+
+def check_arguments(args: argparse.Namespace, paths: list[str]) -> None:
+    if args.agent not in agent_names():
+        raise UsageError(f"unknown player {args.agent!r}; choose one of {', '.join(agent_names())}")
+    if args.precision is not None and args.precision <= 0:
+        raise UsageError("--precision must be above 0")
+    if not 0 < args.fdr < 1:
+        raise UsageError("--fdr must be between 0 and 1")
+    if args.html and any(Path(args.html).resolve() == Path(path).resolve() for path in paths):
+        raise UsageError(f"--html {args.html} would overwrite an input file")
+
+
+def measured_cards(specs, wanted: list[str] | None) -> tuple[str, ...]:
+    names = [spec.name for spec in specs if spec.kind == "building"]
+    if not wanted:
+        return tuple(names)
+    unknown = [name for name in wanted if name not in names]
+    if unknown:
+        raise UsageError(f"no Building named {unknown[0]!r} in the card file")
+    return tuple(name for name in names if name in wanted)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write beside the target, then rename: a reader never sees half a report."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    writing(lambda: temporary.write_text(text, encoding="utf-8"), path)
+    writing(lambda: temporary.replace(path), path)

@@ -1,0 +1,319 @@
+"""The balance experiment: what each card is worth, what an edit changed, and whether the game is fair.
+
+Design. Every seed is played once as it comes (the baseline) and once per measured card with that card
+put into play, unpaid, for one seat at the start of a chosen round (the seat turns with the seed so every
+seat is measured alike). The card's causal value is the granted seat's final score (and win share) minus
+its baseline on the same seed: a paired difference, so the luck of the deal cancels. With --against, both
+card files play the same seeds with the same players; a card's change is the paired difference of its
+values, tested against zero and corrected with Benjamini-Hochberg over all cards compared. Build rates
+and builders' win rates come from the baseline games and are observational: they say who built what,
+not what building it did.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from runtime.analysis.games import Grant, Record, Setup
+from runtime.analysis.runner import Job, Source, run
+from runtime.analysis.stats import Estimate, adjust, mean_interval, proportion_interval
+from runtime.model.cards import CardSpec
+from runtime.model.setup import new_table
+from runtime.players.evaluation import cost_value
+
+
+@dataclass(frozen=True)
+class Design:
+    players: int
+    agent: str
+    seed: int
+    round: int
+    cards: tuple[str, ...]  # the Buildings whose value is measured
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        return (self.agent,) * self.players
+
+    def seat(self, seed: int) -> int:
+        return seed % self.players
+
+    def jobs(self, keys: Sequence[str], first: int, count: int) -> Iterator[Job]:
+        """Games `first` to `first + count` of every source, the same seed side by side."""
+        for seed in range(self.seed + first, self.seed + first + count):
+            for key in keys:
+                yield key, Setup(seed, self.agents)
+            for card in self.cards:
+                for key in keys:
+                    yield key, Setup(seed, self.agents, Grant(card, self.seat(seed), self.round))
+
+
+@dataclass
+class Tally:
+    """What one card file's games add up to. Per-card values are kept by game index (None where the grant
+    found no space), so two files' values pair up seed by seed."""
+
+    players: int
+    games: int = 0
+    wins: list[list[float]] = field(default_factory=list)  # by seat, each game's win share
+    scores: list[list[float]] = field(default_factory=list)  # by seat
+    turns: list[float] = field(default_factory=list)
+    built: dict[str, list[tuple[int, float]]] = field(default_factory=dict)  # card -> (round, builder's win)
+    values: dict[str, list[float | None]] = field(default_factory=dict)
+    win_values: dict[str, list[float | None]] = field(default_factory=dict)
+    baseline: Record | None = None
+
+    def __post_init__(self) -> None:
+        self.wins = [[] for _ in range(self.players)]
+        self.scores = [[] for _ in range(self.players)]
+
+    def add(self, setup: Setup, record: Record) -> None:
+        if setup.grant is None:
+            self.add_baseline(record)
+        else:
+            self.add_treatment(setup.grant, record)
+
+    def add_baseline(self, record: Record) -> None:
+        self.baseline = record
+        self.games += 1
+        for seat in range(self.players):
+            self.wins[seat].append(record.win_share(seat))
+            self.scores[seat].append(record.scores[seat])
+        self.turns.append(record.turns)
+        for name, seat, round_built in record.built:
+            self.built.setdefault(name, []).append((round_built, record.win_share(seat)))
+
+    def add_treatment(self, grant: Grant, record: Record) -> None:
+        base = self.baseline
+        assert base is not None and base.seed == record.seed, "a treatment game follows its baseline"
+        values = self.values.setdefault(grant.card, [])
+        win_values = self.win_values.setdefault(grant.card, [])
+        if record.granted:
+            values.append(record.scores[grant.seat] - base.scores[grant.seat])
+            win_values.append(record.win_share(grant.seat) - base.win_share(grant.seat))
+        else:
+            values.append(None)
+            win_values.append(None)
+
+
+def present(values: Sequence[float | None]) -> list[float]:
+    return [value for value in values if value is not None]
+
+
+def rounded(value: float) -> float | None:
+    """Figures for JSON: 4 decimals; an unbounded interval end is null."""
+    return round(value, 4) if abs(value) != float("inf") else None
+
+
+def significant_digits(p: float) -> float:
+    """p-values keep 4 significant digits, so a tiny one does not print as 0."""
+    return float(f"{p:.4g}")
+
+
+def estimate_fields(prefix: str, estimate: Estimate, value_key: str | None = None) -> dict:
+    return {
+        value_key or prefix: rounded(estimate.mean),
+        f"{prefix}_ci_low": rounded(estimate.low),
+        f"{prefix}_ci_high": rounded(estimate.high),
+        f"{prefix}_n": estimate.n,
+    }
+
+
+def card_rows(tally: Tally, costs: dict[str, float]) -> list[dict]:
+    rows = []
+    for name in tally.values:
+        value = mean_interval(present(tally.values[name]))
+        win = mean_interval(present(tally.win_values[name]))
+        builds = tally.built.get(name, [])
+        row = {
+            "name": name,
+            "value": rounded(value.mean),
+            "ci_low": rounded(value.low),
+            "ci_high": rounded(value.high),
+            "n": value.n,
+            "cost": rounded(costs.get(name, 0.0)),
+            **estimate_fields("win_delta", win),
+            **estimate_fields("built", proportion_interval(len(builds), tally.games)),
+            "built_round": rounded(sum(r for r, _ in builds) / len(builds)) if builds else None,
+            **estimate_fields("builder_win", proportion_interval(sum(w for _, w in builds), len(builds))),
+        }
+        rows.append(row)
+    return rows
+
+
+def seat_rows(tally: Tally) -> list[dict]:
+    return [
+        {
+            "seat": seat + 1,
+            **estimate_fields("win_rate", proportion_interval(sum(tally.wins[seat]), tally.games)),
+            **estimate_fields("score", mean_interval(tally.scores[seat])),
+        }
+        for seat in range(tally.players)
+    ]
+
+
+def histogram(values: Sequence[float]) -> list[list[float]]:
+    counts: dict[float, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    return [[score, counts[score]] for score in sorted(counts)]
+
+
+def game_level(tally: Tally) -> dict:
+    every = [score for seat in tally.scores for score in seat]
+    return {
+        "scores": {**estimate_fields("score", mean_interval(every), "mean"), "histogram": histogram(every)},
+        "turns": estimate_fields("turns", mean_interval(tally.turns), "mean"),
+    }
+
+
+OBSERVATIONAL = ["built", "built_round", "builder_win"]
+
+
+def report(design: Design, tally: Tally, costs: dict[str, float]) -> dict:
+    return {
+        "players": design.players,
+        "games": tally.games,
+        "agent": design.agent,
+        "seed": design.seed,
+        "round": design.round,
+        "cards": card_rows(tally, costs),
+        "seats": seat_rows(tally),
+        **game_level(tally),
+        "observational": OBSERVATIONAL,
+    }
+
+
+def compare(old: Tally, new: Tally, changed: set[str], rate: float) -> tuple[list[dict], dict]:
+    """Per card: the paired difference new - old of its value on the same seeds, its p-value and the
+    Benjamini-Hochberg adjusted p-value; a card flagged with unchanged text is an interaction."""
+    names = [name for name in new.values if name in old.values]
+    estimates = [mean_interval(paired(old.values[name], new.values[name])) for name in names]
+    adjusted = adjust([estimate.p for estimate in estimates])
+    rows = []
+    for name, estimate, p_adjusted in zip(names, estimates, adjusted, strict=True):
+        significant = p_adjusted < rate
+        flag = ("changed" if name in changed else "interaction") if significant else None
+        rows.append(
+            {
+                "name": name,
+                "delta": rounded(estimate.mean),
+                "delta_ci_low": rounded(estimate.low),
+                "delta_ci_high": rounded(estimate.high),
+                "delta_n": estimate.n,
+                "p": significant_digits(estimate.p),
+                "p_adjusted": significant_digits(p_adjusted),
+                "text_changed": name in changed,
+                "flag": flag,
+            }
+        )
+    overall = {
+        **estimate_fields("score_delta", mean_interval(paired(mean_scores(old), mean_scores(new)))),
+        "seat_win_delta": [
+            {"seat": seat + 1, **estimate_fields("delta", mean_interval(paired(old.wins[seat], new.wins[seat])))}
+            for seat in range(new.players)
+        ],
+    }
+    return rows, overall
+
+
+def paired(old: Sequence[float | None], new: Sequence[float | None]) -> list[float]:
+    return [b - a for a, b in zip(old, new, strict=True) if a is not None and b is not None]
+
+
+def mean_scores(tally: Tally) -> list[float]:
+    """Each baseline game's mean score over the seats."""
+    return [sum(scores) / tally.players for scores in zip(*tally.scores, strict=True)]
+
+
+def card_texts(text: str) -> dict[str, str]:
+    """Each card's own lines, comments and blank lines dropped: what "the text changed" compares."""
+    blocks: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        header = CARD_HEADER.match(line)
+        if header:
+            current = blocks.setdefault(header.group(2), [])
+        elif line[:1] not in ("", " ", "\t", "#"):
+            current = None
+        stripped = "" if line.lstrip().startswith("#") else line.rstrip()
+        if current is not None and stripped:
+            current.append(stripped)
+    return {name: "\n".join(lines) for name, lines in blocks.items()}
+
+
+CARD_HEADER = re.compile(r'^(building|elder)\s+"([^"]*)"')
+
+
+Progress = Callable[[Iterator[Record], int], Iterator[Record]]
+
+
+def measure(
+    sources: dict[str, Source],
+    design: Design,
+    games: int,
+    workers: int = 1,
+    cluster: str | None = None,
+    precision: float | None = None,
+    cap: int = 1000,
+    progress: Progress | None = None,
+) -> dict[str, Tally]:
+    """Play `games` seeds; with `precision`, keep doubling the seeds until every per-card interval (and
+    every A/B difference) is narrower than it in VP, or `cap` seeds are played. Deterministic either way:
+    the stopping point depends on the results only."""
+    keys = list(sources)
+    tallies = {key: Tally(design.players) for key in keys}
+    done, batch = 0, games
+    while batch > 0:
+        records = run(sources, design.jobs(keys, done, batch), workers, cluster)
+        if progress is not None:
+            records = progress(records, batch * len(keys) * (1 + len(design.cards)))
+        for (key, setup), record in zip(design.jobs(keys, done, batch), records, strict=True):
+            tallies[key].add(setup, record)
+        done += batch
+        if precision is None or widest(list(tallies.values())) < precision:
+            break
+        batch = min(done, cap - done)
+    return tallies
+
+
+def widest(tallies: Sequence[Tally]) -> float:
+    """The widest interval in VP of a per-card value, or of its A/B difference: what --precision narrows."""
+    samples = [present(values) for tally in tallies for values in tally.values.values()]
+    if len(tallies) == 2:
+        old, new = tallies
+        samples += [paired(old.values[name], new.values[name]) for name in new.values if name in old.values]
+    return max((mean_interval(sample).width for sample in samples), default=0.0)
+
+
+def card_costs(specs: Sequence[CardSpec], players: int) -> dict[str, float]:
+    """Each Building's cheapest cost in evaluation units, as a player would pay it at the start."""
+    table = new_table(players, specs)
+    return {spec.name: cost_value(table, table.players[0], spec) for spec in specs if spec.kind == "building"}
+
+
+def full_report(
+    design: Design, tallies: dict[str, Tally], sources: dict[str, Source], costs: dict[str, float], rate: float
+) -> dict:
+    """The report of the last source; with two, the first is the old file and every card gets its change."""
+    keys = list(sources)
+    result = report(design, tallies[keys[-1]], costs)
+    if len(keys) == 1:
+        return result
+    old_key, new_key = keys
+    old_texts, new_texts = card_texts(sources[old_key].text), card_texts(sources[new_key].text)
+    changed = {name for name, text in new_texts.items() if old_texts.get(name) != text}
+    rows, overall = compare(tallies[old_key], tallies[new_key], changed, rate)
+    by_name = {row["name"]: row for row in rows}
+    for card in result["cards"]:
+        card.update({key: value for key, value in by_name.get(card["name"], {}).items() if key != "name"})
+    result["against"] = {
+        "old": sources[old_key].path,
+        "new": sources[new_key].path,
+        "false_discovery_rate": rate,
+        "overall": overall,
+        "added": sorted(set(new_texts) - set(old_texts)),
+        "removed": sorted(set(old_texts) - set(new_texts)),
+    }
+    return result

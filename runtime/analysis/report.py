@@ -1,0 +1,214 @@
+"""A balance report as a terminal table, JSON, CSV, or one self-contained HTML page with plots.
+
+Every figure shown carries its interval and sample size. Card names come from a card file, so they are
+escaped wherever they land: rich markup in the terminal, Jinja2 autoescaping in HTML, the csv module.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+from typing import Any
+
+CARD_COLUMNS = [
+    "name",
+    "value",
+    "ci_low",
+    "ci_high",
+    "n",
+    "cost",
+    "win_delta",
+    "win_delta_ci_low",
+    "win_delta_ci_high",
+    "built",
+    "built_ci_low",
+    "built_ci_high",
+    "built_round",
+    "builder_win",
+    "builder_win_ci_low",
+    "builder_win_ci_high",
+    "builder_win_n",
+]
+AGAINST_COLUMNS = ["delta", "delta_ci_low", "delta_ci_high", "delta_n", "p", "p_adjusted", "text_changed", "flag"]
+
+
+def as_json(result: dict) -> str:
+    return json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+
+
+def as_csv(result: dict) -> str:
+    """One row per card; the A/B columns only when the report compares two files."""
+    columns = CARD_COLUMNS + (AGAINST_COLUMNS if "against" in result else [])
+    out = io.StringIO()
+    writer = csv.DictWriter(out, columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for card in result["cards"]:
+        writer.writerow({key: "" if card.get(key) is None else card.get(key) for key in columns})
+    return out.getvalue()
+
+
+def interval(value: Any, low: Any, high: Any, percent: bool = False, signed: bool = True) -> str:
+    """`value [low, high]`; differences carry a sign, rates and levels do not."""
+    if value is None:
+        return "–"
+    scale, unit, sign = (100, "%", "+" if signed else "") if percent else (1, "", "+" if signed else "")
+    ends = [f"{end * scale:{sign}.1f}" if end is not None else "∞" for end in (low, high)]
+    return f"{value * scale:{sign}.2f}{unit} [{ends[0]}, {ends[1]}]"
+
+
+def sorted_cards(result: dict) -> list[dict]:
+    key = "delta" if "against" in result else "value"
+    return sorted(result["cards"], key=lambda card: -(card.get(key) or 0.0))
+
+
+def print_table(result: dict, console: Any = None) -> None:
+    """The terminal report: per-card causal values, then seats and game figures."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = console or Console()
+    against = "against" in result
+    title = f"{result['games']} games, {result['players']} players, {result['agent']} players"
+    table = Table(title=f"Card value: one seat gets the card at the start of round {result['round']} ({title})")
+    for column in ("card", "Δ score (95% CI)", "n", "cost", "Δ win (95% CI)", "built* (95% CI)"):
+        table.add_column(column, justify="left" if column == "card" else "right")
+    if against:
+        table.add_column("change (95% CI)", justify="right")
+        table.add_column("p adj.", justify="right")
+        table.add_column("flag")
+    for card in sorted_cards(result):
+        row = [
+            escape(card["name"]),
+            interval(card["value"], card["ci_low"], card["ci_high"]),
+            str(card["n"]),
+            f"{card['cost']:.2f}",
+            interval(card["win_delta"], card["win_delta_ci_low"], card["win_delta_ci_high"], percent=True),
+            interval(card["built"], card["built_ci_low"], card["built_ci_high"], percent=True, signed=False),
+        ]
+        if against:
+            row += [
+                interval(card.get("delta"), card.get("delta_ci_low"), card.get("delta_ci_high")),
+                "–" if card.get("p_adjusted") is None else f"{card['p_adjusted']:.4f}",
+                card.get("flag") or "",
+            ]
+        table.add_row(*row)
+    console.print(table)
+    console.print("* observational: how often the card was built in the games as played, not its effect")
+    console.print(seats_table(result))
+    scores, turns = result["scores"], result["turns"]
+    console.print(
+        f"final score {interval(scores['mean'], scores['score_ci_low'], scores['score_ci_high'], signed=False)} "
+        f"(n={scores['score_n']} player-games); game length {turns['mean']:.1f} worker turns "
+        f"(n={turns['turns_n']} games)"
+    )
+    if against:
+        overall = result["against"]["overall"]
+        console.print(
+            f"overall change in mean score: "
+            f"{interval(overall['score_delta'], overall['score_delta_ci_low'], overall['score_delta_ci_high'])} "
+            f"(n={overall['score_delta_n']}); flagged at a false discovery rate of "
+            f"{result['against']['false_discovery_rate']}"
+        )
+
+
+def seats_table(result: dict) -> Any:
+    from rich.table import Table
+
+    table = Table(title="Seats (first-player advantage)")
+    for column in ("seat", "win rate (95% CI)", "score (95% CI)", "n"):
+        table.add_column(column, justify="right")
+    for seat in result["seats"]:
+        table.add_row(
+            str(seat["seat"]),
+            interval(seat["win_rate"], seat["win_rate_ci_low"], seat["win_rate_ci_high"], percent=True, signed=False),
+            interval(seat["score"], seat["score_ci_low"], seat["score_ci_high"], signed=False),
+            str(seat["win_rate_n"]),
+        )
+    return table
+
+
+def as_html(result: dict) -> str:
+    """One page, no outside requests: the plots are PNGs inside the page, the data is escaped JSON."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    environment = Environment(
+        loader=PackageLoader("runtime.analysis", "templates"), autoescape=select_autoescape(["html", "j2"])
+    )
+    page = environment.get_template("report.html.j2")
+    return page.render(
+        result=result,
+        cards=sorted_cards(result),
+        plots={name: png(draw) for name, draw in plots(result).items()},
+        interval=interval,
+        data=json.dumps(result, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e"),
+    )
+
+
+def png(draw: Any) -> str:
+    """A figure drawn by `draw(axes)` as a base64 PNG, rendered without a display."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    figure = draw(pyplot)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight", metadata={"Software": None})
+    pyplot.close(figure)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def plots(result: dict) -> dict[str, Any]:
+    drawings = {"values": lambda plt: forest(plt, result["cards"], "value", "ci_low", "ci_high", "Δ final score")}
+    if "against" in result:
+        drawings["changes"] = lambda plt: forest(
+            plt, result["cards"], "delta", "delta_ci_low", "delta_ci_high", "change in value (new − old)"
+        )
+    drawings["scores"] = lambda plt: score_histogram(plt, result["scores"]["histogram"])
+    drawings["seats"] = lambda plt: seat_bars(plt, result["seats"])
+    return drawings
+
+
+def forest(plt: Any, cards: list[dict], key: str, low: str, high: str, label: str) -> Any:
+    """Each card's estimate and 95% interval, largest at the top, with the zero line."""
+    shown = sorted((card for card in cards if card.get(key) is not None), key=lambda card: card[key])
+    figure, axes = plt.subplots(figsize=(7, max(2.0, 0.22 * len(shown) + 1)))
+    positions = range(len(shown))
+    values = [card[key] for card in shown]
+    below = [card[key] - (card[low] if card[low] is not None else card[key]) for card in shown]
+    above = [(card[high] if card[high] is not None else card[key]) - card[key] for card in shown]
+    axes.errorbar(values, positions, xerr=[below, above], fmt="o", markersize=3, capsize=2)
+    axes.axvline(0, color="grey", linewidth=0.8)
+    axes.set_yticks(list(positions), [plain(card["name"]) for card in shown], fontsize=7)
+    axes.set_xlabel(f"{label}, VP (95% interval)")
+    return figure
+
+
+def plain(name: str) -> str:
+    """A card name as a plot label: control characters shown as escapes, `$` not read as mathtext."""
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in name)
+    return shown.replace("$", r"\$")
+
+
+def score_histogram(plt: Any, histogram: list[list[float]]) -> Any:
+    figure, axes = plt.subplots(figsize=(6, 3))
+    axes.bar([score for score, _ in histogram], [count for _, count in histogram], width=0.45)
+    axes.set_xlabel("final score (VP)")
+    axes.set_ylabel("player-games")
+    return figure
+
+
+def seat_bars(plt: Any, seats: list[dict]) -> Any:
+    figure, axes = plt.subplots(figsize=(4, 3))
+    rates = [seat["win_rate"] for seat in seats]
+    errors = [
+        [rate - seat["win_rate_ci_low"] for rate, seat in zip(rates, seats, strict=True)],
+        [seat["win_rate_ci_high"] - rate for rate, seat in zip(rates, seats, strict=True)],
+    ]
+    axes.bar([f"seat {seat['seat']}" for seat in seats], rates, yerr=errors, capsize=4)
+    axes.axhline(1 / len(seats), color="grey", linewidth=0.8, linestyle="--")
+    axes.set_ylabel("win rate (95% Wilson interval)")
+    return figure

@@ -1,0 +1,87 @@
+"""The transparent evaluation: the score if the game ended now, plus goods, haul, Buildings and Elders at
+rates read from evaluation.toml, which a designer may edit. Greedy and search players maximise it, and
+`nus balance` prices card costs in the same units."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from runtime.mechanics.board import haul_size
+from runtime.mechanics.scoring import score
+from runtime.model.cards import CardSpec, Context
+from runtime.model.state import Player, Table
+
+
+@dataclass(frozen=True)
+class Rates:
+    supply: dict[str, float]
+    reserve: dict[str, float]
+    per_round_left: dict[str, float]
+
+
+@cache
+def load_rates(path: str | None = None) -> Rates:
+    """The rates from `path`, or the evaluation.toml shipped beside this module."""
+    text = (
+        Path(path).read_text("utf-8")
+        if path
+        else resources.files("runtime.players").joinpath("evaluation.toml").read_text("utf-8")
+    )
+    data = tomllib.loads(text)
+    return Rates(data["supply"], data["reserve"], data["per_round_left"])
+
+
+def evaluate(table: Table, player: Player, rates: Rates | None = None) -> float:
+    """What the player's position is worth in VP: the score so far plus the rated rest."""
+    rates = rates or load_rates()
+    worth = float(score(table, player)["total"])
+    worth += sum(rates.supply[good] * amount for good, amount in player.supply.items())
+    worth += sum(rates.reserve[good] * amount for good, amount in player.reserve.items())
+    rounds_left = table.rules.rounds - table.round
+    if rounds_left > 0:
+        per_round = rates.per_round_left
+        ongoing = (
+            per_round["haul"] * haul_size(table, player)
+            + per_round["building"] * len(player.buildings)
+            + per_round["elder"] * len(player.council)
+        )
+        worth += rounds_left * ongoing
+    return worth
+
+
+def relative(table: Table, player: Player, rates: Rates | None = None) -> float:
+    """The player's worth less the best opponent's: what a player who wants to win maximises."""
+    mine = evaluate(table, player, rates)
+    others = [evaluate(table, other, rates) for other in table.players if other is not player]
+    return mine - max(others, default=0.0)
+
+
+def cost_value(table: Table, player: Player, spec: CardSpec, rates: Rates | None = None) -> float:
+    """The cheapest way to pay for the card, priced at the supply rates (gold at its VP, Guests at their
+    VP plus rate); a Building the cost discards is valued at one empty space plus the Building rate."""
+    rates = rates or load_rates()
+    prices = {
+        "wood": rates.supply["wood"],
+        "fish": rates.supply["fish"],
+        "gold": table.rules.gold_vp + rates.supply["gold"],
+        "guest": float(table.rules.guest_vp_supply) + rates.supply["guest"],
+    }
+    options = spec.costs(Context(table, player))
+    return min((option_value(option.parts, prices, table, rates) for option in options), default=0.0)
+
+
+def option_value(parts: tuple[tuple, ...], prices: dict[str, float], table: Table, rates: Rates) -> float:
+    value = 0.0
+    for part in parts:
+        if part[0] == "goods":
+            value += part[1] * prices[part[2]]
+        elif part[0] == "return_guests":
+            value += part[1] * prices["guest"]
+        elif part[0] == "discard_building":
+            rounds = table.rules.rounds - max(table.round, 1) + 1
+            value += -table.rules.empty_space_vp + rounds * rates.per_round_left["building"]
+    return value

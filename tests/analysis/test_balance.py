@@ -1,0 +1,150 @@
+"""`nus balance` end to end on the real cards: a planted overpowered edit is found, an equivalent rewrite
+changes nothing, and the figures do not depend on how many processes (or which cluster) played them.
+
+Sized for CI: a handful of measured cards and a few seeds, with a planted effect big enough to show
+(Private Company's 5 gold made 15). Longer runs: see README, "Balance".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from tests.kit.rulebook import ROOT
+
+CARDS = ROOT / "cards.nus"
+PAYOUT = "    unissue an own share, take 5 gold\n"
+MEASURED = ["Private Company", "Cabin", "Galley", "Pantry", "Village Hall", "Market", "Urban Quarter", "Stove"]
+
+
+def run(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["balance", *args])
+    return code, out.getvalue()
+
+
+def run_json(*args: str) -> dict:
+    code, out = run(*args, "--format", "json")
+    assert code == 0
+    return json.loads(out)
+
+
+def measured(*names: str) -> list[str]:
+    return [argument for name in names for argument in ("--card", name)]
+
+
+def variant(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    text = CARDS.read_text("utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / name
+    path.write_text(text.replace(old, new), "utf-8")
+    return path
+
+
+def test_planted_overpowered_card_is_flagged_and_unchanged_cards_are_not(planted):
+    result, _ = planted
+    cards = {card["name"]: card for card in result["cards"]}
+    assert set(cards) == set(MEASURED) and result["games"] == 16
+    strong = cards["Private Company"]
+    assert strong["text_changed"] and strong["flag"] == "changed"
+    assert strong["p_adjusted"] < 0.01 and strong["delta_ci_low"] > 0
+    rate = result["against"]["false_discovery_rate"]
+    unchanged = [card for card in cards.values() if not card["text_changed"]]
+    assert len(unchanged) == len(MEASURED) - 1
+    false_flags = [card["name"] for card in unchanged if card["flag"]]
+    assert len(false_flags) <= rate * len(unchanged), false_flags
+
+
+def test_every_card_figure_has_its_interval_and_sample_size(planted):
+    result, _ = planted
+    for card in result["cards"]:
+        assert card["ci_low"] <= card["value"] <= card["ci_high"] and card["n"] == 16
+        assert card["win_delta_ci_low"] <= card["win_delta"] <= card["win_delta_ci_high"]
+        assert 0 <= card["built_ci_low"] <= card["built"] <= card["built_ci_high"] <= 1 and card["built_n"] == 16
+        assert card["delta_ci_low"] <= card["delta"] <= card["delta_ci_high"] and card["delta_n"] == 16
+    assert [seat["seat"] for seat in result["seats"]] == [1, 2, 3]
+    assert sum(seat["win_rate"] for seat in result["seats"]) == pytest.approx(1.0, abs=1e-3)  # 4 decimals each
+    assert sum(count for _, count in result["scores"]["histogram"]) == result["scores"]["score_n"] == 48
+    assert result["observational"] == ["built", "built_round", "builder_win"]
+
+
+def test_equivalent_rewrite_gives_identical_results_on_the_same_seeds(tmp_path):
+    rewrite = variant(
+        tmp_path,
+        "rewrite.nus",
+        "  when built, unless own issued shares in supply = 0:\n",
+        "  # Same meaning, said the other way round.\n  when built, if own issued shares in supply >= 1:\n",
+    )
+    names = measured("Private Company", "Cabin", "Stove")
+    original = run_json(str(CARDS), "--games", "6", *names)
+    rewritten = run_json(str(rewrite), "--games", "6", *names)
+    assert rewritten == original
+    compared = run_json(str(CARDS), "--against", str(rewrite), "--games", "6", *names)
+    for card in compared["cards"]:
+        assert (card["delta"], card["delta_ci_low"], card["delta_ci_high"], card["flag"]) == (0, 0, 0, None)
+    assert {card["name"] for card in compared["cards"] if card["text_changed"]} == {"Private Company"}
+
+
+SMALL = ("--games", "4", *measured("Private Company", "Stove"))
+
+
+def test_two_processes_give_the_same_json_as_one():
+    assert run_json(str(CARDS), *SMALL, "--jobs", "2") == run_json(str(CARDS), *SMALL, "--jobs", "1")
+
+
+def test_a_local_dask_cluster_gives_the_same_json_as_one_process():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None, processes=True
+    ) as cluster:
+        on_cluster = run_json(str(CARDS), *SMALL, "--cluster", cluster.scheduler_address)
+    assert on_cluster == run_json(str(CARDS), *SMALL, "--jobs", "1")
+
+
+def test_precision_plays_more_seeds_until_intervals_are_narrow_enough():
+    loose = run_json(str(CARDS), "--games", "2", "--precision", "1000", *measured("Private Company"))
+    assert loose["games"] == 2
+    capped = run_json(
+        str(CARDS), "--games", "2", "--precision", "0.001", "--max-games", "8", *measured("Private Company")
+    )
+    assert capped["games"] == 8 and capped["cards"][0]["n"] == 8
+
+
+def test_csv_has_one_row_per_card_with_the_comparison_columns(planted, tmp_path):
+    code, out = run(str(CARDS), "--games", "2", "--format", "csv", *measured("Cabin", "Stove"))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and [row["name"] for row in rows] == ["Cabin", "Stove"]
+    assert "p_adjusted" not in rows[0] and float(rows[0]["ci_low"]) <= float(rows[0]["value"])
+
+
+def test_table_output_names_the_observational_figures():
+    code, out = run(str(CARDS), "--games", "2", *measured("Stove"))
+    assert code == 0 and "Stove" in out and "observational" in out and "Seats" in out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--agent", "oracle"], "unknown player 'oracle'"),
+        (["--card", "No Such Card"], "no Building named 'No Such Card'"),
+        (["--precision", "0"], "--precision must be above 0"),
+        (["--html", str(CARDS)], "would overwrite an input file"),
+    ],
+)
+def test_bad_arguments_are_usage_errors(arguments, message, capsys):
+    assert main(["balance", str(CARDS), "--games", "1", *arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_card_file_errors_are_reported_not_raised(tmp_path, capsys):
+    broken = tmp_path / "broken.nus"
+    broken.write_text('building "X" (trout A601)\n  cost lots\n', "utf-8")
+    assert main(["balance", str(broken), "--games", "1"]) == 1
+    assert "broken.nus:2:" in capsys.readouterr().err

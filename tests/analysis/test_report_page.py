@@ -1,0 +1,55 @@
+"""The balance report page: self-contained, its plots real PNGs, card names inert, loaded in headless
+Chromium without a console message."""
+
+from __future__ import annotations
+
+import base64
+import re
+import struct
+
+import pytest
+
+from compiler.cli import main
+from tests.docs.test_browser import CHROMIUM, load
+from tests.docs.test_hostile import HOSTILE, hostile_file
+
+
+def png_sizes(page: str) -> list[tuple[int, int]]:
+    """Width and height of every embedded PNG, read from its IHDR chunk."""
+    sizes = []
+    for encoded in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page):
+        data = base64.b64decode(encoded)
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        sizes.append(struct.unpack(">II", data[16:24]))
+    return sizes
+
+
+def test_page_is_self_contained_with_four_plots(planted):
+    result, page = planted
+    text = page.read_text("utf-8")
+    assert all(width > 100 and height > 100 for width, height in png_sizes(text))
+    assert len(png_sizes(text)) == 4  # per-card values, A/B forest plot, seats, score histogram
+    assert not re.search(r'(src|href)="(?!data:)', text)
+    assert "observational" in text and "Benjamini-Hochberg" in text
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+def test_page_loads_in_chromium_without_console_messages(planted, tmp_path):
+    result, page = planted
+    dom, console = load(page, "", tmp_path)
+    assert console == []
+    rows = re.findall(r"<tr(?: class=\"flagged\")?>\s*<td>([^<]+)</td>", dom)
+    assert {card["name"] for card in result["cards"]} <= set(rows)
+    assert re.search(r'<tr class="flagged">\s*<td>Private Company</td>', dom)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+def test_hostile_card_names_stay_text(tmp_path):
+    cards = hostile_file(tmp_path / "hostile.nus")
+    page = tmp_path / "report.html"
+    assert main(["balance", str(cards), "--games", "2", "--jobs", "1", "--format", "json", "--html", str(page)]) == 0
+    dom, console = load(page, "", tmp_path / "profile")
+    assert console == []
+    assert "<title>nus balance report</title>" in dom
+    for name in HOSTILE[:2]:
+        assert name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in dom

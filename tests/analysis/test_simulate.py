@@ -1,0 +1,60 @@
+"""`nus simulate` on all cores: the same lines as one core, logs only in --log FILE, and Ctrl-C ends with
+the summary of the games finished, exit code 130 and no traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from compiler.cli import main
+from tests.kit.rulebook import ROOT
+
+
+def simulate(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["simulate", "--cards", str(ROOT / "cards.nus"), *args])
+    return code, out.getvalue()
+
+
+def test_two_processes_print_what_one_prints():
+    one = simulate("--games", "6", "--seed", "40", "--jobs", "1")
+    two = simulate("--games", "6", "--seed", "40", "--jobs", "2")
+    assert one == two and one[0] == 0
+    lines = one[1].splitlines()
+    assert [line.split(":")[0] for line in lines[:6]] == [f"seed {seed}" for seed in range(40, 46)]
+    assert lines[6] == "6 games, 3 players"
+
+
+def test_logs_are_written_only_to_the_log_file(tmp_path):
+    log = tmp_path / "games.log"
+    code, out = simulate("--games", "2", "--jobs", "1", "--log", str(log))
+    text = log.read_text("utf-8")
+    assert code == 0 and text.startswith("# seed 0\nR1T0 round starts\n") and "# seed 1\n" in text
+    assert "round starts" not in out
+    assert [path.name for path in tmp_path.iterdir()] == ["games.log"]  # the temporary file was renamed
+
+
+def test_the_log_file_may_not_be_the_card_file(capsys):
+    assert main(["simulate", "--cards", str(ROOT / "cards.nus"), "--log", str(ROOT / "cards.nus")]) == 2
+    assert "would overwrite the card file" in capsys.readouterr().err
+
+
+def test_ctrl_c_prints_the_summary_of_finished_games_and_exits_130():
+    command = [sys.executable, "-m", "compiler", "simulate", "--games", "100000", "--jobs", "2"]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = process.stdout.readline()
+    assert first.startswith("seed 0: ")
+    time.sleep(0.5)
+    os.kill(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert "Traceback" not in err and "interrupted after" in err
+    finished = int(err.split("interrupted after ")[1].split()[0])
+    assert 1 <= finished < 100000
+    assert f"{finished} games, 3 players" in out

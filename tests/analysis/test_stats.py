@@ -1,0 +1,46 @@
+"""The statistics every balance figure rests on, checked against values worked out by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from runtime.analysis.stats import adjust, mean_interval, proportion_interval
+
+
+def test_paired_differences_get_a_t_interval_and_p_value():
+    # [1, 3, 2, 2]: mean 2, sd sqrt(2/3), se sqrt(2/3)/2; t(0.975, 3) = 3.182446; t = 4.899, two-sided p 0.01628
+    estimate = mean_interval([1.0, 3.0, 2.0, 2.0])
+    half = 3.182446305284263 * math.sqrt(2 / 3) / 2
+    assert estimate.mean == 2.0 and estimate.n == 4
+    assert estimate.low == pytest.approx(2.0 - half) and estimate.high == pytest.approx(2.0 + half)
+    assert estimate.p == pytest.approx(0.01628, abs=1e-5)
+
+
+def test_no_spread_gives_a_point_interval_and_p_one_only_at_zero():
+    same = mean_interval([0.0] * 5)
+    assert (same.mean, same.low, same.high, same.p, same.n) == (0.0, 0.0, 0.0, 1.0, 5)
+    shifted = mean_interval([3.0] * 5)
+    assert (shifted.low, shifted.high, shifted.p) == (3.0, 3.0, 0.0)
+
+
+def test_too_few_values_give_an_unbounded_interval():
+    assert mean_interval([]).n == 0 and mean_interval([]).low == -math.inf
+    one = mean_interval([2.5])
+    assert one.mean == 2.5 and one.low == -math.inf and one.high == math.inf
+
+
+def test_wilson_interval_stays_inside_zero_and_one():
+    none = proportion_interval(0, 10)
+    assert none.mean == 0.0 and none.low == 0.0 and none.high == pytest.approx(0.2775, abs=1e-4)
+    every = proportion_interval(10, 10)
+    assert every.high == pytest.approx(1.0) and every.low == pytest.approx(0.7225, abs=1e-4)
+    half = proportion_interval(50, 100)
+    assert half.low == pytest.approx(0.4038, abs=1e-4) and half.high == pytest.approx(0.5962, abs=1e-4)
+
+
+def test_benjamini_hochberg_adjusts_by_rank():
+    # sorted p 0.01, 0.02, 0.03, 0.5 with m = 4: 0.04, 0.04, 0.04, 0.5 (monotone from the top)
+    assert adjust([0.03, 0.01, 0.5, 0.02]) == pytest.approx([0.04, 0.04, 0.5, 0.04])
+    assert adjust([]) == []
