@@ -164,27 +164,12 @@ def card_notes(program: n.Program, source: str) -> list[list[Note]]:
 # Interactions: cards that hook the same events, change the same rules, or cause what another hooks.
 
 
-def calls(statements) -> list[n.Call]:
-    found = []
-    for statement in statements:
-        if isinstance(statement, n.Call):
-            found.append(statement)
-        elif isinstance(statement, n.May | n.UpTo):
-            found += calls(statement.body)
-        elif isinstance(statement, n.If):
-            found += calls(statement.then + statement.otherwise)
-        elif isinstance(statement, n.ChooseOne):
-            for option in statement.options:
-                found += calls(option)
-    return found
-
-
 def hooks(card: n.Card) -> set[str]:
     return {a.trigger.entry.impl for a in card.abilities if a.trigger.entry is not None}
 
 
 def causes(card: n.Card) -> set[str]:
-    return {event for a in card.abilities for call in calls(a.body) for event in call.entry.causes}
+    return {event for a in card.abilities for call in n.calls_in(a.body) for event in call.entry.causes}
 
 
 def rules(card: n.Card) -> set[str]:

@@ -157,6 +157,8 @@ class CardGenerator:
             keywords["event"] = const(trigger.entry.impl)
             keywords["timing"] = const(trigger.timing)
             keywords["any_player"] = const(trigger.any_player)
+        if any(call.entry.worker_on_elder for call in n.calls_in(ability.body)):
+            keywords["on_elder"] = const(True)
         return call(name("Ability"), **keywords)
 
     def guard(self, trigger: n.Trigger) -> ast.Name | None:
