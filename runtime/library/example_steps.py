@@ -240,6 +240,7 @@ def set_fish_on_named_elder(ctx: Context, name: str, value: int) -> None:
     elder = next((elder for elder in ctx.me.council if elder.name == name), None)
     if elder is None:
         spec, origin = take_elder_spec(ctx.table, name)
+        ctx.table.elders_taken.add(name)
         elder = CardInPlay(spec, ctx.me, origin=origin)
         ctx.me.council.append(elder)
         attach(ctx.table, elder)

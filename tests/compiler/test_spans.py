@@ -69,9 +69,13 @@ def test_block_statements_abilities_and_cards_end_at_their_last_statement() -> N
     [choose] = may.body
     last_option_end = choose.options[-1][-1].span
     assert isinstance(may, n.May) and isinstance(choose, n.ChooseOne)
-    assert (last_option_end.end_line, last_option_end.end_column) == (82, 63)
-    for node in (market, ability, may, choose):
-        assert (node.span.end_line, node.span.end_column) == (82, 63), type(node).__name__
+    last_option = "        - exchange up to (empty building spaces) wood for fish"
+    end = (REAL.split("\n").index(last_option) + 1, len(last_option) + 1)
+    assert (last_option_end.end_line, last_option_end.end_column) == end
+    for node in (ability, may, choose):
+        assert (node.span.end_line, node.span.end_column) == end, type(node).__name__
+    last = market.examples[-1].steps[-1].span if market.examples else last_option_end
+    assert (market.span.end_line, market.span.end_column) == (last.end_line, last.end_column)
 
 
 @pytest.mark.parametrize(
