@@ -40,7 +40,10 @@ def test_json_has_one_object_per_card_with_its_facts(built: Path) -> None:
     dock = next(c for c in cards if c["code"] == "C647")
     assert (dock["name"], dock["cost"]) == ("Dock Admin.", "5 wood, 2 fish and 3 gold")
     assert dock["vp_label"] == "0 or more VP"
-    assert [e["title"] for e in dock["examples"]] == ["3 Forests and a haul size of 5 score 5 VP"]
+    assert [e["title"] for e in dock["examples"]] == [
+        "3 Forests and a haul size of 5 score 5 VP",
+        "no Forests: nothing",
+    ]
     amphitheater = next(c for c in cards if c["code"] == "C746")
     assert amphitheater["cost"] == "21 fish or return 5 Guests from your personal supply to the general supply"
     assert amphitheater["text"].startswith("Instead of paying 21 fish for the Amphitheater, you may return 5 Guests")

@@ -107,7 +107,8 @@ def test_an_answer_never_asked_for_fails_at_its_line() -> None:
     answer yes
 """
     (failure,) = run(text)
-    line = (CARDS + LODGE + text).splitlines().index("    answer yes") + 1
+    lines = (CARDS + LODGE + text).splitlines()
+    line = len(lines) - lines[::-1].index("    answer yes")  # the last one, in this example
     assert failure == f"line {line}: answer yes was never asked for"
 
 
