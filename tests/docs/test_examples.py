@@ -97,14 +97,9 @@ def test_an_example_that_breaks_a_rule_reports_the_step(tmp_path: Path) -> None:
 
 # Buildings whose examples are still to be written (issue 9); the list may only shrink.
 WITHOUT_EXAMPLES = {
-    "Soup Kitchen", "Dance Hall", "Wood Conservation", "Captain's House", "Harbor Grill", "City Block",
-    "Small Campsite", "Campsite", "Toy Shop", "Discount Warehouse", "Orchard", "Feasting Hall", "Log Boom",
-    "Tourist Office", "Volunteer's Lodge", "Coin Museum", "Travel Agency", "Chip Shop", "Orphanage", "Ticket Booth",
-    "Deep-Sea Trawler", "Boating Lake", "Meditation Lodge", "Alderman's Office", "Art Sculpture", "Haunted House",
-    "Archeological Site", "Pedalo Builder", "Cabin in the Woods", "Angling School", "Ghost Ship", "Cruise Ship",
-    "Yurt", "Wooden Tramway", "Glider", "Wooden Robot", "Picnic Benches", "Investment Broker", "Miniature Railway",
-    "Amphitheater", "Small Claims Court", "Chalet", "Life Insurance", "Cannery", "FLGS", "Estate Agent",
-    "Queuing Barriers", "Graveyard",
+    "Archeological Site", "Art Sculpture", "Boating Lake", "Captain's House", "City Block", "Cruise Ship",
+    "Dance Hall", "Deep-Sea Trawler", "Ghost Ship", "Glider", "Harbor Grill", "Haunted House", "Pedalo Builder",
+    "Tourist Office", "Wood Conservation",
 }  # fmt: skip
 
 
