@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from runtime.engine.play import LISTENING, rule
 from runtime.examples.decider import ExampleDecider
-from runtime.mechanics.board import forest_count, free_cells
+from runtime.mechanics.board import forest_count
+from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table
@@ -33,8 +34,9 @@ class ExampleFacts:
 
 
 def place_without_building(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
-    """The card in play for its givens: on the first free space, unpaid, its when-built not run."""
-    cells = free_cells(table, player)
+    """The card in play for its givens: on the first space its placement rules allow (the Fishing track when
+    they say so), unpaid, its when-built not run."""
+    cells = [space for space in placements(table, player, spec) if isinstance(space, tuple)]
     card = CardInPlay(spec, player, cell=cells[0] if cells else None)
     if card.cell is None:
         player.track.cards.append(card)
