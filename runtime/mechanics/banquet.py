@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule
 from runtime.mechanics.goods import gain, pay
+from runtime.model.declarations import SERVE_FISH
 from runtime.model.state import IllegalAction, Player, Table
 
 
@@ -40,7 +41,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
     Ruling: only empty plates can be filled; a plate filled with fish holds the fish paid (at least 1),
     a plate filled by a Guest holds 1 fish from the general supply.
     """
-    emit(table, "serve_fish", "before", player, fish_served=0, plates_filled=0)
+    emit(table, SERVE_FISH, "before", player, fish_served=0, plates_filled=0)
     served = filled = 0
     while True:
         fillable = [
@@ -48,22 +49,30 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         ]
         if not fillable and not filled:
             raise IllegalAction(f"P{player.index} cannot fill any plate")
-        options: list[object] = [*fillable, "stop"] if filled else fillable
+        options = [Option(i, f"plate of {table.rules.plates[i]}") for i in fillable]
+        if filled:
+            options.append(Option("stop", "stop"))
         if not fillable:
             break
-        plate = ask(table, player.index, "serve_plate", options, "fill which plate?")
+        plate = ask(table, player.index, DecisionKind.SERVE_PLATE, options, "fill which plate?")
         if plate == "stop":
             break
         served += fill_plate(table, player, plate, served, limit)
         filled += 1
     table.say(f"P{player.index} serves {served} fish on {filled} plates")
-    emit(table, "serve_fish", "after", player, fish_served=served, plates_filled=filled)
+    emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
     return filled
 
 
 def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> int:
     cost = plate_cost(table, player, plate)
-    way = ask(table, player.index, "serve_with", ways_to_fill(table, player, plate, served, limit), "fish or Guest?")
+    way = ask(
+        table,
+        player.index,
+        DecisionKind.SERVE_WITH,
+        ways_to_fill(table, player, plate, served, limit),
+        "fish or Guest?",
+    )
     if way == "fish":
         pay(table, player, "fish", cost)
         table.plates[plate] = max(1, cost)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
 from runtime.mechanics.goods import gain, to_reserve
 from runtime.model.cards import CardSpec, Context
+from runtime.model.declarations import ELDER_DISCARD, TAKE_ELDER, USE_ELDER
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -25,13 +26,13 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     all-or-nothing; if it cannot be done (empty Banquet Table, impossible Elder action) the Elder is still
     taken, unused.
     """
-    emit(table, "take_elder", "before", player)
+    emit(table, TAKE_ELDER, "before", player)
     if free_seats(table, player) <= 0:
         raise IllegalAction(f"P{player.index} has no free Elder seat")
     visible = visible_on_supply_board(table)
     if not visible:
         raise IllegalAction("no Elder left on the supply board")
-    name = ask(table, player.index, "elder", [spec.name for spec in visible], "take which Elder?")
+    name = ask(table, player.index, DecisionKind.ELDER, [spec.name for spec in visible], "take which Elder?")
     origin = next(i for i, stack in enumerate(table.elder_stacks) if stack and stack[-1].name == name)
     card = CardInPlay(table.elder_stacks[origin].pop(), player, built_turn=table.turn_counter, origin=origin)
     player.council.append(card)
@@ -44,7 +45,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     attach(table, card)
     if use_now:
         try_to_use(table, player, card)
-    emit(table, "take_elder", "after", player)
+    emit(table, TAKE_ELDER, "after", player)
     return card
 
 
@@ -61,7 +62,7 @@ def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool 
 
 def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = True) -> None:
     """Feed the Elder a fish from the Banquet Table, then carry out its action for the user."""
-    emit(table, "use_elder", "before", user)
+    emit(table, USE_ELDER, "before", user)
     if with_fish:
         feed_from_banquet(table, user, elder)
     user.elders_used_round += 1
@@ -70,7 +71,7 @@ def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = T
     for ability in abilities_of(elder, "elder_use"):
         if ability.guard is None or ability.guard(ctx):
             ability.effect(ctx)
-    emit(table, "use_elder", "after", user)
+    emit(table, USE_ELDER, "after", user)
 
 
 def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
@@ -79,9 +80,14 @@ def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
     if most == 0:
         raise IllegalAction("no fish on the Banquet Table")
     fullest = [i for i, fish in enumerate(table.plates) if fish == most]
-    plate = ask(table, user.index, "plate", fullest, "take the Elder's fish from which plate?")
+    options = [Option(i, plate_label(table, i)) for i in fullest]
+    plate = ask(table, user.index, DecisionKind.PLATE, options, "take the Elder's fish from which plate?")
     table.plates[plate] -= 1
     add_fish_to_elder(table, elder, 1)
+
+
+def plate_label(table: Table, plate: int) -> str:
+    return f"plate of {table.rules.plates[plate]}"
 
 
 def add_fish_to_elder(table: Table, elder: CardInPlay, amount: int) -> None:
@@ -101,18 +107,20 @@ def discard(table: Table, elder: CardInPlay) -> None:
     if (
         room
         and rule(table, owner, "discard_to_reserve")
-        and ask(table, owner.index, "may", [True, False], "put one discarded fish in your Reserve?")
+        and ask(table, owner.index, DecisionKind.MAY, [True, False], "put one discarded fish in your Reserve?")
     ):
         to_reserve(table, owner, "fish", 1)
     send_discarded_fish(table, owner, table.rules.elder_discard_to_supply)
-    emit(table, "elder_discard", "after", owner)
+    emit(table, ELDER_DISCARD, "after", owner)
 
 
 def send_discarded_fish(table: Table, owner: Player, amount: int) -> None:
     holders = rule_holders(table, owner, "discard_to_card")
     target: object = "supply"
     if holders:
-        target = ask(table, owner.index, "discard_fish", ["supply", *holders], "where does the Elder's fish go?")
+        target = ask(
+            table, owner.index, DecisionKind.DISCARD_FISH, ["supply", *holders], "where does the Elder's fish go?"
+        )
     if isinstance(target, CardInPlay):
         table.from_general("fish", amount)
         target.goods["fish"] += amount

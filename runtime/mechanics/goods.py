@@ -7,9 +7,10 @@ from a table zone (a Share, an Elder, a fishing space) first returns the goods t
 
 from __future__ import annotations
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule
+from runtime.model.declarations import GAIN_GUEST, RETURN_GUEST
 from runtime.model.state import IllegalAction, Player, Table
 
 
@@ -22,7 +23,7 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
         for _ in range(amount):
             player.supply["guest"] += 1
             table.say(f"P{player.index} gains a guest")
-            emit(table, "gain_guest", "after", player)
+            emit(table, GAIN_GUEST, "after", player)
         return
     player.supply[good] += amount
     table.say(f"P{player.index} gains {amount} {good}")
@@ -55,7 +56,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
     table.say(f"P{player.index} returns {amount} {good}")
     if good == "guest":
         for _ in range(amount):
-            emit(table, "return_guest", "after", player)
+            emit(table, RETURN_GUEST, "after", player)
 
 
 def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
@@ -90,7 +91,7 @@ def offer_guests_on_ships(table: Table, player: Player) -> None:
         if not open_ships:
             return
         options: list[object] = ["no", *open_ships]
-        choice = ask(table, player.index, "guest_on_ship", options, "place a Guest on a Ship?")
+        choice = ask(table, player.index, DecisionKind.GUEST_ON_SHIP, options, "place a Guest on a Ship?")
         if choice == "no":
             return
         place_guest_on_ship(table, player, choice)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.goods import pay
 from runtime.model.cards import CostOption
+from runtime.model.declarations import PAYING_GOODS
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -113,8 +114,8 @@ def choose_and_pay(
     payments = [p for p in payment_options(table, player, options) if not discarding or p.discard == discarding]
     if not payments:
         raise IllegalAction(f"P{player.index} cannot pay for {what}")
-    choice: Payment = ask(table, player.index, "payment", payments, f"pay for {what} how?")
-    for good in ("wood", "fish", "gold"):
+    choice: Payment = ask(table, player.index, DecisionKind.PAYMENT, payments, f"pay for {what} how?")
+    for good in PAYING_GOODS:
         pay(table, player, good, getattr(choice, good))
     pay(table, player, "guest", choice.guests)
     if choice.discard:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule_holders
 from runtime.mechanics.board import free_track_spaces, occupied_track_spaces, track_gap
 from runtime.mechanics.buildings import ON_TRACK
 from runtime.mechanics.payment import choose_and_pay
 from runtime.model.cards import CostOption
+from runtime.model.declarations import BUILD_SHIP, PLACE_SHIP
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
 
@@ -20,16 +21,21 @@ def ship_cost(table: Table, ship_type: str) -> tuple[CostOption, ...]:
 
 def build_ship(table: Table, player: Player) -> Ship:
     """The before-window comes first, so goods it gives can pay for the Ship."""
-    emit(table, "build_ship", "before", player)
+    emit(table, BUILD_SHIP, "before", player)
     if free_track_spaces(table, player) <= 0 and not decline_gap(table, player):
         raise IllegalAction(f"P{player.index} has no free space on the Fishing track")
     types = [name for name, left in table.ships_left.items() if left > 0]
     if not types:
         raise IllegalAction("no Ships left on the supply board")
     ship = choose_legal(
-        table, player.index, "ship", types, "build which Ship?", lambda name: buy_and_place(table, player, name)
+        table,
+        player.index,
+        DecisionKind.SHIP,
+        types,
+        "build which Ship?",
+        lambda name: buy_and_place(table, player, name),
     )
-    emit(table, "build_ship", "after", player, ships_left_of_type=table.ships_left[ship.type])
+    emit(table, BUILD_SHIP, "after", player, ships_left_of_type=table.ships_left[ship.type])
     return ship
 
 
@@ -38,7 +44,9 @@ def decline_gap(table: Table, player: Player) -> bool:
     needs, the gap then lapses by itself (ruling: the player is asked only when the gap is what blocks the Ship)."""
     if track_gap(table, player) == 0 or occupied_track_spaces(player) >= table.rules.track_spaces:
         return False
-    return ask(table, player.index, "may", [True, False], "decline the gap on your Fishing track to build a Ship?")
+    return ask(
+        table, player.index, DecisionKind.MAY, [True, False], "decline the gap on your Fishing track to build a Ship?"
+    )
 
 
 def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
@@ -46,9 +54,9 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     final); a Ship bound for the Fishing track opens the before-placing window before the cost is paid, so
     goods lying on its space can pay for it."""
     holders = rule_holders(table, player, "ships_to_card") if ship_type in table.rules.card_ship_types else []
-    where = ask(table, player.index, "ship_place", [ON_TRACK, *holders], f"place the {ship_type} where?")
+    where = ask(table, player.index, DecisionKind.SHIP_PLACE, [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
-        emit(table, "place_ship", "before", player)
+        emit(table, PLACE_SHIP, "before", player)
     choose_and_pay(table, player, ship_cost(table, ship_type), ship_type)
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:
@@ -62,5 +70,5 @@ def place_ship(table: Table, player: Player, ship_type: str) -> Ship:
     ship = Ship(ship_type)
     player.track.ships.append(ship)
     table.say(f"P{player.index} places a {ship_type} on the fishing track")
-    emit(table, "place_ship", "after", player)
+    emit(table, PLACE_SHIP, "after", player)
     return ship

@@ -13,8 +13,9 @@ from runtime.engine.play import attach, remove_from_play, rule
 from runtime.mechanics.buildings import build
 from runtime.mechanics.goods import gain
 from runtime.model.cards import Ability, Context
+from runtime.model.declarations import SERVE_FISH, THIN_OUT
 from runtime.model.state import CardInPlay, IllegalAction
-from tests.kit.table_kit import make_table, mechanic, picture, script
+from tests.kit.table_kit import labels, make_table, mechanic, picture, script
 
 
 def on(event, timing, effect, guard=None, any_player=False, kind="each_time"):
@@ -48,16 +49,16 @@ def test_the_guard_is_checked_before_the_effect():
         "serve_fish", "after", lambda ctx: gain(table, me, "wood", 2), guard=lambda ctx: ctx.event.fish_served >= 3
     )
     put_in_play(table, me, mechanic(abilities=(ability,)))
-    emit(table, "serve_fish", "after", me, fish_served=2, plates_filled=1)
+    emit(table, SERVE_FISH, "after", me, fish_served=2, plates_filled=1)
     assert me.supply["wood"] == 2
-    emit(table, "serve_fish", "after", me, fish_served=3, plates_filled=1)
+    emit(table, SERVE_FISH, "after", me, fish_served=3, plates_filled=1)
     assert me.supply["wood"] == 4
 
 
 def test_an_event_nobody_hears_builds_no_event_object(monkeypatch):
     table = make_table()
     monkeypatch.setattr(events, "Event", None)  # building one would fail
-    emit(table, "thin_out", "before", table.players[0])
+    emit(table, THIN_OUT, "before", table.players[0])
     assert table.listeners == {}
 
 
@@ -115,14 +116,14 @@ def test_worker_space_from_the_next_turn_once_per_round_owner_only():
     table.turn_counter = 5
     script(table, (1, 2))
     build(table, me, spec)
-    assert not any("Lodge" in o for o in turn_options(table, me))
+    assert not any("Lodge" in o for o in labels(turn_options(table, me)))
     table.turn_counter += 1
-    assert "card 0 Lodge" in turn_options(table, me)
-    assert not any("Lodge" in o for o in turn_options(table, other))
-    script(table, "card 0 Lodge")
+    assert "Lodge (worker space)" in labels(turn_options(table, me))
+    assert not any("Lodge" in o for o in labels(turn_options(table, other)))
+    script(table, "Lodge (worker space)")
     take_turn(table, me)
     assert me.supply["gold"] == 6
-    assert not any("Lodge" in o for o in turn_options(table, me))
+    assert not any("Lodge" in o for o in labels(turn_options(table, me)))
 
 
 def test_any_time_abilities_are_offered_with_their_guard_and_can_be_declined():
