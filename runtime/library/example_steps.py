@@ -65,7 +65,8 @@ def set_fish_on_plates(ctx: Context, value: int) -> None:
 
 
 def build_this_card(ctx: Context) -> None:
-    """Build the example's card (dealt into the hand first); afterwards "this building" means it.
+    """Build the example's card (dealt into the hand first, its `requires` checked as the Build a Building action
+    does); afterwards "this building" means it.
 
     The copy the example put in play for its givens leaves first, so the card is built for real."""
     spec = ctx.table.example_card
@@ -73,6 +74,8 @@ def build_this_card(ctx: Context) -> None:
         raise IllegalAction("this example is not on a card")
     if ctx.card is not None and ctx.card.spec is spec and ctx.card in ctx.me.buildings:
         remove_from_play(ctx.table, ctx.card)
+    if spec.requires is not None and not spec.requires(Context(ctx.table, ctx.me)):
+        raise IllegalAction(f"{spec.name} cannot be built: its requirement does not hold")
     ctx.me.hand.append(spec)
     ctx.card = build(ctx.table, ctx.me, spec)
 
