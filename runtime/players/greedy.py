@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from runtime.model.state import Table
@@ -16,13 +17,24 @@ from runtime.players.lookahead import Sampler, act_and_finish_turn, trying
 SAMPLES = 2  # completions tried per action
 
 
+@dataclass(frozen=True)
+class Completion:
+    """A worker action carried out on a trial table: its evaluation, the acting player's answers inside
+    it, and how many options each of those answers chose among."""
+
+    value: float
+    answers: list[int]
+    widths: list[int]
+
+
 class Planner(ABC):
     """Shared by look-ahead players: a seeded random source, and the answers planned for the choices
     still to come inside the action just chosen (any choice the plan does not cover is random)."""
 
-    def __init__(self, seed: int, seat: int):
+    def __init__(self, seed: int, seat: int, samples: int = SAMPLES):
         self.rng = random.Random(seed)
         self.seat = seat
+        self.samples = samples
         self.plan: list[int] = []
 
     def choose_index(self, table: Table, kind: str, options: Sequence[Any]) -> int:
@@ -40,24 +52,34 @@ class Planner(ABC):
     def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
         """The worker action to take, and the answers planned for the choices inside it."""
 
-    def sample(self, table: Table, option: Any) -> tuple[float, list[int]]:
-        """One completion of the action: the evaluation after it, and the player's answers inside it."""
+    def candidates(self, table: Table, options: Sequence[Any]) -> list[tuple[float, list[int]]]:
+        """Each action's best completion of `samples` tried: its evaluation and the answers inside it."""
+        return [max((self.sample(table, option) for _ in range(self.samples)), key=first) for option in options]
+
+    def sample(self, table: Table, option: Any, plan: Sequence[int] = ()) -> tuple[float, list[int]]:
+        """One completion of the action, its first answers from `plan`: the evaluation after it, and the
+        player's answers inside it."""
+        found = self.complete(table, option, plan)
+        return found.value, found.answers
+
+    def complete(self, table: Table, option: Any, plan: Sequence[int] = ()) -> Completion:
         player = table.players[self.seat]
-        sampler = Sampler(random.Random(self.rng.getrandbits(64)), self.seat)
+        sampler = Sampler(random.Random(self.rng.getrandbits(64)), self.seat, plan)
 
         def act() -> float:
             act_and_finish_turn(table, player, option)
             return relative(table, player)
 
-        return trying(table, sampler, sampler.rng, player, act), sampler.answers
+        value = trying(table, sampler, sampler.rng, player, act)
+        return Completion(value, sampler.answers, sampler.widths)
+
+
+def first(found: tuple[float, list[int]]) -> float:
+    return found[0]
 
 
 class Greedy(Planner):
     def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
-        best = (float("-inf"), 0, [])
-        for index, option in enumerate(options):
-            for _ in range(SAMPLES):
-                value, answers = self.sample(table, option)
-                if value > best[0]:
-                    best = (value, index, answers)
-        return best[1], list(best[2])
+        found = self.candidates(table, options)
+        best = max(range(len(options)), key=lambda index: found[index][0])
+        return best, list(found[best][1])

@@ -22,18 +22,23 @@ from runtime.model.state import IllegalAction, Player, Table
 
 
 class Sampler:
-    """Answers every decision at random and records the acting player's answers, so a completion that
-    turned out best can be replayed exactly."""
+    """Answers every decision at random, or for the acting player from `plan` while it lasts, and records
+    the acting player's answers, so a completion that turned out best can be replayed exactly."""
 
-    def __init__(self, rng: random.Random, player: int):
+    def __init__(self, rng: random.Random, player: int, plan: Sequence[int] = ()):
         self.rng = rng
         self.player = player
+        self.plan = list(plan)
         self.answers: list[int] = []
+        self.widths: list[int] = []  # how many options each recorded answer chose among
 
     def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        index = self.rng.randrange(len(options))
-        if player == self.player:
-            self.answers.append(index)
+        if player != self.player:
+            return options[self.rng.randrange(len(options))]
+        planned = self.plan.pop(0) if self.plan else len(options)
+        index = planned if planned < len(options) else self.rng.randrange(len(options))
+        self.answers.append(index)
+        self.widths.append(len(options))
         return options[index]
 
 

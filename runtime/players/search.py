@@ -1,36 +1,52 @@
-"""The search player: Monte Carlo search over worker actions and the choices inside them, with a fixed
-budget of iterations, so a seed gives the same game.
+"""The search player: best-first search over each worker action and the choices inside it, with a fixed
+budget of trial completions, so a seed gives the same game.
 
-Every action first gets as many random completions as the greedy player tries; the rest of the budget
-goes, round by round, to the most promising actions (by their best completion so far), since an action
-like Build a Building hides many choices (which card, which space, how to pay) that a few samples miss.
-Each completion runs on a re-dealt table and is judged by the evaluation; the best one is carried out.
+Every action is first completed once at random. Then, while the budget lasts, the best completion found
+whose choices are not all explored is expanded at its first unexplored choice: each option there is tried
+(the choices before it as found, the ones after it at random). So Build a Building compares every card
+on offer, then every space for the best card, then every way to pay, where the greedy player compares
+two random completions per action. Each trial runs on a re-dealt table and is judged by the evaluation;
+the best completion is carried out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from runtime.model.state import Table
-from runtime.players.greedy import SAMPLES, Planner
+from runtime.players.greedy import Completion, Planner
 
-ITERATIONS = 48  # completions tried per worker action decision, at least SAMPLES per action
-FOCUS = 3  # how many of the best actions share the rest of the budget
+ITERATIONS = 40  # trial completions per worker action decision, beyond one per action
+
+
+@dataclass
+class Node:
+    """A trial completion of one action whose first `depth` answers were fixed; expanded once its choice
+    at `depth` has been tried with every option."""
+
+    completion: Completion
+    action: int
+    depth: int
+    expanded: bool = False
+
+    @property
+    def expandable(self) -> bool:
+        return not self.expanded and self.depth < len(self.completion.widths)
 
 
 class Search(Planner):
     def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
-        best: list[tuple[float, list[int]]] = []
-        for option in options:
-            best.append(max((self.sample(table, option) for _ in range(SAMPLES)), key=lambda found: found[0]))
-        left = ITERATIONS - SAMPLES * len(options)
-        while left > 0:
-            ranked = sorted(range(len(options)), key=lambda i: -best[i][0])[:FOCUS]
-            for index in ranked[:left]:
-                found = self.sample(table, options[index])
-                if found[0] > best[index][0]:
-                    best[index] = found
-            left -= len(ranked)
-        chosen = max(range(len(options)), key=lambda i: best[i][0])
-        return chosen, list(best[chosen][1])
+        nodes = [Node(self.complete(table, option), index, 0) for index, option in enumerate(options)]
+        budget = ITERATIONS
+        while budget > 0 and any(node.expandable for node in nodes):
+            node = max((node for node in nodes if node.expandable), key=lambda node: node.completion.value)
+            node.expanded = True
+            prefix = node.completion.answers[: node.depth]
+            for answer in range(node.completion.widths[node.depth]):
+                trial = self.complete(table, options[node.action], [*prefix, answer])
+                nodes.append(Node(trial, node.action, node.depth + 1))
+                budget -= 1
+        best = max(nodes, key=lambda node: node.completion.value)
+        return best.action, list(best.completion.answers)
