@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -29,23 +30,42 @@ class Diagnostic:
     def sort_key(self) -> tuple:
         return (self.span, self.code, self.message)
 
-    def render(self, source: str | None) -> str:
+    def render(self, source: str | None, paint: Paint | None = None) -> str:
+        """rustc's layout; every piece from the card file has its control characters escaped, caret kept aligned."""
+        paint = paint or plain
         head = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
-        lines = [head]
+        lines = [paint("heading", printable(head))]
         source_line = line_of(source, self.span.line) if source is not None else None
         if source_line is not None:
             gutter = " " * len(str(self.span.line))
-            shown = source_line.expandtabs(1)
+            raw = source_line.expandtabs(1)
             width = self.span.end_column - self.span.column if self.span.end_line == self.span.line else 0
-            width = max(1, min(width, len(shown) - self.span.column + 1))
+            width = max(1, min(width, len(raw) - self.span.column + 1))
+            before = printable(raw[: self.span.column - 1])
+            underlined = max(1, len(printable(raw[self.span.column - 1 : self.span.column - 1 + width])))
             lines += [
-                f"{gutter} |",
-                f"{self.span.line} | {shown}",
-                f"{gutter} | {' ' * (self.span.column - 1)}{'^' * width}",
+                paint("gutter", f"{gutter} |"),
+                f"{paint('gutter', f'{self.span.line} |')} {printable(raw)}",
+                f"{paint('gutter', f'{gutter} |')} {' ' * len(before)}{paint('caret', '^' * underlined)}",
             ]
         if self.help:
-            lines.append(f"help: {self.help}")
+            lines.append(f"{paint('help', 'help:')} {printable(self.help)}")
         return "\n".join(lines)
+
+
+Paint = Callable[[str, str], str]
+
+
+def plain(role: str, text: str) -> str:
+    return text
+
+
+def printable(text: str) -> str:
+    """Text safe on a terminal or in a log: control and other unprintable characters shown as escapes, so a card
+    name cannot move the cursor, recolour the screen or hide what follows."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def source_lines(source: str) -> list[str]:
@@ -58,9 +78,9 @@ def line_of(source: str, number: int) -> str | None:
     return lines[number - 1] if 1 <= number <= len(lines) else None
 
 
-def render_all(diagnostics: list[Diagnostic], sources: dict[str, str]) -> str:
+def render_all(diagnostics: list[Diagnostic], sources: dict[str, str], paint: Paint | None = None) -> str:
     ordered = sorted(set(diagnostics), key=lambda d: d.sort_key)
-    return "\n\n".join(d.render(sources.get(d.span.filename)) for d in ordered)
+    return "\n\n".join(d.render(sources.get(d.span.filename), paint) for d in ordered)
 
 
 class CompileError(Exception):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from compiler.backends.generate import generate
 from compiler.checking.check import check
-from compiler.diagnostics import CompileError, Diagnostic, source_lines
+from compiler.diagnostics import CompileError, Diagnostic, printable, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import parse
@@ -85,7 +85,7 @@ def load_examples(text: str, filename: str) -> list[Example]:
 
 def python_source(module: ast.Module, filename: str) -> str:
     """The generated module as readable Python, each function headed by its cards.nus line."""
-    filename = comment_text(filename)
+    filename = printable(filename)
     chunks = [f"# Generated from {filename} by nus; do not edit.\n"]
     for statement in module.body:
         code = ast.unparse(statement)
@@ -94,8 +94,3 @@ def python_source(module: ast.Module, filename: str) -> str:
         else:
             chunks.append(code + "\n")
     return "".join(chunks)
-
-
-def comment_text(text: str) -> str:
-    """Text safe inside a # comment: line breaks and other unprintables escaped, so none ends the comment."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

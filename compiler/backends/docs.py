@@ -10,6 +10,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from compiler.backends import escape
 from compiler.backends.render import English, deck_name
+from compiler.output import write_all
 from compiler.syntax import nodes as n
 
 
@@ -66,27 +67,12 @@ def cost_goods(card: n.Card) -> list[str]:
 # Interactions: cards that hook the same events, change the same rules, or cause what another hooks.
 
 
-def calls(statements) -> list[n.Call]:
-    found = []
-    for statement in statements:
-        if isinstance(statement, n.Call):
-            found.append(statement)
-        elif isinstance(statement, n.May | n.UpTo):
-            found += calls(statement.body)
-        elif isinstance(statement, n.If):
-            found += calls(statement.then + statement.otherwise)
-        elif isinstance(statement, n.ChooseOne):
-            for option in statement.options:
-                found += calls(option)
-    return found
-
-
 def hooks(card: n.Card) -> set[str]:
     return {a.trigger.entry.impl for a in card.abilities if a.trigger.entry is not None}
 
 
 def causes(card: n.Card) -> set[str]:
-    return {event for a in card.abilities for call in calls(a.body) for event in call.entry.causes}
+    return {event for a in card.abilities for call in n.calls_in(a.body) for event in call.entry.causes}
 
 
 def rules(card: n.Card) -> set[str]:
@@ -176,8 +162,13 @@ def environment() -> Environment:
     return env
 
 
-def write_docs(program: n.Program, source_name: str, out: Path, source: str = "") -> list[Path]:
-    """cards.md, index.html and cards.json; with the source text, each card's worked examples too."""
+def write_docs(program: n.Program, source_name: str, out: Path, source: str = "", inputs=()) -> list[Path]:
+    """cards.md, index.html and cards.json, written together atomically; never over one of `inputs`."""
+    return write_all({out / name: text for name, text in reference_texts(program, source_name, source).items()}, inputs)
+
+
+def reference_texts(program: n.Program, source_name: str, source: str = "") -> dict[str, str]:
+    """cards.md, index.html and cards.json by name; with the source text, each card's worked examples too."""
     docs = card_docs(program, source)
     groups = grouped(docs)
     env = environment()
@@ -188,15 +179,12 @@ def write_docs(program: n.Program, source_name: str, out: Path, source: str = ""
         "anchors": {d.name: d.anchor for d in docs},
         "rule_examples": example_docs(program.examples, source.split("\n")),
     }
-    written = []
-    for template, target in (("cards.md.j2", "cards.md"), ("index.html.j2", "index.html")):
-        path = out / target
-        path.write_text(env.get_template(template).render(context), encoding="utf-8")
-        written.append(path)
-    path = out / "cards.json"
-    path.write_text(json.dumps([asdict(d) for d in docs], ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    written.append(path)
-    return written
+    texts = {target: env.get_template(template).render(context) for template, target in REFERENCE_TEMPLATES}
+    texts["cards.json"] = json.dumps([asdict(d) for d in docs], ensure_ascii=False, indent=2) + "\n"
+    return texts
+
+
+REFERENCE_TEMPLATES = (("cards.md.j2", "cards.md"), ("index.html.j2", "index.html"))
 
 
 def grouped(docs: list[CardDoc]) -> list[tuple[str, list[tuple[str, list[CardDoc]]]]]:

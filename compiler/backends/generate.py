@@ -63,7 +63,7 @@ class CardGenerator:
     def __init__(self, card: n.Card, lines: list[str]):
         self.card = card
         self.source_lines = lines
-        self.prefix = re.sub(r"\W", "_", f"{card.kind}_{card.code}")
+        self.prefix = f"{card.kind}_{identifier_part(card.code)}"
         self.functions: list[ast.stmt] = []
         self.counter = 0
 
@@ -157,6 +157,8 @@ class CardGenerator:
             keywords["event"] = const(trigger.entry.impl)
             keywords["timing"] = const(trigger.timing)
             keywords["any_player"] = const(trigger.any_player)
+        if any(call.entry.worker_on_elder for call in n.calls_in(ability.body)):
+            keywords["on_elder"] = const(True)
         return call(name("Ability"), **keywords)
 
     def guard(self, trigger: n.Trigger) -> ast.Name | None:
@@ -254,7 +256,13 @@ class CardGenerator:
 
 
 def local_name(word: str) -> str:
-    return "local_" + re.sub(r"\W", "_", word)
+    return "local_" + identifier_part(word)
+
+
+def identifier_part(text: str) -> str:
+    """ASCII letters and digits as they are, anything else as _XX_ (its code point): two different texts never
+    give one name, and Python's NFKC folding of identifiers (A６１３ -> A613) has nothing to fold."""
+    return re.sub(r"[^A-Za-z0-9]", lambda m: f"_{ord(m.group()):x}_", text)
 
 
 class Expressions:

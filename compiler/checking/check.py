@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
+from compiler.syntax.parse import MAX_NUMBER
 
 NUMBER, TRUTH = "number", "truth"
-MAX_NUMBER = 1000
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
 WORD_SLOT_NAMES = {"good": "good", "ship": "ship type", "letter": "building letter"}
 KIND_NAMES = {
@@ -73,7 +73,7 @@ def quantity_tokens(quantity: n.Quantity) -> list[Token]:
     spans = quantity.word_spans or (quantity.span,) * len(quantity.words)
     tokens = []
     for word, span in zip(quantity.words, spans, strict=True):
-        if word.isdigit():
+        if word.isascii() and word.isdigit():
             tokens.append(Token("number", word, span, n.Number(span, int(word))))
         elif word.startswith('"'):
             tokens.append(Token("name", word[1:-1], span))

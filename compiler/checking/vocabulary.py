@@ -23,7 +23,7 @@ GOODS = ("wood", "fish", "gold", "guest")
 SHIP_TYPES = ("sloop", "cutter", "schooner")
 LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
-CODE_PATTERNS = {"building": r"[ABC]\d{3,5}", "elder": r"E\d{2}"}
+CODE_PATTERNS = {"building": r"[ABC][0-9]{3,5}", "elder": r"E[0-9]{2}"}  # ASCII: codes name generated functions
 
 # Plural nouns and third-person verbs ("any player returns a guest") -> the base form.
 PLURALS = {
@@ -82,6 +82,7 @@ class Entry:
     default: object = None  # rules
     scope: dict = field(default_factory=dict, hash=False)  # rules: quantity -> (attr, type)
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
+    worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
     bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
@@ -189,7 +190,7 @@ FACTS = (
     Entry(
         "elder {elder:name} has left the supply board",
         "elder_left_supply",
-        "the {elder} Elder is no longer on the Ships and Elders supply board",
+        "the {elder} Elder has been taken from the Ships and Elders supply board and is no longer on it",
         result="truth",
     ),
 )
@@ -316,6 +317,13 @@ EFFECTS = (
     ),
     Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=("use_elder",)),
     Entry(
+        "try to use the new elder",
+        "try_new_elder",
+        'use the new Elder right away, as on the "Take an Elder" action space: if it cannot be used (no fish on the '
+        "Banquet Table, or its action impossible), you keep it unused",
+        causes=("use_elder",),
+    ),
+    Entry(
         "use the new elder without fish",
         "use_new_elder_without_fish",
         "use the new Elder right away, without placing fish from the Banquet Table on it",
@@ -397,6 +405,7 @@ EFFECTS = (
         "use_other_elder",
         "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
         causes=("use_elder",),
+        worker_on_elder=True,
     ),
     Entry(
         "count as a build a ship action",

@@ -1,4 +1,5 @@
-"""The `nus` command. Exit codes: 0 clean, 1 errors in a card file, 2 usage or I/O problems.
+"""The `nus` command. Exit codes: 0 clean, 1 errors in a card file, 2 usage or I/O problems, 130 interrupted
+(Ctrl-C); a reader that closes the pipe early (`nus docs ... | head`) ends it quietly with 141, as SIGPIPE would.
 
 Each subcommand is one module of this package with `register(commands)`; COMMANDS lists them in help order.
 """
@@ -6,29 +7,76 @@ Each subcommand is one module of this package with `register(commands)`; COMMAND
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from importlib import import_module
 
+from compiler import __version__
 from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
+from compiler.diagnostics import printable
 
 COMMANDS = ("check", "build", "docs", "fmt", "test", "explain", "simulate", "balance")
 
 
+INTERRUPTED = 128 + signal.SIGINT
+CLOSED_PIPE = 128 + signal.SIGPIPE
+
+
+class DefaultsFormatter(argparse.HelpFormatter):
+    """Adds '(default: X)' to an option's help when it has a default worth showing (not None, False or a help
+    text that already names it)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        help = action.help or ""
+        if (
+            action.default is None
+            or action.default is False
+            or action.default == argparse.SUPPRESS
+            or "default" in help
+        ):
+            return help
+        if action.option_strings or action.nargs in (argparse.OPTIONAL, argparse.ZERO_OR_MORE):
+            return f"{help} (default: %(default)s)".lstrip()
+        return help
+
+
+class Parser(argparse.ArgumentParser):
+    """Every command's help shows each option's default."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", DefaultsFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def argument_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="nus", description="Compile and run Nusfjord card files.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="nus", description="Compile and run Nusfjord card files.")
+    parser.add_argument("--version", action="version", version=f"nus {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for name in COMMANDS:
         import_module(f"compiler.cli.{name}_command").register(commands)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = argument_parser().parse_args(argv)
     try:
+        args = argument_parser().parse_args(argv)
         return args.run(args)
     except InvalidText as error:
         print(error, file=sys.stderr)
         return ERRORS
     except UsageError as error:
-        print(f"nus: error: {error}", file=sys.stderr)
+        print(f"nus: error: {printable(str(error))}", file=sys.stderr)
         return USAGE
+    except KeyboardInterrupt:
+        print("nus: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        quiet_stdout()
+        return CLOSED_PIPE
+
+
+def quiet_stdout() -> None:
+    """The reader is gone: point stdout at /dev/null so flushing it at exit raises nothing more."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

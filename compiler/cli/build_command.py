@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from compiler.backends.docs import write_docs
-from compiler.cli.common import ERRORS, OK, compile_file, file_command, output_directory, report, writing
+from compiler.backends.docs import reference_texts
+from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, output_directory, report, writing
+from compiler.diagnostics import printable
 from compiler.load import python_source
+from compiler.output import write_all
 
 
 def register(commands) -> None:
@@ -18,8 +20,9 @@ def run(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    target = out / "cards.py"
-    writing(lambda: target.write_text(python_source(compiled.module, args.file), encoding="utf-8"), out)
-    written = [target, *writing(lambda: write_docs(compiled.program, args.file, out, text), out)]
-    print("\n".join(f"wrote {path}" for path in written))
+    name = display_name(args.file)
+    files = {out / "cards.py": python_source(compiled.module, name)}
+    files |= {out / file: content for file, content in reference_texts(compiled.program, name, text).items()}
+    written = writing(lambda: write_all(files, [args.file]), out)
+    print("\n".join(printable(f"wrote {path}") for path in written))
     return OK

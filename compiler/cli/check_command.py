@@ -1,21 +1,36 @@
-"""`nus check FILE...`: every error of every file."""
+"""`nus check FILE...`: every error of every file; a missing file is reported and the others still checked."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
-from compiler.cli.common import ERRORS, OK, InvalidText, compile_file, report
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    USAGE,
+    InvalidText,
+    UsageError,
+    add_output_format,
+    compile_file,
+    diagnostic_record,
+    display_name,
+    report,
+)
+from compiler.diagnostics import printable
 
 
 def register(commands) -> None:
     check = commands.add_parser("check", help="check card files and report every error")
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("files", nargs="+", metavar="FILE", help="card files ('-' reads standard input)")
+    add_output_format(check)
     check.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    clean = True
+    """With --output-format json, all files' diagnostics go out as one array at the end."""
+    clean, unreadable, records = True, False, []
     for path in args.files:
         try:
             text, compiled = compile_file(path)
@@ -23,8 +38,17 @@ def run(args: argparse.Namespace) -> int:
             print(error, file=sys.stderr)
             clean = False
             continue
-        if report(path, text, compiled):
-            print(f"{path}: {len(compiled.program.cards)} cards, no errors")
-        else:
+        except UsageError as error:
+            print(f"nus: error: {error}", file=sys.stderr)
+            unreadable = True
+            continue
+        if args.output_format == "json":
+            records += [diagnostic_record(d) for d in sorted(set(compiled.diagnostics), key=lambda d: d.sort_key)]
+            clean = clean and not compiled.diagnostics
+        elif not report(path, text, compiled, args.output_format):
             clean = False
-    return OK if clean else ERRORS
+        elif args.output_format == "text":
+            print(printable(f"{display_name(path)}: {len(compiled.program.cards)} cards, no errors"))
+    if args.output_format == "json":
+        print(json.dumps(records, indent=2))
+    return USAGE if unreadable else OK if clean else ERRORS

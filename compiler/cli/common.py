@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
-from compiler.diagnostics import render_all
+from compiler.cli.terminal import painter
+from compiler.diagnostics import Diagnostic, printable, render_all
 from compiler.load import Compiled, compile_text
+from compiler.output import OverwritesInput
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -16,17 +19,26 @@ class UsageError(Exception):
     """A problem with the command line or the file system, not with card text."""
 
 
+STDIN = "-"
+
+
+def display_name(path: str) -> str:
+    """The name diagnostics use: '-' (standard input) shows as <stdin>."""
+    return "<stdin>" if path == STDIN else path
+
+
 def read_source(path: str) -> str:
     try:
-        data = Path(path).read_bytes()
+        data = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
     except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+        raise UsageError(f"cannot read {printable(path)}: {error.strerror or error}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        message = f"{path}:{line}:{column}: error[E0004]: the file is not valid UTF-8 (byte {error.start})"
+        name = printable(display_name(path))
+        message = f"{name}:{line}:{column}: error[E0004]: the file is not valid UTF-8 (byte {error.start})"
         raise InvalidText(message) from None
 
 
@@ -36,16 +48,75 @@ class InvalidText(Exception):
 
 def compile_file(path: str) -> tuple[str, Compiled]:
     text = read_source(path)
-    return text, compile_text(text, path)
+    return text, compile_text(text, display_name(path))
 
 
-def report(path: str, text: str, compiled: Compiled) -> bool:
-    if compiled.diagnostics:
-        print(render_all(list(compiled.diagnostics), {path: text}), file=sys.stderr)
-        count = len(compiled.diagnostics)
-        print(f"{path}: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
-        return False
-    return True
+def report(path: str, text: str, compiled: Compiled, output_format: str = "text") -> bool:
+    """Show a file's diagnostics in the chosen format; True when it has none."""
+    return show_diagnostics(display_name(path), text, list(compiled.diagnostics), output_format)
+
+
+def show_diagnostics(name: str, text: str, diagnostics: list[Diagnostic], output_format: str = "text") -> bool:
+    if output_format == "json":
+        print(json.dumps([diagnostic_record(d) for d in sorted(set(diagnostics), key=lambda d: d.sort_key)]))
+    elif output_format == "github":
+        for diagnostic in sorted(set(diagnostics), key=lambda d: d.sort_key):
+            print(github_annotation(diagnostic))
+    elif diagnostics:
+        print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)
+        count = len(diagnostics)
+        print(printable(f"{name}: {count} error{'s' if count != 1 else ''}"), file=sys.stderr)
+    return not diagnostics
+
+
+OUTPUT_FORMATS = ("text", "json", "github")
+
+
+def add_output_format(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--output-format",
+        choices=OUTPUT_FORMATS,
+        default="text",
+        help="text for people; json (one array of diagnostics on stdout) for editors; github for workflow annotations",
+    )
+
+
+def diagnostic_record(diagnostic: Diagnostic) -> dict:
+    span = diagnostic.span
+    return {
+        "file": span.filename,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "severity": diagnostic.severity,
+        "code": diagnostic.code,
+        "message": diagnostic.message,
+        "help": diagnostic.help,
+    }
+
+
+def github_annotation(diagnostic: Diagnostic) -> str:
+    """A GitHub Actions workflow command; its data and properties escaped as the runner expects."""
+    span = diagnostic.span
+    where = {
+        "file": span.filename,
+        "line": span.line,
+        "col": span.column,
+        "endLine": span.end_line,
+        "endColumn": span.end_column,
+        "title": diagnostic.code,
+    }
+    properties = ",".join(f"{key}={annotation_text(str(value), True)}" for key, value in where.items())
+    message = diagnostic.message + (f"\nhelp: {diagnostic.help}" if diagnostic.help else "")
+    return f"::{diagnostic.severity} {properties}::{annotation_text(message, False)}"
+
+
+def annotation_text(text: str, property_value: bool) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if property_value:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return printable(text)
 
 
 def output_directory(path: str) -> Path:
@@ -55,10 +126,13 @@ def output_directory(path: str) -> Path:
 
 
 def writing(action, out: Path):
+    """Run a write; a file-system failure or a target that is an input becomes a usage error (exit 2)."""
     try:
         return action()
+    except OverwritesInput as error:
+        raise UsageError(printable(str(error))) from None
     except OSError as error:
-        raise UsageError(f"cannot write to {out}: {error.strerror or error}") from None
+        raise UsageError(printable(f"cannot write to {out}: {error.strerror or error}")) from None
 
 
 def positive(value: str) -> int:
@@ -71,8 +145,8 @@ def positive(value: str) -> int:
 def file_command(commands, name: str, run, help: str, output: bool = False) -> argparse.ArgumentParser:
     """A subcommand that reads one card file (and writes to -o DIR when `output`)."""
     command = commands.add_parser(name, help=help)
-    command.add_argument("file", metavar="FILE")
+    command.add_argument("file", metavar="FILE", help="card file ('-' reads standard input)")
     if output:
-        command.add_argument("-o", "--output", default="build", metavar="DIR")
+        command.add_argument("-o", "--output", default="build", metavar="DIR", help="directory to write into")
     command.set_defaults(run=run)
     return command

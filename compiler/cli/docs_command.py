@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from compiler.backends.docs import write_docs
-from compiler.cli.common import ERRORS, OK, compile_file, file_command, output_directory, report, writing
+from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, output_directory, report, writing
+from compiler.diagnostics import printable
 
 
 def register(commands) -> None:
@@ -17,6 +18,7 @@ def run(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    written = writing(lambda: write_docs(compiled.program, args.file, out, text), out)
-    print("\n".join(f"wrote {path}" for path in written))
+    name = display_name(args.file)
+    written = writing(lambda: write_docs(compiled.program, name, out, text, [args.file]), out)
+    print("\n".join(printable(f"wrote {path}") for path in written))
     return OK

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from compiler.backends.generate import generate
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
+from compiler.diagnostics import printable
 from compiler.load import python_source
 from compiler.syntax.nodes import pretty
 
@@ -26,8 +27,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no card named '{args.card}' in {args.file} (cards: {names})")
     card = cards[0]
     module = generate(replace(compiled.program, cards=(card,)), text)
-    print(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"\n')
-    print(pretty(card))
+    print(printable(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"') + "\n")
+    print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")
     print(python_source(module, args.file))
     return OK

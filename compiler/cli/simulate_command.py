@@ -13,10 +13,10 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
 def register(commands) -> None:
     command = commands.add_parser("simulate", help="play seeded random games with the cards")
-    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N")
-    command.add_argument("--games", type=positive, default=10, metavar="G")
-    command.add_argument("--seed", type=int, default=0, metavar="S")
-    command.add_argument("--cards", default="cards.nus", metavar="FILE")
+    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N", help="players a game")
+    command.add_argument("--games", type=positive, default=10, metavar="G", help="games to play")
+    command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; game i uses seed S + i")
+    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
     command.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games on")
     command.add_argument("--log", metavar="FILE", help="write every game's log to FILE (kept nowhere else)")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from compiler.cli.common import ERRORS, OK, compile_file, file_command, report
+from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, report
+from compiler.cli.terminal import painter
+from compiler.diagnostics import printable
 from compiler.load import load_cards, load_examples
 from runtime.examples import run_examples
 
@@ -17,13 +20,16 @@ def run(args: argparse.Namespace) -> int:
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    outcomes = run_examples(load_examples(text, args.file), load_cards(text, args.file))
+    name = display_name(args.file)
+    outcomes = run_examples(load_examples(text, name), load_cards(text, name))
+    paint = painter(sys.stdout)
     for outcome in outcomes:
         example = outcome.example
         about = f'card "{example.card}"' if example.card else "base rules"
-        print(f"{args.file}:{example.line}: {'ok' if outcome.passed else 'FAILED'} {about}: {example.title}")
+        verdict = paint("ok", "ok") if outcome.passed else paint("failed", "FAILED")
+        print(f"{printable(f'{name}:{example.line}:')} {verdict} {printable(f'{about}: {example.title}')}")
         for failure in outcome.failures:
-            print(f"    {failure}")
+            print(f"    {printable(str(failure))}")
     failed = sum(not outcome.passed for outcome in outcomes)
-    print(f"{len(outcomes)} examples, {failed} failed")
+    print(paint("failed" if failed else "summary", f"{len(outcomes)} examples, {failed} failed"))
     return ERRORS if failed else OK

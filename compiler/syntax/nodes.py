@@ -174,6 +174,22 @@ class Call(Node):
 Statement = Effect | Let | May | ChooseOne | UpTo | If | Call
 
 
+def calls_in(statements: tuple[Statement, ...]) -> list[Call]:
+    """Every checked effect call in a body, however deeply nested."""
+    found = []
+    for statement in statements:
+        if isinstance(statement, Call):
+            found.append(statement)
+        elif isinstance(statement, May | UpTo):
+            found += calls_in(statement.body)
+        elif isinstance(statement, If):
+            found += calls_in(statement.then + statement.otherwise)
+        elif isinstance(statement, ChooseOne):
+            for option in statement.options:
+                found += calls_in(option)
+    return found
+
+
 # Abilities ----------------------------------------------------------------------------------
 
 

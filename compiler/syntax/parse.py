@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 
@@ -73,7 +74,7 @@ def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
     """Parse one file, stopping at the first syntax error (LALR cannot resynchronise safely)."""
     if not text.endswith("\n"):
         text += "\n"
-    layout = indentation_error(text, filename)
+    layout = number_error(text, filename) or indentation_error(text, filename)
     if layout is not None:
         return None, [layout]
     try:
@@ -120,6 +121,41 @@ def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
         Span(filename, meta.line, meta.column, meta.end_line, meta.end_column),
         f"split it; expressions nest up to {MAX_EXPRESSION_DEPTH} deep",
     )
+
+
+MAX_NUMBER = 1000  # the checker's limit on every number
+MAX_DIGITS = 9  # longer ones stop here, before int() and the checker's messages see thousands of digits
+WORDS_OUTSIDE_NAMES = re.compile(r'"[^"\n]*"|#[^\n]*|\w+')
+
+
+def number_error(text: str, filename: str) -> Diagnostic | None:
+    """Digits are ASCII 0-9 (a '６' or '³' would fold into another code or number) and numbers are short."""
+    for found in WORDS_OUTSIDE_NAMES.finditer(text):
+        word = found.group()
+        if word[0] in '"#':
+            continue
+        for offset, char in enumerate(word):
+            if char.isdigit() and not char.isascii():
+                return Diagnostic(
+                    "E0008",
+                    f"non-ASCII digit {char!r} (U+{ord(char):04X})",
+                    span_at(text, filename, found.start() + offset, 1),
+                    "write digits as 0-9",
+                )
+        if word.isdigit() and len(word) > MAX_DIGITS:
+            return Diagnostic(
+                "E0204",
+                f"a number of {len(word)} digits is too large",
+                span_at(text, filename, found.start(), len(word)),
+                f"numbers go up to {MAX_NUMBER}",
+            )
+    return None
+
+
+def span_at(text: str, filename: str, offset: int, width: int) -> Span:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Span(filename, line, column, line, column + width)
 
 
 def indentation_error(text: str, filename: str) -> Diagnostic | None:

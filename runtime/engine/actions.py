@@ -81,18 +81,24 @@ def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
     ]
 
 
-def turn_options(table: Table, player: Player) -> list[str]:
+def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[str]:
+    """Open action spaces, own unoccupied Elders and own worker-space cards. An extra turn's "available action" is
+    an action space or an Elder only: then a card counts only if its Worker goes on an Elder."""
+    cards = worker_cards(table, player)
+    if elders_and_spaces_only:
+        cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
     options = list(open_spaces(table))
     options += [f"elder {i} {e.name}" for i, e in enumerate(player.council) if e.worker is None]
-    options += [f"card {i} {c.name}" for i, c in enumerate(player.buildings) if c in worker_cards(table, player)]
+    options += [f"card {i} {c.name}" for i, c in enumerate(player.buildings) if c in cards]
     return options
 
 
-def take_turn(table: Table, player: Player, may_pass: bool = True) -> str:
-    """One worker turn. An option that turns out impossible or pointless is restored and dropped."""
+def take_turn(table: Table, player: Player, extra: bool = False) -> str:
+    """One worker turn (an extra turn, without passing, offers only an available action); an option that turns
+    out impossible or pointless is restored and dropped."""
     table.turn_counter += 1
-    options = turn_options(table, player)
-    if may_pass:
+    options = turn_options(table, player, elders_and_spaces_only=extra)
+    if not extra:
         options.append("pass")
     elif not options:
         raise IllegalAction(f"P{player.index} has no available action")
@@ -157,7 +163,7 @@ def extra_turn(table: Table, player: Player) -> None:
     saved = player.turns_taken
     player.turns_taken = table.rules.workers + 1
     try:
-        take_turn(table, player, may_pass=False)
+        take_turn(table, player, extra=True)
     finally:
         player.turns_taken = saved
 

@@ -58,15 +58,16 @@ def fishing_phase(table: Table) -> None:
 
 
 def distribute(table: Table, player: Player, haul: int) -> None:
-    """Steps 1-3 (1 and 3 swapped if the owner's rule allows and they choose), the Guests-on-Ships step,
-    then the Reserve and the surplus. Ruling: the Guests step always comes right before the Reserve."""
+    """Steps 1-3 (1 and 3 swapped if the owner's rule allows and they choose), then the Reserve and the surplus.
+    The Guests on Ships are part of step 3 ("after placing fish on issued Shares in your possession"), so they move
+    with it."""
     steps = [fish_elders, fish_others_shares, fish_own_shares]
     if rule(table, player, "swap_distribution") and ask(
         table, player.index, "swap_distribution", [False, True], "swap distribution steps 1 and 3?"
     ):
         steps.reverse()
     table.say(f"P{player.index} distributes a haul of {haul}")
-    for step in (*steps, fish_guests_on_ships):
+    for step in steps:
         haul = step(table, player, haul)
     kept = to_reserve(table, player, "fish", haul)
     if haul > kept:
@@ -88,7 +89,8 @@ def fish_others_shares(table: Table, player: Player, haul: int) -> int:
 
 
 def fish_own_shares(table: Table, player: Player, haul: int) -> int:
-    return fish_on_shares(table, held_by_self(table, player), haul)
+    """Step 3: own issued Shares in one's own supply, then 1 fish per Guest on a Ship."""
+    return fish_guests_on_ships(table, player, fish_on_shares(table, held_by_self(table, player), haul))
 
 
 def fish_on_shares(table: Table, shares: list, haul: int) -> int:

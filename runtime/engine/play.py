@@ -17,7 +17,8 @@ RULE_DEFAULTS: dict[str, Any] = {
     "plate_cost": lambda table, scope: scope["printed"],
     "guest_wood": lambda table, scope: table.rules.guest_wood,
     "guest_fish": lambda table, scope: table.rules.guest_fish,
-    "reforest_up_to": lambda table, scope: table.rules.reforest_forests,
+    "reforest_forests": lambda table, scope: table.rules.reforest_forests,
+    "reforest_up_to": lambda table, scope: 0,
     "swap_distribution": lambda table, scope: False,
     "discard_to_reserve": lambda table, scope: False,
     "discard_to_card": lambda table, scope: False,
@@ -97,8 +98,12 @@ def remove_from_play(table: Table, card: CardInPlay | None) -> None:
 
 
 def return_card_goods(table: Table, card: CardInPlay) -> None:
-    """Goods on a card leaving play, and on the cards under it, go back to the general supply."""
+    """Goods on a card leaving play, and on the cards under it, go back to the general supply; Ships on it go back
+    to the supply board."""
     for held in (card, *card.under):
         for good, amount in held.goods.items():
             table.to_general(good, amount)
             held.goods[good] = 0
+        for ship_type in held.ships:
+            table.ships_left[ship_type] += 1
+        held.ships.clear()

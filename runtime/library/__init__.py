@@ -73,6 +73,7 @@ from runtime.library.effects import (
     serve_limited,
     take,
     take_wood_under_ship,
+    try_new_elder,
     unissue_share,
     use_new_elder,
     use_new_elder_without_fish,

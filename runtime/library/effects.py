@@ -73,6 +73,14 @@ def use_new_elder(ctx: Context) -> None:
     elders.use_new_elder(ctx.table, ctx.me, with_fish=True)
 
 
+def try_new_elder(ctx: Context) -> None:
+    """The action space's ruling (elders.take_elder): a new Elder that cannot be used is kept, unused."""
+    elder = ctx.me.last_elder
+    if elder is None or elder not in ctx.me.council:
+        raise IllegalAction(f"P{ctx.me.index} has no new Elder to use")
+    elders.try_to_use(ctx.table, ctx.me, elder)
+
+
 def use_new_elder_without_fish(ctx: Context) -> None:
     elders.use_new_elder(ctx.table, ctx.me, with_fish=False)
 

@@ -10,4 +10,6 @@ def during_action(ctx: Context) -> bool:
 
 
 def elder_left_supply(ctx: Context, elder: str) -> bool:
-    return all(spec.name != elder for stack in ctx.table.elder_stacks for spec in stack)
+    """Taken from the supply board at some time and not back on it now: an Elder never dealt has not left it."""
+    on_board = any(spec.name == elder for stack in ctx.table.elder_stacks for spec in stack)
+    return elder in ctx.table.elders_taken and not on_board

@@ -21,8 +21,9 @@ def free_seats(table: Table, player: Player) -> int:
 def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     """Take a visible Elder into a free seat; on the action space the new Elder is used at once.
 
-    Ruling: that use runs all-or-nothing; if it cannot be done (empty Banquet Table, impossible Elder
-    action) the Elder is still taken, unused.
+    Ruling, for every "take an Elder and use it" (the action space, the Cabin in the Woods): the use runs
+    all-or-nothing; if it cannot be done (empty Banquet Table, impossible Elder action) the Elder is still
+    taken, unused.
     """
     emit(table, "take_elder", "before", player)
     if free_seats(table, player) <= 0:
@@ -35,6 +36,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     card = CardInPlay(table.elder_stacks[origin].pop(), player, built_turn=table.turn_counter, origin=origin)
     player.council.append(card)
     player.last_elder = card
+    table.elders_taken.add(name)
     table.say(f"P{player.index} takes elder {name}")
     for beneficiary in table.elder_guests.pop(name, []):
         table.to_general("guest", 1)

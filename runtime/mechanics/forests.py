@@ -6,7 +6,7 @@ from runtime.engine.decisions import ask
 from runtime.engine.events import emit
 from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.board import forest_cards, forest_count, forested_doubles, reforestable
-from runtime.mechanics.goods import gain
+from runtime.mechanics.goods import gain, holdings
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -44,25 +44,30 @@ def deforest(table: Table, player: Player) -> None:
 
 
 def thin_out(table: Table, player: Player) -> None:
-    """Assumed: wood per Forest (at least thin_out_min_wood); the Forests stay. Pointless at the wood limit."""
-    if player.supply["wood"] >= rule(table, player, "wood_limit"):
-        raise IllegalAction(f"P{player.index} is at the wood limit")
+    """Assumed: wood per Forest (at least thin_out_min_wood); the Forests stay. Base rule 3: an action that brings
+    practically nothing is not allowed, counting what cards give for it too (so at the wood limit a card paying
+    out for it makes it worth taking); the caller restores the table."""
+    before = holdings(player)
     emit(table, "thin_out", "before", player)
     wood = max(table.rules.thin_out_min_wood, forest_count(table, player) * table.rules.thin_out_wood_per_forest)
     gain(table, player, "wood", wood)
     emit(table, "thin_out", "after", player)
+    if holdings(player) == before:
+        raise IllegalAction(f"P{player.index} gains nothing from Thin Out")
 
 
 def reforest(table: Table, player: Player, on_action_space: bool) -> None:
-    """Place 1..N Forests on one double space free of Buildings. N is the owner's reforest_up_to, but never
-    below the usual number (ruling, as cards.nus reads it: a card only allows more)."""
+    """Place the usual number of Forests (reforest_forests) on one double space free of Buildings; a card's
+    reforest_up_to lets the owner place any number from 1 up to it instead (ruling: the usual number stays
+    available)."""
     emit(table, "reforest", "before", player, on_action_space=on_action_space)
     doubles = reforestable(table, player)
     if not doubles:
         raise IllegalAction(f"P{player.index} has no double space to reforest")
     double = ask(table, player.index, "double_space", doubles, "reforest which double space?")
-    most = max(rule(table, player, "reforest_up_to"), table.rules.reforest_forests)
-    count = ask(table, player.index, "how_many", list(range(most, 0, -1)), "how many Forests?")
+    usual = rule(table, player, "reforest_forests")
+    counts = sorted({usual, *range(1, rule(table, player, "reforest_up_to") + 1)}, reverse=True)
+    count = ask(table, player.index, "how_many", counts, "how many Forests?")
     player.harbor.forests[double] += count
     table.say(f"P{player.index} places {count} forests on double space {double}")
     emit(table, "reforest", "after", player, on_action_space=on_action_space)

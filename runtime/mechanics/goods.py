@@ -30,6 +30,12 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
         enforce_wood_limit(table, player)
 
 
+def holdings(player: Player) -> tuple:
+    """Everything a player owns that an action can bring: supply, Reserve, and goods on their cards."""
+    on_cards = tuple(tuple(card.goods.values()) for card in player.buildings + player.council)
+    return tuple(player.supply.values()), tuple(player.reserve.values()), on_cards
+
+
 def enforce_wood_limit(table: Table, player: Player) -> None:
     limit = rule(table, player, "wood_limit")
     if player.supply["wood"] > limit:

@@ -38,7 +38,8 @@ class Ability:
 
     event/timing name the runtime event (vocabulary EVENTS impl) for each_time and at_moment.
     guard(ctx) -> bool gates the ability (as_soon_as keeps its condition here too); effect(ctx)
-    carries it out. text is the source line, for logs and choices.
+    carries it out. text is the source line, for logs and choices. on_elder: a worker space whose Worker goes on
+    an Elder, so it is an "available action" even where only action spaces and Elders are.
     """
 
     kind: str
@@ -47,6 +48,7 @@ class Ability:
     event: str = ""
     timing: str = ""
     any_player: bool = False
+    on_elder: bool = False
     text: str = ""
     line: int = 0
 

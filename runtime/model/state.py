@@ -120,6 +120,7 @@ class Table(State):
     decks: dict[str, list[CardSpec]]
     display: list[CardSpec]
     elder_guests: dict[str, list[int]] = field(default_factory=dict)  # Elder name -> who gets its Guests
+    elders_taken: set[str] = field(default_factory=set)  # Elders ever taken from the supply board, by name
     general: dict[str, int] = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
     listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=dict)
     latches: list[tuple[CardInPlay, int]] = field(default_factory=list)

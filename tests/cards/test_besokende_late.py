@@ -293,17 +293,6 @@ def test_cabin_in_the_woods_elder_may_be_declined() -> None:
     assert me.supply == supply()
 
 
-def test_cabin_in_the_woods_no_elder_when_the_banquet_table_is_empty() -> None:
-    """Ruling: the new Elder must get a Banquet Table fish; without one, taking it is not possible either."""
-    table = make_table()
-    me = table.players[0]
-    table.elder_stacks = [[real_cards()["Pisciculturist"]], [], [], [], [], []]
-    me.supply.update(supply(3, 3, 1))
-    build_card(table, me, "Cabin in the Woods", SPACE, True)
-    assert me.council == [] and table.elder_stacks[0] == [real_cards()["Pisciculturist"]]
-    assert me.supply == supply()
-
-
 def test_cabin_in_the_woods_sixth_elder_counts_as_five_for_community_center() -> None:
     table = make_table()
     me = table.players[0]
@@ -660,10 +649,15 @@ def test_glider_fourth_turn_needs_a_guest() -> None:
 
 
 def test_glider_fourth_turn_only_uses_an_available_action() -> None:
-    """Full action spaces and occupied Elders are not offered; unoccupied Elders and open spaces are."""
+    """ "an available action, i.e., an action space on the Action board ... that is not fully occupied or an
+    unoccupied Elder in your Elder Council": full action spaces and occupied Elders are not offered, nor
+    Buildings used "as one of your three turns" (Meditation Lodge, Alderman's Office); unoccupied Elders and
+    open spaces are."""
     table = make_table()
     me = table.players[0]
     in_play(table, me, "Glider", SPACE)
+    in_play(table, me, "Meditation Lodge", (2, 2))
+    in_play(table, me, "Alderman's Office", (3, 2))
     busy = elder(table, me, "Builder")
     busy.worker = 0
     free = elder(table, me, "Pisciculturist")
@@ -674,7 +668,8 @@ def test_glider_fourth_turn_only_uses_an_available_action() -> None:
     offered = next(options for _, kind, options in table.decider.asked if kind == "action")
     assert "gold" not in offered and "elder 0 Builder" not in offered and "pass" not in offered
     assert "elder 1 Pisciculturist" in offered and "serve_fish" in offered
-    assert free.worker == 0 and me.supply == supply(2, 4, 2, 0)
+    assert [option for option in offered if option.startswith("card")] == []
+    assert free.worker == 0 and me.supply == supply(2, 4, 2, 1)  # the Glider's and the Lodge's Guests, one spent
 
 
 def test_glider_fourth_turn_may_use_the_imitation_tile() -> None:

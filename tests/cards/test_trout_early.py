@@ -91,7 +91,8 @@ def test_cabin_swapped_distribution_still_ends_with_reserve_then_surplus() -> No
 
 
 def test_cabin_swap_changes_only_the_order_not_the_steps() -> None:
-    """A haul that reaches every step ends the same way swapped or not; the Guests step keeps its place."""
+    """A haul that reaches every step ends the same way swapped or not (the Guests' fish, part of step 3, move
+    with it: see test_audit.py::test_cabin_swap_moves_the_guests_fish_with_step_3)."""
     ends = []
     for swap in (False, True):
         table, me = cabin_table()
@@ -854,7 +855,7 @@ def conservation_table(gold: int, forests: list[int]) -> tuple[Table, Player]:
 
 def test_wood_conservation_gold_per_forested_double_space_buys_a_reforest() -> None:
     table, me = conservation_table(gold=5, forests=[2, 1, 1, 0, 0])
-    script(table, conservation_label(), True, 3, 2, "done")
+    script(table, conservation_label(), True, 3, "done")
     offer_any_time(table, me)
     assert me.supply["gold"] == 2
     assert me.harbor.forests == [2, 1, 1, 2, 0]
@@ -863,15 +864,15 @@ def test_wood_conservation_gold_per_forested_double_space_buys_a_reforest() -> N
 
 def test_wood_conservation_any_number_of_times() -> None:
     table, me = conservation_table(gold=7, forests=[2, 1, 1, 0, 0])
-    script(table, conservation_label(), True, 3, 2, conservation_label(), True, 4, 1, "done")
+    script(table, conservation_label(), True, 3, conservation_label(), True, 4, "done")
     offer_any_time(table, me)
     assert me.supply["gold"] == 0  # 3 gold, then 4 for the four forested double spaces
-    assert me.harbor.forests == [2, 1, 1, 2, 1]
+    assert me.harbor.forests == [2, 1, 1, 2, 2]
 
 
 def test_wood_conservation_forests_per_double_space_do_not_matter() -> None:
     table, me = conservation_table(gold=1, forests=[3, 0, 0, 0, 0])
-    script(table, conservation_label(), True, 4, 2, "done")
+    script(table, conservation_label(), True, 4, "done")
     offer_any_time(table, me)
     assert me.supply["gold"] == 0 and me.harbor.forests == [3, 0, 0, 0, 2]
 
@@ -879,7 +880,7 @@ def test_wood_conservation_forests_per_double_space_do_not_matter() -> None:
 def test_wood_conservation_counts_double_spaces_not_covered_spaces() -> None:
     """One Forest covers two Building spaces yet costs 1 gold: only the double space counts."""
     table, me = conservation_table(gold=1, forests=[0, 1, 0, 0, 0])
-    script(table, conservation_label(), True, 4, 2, "done")
+    script(table, conservation_label(), True, 4, "done")
     offer_any_time(table, me)
     assert me.supply["gold"] == 0 and me.harbor.forests == [0, 1, 0, 0, 2]
 
@@ -904,14 +905,14 @@ def test_wood_conservation_not_during_an_action() -> None:
 
 def test_wood_conservation_offered_before_scoring() -> None:
     table, me = conservation_table(gold=5, forests=[2, 1, 1, 0, 0])
-    script(table, conservation_label(), True, 3, 2, "done")
+    script(table, conservation_label(), True, 3, "done")
     final_scores(table)
     assert me.supply["gold"] == 2 and me.harbor.forests == [2, 1, 1, 2, 0]
 
 
 def test_wood_conservation_ruling_no_forested_double_space_costs_nothing() -> None:
     table, me = conservation_table(gold=0, forests=[0, 0, 0, 0, 0])
-    script(table, conservation_label(), True, 0, 2, "done")
+    script(table, conservation_label(), True, 0, "done")
     offer_any_time(table, me)
     assert me.supply["gold"] == 0 and me.harbor.forests == [2, 0, 0, 0, 0]
 

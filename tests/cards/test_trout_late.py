@@ -749,16 +749,20 @@ def test_carpenter_observes_the_wood_limit() -> None:
 # Nature Reserve (C644) --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("forests", [1, 2])
+@pytest.mark.parametrize("forests", [1, 2, 3])
 def test_nature_reserve_reforest_action_space_gives_two_gold_however_many_forests(forests: int) -> None:
+    """The usual Reforest places 2 Forests; with the Volunteer's Lodge and 3 Guests, 1 or 3 may be placed."""
     table = make_table()
     me = table.players[0]
     in_play(table, me, card("Nature Reserve"))
     supply(me, gold=0)
-    script(table, 3, forests)
+    if forests != 2:
+        in_play(table, me, card("Volunteer's Lodge"))
+        me.supply["guest"] = 3
+    script(table, 3, *([forests] if forests != 2 else []))
     place_worker(table, me, "reforest")
     assert me.harbor.forests == [2, 1, 1, forests, 0]
-    assert me.supply == {"wood": 0, "fish": 0, "gold": 2, "guest": 0}
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 2, "guest": 0 if forests == 2 else 3}
 
 
 def test_nature_reserve_no_gold_for_a_reforest_from_another_card() -> None:

@@ -93,6 +93,7 @@ def picture(table: Table) -> str:
     """Everything a player could see on the table, as text, to compare before and after."""
     rows = [
         repr((table.round, table.plates, table.spaces, table.ships_left, table.elder_guests)),
+        repr(sorted(table.elders_taken)),
         repr([[s.name for s in stack] for stack in table.elder_stacks]),
         repr([s.name for s in table.display]),
         repr([(s.colour, s.issued, s.holder, s.fish, s.removed) for s in table.shares]),

@@ -72,7 +72,7 @@ def cards_on_table(table: Table) -> list[CardInPlay]:
 
 
 def goods_on_table(table: Table) -> dict[str, int]:
-    """Each good and Guest summed over the ledger and every zone that can hold it."""
+    """Each good and Guest summed over the ledger and every zone that can hold it; Ships wherever they are."""
     total = dict(table.general)
 
     def add(held: dict[str, int]) -> None:
@@ -89,6 +89,8 @@ def goods_on_table(table: Table) -> dict[str, int]:
         add(card.goods)
     total["fish"] += sum(table.plates) + sum(share.fish for share in table.shares)
     total["guest"] += sum(len(guests) for guests in table.elder_guests.values())
+    total["ship"] = sum(table.ships_left.values()) + sum(len(p.track.ships) for p in table.players)
+    total["ship"] += sum(len(card.ships) for card in cards_on_table(table))
     return total
 
 

@@ -101,14 +101,14 @@ def test_thin_out_at_the_wood_limit_is_pointless():
         perform(table, me, "thin_out", "space")
 
 
-def test_reforest_places_up_to_two_forests_on_one_empty_double_space():
+def test_reforest_places_two_forests_on_one_empty_double_space():
+    """Base rules notes: "Reforest places 2 Forests on one double space": two, no fewer."""
     table = make_table()
     me = table.players[0]
-    script(table, 3, 2)
+    script(table, 3)
     perform(table, me, "reforest", "space")
     assert me.harbor.forests == [2, 1, 1, 2, 0]
-    assert table.decider.asked[0] == (0, "double_space", [0, 1, 2, 3, 4])
-    assert table.decider.asked[1] == (0, "how_many", [2, 1])
+    assert table.decider.asked == [(0, "double_space", [0, 1, 2, 3, 4])]
 
 
 def test_build_a_ship_pays_the_cost_takes_it_from_the_supply_board_and_raises_the_haul():

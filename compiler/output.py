@@ -1,0 +1,71 @@
+"""Writing outputs so that nothing is lost: every file goes to a temporary file in its own directory, and only when
+all of them are complete are they renamed into place (a rename within a directory is atomic). A full disk or a
+failure midway leaves the previous outputs whole, never cut off or mixed with new ones; an input is never a target."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+
+class OverwritesInput(Exception):
+    """An output path is one of the inputs (e.g. `nus build cards.md -o .` next to a source named cards.md)."""
+
+    def __init__(self, path: Path):
+        super().__init__(f"refusing to overwrite the input {path}")
+        self.path = path
+
+
+def same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def refuse_inputs(targets: Iterable[Path], inputs: Iterable[str | Path]) -> None:
+    sources = [Path(p) for p in inputs if str(p) != "-"]
+    for target in targets:
+        for source in sources:
+            if same_file(target, source):
+                raise OverwritesInput(source)
+
+
+def write_all(files: dict[Path, str], inputs: Iterable[str | Path] = ()) -> list[Path]:
+    """Write every text (UTF-8) atomically and together; raises OSError (nothing replaced) or OverwritesInput."""
+    refuse_inputs(files, inputs)
+    staged: list[tuple[Path, str]] = []
+    try:
+        for target, text in files.items():
+            staged.append((target, stage(target, text)))
+        for target, temporary in staged:
+            os.replace(temporary, target)
+    finally:
+        for _, temporary in staged:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+    return list(files)
+
+
+def stage(target: Path, text: str) -> str:
+    """The text in a complete temporary file next to `target`, flushed to disk, with a normal file's permissions."""
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o666 & ~current_umask())
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return temporary
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,245 @@
+"""The independent audit's findings (issue 16): each test quotes the rulebook sentence its expectation comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.engine.actions import perform
+from runtime.engine.phases import distribute
+from runtime.engine.play import attach, remove_from_play
+from runtime.mechanics.scoring import final_scores
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
+from tests.kit.table_kit import build_from_hand, make_table, put_in_play, real_cards, script
+
+SPACE = (1, 2)  # a free Building space on a fresh Harbor board
+
+
+def in_play(
+    table: Table, player: Player, name: str, cell: tuple[int, int] | None = None, *answers: object
+) -> CardInPlay:
+    script(table, *answers)
+    return put_in_play(table, player, real_cards()[name], cell, on_track=cell is None)
+
+
+def build_card(table: Table, player: Player, name: str, *answers: object) -> CardInPlay:
+    return build_from_hand(table, player, real_cards()[name], *answers)
+
+
+def seat(table: Table, player: Player, name: str) -> CardInPlay:
+    elder = CardInPlay(real_cards()[name], player)
+    player.council.append(elder)
+    attach(table, elder)
+    return elder
+
+
+def supply(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> dict[str, int]:
+    return {"wood": wood, "fish": fish, "gold": gold, "guest": guest}
+
+
+def asked_kinds(table: Table) -> list[str]:
+    return [kind for _, kind, _ in table.decider.asked]
+
+
+# 1. Forest Cabin at the wood limit ---------------------------------------------------------------
+
+
+def test_forest_cabin_thin_out_at_the_wood_limit_still_pays_its_fish() -> None:
+    """Forest Cabin: "Each time you take the "Thin Out" action, aside from wood that you get from the action,
+    also take a number of fish ... equal to the number of Forests that are covering only Building spaces in the
+    middle two columns". Base rule 3 forbids only an action "that would bring you practically nothing": at 12
+    wood the action still brings the Cabin's fish, so it may be taken; the wood stays at the limit."""
+    table = make_table()
+    me = table.players[0]
+    me.harbor.forests = [0, 0, 0, 2, 0]  # double space 3 is (4, 2)-(4, 3): the middle columns
+    in_play(table, me, "Forest Cabin", SPACE)
+    me.supply["wood"] = 12
+    perform(table, me, "thin_out", "space")
+    assert me.supply == supply(12, 2 + 2, 2, 0)
+
+
+def test_thin_out_at_the_wood_limit_with_nothing_from_cards_is_still_refused() -> None:
+    """Base rule 3: "you may not occupy a space whose action would bring you practically nothing". A Forest
+    Cabin with no Forest in the middle columns brings nothing either."""
+    table = make_table()
+    me = table.players[0]
+    me.harbor.forests = [2, 1, 1, 0, 0]
+    in_play(table, me, "Forest Cabin", SPACE)
+    me.supply["wood"] = 12
+    with pytest.raises(IllegalAction):
+        perform(table, me, "thin_out", "space")
+    assert me.supply == supply(12, 2, 2, 0)
+
+
+# 3. Deep-Sea Trawler is a Build a Ship action: both windows ---------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16 item 3: not fixed yet")
+def test_deep_sea_trawler_triggers_the_galley() -> None:
+    """Deep-Sea Trawler: "This is considered a "Build a Ship" action". Galley: "Each time before you take a
+    "Build a Ship" action, take a number of fish ... equal to the number of fish on plates in the Banquet Table
+    ... (It does not matter how you got the "Build a Ship" action.)\""""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Galley", SPACE)
+    table.plates = [0, 0, 0, 0, 1, 1, 1]
+    me.supply.update(supply(5, 5, 0, 0))
+    build_card(table, me, "Deep-Sea Trawler")
+    assert me.supply == supply(0, 3, 0, 0)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16 item 3: not fixed yet")
+def test_deep_sea_trawler_offers_the_market_exchange() -> None:
+    """Market: "Each time before you take a "Build a Ship" action, you may exchange fish ... for wood ... or vice
+    versa. (It does not matter how you got the "Build a Ship" action.)\""""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Market", SPACE)
+    me.supply.update(supply(5, 7, 0, 0))
+    build_card(table, me, "Deep-Sea Trawler", True, "exchange up to (empty building spaces) fish for wood", 2)
+    assert me.supply == supply(2, 0, 0, 0)
+
+
+# 6. Harbor Grill: 7 VP only with 3 or more players ------------------------------------------------
+
+
+def most_ships(table: Table, player: Player) -> int:
+    """Build Ships, shortest first, until no more can be built: the most Ships one player can have."""
+    player.supply.update(supply(0, 500, 100, 0))
+    while True:
+        types = sorted(
+            (name for name, left in table.ships_left.items() if left > 0), key=lambda n: table.rules.ships[n].length
+        )
+        if not types:
+            break
+        player.supply["wood"] = 12
+        table.decider.answers[:] = [types[0], "track"]
+        try:
+            perform(table, player, "build_ship", "space")
+        except IllegalAction:
+            break
+    table.decider.answers.clear()
+    return len(player.track.ships)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16 items 5-6: not fixed yet")
+def test_harbor_grill_two_players_cannot_reach_seven_points() -> None:
+    """Harbor Grill: "Note that 7 VP are only possible in games with 3 or more players": with 2 players no one
+    can have six Ships besides the catboat, so the Grill scores at most 6."""
+    table = make_table(players=2)
+    me = table.players[0]
+    in_play(table, me, "Harbor Grill", SPACE)
+    assert most_ships(table, me) == 5
+    me.supply["fish"] = 14
+    script(table, 6)
+    assert final_scores(table)[0]["buildings"] == 6
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16 items 5-6: not fixed yet")
+def test_harbor_grill_three_players_reach_seven_points() -> None:
+    """Harbor Grill: "7 VP are only possible in games with 3 or more players": with 3 players, six Ships fit."""
+    table = make_table(players=3)
+    me = table.players[0]
+    in_play(table, me, "Harbor Grill", SPACE)
+    assert most_ships(table, me) == 6
+    me.supply["fish"] = 14
+    script(table, 7)
+    assert final_scores(table)[0]["buildings"] == 7
+
+
+# 7. Cabin: the Guests' fish move with step 3 ----------------------------------------------------
+
+
+def test_cabin_swap_moves_the_guests_fish_with_step_3() -> None:
+    """Guests on Ships: "In step 3 of the distribution order, after placing fish on issued Shares in your
+    possession, take 1 fish from the current haul for each Guest on your Ships". Cabin: "you may swap steps 1
+    and 3": swapped, the Guest's fish comes before the Elders'."""
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("sloop", guest=True)]
+    seat(table, me, "Pisciculturist")
+    in_play(table, me, "Cabin", SPACE)
+    script(table, True)
+    distribute(table, me, 3)  # 2 own Shares in my supply, then the Guest, then the Elder
+    assert [s.fish for s in table.shares if s.colour == 0] == [1, 1, 0, 0, 0]
+    assert me.supply["fish"] == 2 + 1
+    assert me.council[0].goods["fish"] == 0
+
+
+# 8. Taking an Elder that cannot be used: one ruling ----------------------------------------------
+
+
+def test_cabin_in_the_woods_takes_the_elder_even_when_it_cannot_be_used() -> None:
+    """Cabin in the Woods: "you may immediately ... take a "Take an Elder" action, without placing a Worker, and
+    use the new Elder right away." Ruling (as for the action space): taking and using are two steps; an Elder
+    that cannot be used (an empty Banquet Table) is still taken, unused."""
+    table = make_table()
+    me = table.players[0]
+    table.elder_stacks = [[real_cards()["Pisciculturist"]], [], [], [], [], []]
+    table.plates = [0] * 7
+    me.supply.update(supply(3, 3, 1))
+    build_card(table, me, "Cabin in the Woods", SPACE, True)
+    assert [elder.name for elder in me.council] == ["Pisciculturist"]
+    assert me.council[0].goods["fish"] == 0 and me.supply == supply()
+
+
+def test_take_an_elder_space_takes_the_elder_even_when_it_cannot_be_used() -> None:
+    """Base rule 4: using an Elder takes a fish from the Banquet Table. Ruling: with none there, the Take an Elder
+    action still gives the Elder, unused: the same ruling as the Cabin in the Woods."""
+    table = make_table()
+    me = table.players[0]
+    table.elder_stacks = [[real_cards()["Pisciculturist"]], [], [], [], [], []]
+    table.plates = [0] * 7
+    perform(table, me, "take_elder", "space")
+    assert [elder.name for elder in me.council] == ["Pisciculturist"]
+    assert me.supply == supply(2, 2, 2, 0)
+
+
+# 10. Left open last time ------------------------------------------------------------------------
+
+
+def test_haunted_house_with_no_elders_asks_nothing() -> None:
+    """Haunted House: "you must also immediately ... remove all Elders in your Elder Council from play ... (You
+    must either literally remove all Elders or decline this effect": with no Elder there is nothing to decline."""
+    table = make_table()
+    me = table.players[0]
+    table.round = 1
+    me.supply.update(supply(1, 1, 0))
+    build_card(table, me, "Haunted House", SPACE)
+    assert "may" not in asked_kinds(table)
+    assert me.supply == supply(guest=1) and me.council == []
+
+
+def test_realtors_office_gives_nothing_when_the_contractor_was_never_dealt() -> None:
+    """Realtor's Office: "If the Contractor is not present on the Ships and Elders supply board any longer when
+    you build the Realtor's Office, you get the wood right away." A Contractor never dealt was never taken: no
+    wood."""
+    table = make_table()
+    me = table.players[0]
+    table.elder_stacks = [[real_cards()["Builder"]], [], [], [], [], []]
+    me.supply.update(supply(0, 2, 2))
+    build_card(table, me, "Realtor's Office", SPACE)
+    assert me.supply == supply()
+
+
+def test_ships_on_a_card_leaving_play_go_back_to_the_supply_board() -> None:
+    """Boating Lake: Ships on it "do not count as Ships"; when the card leaves play its Ships go back to the Ships
+    and Elders supply board, so every Ship is somewhere."""
+    table = make_table()
+    me = table.players[0]
+    lake = in_play(table, me, "Boating Lake", SPACE)
+    lake.ships.append("sloop")
+    table.ships_left["sloop"] -= 1
+    before = dict(table.ships_left)
+    remove_from_play(table, lake)
+    assert table.ships_left == {**before, "sloop": before["sloop"] + 1}
+
+
+def test_reforest_places_the_usual_two_forests_without_asking_how_many() -> None:
+    """Base rules notes: "Reforest places 2 Forests on one double space"; Volunteer's Lodge: "instead of the
+    usual two Forests". Without a card changing it there is no choice of fewer."""
+    table = make_table()
+    me = table.players[0]
+    script(table, 3)
+    perform(table, me, "reforest", "space")
+    assert me.harbor.forests == [2, 1, 1, 2, 0]
+    assert "how_many" not in asked_kinds(table)
