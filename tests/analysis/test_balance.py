@@ -140,7 +140,7 @@ def test_table_output_names_the_observational_figures():
         (["--agent", "oracle"], "unknown player 'oracle'"),
         (["--card", "No Such Card"], "no Building named 'No Such Card'"),
         (["--precision", "0"], "--precision must be above 0"),
-        (["--html", str(CARDS)], "would overwrite an input file"),
+        (["--html", str(CARDS)], "refusing to overwrite the input"),
     ],
 )
 def test_bad_arguments_are_usage_errors(arguments, message, capsys):
