@@ -24,7 +24,7 @@ def source() -> Source:
     return Source((ROOT / "cards.nus").read_text("utf-8"), "cards.nus")
 
 
-@pytest.mark.parametrize(("stronger", "weaker", "seeds"), [("greedy", "random", 4), ("search", "greedy", 7)])
+@pytest.mark.parametrize(("stronger", "weaker", "seeds"), [("greedy", "random", 4), ("search", "greedy", 12)])
 def test_each_rung_beats_the_one_below(source, stronger, weaker, seeds):
     result = matchup(source, stronger, weaker, range(500, 500 + (SEEDS or seeds)), workers=2)
     assert result.win_rate.n == 2 * (SEEDS or seeds)
