@@ -162,6 +162,8 @@ def free_fishing_space_indices(ctx: Context) -> range:
 
 
 def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
+    if amount <= 0:
+        return
     for space in free_fishing_space_indices(ctx):
         lying = ctx.me.track.space_goods[space]
         ctx.table.from_general("wood", amount)
