@@ -191,6 +191,23 @@ Numbers in a card file are small game quantities; a literal beyond the limit the
 certainly a typo.
 """,
 )
+NEGATIVE_AMOUNT = Code(
+    "E0206",
+    "an amount that is always negative",
+    """
+An amount written so that it is below 0 whatever the table holds, such as `take (0 - 3) wood`, is a
+mistake. (An amount that comes out below 0 only on some tables counts as 0 there: the effect does
+nothing.) Write a count that can be positive.
+""",
+)
+DIVISION_BY_ZERO = Code(
+    "E0207",
+    "division by 0",
+    """
+A formula divides by a constant 0, e.g. `(wood in supply / 0 rounded up)`. Divide by a number or a count
+that can be above 0. (A count that happens to be 0 at run time gives 0.)
+""",
+)
 
 # A card's structure -------------------------------------------------------------------------------
 
@@ -266,8 +283,19 @@ Some effects (`build this building`, `run the fishing phase`, `put "..." in play
 example; they are allowed only in an example's `do`.
 """,
 )
-MISSING_LINE = Code(
+TRIGGER_LOOP = Code(
     "E0310",
+    "abilities that set each other off without end",
+    """
+An `each time ... EVENT` ability whose effect causes EVENT again, directly or through other cards' hooks,
+would run without end. Where the loop is visible (an unguarded hook, an effect carried out unconditionally,
+an effect whose vocabulary entry declares the events it `causes`) it is this error, naming every line of the
+loop. Guard one of the hooks (`if ...`, `unless ...`) or change the effect. Loops hidden behind guards or
+choices are stopped at run time.
+""",
+)
+MISSING_LINE = Code(
+    "E0311",
     "a building without its cost or VP",
     """
 Every Building states its cost and its victory points, even when they are nothing:

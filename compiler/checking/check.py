@@ -431,7 +431,7 @@ class Checker:
         value = constant(amount)
         if value is not None and value < 0:
             self.error(
-                "E0206",
+                codes.NEGATIVE_AMOUNT,
                 f"this amount is always {value}",
                 amount.span,
                 "an amount below 0 counts as 0 (the effect does nothing); write a count that can be positive",
@@ -496,7 +496,12 @@ class Checker:
             left = self.expr_of(expr.left, NUMBER, scope, "operand")
             right = self.expr_of(expr.right, NUMBER, scope, "operand")
             if expr.op in ("divide_up", "divide_down") and constant(right) == 0:
-                self.error("E0207", "division by 0", right.span, "divide by a number or count that can be above 0")
+                self.error(
+                    codes.DIVISION_BY_ZERO,
+                    "division by 0",
+                    right.span,
+                    "divide by a number or count that can be above 0",
+                )
             return replace(expr, left=left, right=right), NUMBER
         if isinstance(expr, n.Compare):
             left = self.expr_of(expr.left, NUMBER, scope, "compared value")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic
 from compiler.syntax import nodes as n
 
@@ -84,8 +85,7 @@ def loop_diagnostic(loop: list[Link]) -> Diagnostic:
     ]
     itself = len({id(link.card) for link in loop}) == 1 and len(loop) == 1
     message = "this ability sets itself off without end" if itself else "these abilities set each other off without end"
-    return Diagnostic(
-        "E0310",
+    return codes.TRIGGER_LOOP.diagnostic(
         message,
         loop[0].hook.span,
         " -> ".join(steps) + f" -> line {loop[0].hook.span.line} again; guard the hook or change the effect",
