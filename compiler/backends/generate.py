@@ -72,12 +72,15 @@ class CardGenerator:
         return f"{self.prefix}_{what}_{self.counter}"
 
     def text(self, span: Span) -> str:
+        """The source of a span, sliced by columns; the lines of a multi-line span joined by spaces."""
         lines = self.source_lines[span.line - 1 : span.end_line]
         if not lines:
             return ""
         if len(lines) == 1:
             return lines[0][span.column - 1 : span.end_column - 1].strip()
-        return " ".join(line.strip() for line in lines)
+        first, *middle, last = lines
+        parts = [first[span.column - 1 :], *middle, last[: span.end_column - 1]]
+        return " ".join(part.strip() for part in parts if part.strip())
 
     def label(self, body: tuple[n.Statement, ...]) -> str:
         """What a player is asked about: the source of the statements."""

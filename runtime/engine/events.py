@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.model.cards import Ability, CardError, Context
+from runtime.model.declarations import EventType
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -25,11 +26,18 @@ class Event:
         return f"<{self.timing} {self.name} P{self.player.index}>"
 
 
-def emit(table: Table, name: str, timing: str, player: Player, only: CardInPlay | None = None, **fields: Any) -> None:
-    """Run the listeners, then the "as soon as" checks: the event marks a change of the table either way."""
-    listeners = table.listeners.get((name, timing))
+def emit(
+    table: Table, event: EventType, timing: str, player: Player, only: CardInPlay | None = None, **fields: Any
+) -> None:
+    """Run the listeners, then the "as soon as" checks: the event marks a change of the table either way.
+
+    The event is a declaration the card language hooks by the same object, so its name cannot drift; a timing
+    it is not declared with would never reach a card and is refused."""
+    if timing not in event.timings:
+        raise ValueError(f"{event.name} is declared {'/'.join(event.timings)}, not {timing}")
+    listeners = table.listeners.get((event.name, timing))
     if listeners:
-        dispatch(table, listeners, Event(name, timing, player, fields), only)
+        dispatch(table, listeners, Event(event.name, timing, player, fields), only)
     check_latches(table)
 
 

@@ -11,6 +11,7 @@ from runtime.engine.play import remove_from_play, return_card_goods
 from runtime.mechanics import board, elders, forests, goods, shares
 from runtime.mechanics.banquet import serve_fish
 from runtime.model.cards import Context
+from runtime.model.declarations import BUILD_SHIP
 from runtime.model.state import IllegalAction, Player
 
 
@@ -208,7 +209,7 @@ def use_other_elder(ctx: Context, amount: int) -> None:
 
 def as_ship_action(ctx: Context) -> None:
     """Counts as completing Build a Ship; with no Ship type, no Ships of "the built type" are left."""
-    emit(ctx.table, "build_ship", "after", ctx.me, ships_left_of_type=0)
+    emit(ctx.table, BUILD_SHIP, "after", ctx.me, ships_left_of_type=0)
 
 
 def perform_action(ctx: Context, action_name: str) -> None:
