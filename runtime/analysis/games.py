@@ -56,9 +56,7 @@ class Record:
 
 def play(specs: Sequence[CardSpec], setup: Setup) -> Record:
     """Seven rounds and scoring; the seed fixes the shuffles and every choice of every seat."""
-    deciders = seat_deciders(setup.agents, setup.seed)
-    table = new_table(setup.players, specs, seed=setup.seed, decider=deciders)
-    deciders.table = table
+    table = new_table(setup.players, specs, seed=setup.seed, decider=seat_deciders(setup.agents, setup.seed))
     granted = None
     round_of_turn: list[int] = []
     while table.round < table.rules.rounds:

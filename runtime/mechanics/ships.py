@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule_holders
 from runtime.mechanics.board import free_track_spaces, occupied_track_spaces, track_gap
@@ -28,7 +28,12 @@ def build_ship(table: Table, player: Player) -> Ship:
     if not types:
         raise IllegalAction("no Ships left on the supply board")
     ship = choose_legal(
-        table, player.index, "ship", types, "build which Ship?", lambda name: buy_and_place(table, player, name)
+        table,
+        player.index,
+        DecisionKind.SHIP,
+        types,
+        "build which Ship?",
+        lambda name: buy_and_place(table, player, name),
     )
     emit(table, BUILD_SHIP, "after", player, ships_left_of_type=table.ships_left[ship.type])
     return ship
@@ -39,7 +44,9 @@ def decline_gap(table: Table, player: Player) -> bool:
     needs, the gap then lapses by itself (ruling: the player is asked only when the gap is what blocks the Ship)."""
     if track_gap(table, player) == 0 or occupied_track_spaces(player) >= table.rules.track_spaces:
         return False
-    return ask(table, player.index, "may", [True, False], "decline the gap on your Fishing track to build a Ship?")
+    return ask(
+        table, player.index, DecisionKind.MAY, [True, False], "decline the gap on your Fishing track to build a Ship?"
+    )
 
 
 def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
@@ -47,7 +54,7 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     final); a Ship bound for the Fishing track opens the before-placing window before the cost is paid, so
     goods lying on its space can pay for it."""
     holders = rule_holders(table, player, "ships_to_card") if ship_type in table.rules.card_ship_types else []
-    where = ask(table, player.index, "ship_place", [ON_TRACK, *holders], f"place the {ship_type} where?")
+    where = ask(table, player.index, DecisionKind.SHIP_PLACE, [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
         emit(table, PLACE_SHIP, "before", player)
     choose_and_pay(table, player, ship_cost(table, ship_type), ship_type)

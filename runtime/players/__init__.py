@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from runtime.engine.decisions import Decision
 from runtime.model.state import Table
 
 
@@ -53,10 +54,9 @@ class SeatDeciders:
 
     def __init__(self, seats: Sequence[Player]):
         self.seats = list(seats)
-        self.table: Table | None = None
 
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        return options[self.seats[player].choose_index(self.table, kind, options)]
+    def choose(self, decision: Decision, table: Table) -> int:
+        return self.seats[decision.player].choose_index(table, decision.kind, decision.values)
 
 
 def seat_deciders(agents: Sequence[str], seed: int) -> SeatDeciders:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from runtime.engine.decisions import DecisionKind
 from runtime.model.state import Table
 from runtime.players.evaluation import relative
 from runtime.players.lookahead import Sampler, act_and_finish_turn, trying
@@ -38,7 +39,7 @@ class Planner(ABC):
         self.plan: list[int] = []
 
     def choose_index(self, table: Table, kind: str, options: Sequence[Any]) -> int:
-        if kind == "action":
+        if kind == DecisionKind.ACTION:
             index, self.plan = self.choose_action(table, options)
             return index
         if self.plan:

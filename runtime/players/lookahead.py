@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from runtime.engine.actions import place_worker, take_turn
+from runtime.engine.decisions import Decision
 from runtime.engine.phases import between_turns, end_of_round, returning_home
 from runtime.mechanics.shares import turn_order
 from runtime.model.state import IllegalAction, Player, Table
@@ -32,14 +33,15 @@ class Sampler:
         self.answers: list[int] = []
         self.widths: list[int] = []  # how many options each recorded answer chose among
 
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        if player != self.player:
-            return options[self.rng.randrange(len(options))]
-        planned = self.plan.pop(0) if self.plan else len(options)
-        index = planned if planned < len(options) else self.rng.randrange(len(options))
+    def choose(self, decision: Decision, table: Table) -> int:
+        width = len(decision.options)
+        if decision.player != self.player:
+            return self.rng.randrange(width)
+        planned = self.plan.pop(0) if self.plan else width
+        index = planned if planned < width else self.rng.randrange(width)
         self.answers.append(index)
-        self.widths.append(len(options))
-        return options[index]
+        self.widths.append(width)
+        return index
 
 
 def trying(table: Table, decider: Any, rng: random.Random, viewer: Player, act: Callable[[], float]) -> float:
