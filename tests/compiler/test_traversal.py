@@ -50,18 +50,23 @@ def test_walk_needs_no_recursion_for_a_deep_tree() -> None:
     assert sum(1 for _ in n.walk(node)) == 5001
 
 
+def line_of(text: str) -> int:
+    return REAL.split("\n").index(text) + 1
+
+
 def test_node_at_finds_the_innermost_node() -> None:
-    """Market (cards.nus:75): line 81 is '        - exchange up to (empty building spaces) fish for wood'."""
+    """Market: its option line '        - exchange up to (empty building spaces) fish for wood'."""
     root = program()
-    count = n.node_at(root, 81, 33)
+    option = line_of("        - exchange up to (empty building spaces) fish for wood")
+    count = n.node_at(root, option, 33)
     assert isinstance(count, n.Ref) and count.name == "empty_building_spaces"
-    call = n.node_at(root, 81, 49)  # on 'fish', a word slot of the call, not a node of its own
-    assert isinstance(call, n.Call) and call.entry.impl == "exchange" and call.span.line == 81
-    card = n.node_at(root, 75, 12)  # on the name in the header
+    call = n.node_at(root, option, 49)  # on 'fish', a word slot of the call, not a node of its own
+    assert isinstance(call, n.Call) and call.entry.impl == "exchange" and call.span.line == option
+    card = n.node_at(root, line_of('building "Market" (trout A609)'), 12)  # on the name in the header
     assert isinstance(card, n.Card) and card.name == "Market"
 
 
 def test_node_at_between_cards_is_the_program_and_outside_it_none() -> None:
     root = program()
-    assert n.node_at(root, 83, 1) is root  # the blank line after Market
+    assert n.node_at(root, line_of('building "Reserve Assets" (trout A610)') - 1, 1) is root  # after Market
     assert n.node_at(root, root.span.end_line + 5, 1) is None

@@ -19,7 +19,7 @@ CARDS = """building "Toy Shop" (trout A601)
   example "building it gives 2 wood":
     given wood in supply = 1, guests in supply = 0
     do build this building
-    answer "(1, 2)"
+    answer column 2 row 1
     expect wood in supply = 2
 
 building "Big Shop" (trout A602)
