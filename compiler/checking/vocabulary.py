@@ -410,7 +410,7 @@ EFFECTS = (
     Entry(
         "count as a build a ship action",
         "as_ship_action",
-        'this counts as completing a "Build a Ship" action',
+        'this counts as taking a whole "Build a Ship" action: what happens before and after one happens now',
         causes=("build_ship",),
     ),
 ) + tuple(
@@ -510,6 +510,12 @@ RULES = (
         "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship",
         result="truth",
         default=False,
+    ),
+    Entry(
+        "fishing spaces taken",
+        "track_spaces_taken",
+        "on the Fishing track this Building takes {value} spaces",
+        default=1,
     ),
     Entry(
         "counts as forest",
