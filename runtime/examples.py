@@ -9,7 +9,7 @@ from fractions import Fraction
 from runtime.engine.decisions import ScriptedDecider, ScriptError
 from runtime.engine.play import LISTENING
 from runtime.mechanics.board import free_cells
-from runtime.model.cards import CardSpec, Context, Example
+from runtime.model.cards import CardError, CardSpec, Context, Example
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
@@ -83,7 +83,7 @@ def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
             elif not step.run(ctx):
                 actual = f" (actual {step.actual(ctx)})" if step.actual else ""
                 failures.append(f"line {step.line}: expected {step.text}{actual}")
-        except (IllegalAction, ScriptError) as error:
+        except (IllegalAction, ScriptError, CardError) as error:
             failures.append(f"line {step.line}: {step.text}: {error}")
             break
     if table.decider.answers and not failures:

@@ -127,11 +127,20 @@ class CardGenerator:
         return call(name("CostOption"), ast.Tuple(parts, ast.Load()))
 
     def call_tuple(self, payment: n.Call) -> ast.expr:
-        values = [const(payment.entry.impl), *map(const, payment.entry.args), *self.arguments(payment.args)]
+        values = [const(payment.entry.impl), *map(const, payment.entry.args), *self.arguments(payment)]
         return ast.Tuple(values, ast.Load())
 
-    def arguments(self, args: tuple) -> list[ast.expr]:
-        return [const(a) if isinstance(a, str) else Expressions(self).expr(a) for a in args]
+    def arguments(self, phrase: n.Call) -> list[ast.expr]:
+        """The slots' values; an amount that may come out below 0 is clamped, as an amount below 0 counts as 0."""
+        compiled = []
+        for arg in phrase.args:
+            if isinstance(arg, str):
+                compiled.append(const(arg))
+            elif isinstance(arg, n.Number):
+                compiled.append(const(arg.value))
+            else:
+                compiled.append(call(name("max"), const(0), Expressions(self).expr(arg)))
+        return compiled
 
     def rules(self) -> ast.expr:
         keys, values = [], []
@@ -225,7 +234,7 @@ class CardGenerator:
         """One statement; a choice also defines its bodies as local functions, just before it."""
         if isinstance(statement, n.Call):
             entry = statement.entry
-            args = [name("ctx"), *map(const, entry.args), *self.arguments(statement.args)]
+            args = [name("ctx"), *map(const, entry.args), *self.arguments(statement)]
             return [ast.Expr(call(rt(entry.impl), *args))]
         if isinstance(statement, n.Let):
             target = ast.Name(local_name(statement.name), ast.Store())
@@ -306,9 +315,21 @@ class Expressions:
         left, right = self.expr(expr.left), self.expr(expr.right)
         if expr.op == "capped":
             return call(name("min"), left, right)
-        if expr.op == "divide_up":
+        if expr.op in ("divide_up", "divide_down") and not isinstance(expr.right, n.Number):
+            return self.guarded_division(expr.op, left, right)
+        return self.arithmetic(expr.op, left, right)
+
+    @staticmethod
+    def arithmetic(op: str, left: ast.expr, right: ast.expr) -> ast.expr:
+        if op == "divide_up":
             return ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), left), ast.FloorDiv(), right))
-        return ast.BinOp(left, ARITHMETIC[expr.op](), right)
+        return ast.BinOp(left, ARITHMETIC[op](), right)
+
+    def guarded_division(self, op: str, left: ast.expr, right: ast.expr) -> ast.expr:
+        """(divisor := right) and left / divisor: a divisor that comes out 0 at run time gives 0, not a crash."""
+        divisor = self.card.fresh("divisor")
+        walrus = ast.NamedExpr(ast.Name(divisor, ast.Store()), right)
+        return ast.BoolOp(ast.And(), [walrus, self.arithmetic(op, left, name(divisor))])
 
     def table(self, table: n.Table) -> ast.expr:
         """A chain of conditional expressions over the key, evaluated once; no row matching gives 0."""

@@ -10,7 +10,9 @@ import difflib
 import re
 from dataclasses import dataclass, field, replace
 
+from compiler import diagnostic_codes as codes
 from compiler.checking import vocabulary as vocab
+from compiler.checking.cycles import trigger_cycles
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import MAX_NUMBER
@@ -165,19 +167,21 @@ class Checker:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
 
-    def error(self, code: str, message: str, span: Span, help: str = "") -> None:
-        self.diagnostics.append(Diagnostic(code, message, span, help))
+    def error(self, code: codes.Code, message: str, span: Span, help: str = "") -> None:
+        self.diagnostics.append(code.diagnostic(message, span, help))
 
     # Program and cards
 
     def program(self, program: n.Program) -> n.Program:
         cards = tuple(self.card(card) for card in program.cards)
-        self.unique(program.cards, "name", "E0112", "card name")  # per kind: an Elder may share a Building's name
-        self.unique(program.cards, "code", "E0113", "card code")
+        self.unique(
+            program.cards, "name", codes.DUPLICATE_NAME, "card name"
+        )  # per kind: an Elder may share a Building's name
+        self.unique(program.cards, "code", codes.DUPLICATE_CODE, "card code")
         examples = tuple(self.example(e, on_card=False) for e in program.examples)
         return replace(program, cards=cards, examples=examples)
 
-    def unique(self, cards, attr: str, code: str, what: str) -> None:
+    def unique(self, cards, attr: str, code: codes.Code, what: str) -> None:
         first: dict[tuple[str, str], n.Card] = {}
         for card in cards:
             key = (card.kind, getattr(card, attr))
@@ -209,7 +213,7 @@ class Checker:
     def header(self, card: n.Card) -> None:
         if card.deck not in vocab.DECKS:
             self.error(
-                "E0110",
+                codes.UNKNOWN_DECK,
                 f"unknown deck '{card.deck}'",
                 card.deck_span,
                 suggestion(card.deck, vocab.DECKS) or f"decks are {', '.join(vocab.DECKS)}",
@@ -218,21 +222,30 @@ class Checker:
         if not re.fullmatch(pattern, card.code):
             example = "A613" if card.kind == "building" else "E01"
             self.error(
-                "E0111",
+                codes.BAD_CARD_CODE,
                 f"'{card.code}' is not {article(card.kind)} {card.kind} code",
                 card.code_span,
                 f"{card.kind} codes look like {example}",
             )
         if card.kind == "elder" and sum(a.trigger.kind == "elder_use" for a in card.abilities) != 1:
-            self.error("E0303", "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'")
+            self.error(
+                codes.ELDER_USE, "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'"
+            )
 
     def at_most_one(self, items, what: str, card: n.Card) -> None:
         for extra in items[1:]:
-            self.error("E0302", f"'{card.name}' has more than one '{what}' line", extra.span, "merge them into one")
+            self.error(
+                codes.REPEATED_LINE, f"'{card.name}' has more than one '{what}' line", extra.span, "merge them into one"
+            )
 
     def required(self, items, what: str, card: n.Card, example: str) -> None:
         if not items:
-            self.error("E0302", f"building '{card.name}' has no '{what}' line", card.name_span, f"add e.g. '{example}'")
+            self.error(
+                codes.MISSING_LINE,
+                f"building '{card.name}' has no '{what}' line",
+                card.name_span,
+                f"add e.g. '{example}'",
+            )
 
     def cost_line(self, line: n.CostLine, scope: Scope) -> n.CostLine:
         options = tuple(
@@ -248,12 +261,18 @@ class Checker:
         value = rule.value
         if entry.result == TRUTH and value is not None:
             self.error(
-                "E0307", f"rule '{entry.pattern}' is switched on, it takes no value", value.span, "remove '= ...'"
+                codes.RULE_VALUE,
+                f"rule '{entry.pattern}' is switched on, it takes no value",
+                value.span,
+                "remove '= ...'",
             )
             value = None
         elif entry.result == NUMBER and value is None:
             self.error(
-                "E0307", f"rule '{entry.pattern}' needs a value", rule.span, f"write 'rule {entry.pattern} = ...'"
+                codes.RULE_VALUE,
+                f"rule '{entry.pattern}' needs a value",
+                rule.span,
+                f"write 'rule {entry.pattern} = ...'",
             )
         elif value is not None:
             value = self.expr_of(value, NUMBER, Scope(rule_scope=entry.scope, where="in this rule"), "rule value")
@@ -283,7 +302,7 @@ class Checker:
         if isinstance(quantity, n.Ref) and not settable(quantity):
             settables = ", ".join(e.pattern for e in vocab.COUNTS if e.settable)
             self.error(
-                "E0308",
+                codes.NOT_SETTABLE,
                 f"'{quantity.text or quantity.name}' cannot be set in an example",
                 setting.quantity.span,
                 f"set one of: {settables}",
@@ -297,7 +316,7 @@ class Checker:
         if trigger.kind not in ABILITIES_OF[card.kind]:
             allowed = ", ".join(sorted(TRIGGER_WORDS[k] for k in ABILITIES_OF[card.kind]))
             self.error(
-                "E0301",
+                codes.ABILITY_NOT_ALLOWED,
                 f"{card.kind} '{card.name}' cannot have a {TRIGGER_WORDS[trigger.kind]} ability",
                 trigger.span,
                 f"{article(card.kind)} {card.kind} may have: {allowed}",
@@ -330,7 +349,9 @@ class Checker:
             help = f"write 'each time {entry.timings[0]} you {entry.pattern}:'"
         else:
             help = f"'{entry.pattern}' only has: {', '.join(entry.timings)}"
-        self.error("E0304", f"'{entry.pattern}' has no '{trigger.timing}' moment", trigger.event.span, help)
+        self.error(
+            codes.NO_SUCH_MOMENT, f"'{entry.pattern}' has no '{trigger.timing}' moment", trigger.event.span, help
+        )
 
     # Statements
 
@@ -353,6 +374,7 @@ class Checker:
             return replace(statement, options=tuple(self.body(o, scope) for o in statement.options)), scope
         if isinstance(statement, n.UpTo):
             times = self.expr_of(statement.times, NUMBER, scope, "repeat count")
+            self.not_negative(times)
             return replace(statement, times=times, body=self.body(statement.body, scope)), scope
         assert isinstance(statement, n.If)
         return (
@@ -371,7 +393,10 @@ class Checker:
             return phrase
         if entry.example_only and not scope.in_example:
             self.error(
-                "E0309", f"'{entry.pattern}' only works in an example", phrase.span, "use it in 'do' of an example"
+                codes.EXAMPLE_ONLY,
+                f"'{entry.pattern}' only works in an example",
+                phrase.span,
+                "use it in 'do' of an example",
             )
         return n.Call(phrase.span, entry, args)
 
@@ -387,15 +412,30 @@ class Checker:
 
     def number(self, number: n.Number) -> None:
         if number.value > MAX_NUMBER:
-            self.error("E0204", f"{number.value} is too large", number.span, f"numbers go up to {MAX_NUMBER}")
+            self.error(
+                codes.NUMBER_TOO_LARGE, f"{number.value} is too large", number.span, f"numbers go up to {MAX_NUMBER}"
+            )
 
     def slot_value(self, token: Token, scope: Scope) -> n.Expr | str:
         if token.kind == "number":
             self.number(token.node)
             return token.node
         if token.kind == "expr":
-            return self.expr_of(token.node, NUMBER, scope, "amount")
+            checked = self.expr_of(token.node, NUMBER, scope, "amount")
+            self.not_negative(checked)
+            return checked
         return token.text
+
+    def not_negative(self, amount: n.Expr) -> None:
+        """An amount that is negative whatever the table holds is a mistake; at run time one below 0 counts as 0."""
+        value = constant(amount)
+        if value is not None and value < 0:
+            self.error(
+                codes.NEGATIVE_AMOUNT,
+                f"this amount is always {value}",
+                amount.span,
+                "an amount below 0 counts as 0 (the effect does nothing); write a count that can be positive",
+            )
 
     def unknown(self, text: str, span: Span, tokens: list[Token], kind: str, entries) -> None:
         if self.unknown_slot_word(tokens, entries):
@@ -403,7 +443,7 @@ class Checker:
         miss = near_miss(entries, tokens)
         if miss is not None and isinstance(miss.element, str) and miss.token.kind == "word":
             self.error(
-                "E0101",
+                codes.UNKNOWN_PHRASE,
                 f"unknown {KIND_NAMES[kind]} '{text}'",
                 miss.token.span,
                 f"did you mean '{miss.element}' (as in '{miss.entry.pattern}')?",
@@ -413,7 +453,7 @@ class Checker:
         help = (
             f"did you mean '{close}'?" if close else f"see the {KIND_NAMES[kind]}s in compiler/checking/vocabulary.py"
         )
-        self.error("E0101", f"unknown {KIND_NAMES[kind]} '{text}'", span, help)
+        self.error(codes.UNKNOWN_PHRASE, f"unknown {KIND_NAMES[kind]} '{text}'", span, help)
 
     def unknown_slot_word(self, tokens: list[Token], entries) -> bool:
         """A phrase that is one entry but for a good, ship type or letter: name that word."""
@@ -425,7 +465,7 @@ class Checker:
             return False
         options = vocab.WORD_SLOTS[slot_type]
         self.error(
-            "E0102",
+            codes.UNKNOWN_WORD,
             f"unknown {WORD_SLOT_NAMES[slot_type]} '{miss.token.text}'",
             miss.token.span,
             suggestion(miss.token.text, options) or f"one of: {', '.join(options)}",
@@ -438,7 +478,9 @@ class Checker:
         checked, type_ = self.expr(expr, scope)
         if type_ and type_ != expected:
             hint = "compare it, e.g. 'elders >= 2'" if expected == TRUTH else "use a count, not a condition"
-            self.error("E0201", f"the {role} must be {TYPE_NAMES[expected]}, not {TYPE_NAMES[type_]}", expr.span, hint)
+            self.error(
+                codes.WRONG_TYPE, f"the {role} must be {TYPE_NAMES[expected]}, not {TYPE_NAMES[type_]}", expr.span, hint
+            )
         return checked
 
     def expr(self, expr: n.Expr, scope: Scope) -> tuple[n.Expr, str]:
@@ -453,6 +495,13 @@ class Checker:
         if isinstance(expr, n.Binary):
             left = self.expr_of(expr.left, NUMBER, scope, "operand")
             right = self.expr_of(expr.right, NUMBER, scope, "operand")
+            if expr.op in ("divide_up", "divide_down") and constant(right) == 0:
+                self.error(
+                    codes.DIVISION_BY_ZERO,
+                    "division by 0",
+                    right.span,
+                    "divide by a number or count that can be above 0",
+                )
             return replace(expr, left=left, right=right), NUMBER
         if isinstance(expr, n.Compare):
             left = self.expr_of(expr.left, NUMBER, scope, "compared value")
@@ -472,11 +521,15 @@ class Checker:
         covered: list[n.Row] = []
         for row in rows:
             if row.low is not None and row.high is not None and row.low > row.high:
-                self.error("E0305", f"empty range {row.low}-{row.high}", row.span, "write the smaller number first")
+                self.error(
+                    codes.BAD_TABLE_ROW, f"empty range {row.low}-{row.high}", row.span, "write the smaller number first"
+                )
             for earlier in covered:
                 if overlaps(earlier, row):
                     where = f"'{row_text(earlier)}' on line {earlier.span.line}"
-                    self.error("E0305", "this row overlaps an earlier row", row.span, f"it overlaps {where}")
+                    self.error(
+                        codes.BAD_TABLE_ROW, "this row overlaps an earlier row", row.span, f"it overlaps {where}"
+                    )
                     break
             covered.append(row)
         return replace(table, key=key, rows=rows)
@@ -503,7 +556,7 @@ class Checker:
         if words in vocab.GOODS or vocab.normalise(words) in vocab.GOODS:
             good = vocab.normalise(words)
             self.error(
-                "E0103",
+                codes.UNKNOWN_COUNT,
                 f"'{words}' is a good, not a count",
                 quantity.span,
                 f"count it somewhere, e.g. '{good} in supply'",
@@ -512,7 +565,7 @@ class Checker:
         field_owner = next((e for e in vocab.EVENTS if lookup_field(e.fields, quantity)), None)
         if field_owner is not None:
             self.error(
-                "E0306",
+                codes.FIELD_OUTSIDE_HANDLER,
                 f"'{words}' is only known while handling '{field_owner.pattern}'",
                 quantity.span,
                 f"use it in 'each time ... {field_owner.pattern}'",
@@ -523,7 +576,30 @@ class Checker:
         known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + list(scope.locals)
         close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
         help = f"did you mean '{close[0]}'?" if close else "see the counts in compiler/checking/vocabulary.py"
-        self.error("E0103", f"unknown count '{words}'", quantity.span, help)
+        self.error(codes.UNKNOWN_COUNT, f"unknown count '{words}'", quantity.span, help)
+
+
+CONSTANT_OPS = {
+    "add": lambda a, b: a + b,
+    "subtract": lambda a, b: a - b,
+    "multiply": lambda a, b: a * b,
+    "capped": min,
+    "divide_down": lambda a, b: a // b if b else 0,
+    "divide_up": lambda a, b: -(-a // b) if b else 0,
+}
+
+
+def constant(expr: n.Expr) -> int | None:
+    """The value of an expression made of numbers only, or None when it depends on the table."""
+    if isinstance(expr, n.Number):
+        return expr.value
+    if isinstance(expr, n.Negate):
+        value = constant(expr.operand)
+        return None if value is None else -value
+    if isinstance(expr, n.Binary):
+        left, right = constant(expr.left), constant(expr.right)
+        return None if left is None or right is None else CONSTANT_OPS[expr.op](left, right)
+    return None
 
 
 def article(noun: str) -> str:
@@ -574,4 +650,4 @@ def overlaps(a: n.Row, b: n.Row) -> bool:
 def check(program: n.Program) -> tuple[n.Program, list[Diagnostic]]:
     checker = Checker()
     checked = checker.program(program)
-    return checked, checker.diagnostics
+    return checked, checker.diagnostics + trigger_cycles(checked)

@@ -1,9 +1,10 @@
 """Every noun and verb of the card language, declared once with its types.
 
 The checker matches phrases against these patterns, the code generator calls the runtime
-function named by `impl`, and the English renderer fills in `english`. Adding a good, count,
-event, effect or rule parameter means adding one line here (and its runtime function), never
-a grammar change.
+function named by `impl`, and the English renderer fills in `english`. Adding a count, effect or
+rule parameter means adding one line here (and its runtime function), never a grammar change.
+Goods, events and actions are declared once in runtime/model/declarations.py, which the runtime
+uses too; their entries here give the words and English and take the name from the declaration.
 
 Pattern syntax: plain words, and slots `{name:type}` (`{good}` is short for `{good:good}`).
 Slot types: `amount` (a number or a parenthesised expression), `good`, `ship`, `letter`, `name`
@@ -17,9 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from runtime.model import declarations as declared
+
 # Nouns -------------------------------------------------------------------------------------
 
-GOODS = ("wood", "fish", "gold", "guest")
+GOODS: tuple[str, ...] = tuple(good.value for good in declared.GOODS)
 SHIP_TYPES = ("sloop", "cutter", "schooner")
 LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
@@ -197,80 +200,79 @@ FACTS = (
 
 # Events: moments a card can hook, with the fields their handlers may read ------------------
 
-PHASE_MOMENT = ("at",)
+
+def event(pattern: str, declaration: declared.EventType, english: str, fields: dict[str, str] | None = None) -> Entry:
+    """An event's phrase; its runtime name, timings and field types are the runtime's declaration."""
+    typed = {words: (attr, declaration.fields[attr]) for words, attr in (fields or {}).items()}
+    return Entry(pattern, declaration.name, english, fields=typed, timings=declaration.timings)
+
 
 EVENTS = (
-    Entry(
+    event(
         "serve fish",
-        "serve_fish",
+        declared.SERVE_FISH,
         'take a "Serve Fish" action',
-        fields={"fish served": ("fish_served", "number"), "plates filled": ("plates_filled", "number")},
+        fields={"fish served": "fish_served", "plates filled": "plates_filled"},
     ),
-    Entry(
+    event(
         "build a ship",
-        "build_ship",
+        declared.BUILD_SHIP,
         'complete a "Build a Ship" action',
-        fields={"ships left of built type": ("ships_left_of_type", "number")},
+        fields={"ships left of built type": "ships_left_of_type"},
     ),
-    Entry("place a ship", "place_ship", "place a Ship on your Fishing track"),
-    Entry("take an elder", "take_elder", 'take a "Take an Elder" action'),
-    Entry("use an elder", "use_elder", "use an Elder"),
-    Entry("place a worker", "place_worker", "place a Worker"),
-    Entry("transfer reserve", "transfer_reserve", 'take a "Transfer Reserve" action'),
-    Entry("thin out", "thin_out", 'take a "Thin Out" action, besides the wood the action gives'),
-    Entry(
+    event(
+        "place a ship",
+        declared.PLACE_SHIP,
+        "place a Ship on your Fishing track",
+        fields={"spaces the new ship takes": "spaces"},
+    ),
+    event("take an elder", declared.TAKE_ELDER, 'take a "Take an Elder" action'),
+    event("use an elder", declared.USE_ELDER, "use an Elder"),
+    event("place a worker", declared.PLACE_WORKER, "place a Worker"),
+    event("transfer reserve", declared.TRANSFER_RESERVE, 'take a "Transfer Reserve" action'),
+    event("thin out", declared.THIN_OUT, 'take a "Thin Out" action, besides the wood the action gives'),
+    event(
         "reforest",
-        "reforest",
+        declared.REFOREST,
         'take a "Reforest" action',
-        fields={"you used the action space": ("on_action_space", "truth")},
+        fields={"you used the action space": "on_action_space"},
     ),
-    Entry("deforest", "deforest", 'take a "Deforest" action'),
-    Entry(
+    event("deforest", declared.DEFOREST, 'take a "Deforest" action'),
+    event(
         "remove a forest",
-        "remove_forest",
+        declared.REMOVE_FOREST,
         "remove a Forest from your Harbor board",
-        timings=("after",),
-        fields={"a building space was revealed": ("revealed_space", "truth")},
+        fields={"a building space was revealed": "revealed_space"},
     ),
-    Entry("return a guest", "return_guest", "return a Guest to the general supply", timings=("after",)),
-    Entry(
-        "place a new guest in supply",
-        "gain_guest",
-        "place a new Guest in your personal supply",
-        timings=("after",),
-    ),
-    Entry(
-        "remove 3 fish from an elder",
-        "elder_discard",
-        "remove 3 fish from an Elder in your Elder Council",
-        timings=("after",),
-    ),
-    Entry("build over this building", "build_over_card", "build over this Building", timings=("before",)),
-    Entry("start of fishing phase", "fishing_phase_start", "the start of each Fishing Phase", timings=PHASE_MOMENT),
-    Entry("returning home phase", "returning_home", "each Returning Home Phase", timings=PHASE_MOMENT),
-    Entry(
-        "end of round",
-        "round_end",
-        "the end of each Round, after all players have had three turns",
-        timings=PHASE_MOMENT,
-    ),
-    Entry("scoring", "before_scoring", "scoring at the end of the game", timings=PHASE_MOMENT),
+    event("return a guest", declared.RETURN_GUEST, "return a Guest to the general supply"),
+    event("place a new guest in supply", declared.GAIN_GUEST, "place a new Guest in your personal supply"),
+    event("remove 3 fish from an elder", declared.ELDER_DISCARD, "remove 3 fish from an Elder in your Elder Council"),
+    event("build over this building", declared.BUILD_OVER_CARD, "build over this Building"),
+    event("start of fishing phase", declared.FISHING_PHASE_START, "the start of each Fishing Phase"),
+    event("returning home phase", declared.RETURNING_HOME, "each Returning Home Phase"),
+    event("end of round", declared.ROUND_END, "the end of each Round, after all players have had three turns"),
+    event("scoring", declared.BEFORE_SCORING, "scoring at the end of the game"),
 )
 
 # Effects: what a card does ------------------------------------------------------------------
 
-ACTIONS = {
-    "build a building": "build_building",
-    "build a ship": "build_ship",
-    "issue a share": "issue_share",
-    "buy all shares": "buy_all_shares",
-    "take an elder": "take_elder",
-    "serve fish": "serve_fish",
-    "transfer reserve": "transfer_reserve",
-    "thin out": "thin_out",
-    "deforest": "deforest",
-    "reforest": "reforest",
+ACTIONS: dict[str, declared.Action] = {
+    "build a building": declared.BUILD_BUILDING_ACTION,
+    "build a ship": declared.BUILD_SHIP_ACTION,
+    "issue a share": declared.ISSUE_SHARE_ACTION,
+    "buy all shares": declared.BUY_ALL_SHARES_ACTION,
+    "take an elder": declared.TAKE_ELDER_ACTION,
+    "serve fish": declared.SERVE_FISH_ACTION,
+    "transfer reserve": declared.TRANSFER_RESERVE_ACTION,
+    "thin out": declared.THIN_OUT_ACTION,
+    "deforest": declared.DEFOREST_ACTION,
+    "reforest": declared.REFOREST_ACTION,
 }
+
+
+def caused_by(action: declared.Action) -> tuple[str, ...]:
+    return (action.event.name,) if action.event is not None else ()
+
 
 EFFECTS = (
     Entry(
@@ -302,12 +304,17 @@ EFFECTS = (
         "move {amount} {good} from your personal supply onto this Building",
     ),
     Entry("remove this building from play", "remove_card", "remove this Building from play"),
-    Entry("remove a forest", "remove_one_forest", "remove a Forest from your Harbor board", causes=("remove_forest",)),
+    Entry(
+        "remove a forest",
+        "remove_one_forest",
+        "remove a Forest from your Harbor board",
+        causes=(declared.REMOVE_FOREST.name,),
+    ),
     Entry(
         "remove all forests",
         "remove_all_forests",
         "remove all Forests from your Harbor board",
-        causes=("remove_forest",),
+        causes=(declared.REMOVE_FOREST.name,),
     ),
     Entry("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
     Entry(
@@ -315,26 +322,26 @@ EFFECTS = (
         "put_elders_under_card",
         "place all Elders from your Elder Council under this Building",
     ),
-    Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=("use_elder",)),
+    Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=(declared.USE_ELDER.name,)),
     Entry(
         "try to use the new elder",
         "try_new_elder",
         'use the new Elder right away, as on the "Take an Elder" action space: if it cannot be used (no fish on the '
         "Banquet Table, or its action impossible), you keep it unused",
-        causes=("use_elder",),
+        causes=(declared.USE_ELDER.name,),
     ),
     Entry(
         "use the new elder without fish",
         "use_new_elder_without_fish",
         "use the new Elder right away, without placing fish from the Banquet Table on it",
-        causes=("use_elder",),
+        causes=(declared.USE_ELDER.name,),
     ),
     Entry(
         "serve up to {amount} fish",
         "serve_limited",
         'take a "Serve Fish" action, serving at most {amount} fish '
         "(taking 1 gold for each newly filled plate, as usual)",
-        causes=("serve_fish",),
+        causes=(declared.SERVE_FISH.name,),
     ),
     Entry(
         "exchange up to {amount} {give:good} for {get:good}",
@@ -404,18 +411,18 @@ EFFECTS = (
         "use another player's elder paying {amount} fish",
         "use_other_elder",
         "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
-        causes=("use_elder",),
+        causes=(declared.USE_ELDER.name,),
         worker_on_elder=True,
     ),
     Entry(
         "count as a build a ship action",
         "as_ship_action",
         'this counts as taking a whole "Build a Ship" action: what happens before and after one happens now',
-        causes=("build_ship",),
+        causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(
-    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(impl,), causes=(impl,))
-    for words, impl in ACTIONS.items()
+    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(action.name,), causes=caused_by(action))
+    for words, action in ACTIONS.items()
 )
 
 # Cost payments --------------------------------------------------------------------------------

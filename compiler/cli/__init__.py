@@ -15,6 +15,7 @@ from importlib import import_module
 from compiler import __version__
 from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
 from compiler.diagnostics import printable
+from runtime.model.cards import CardError
 
 COMMANDS = ("check", "build", "docs", "fmt", "test", "explain", "simulate", "balance")
 
@@ -68,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(f"nus: error: {printable(str(error))}", file=sys.stderr)
         return USAGE
+    except CardError as error:
+        print(f"nus: error: {printable(str(error))}", file=sys.stderr)
+        return ERRORS
     except KeyboardInterrupt:
         print("nus: interrupted", file=sys.stderr)
         return INTERRUPTED

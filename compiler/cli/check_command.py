@@ -1,4 +1,6 @@
-"""`nus check FILE...`: every error of every file; a missing file is reported and the others still checked."""
+"""`nus check FILE...`: every error of every file; a missing file is reported and the others still checked.
+
+`nus check --explain CODE`: what a diagnostic code means."""
 
 from __future__ import annotations
 
@@ -18,18 +20,24 @@ from compiler.cli.common import (
     display_name,
     report,
 )
+from compiler.diagnostic_codes import CATALOGUE
 from compiler.diagnostics import printable
 
 
 def register(commands) -> None:
     check = commands.add_parser("check", help="check card files and report every error")
-    check.add_argument("files", nargs="+", metavar="FILE", help="card files ('-' reads standard input)")
+    check.add_argument("files", nargs="*", metavar="FILE", help="card files ('-' reads standard input)")
+    check.add_argument("--explain", metavar="CODE", help="print what a diagnostic code (the one in error[...]) means")
     add_output_format(check)
-    check.set_defaults(run=run)
+    check.set_defaults(run=run, usage_error=check.error)
 
 
 def run(args: argparse.Namespace) -> int:
     """With --output-format json, all files' diagnostics go out as one array at the end."""
+    if args.explain is not None:
+        return explain(args.explain)
+    if not args.files:
+        args.usage_error("give FILE... or --explain CODE")
     clean, unreadable, records = True, False, []
     for path in args.files:
         try:
@@ -52,3 +60,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output_format == "json":
         print(json.dumps(records, indent=2))
     return USAGE if unreadable else OK if clean else ERRORS
+
+
+def explain(code: str) -> int:
+    entry = CATALOGUE.get(code.strip().upper())
+    if entry is None:
+        raise UsageError(f"no diagnostic code '{code}' (codes: {', '.join(sorted(CATALOGUE))})")
+    print(entry.explain(), end="")
+    return OK

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from compiler import diagnostic_codes as codes
 from compiler.cli.terminal import painter
 from compiler.diagnostics import Diagnostic, printable, render_all
 from compiler.load import Compiled, compile_text
@@ -38,7 +39,8 @@ def read_source(path: str) -> str:
         line = data[: error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         name = printable(display_name(path))
-        message = f"{name}:{line}:{column}: error[E0004]: the file is not valid UTF-8 (byte {error.start})"
+        code = codes.INVALID_UTF8
+        message = f"{name}:{line}:{column}: error[{code.id}]: {code.title} (byte {error.start})"
         raise InvalidText(message) from None
 
 

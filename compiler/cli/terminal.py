@@ -9,7 +9,7 @@ from typing import TextIO
 from compiler.diagnostics import Paint, plain
 
 CODES = {
-    "heading": "1;31",  # error[E0101] line: bold red
+    "heading": "1;31",  # the error[CODE] line: bold red
     "caret": "1;31",
     "gutter": "34",
     "help": "1;36",

@@ -10,6 +10,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
+from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic, Span
 
 
@@ -115,8 +116,7 @@ def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
     if worst is None:
         return None
     meta = worst.meta
-    return Diagnostic(
-        "E0005",
+    return codes.NESTED_TOO_DEEP.diagnostic(
         "an expression nests too deeply to compile",
         Span(filename, meta.line, meta.column, meta.end_line, meta.end_column),
         f"split it; expressions nest up to {MAX_EXPRESSION_DEPTH} deep",
@@ -136,15 +136,13 @@ def number_error(text: str, filename: str) -> Diagnostic | None:
             continue
         for offset, char in enumerate(word):
             if char.isdigit() and not char.isascii():
-                return Diagnostic(
-                    "E0008",
+                return codes.NON_ASCII_DIGIT.diagnostic(
                     f"non-ASCII digit {char!r} (U+{ord(char):04X})",
                     span_at(text, filename, found.start() + offset, 1),
                     "write digits as 0-9",
                 )
         if word.isdigit() and len(word) > MAX_DIGITS:
-            return Diagnostic(
-                "E0204",
+            return codes.NUMBER_TOO_LARGE.diagnostic(
                 f"a number of {len(word)} digits is too large",
                 span_at(text, filename, found.start(), len(word)),
                 f"numbers go up to {MAX_NUMBER}",
@@ -168,14 +166,13 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
         indent = line[: len(line) - len(body)]
         if "\t" in indent:
             column = indent.index("\t") + 1
-            return Diagnostic(
-                "E0006", "tab in indentation", Span(filename, number, column, number, column + 1), "indent with spaces"
+            return codes.BAD_INDENTATION.diagnostic(
+                "tab in indentation", Span(filename, number, column, number, column + 1), "indent with spaces"
             )
         width = len(indent)
         if width not in levels and width < levels[-1]:
             choices = " or ".join(str(level) for level in levels)
-            return Diagnostic(
-                "E0006",
+            return codes.BAD_INDENTATION.diagnostic(
                 "this line's indentation matches no enclosing block",
                 Span(filename, number, 1, number, width + 1),
                 f"indent it by {choices} spaces",
@@ -185,8 +182,7 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
         while width < levels[-1]:
             levels.pop()
         if len(levels) > MAX_BLOCK_DEPTH:
-            return Diagnostic(
-                "E0005",
+            return codes.NESTED_TOO_DEEP.diagnostic(
                 f"blocks nest more than {MAX_BLOCK_DEPTH - 1} deep",
                 Span(filename, number, 1, number, width + 1),
                 "split the ability into simpler steps",
@@ -199,14 +195,12 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
     if isinstance(error, UnexpectedCharacters):
         char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
         if char == '"':
-            return Diagnostic(
-                "E0007",
+            return codes.UNTERMINATED_NAME.diagnostic(
                 "unterminated quoted name",
                 Span(filename, line, column, line, column + 1),
                 'close the name with " on the same line',
             )
-        return Diagnostic(
-            "E0001",
+        return codes.UNEXPECTED_CHARACTER.diagnostic(
             f"unexpected character {char!r}",
             Span(filename, line, column, line, column + 1),
             help="words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
@@ -214,8 +208,7 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
     if isinstance(error, UnexpectedEOF):
         lines = text.rstrip("\n").split("\n")
         last = len(lines)
-        return Diagnostic(
-            "E0002",
+        return codes.UNEXPECTED_END.diagnostic(
             "unexpected end of file",
             Span(filename, last, len(lines[-1]) + 1, last, len(lines[-1]) + 2),
             help=f"expected {expected_list(error.expected)}",
@@ -226,8 +219,7 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
     width = max(len(str(token)), 1) if not token.type.startswith("_") else 1
     if token.type == "$END":
         return syntax_diagnostic(UnexpectedEOF(error.expected), text, filename)
-    return Diagnostic(
-        "E0003",
+    return codes.UNEXPECTED_TOKEN.diagnostic(
         f"unexpected {found}",
         Span(filename, line, column, line, column + width),
         help=f"expected {expected_list(error.accepts or error.expected)}",

@@ -21,29 +21,44 @@ from runtime.mechanics.goods import empty_reserve, gain
 from runtime.mechanics.shares import buy_all_shares, issue_share
 from runtime.mechanics.ships import build_ship
 from runtime.model.cards import Context
+from runtime.model.declarations import (
+    BUILD_BUILDING_ACTION,
+    BUILD_SHIP_ACTION,
+    BUY_ALL_SHARES_ACTION,
+    DEFOREST_ACTION,
+    GOLD_ACTION,
+    ISSUE_SHARE_ACTION,
+    PLACE_WORKER,
+    REFOREST_ACTION,
+    SERVE_FISH_ACTION,
+    TAKE_ELDER_ACTION,
+    THIN_OUT_ACTION,
+    TRANSFER_RESERVE,
+    TRANSFER_RESERVE_ACTION,
+)
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
 def transfer_reserve(table: Table, player: Player) -> None:
     if not any(player.reserve.values()):
         raise IllegalAction(f"P{player.index} has an empty Reserve")
-    emit(table, "transfer_reserve", "before", player)
+    emit(table, TRANSFER_RESERVE, "before", player)
     empty_reserve(table, player)
-    emit(table, "transfer_reserve", "after", player)
+    emit(table, TRANSFER_RESERVE, "after", player)
 
 
 ACTIONS: dict[str, Callable[[Table, Player, str], object]] = {
-    "gold": lambda table, player, via: gain(table, player, "gold", 1),
-    "transfer_reserve": lambda table, player, via: transfer_reserve(table, player),
-    "serve_fish": lambda table, player, via: serve_fish(table, player),
-    "build_building": lambda table, player, via: build_building(table, player),
-    "issue_share": lambda table, player, via: issue_share(table, player),
-    "buy_all_shares": lambda table, player, via: buy_all_shares(table, player),
-    "deforest": lambda table, player, via: deforest(table, player),
-    "thin_out": lambda table, player, via: thin_out(table, player),
-    "reforest": lambda table, player, via: reforest(table, player, on_action_space=via == "space"),
-    "build_ship": lambda table, player, via: build_ship(table, player),
-    "take_elder": lambda table, player, via: take_elder(table, player, use_now=via != "card"),
+    GOLD_ACTION.name: lambda table, player, via: gain(table, player, "gold", 1),
+    TRANSFER_RESERVE_ACTION.name: lambda table, player, via: transfer_reserve(table, player),
+    SERVE_FISH_ACTION.name: lambda table, player, via: serve_fish(table, player),
+    BUILD_BUILDING_ACTION.name: lambda table, player, via: build_building(table, player),
+    ISSUE_SHARE_ACTION.name: lambda table, player, via: issue_share(table, player),
+    BUY_ALL_SHARES_ACTION.name: lambda table, player, via: buy_all_shares(table, player),
+    DEFOREST_ACTION.name: lambda table, player, via: deforest(table, player),
+    THIN_OUT_ACTION.name: lambda table, player, via: thin_out(table, player),
+    REFOREST_ACTION.name: lambda table, player, via: reforest(table, player, on_action_space=via == "space"),
+    BUILD_SHIP_ACTION.name: lambda table, player, via: build_ship(table, player),
+    TAKE_ELDER_ACTION.name: lambda table, player, via: take_elder(table, player, use_now=via != "card"),
 }
 
 
@@ -111,7 +126,7 @@ def place_worker(table: Table, player: Player, option: str) -> str:
     if option == "pass":
         table.say(f"P{player.index} passes")
         return option
-    emit(table, "place_worker", "before", player)
+    emit(table, PLACE_WORKER, "before", player)
     kind, _, rest = option.partition(" ")
     if kind == "elder":
         elder = player.council[int(rest.split()[0])]
@@ -127,7 +142,7 @@ def place_worker(table: Table, player: Player, option: str) -> str:
             imitate(table, player)
         else:
             perform(table, player, option, "space")
-    emit(table, "place_worker", "after", player)
+    emit(table, PLACE_WORKER, "after", player)
     return option
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.model.cards import Ability, Context
+from runtime.model.cards import Ability, CardError, Context
+from runtime.model.declarations import EventType
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -25,11 +26,18 @@ class Event:
         return f"<{self.timing} {self.name} P{self.player.index}>"
 
 
-def emit(table: Table, name: str, timing: str, player: Player, only: CardInPlay | None = None, **fields: Any) -> None:
-    """Run the listeners, then the "as soon as" checks: the event marks a change of the table either way."""
-    listeners = table.listeners.get((name, timing))
+def emit(
+    table: Table, event: EventType, timing: str, player: Player, only: CardInPlay | None = None, **fields: Any
+) -> None:
+    """Run the listeners, then the "as soon as" checks: the event marks a change of the table either way.
+
+    The event is a declaration the card language hooks by the same object, so its name cannot drift; a timing
+    it is not declared with would never reach a card and is refused."""
+    if timing not in event.timings:
+        raise ValueError(f"{event.name} is declared {'/'.join(event.timings)}, not {timing}")
+    listeners = table.listeners.get((event.name, timing))
     if listeners:
-        dispatch(table, listeners, Event(name, timing, player, fields), only)
+        dispatch(table, listeners, Event(event.name, timing, player, fields), only)
     check_latches(table)
 
 
@@ -45,12 +53,38 @@ def dispatch(table: Table, listeners: list, event: Event, only: CardInPlay | Non
         trigger(table, card, ability, event)
 
 
+MAX_NESTED_TRIGGERS = 40  # no chain of real cards comes near; it stops a loop well before Python's recursion limit
+
+
+class TriggerLoop(CardError):
+    """Abilities that set each other off without end, e.g. a hook on an event whose effect is that event again."""
+
+
 def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None) -> bool:
     """Run one ability of a card for its owner if its guard allows; False if it did nothing."""
     ctx = Context(table, card.owner, card, event)
     if ability.guard is not None and not ability.guard(ctx):
         return False
-    return run_all_or_nothing(table, ability, ctx)
+    if len(table.triggering) >= MAX_NESTED_TRIGGERS:
+        raise loop_error(table.triggering)
+    table.triggering.append((card, ability))
+    try:
+        return run_all_or_nothing(table, ability, ctx)
+    finally:
+        table.triggering.pop()
+
+
+def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
+    """Names the ability that recurs most in the chain, with its card file line."""
+    counts: dict[int, int] = {}
+    for _, ability in running:
+        counts[id(ability)] = counts.get(id(ability), 0) + 1
+    card, ability = max(running, key=lambda pair: counts[id(pair[1])])
+    where = f"{ability.effect.__code__.co_filename}:{ability.line}"
+    return TriggerLoop(
+        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" ran '
+        f"{counts[id(ability)]} times inside itself); its effect must not cause the event it waits for"
+    )
 
 
 def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:

@@ -12,6 +12,7 @@ from runtime.mechanics.board import haul_size
 from runtime.mechanics.elders import add_fish_to_elder
 from runtime.mechanics.goods import gain, offer_guests_on_ships, to_reserve
 from runtime.mechanics.shares import held_by_others, held_by_self, settle_share_fish, turn_order
+from runtime.model.declarations import FISHING_PHASE_START, RETURNING_HOME, ROUND_END
 from runtime.model.state import Player, Table
 
 
@@ -48,7 +49,7 @@ def deal_c_cards(table: Table) -> None:
 
 def fishing_phase(table: Table) -> None:
     for player in turn_order(table):
-        emit(table, "fishing_phase_start", "at", player)
+        emit(table, FISHING_PHASE_START, "at", player)
     for player in turn_order(table):
         between_turns(table, player)
     for player in turn_order(table):
@@ -132,12 +133,12 @@ def end_of_round(table: Table) -> None:
     """Ruling: "end of round" fires after the three turns and before the Workers return home."""
     table.turn = table.rules.workers + 1
     for player in turn_order(table):
-        emit(table, "round_end", "at", player)
+        emit(table, ROUND_END, "at", player)
 
 
 def returning_home(table: Table) -> None:
     for player in turn_order(table):
-        emit(table, "returning_home", "at", player)
+        emit(table, RETURNING_HOME, "at", player)
     for workers in table.spaces.values():
         workers.clear()
     for player in table.players:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from runtime.mechanics import board
 from runtime.mechanics.elders import free_seats, visible_on_supply_board
 from runtime.model.cards import Context
+from runtime.model.declarations import PAYING_GOODS
 
 
 def good_in_supply(ctx: Context, good: str) -> int:
@@ -20,8 +21,7 @@ def good_on_card(ctx: Context, good: str) -> int:
 
 
 def goods_in_supply(ctx: Context) -> int:
-    supply = ctx.me.supply
-    return supply["wood"] + supply["fish"] + supply["gold"]
+    return sum(ctx.me.supply[good] for good in PAYING_GOODS)
 
 
 def elders(ctx: Context) -> int:

@@ -11,6 +11,7 @@ from runtime.engine.play import remove_from_play, return_card_goods
 from runtime.mechanics import board, elders, forests, goods, shares
 from runtime.mechanics.banquet import serve_fish
 from runtime.model.cards import Context
+from runtime.model.declarations import BUILD_SHIP
 from runtime.model.state import IllegalAction, Player
 
 
@@ -162,6 +163,8 @@ def free_fishing_space_indices(ctx: Context) -> range:
 
 
 def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
+    if amount <= 0:
+        return
     for space in free_fishing_space_indices(ctx):
         lying = ctx.me.track.space_goods[space]
         ctx.table.from_general("wood", amount)
@@ -207,8 +210,8 @@ def use_other_elder(ctx: Context, amount: int) -> None:
 def as_ship_action(ctx: Context) -> None:
     """Counts as a whole Build a Ship action: its before-window, then its after-window; with no Ship type, no Ships
     of "the built type" are left."""
-    emit(ctx.table, "build_ship", "before", ctx.me)
-    emit(ctx.table, "build_ship", "after", ctx.me, ships_left_of_type=0)
+    emit(ctx.table, BUILD_SHIP, "before", ctx.me)
+    emit(ctx.table, BUILD_SHIP, "after", ctx.me, ships_left_of_type=0)
 
 
 def perform_action(ctx: Context, action_name: str) -> None:

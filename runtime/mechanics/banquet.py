@@ -6,6 +6,7 @@ from runtime.engine.decisions import ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule
 from runtime.mechanics.goods import gain, pay
+from runtime.model.declarations import SERVE_FISH
 from runtime.model.state import IllegalAction, Player, Table
 
 
@@ -40,7 +41,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
     Ruling: only empty plates can be filled; a plate filled with fish holds the fish paid (at least 1),
     a plate filled by a Guest holds 1 fish from the general supply.
     """
-    emit(table, "serve_fish", "before", player, fish_served=0, plates_filled=0)
+    emit(table, SERVE_FISH, "before", player, fish_served=0, plates_filled=0)
     served = filled = 0
     while True:
         fillable = [
@@ -57,7 +58,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         served += fill_plate(table, player, plate, served, limit)
         filled += 1
     table.say(f"P{player.index} serves {served} fish on {filled} plates")
-    emit(table, "serve_fish", "after", player, fish_served=served, plates_filled=filled)
+    emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
     return filled
 
 

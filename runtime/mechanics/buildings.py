@@ -9,6 +9,7 @@ from runtime.engine.play import attach, card_rule, remove_from_play, spec_rule
 from runtime.mechanics.board import free_cells, free_track_spaces
 from runtime.mechanics.payment import choose_and_pay
 from runtime.model.cards import CardSpec, Context
+from runtime.model.declarations import BUILD_OVER_CARD
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -73,7 +74,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     space = ask(table, player.index, "space", spaces, f"build {spec.name} where?")
     cell, discarding = None, ""
     if isinstance(space, CardInPlay):
-        emit(table, "build_over_card", "before", player, only=space)
+        emit(table, BUILD_OVER_CARD, "before", player, only=space)
         cell = space.cell
         if space in player.buildings:
             remove_from_play(table, space)

@@ -7,6 +7,7 @@ from runtime.engine.events import emit
 from runtime.engine.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
 from runtime.mechanics.goods import gain, to_reserve
 from runtime.model.cards import CardSpec, Context
+from runtime.model.declarations import ELDER_DISCARD, TAKE_ELDER, USE_ELDER
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -25,7 +26,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     all-or-nothing; if it cannot be done (empty Banquet Table, impossible Elder action) the Elder is still
     taken, unused.
     """
-    emit(table, "take_elder", "before", player)
+    emit(table, TAKE_ELDER, "before", player)
     if free_seats(table, player) <= 0:
         raise IllegalAction(f"P{player.index} has no free Elder seat")
     visible = visible_on_supply_board(table)
@@ -44,7 +45,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     attach(table, card)
     if use_now:
         try_to_use(table, player, card)
-    emit(table, "take_elder", "after", player)
+    emit(table, TAKE_ELDER, "after", player)
     return card
 
 
@@ -61,7 +62,7 @@ def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool 
 
 def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = True) -> None:
     """Feed the Elder a fish from the Banquet Table, then carry out its action for the user."""
-    emit(table, "use_elder", "before", user)
+    emit(table, USE_ELDER, "before", user)
     if with_fish:
         feed_from_banquet(table, user, elder)
     user.elders_used_round += 1
@@ -70,7 +71,7 @@ def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = T
     for ability in abilities_of(elder, "elder_use"):
         if ability.guard is None or ability.guard(ctx):
             ability.effect(ctx)
-    emit(table, "use_elder", "after", user)
+    emit(table, USE_ELDER, "after", user)
 
 
 def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
@@ -105,7 +106,7 @@ def discard(table: Table, elder: CardInPlay) -> None:
     ):
         to_reserve(table, owner, "fish", 1)
     send_discarded_fish(table, owner, table.rules.elder_discard_to_supply)
-    emit(table, "elder_discard", "after", owner)
+    emit(table, ELDER_DISCARD, "after", owner)
 
 
 def send_discarded_fish(table: Table, owner: Player, amount: int) -> None:

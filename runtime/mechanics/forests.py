@@ -7,6 +7,7 @@ from runtime.engine.events import emit
 from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.board import forest_cards, forest_count, forested_doubles, reforestable
 from runtime.mechanics.goods import gain, holdings
+from runtime.model.declarations import DEFOREST, REFOREST, REMOVE_FOREST, THIN_OUT
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -24,7 +25,7 @@ def remove_forest(table: Table, player: Player) -> None:
         player.harbor.forests[choice] -= 1
         revealed = player.harbor.forests[choice] == 0
         table.say(f"P{player.index} removes a forest from double space {choice}")
-    emit(table, "remove_forest", "after", player, revealed_space=revealed)
+    emit(table, REMOVE_FOREST, "after", player, revealed_space=revealed)
 
 
 def remove_all_forests(table: Table, player: Player) -> int:
@@ -37,10 +38,10 @@ def remove_all_forests(table: Table, player: Player) -> int:
 
 def deforest(table: Table, player: Player) -> None:
     """Assumed: remove one Forest and take deforest_wood wood."""
-    emit(table, "deforest", "before", player)
+    emit(table, DEFOREST, "before", player)
     remove_forest(table, player)
     gain(table, player, "wood", table.rules.deforest_wood)
-    emit(table, "deforest", "after", player)
+    emit(table, DEFOREST, "after", player)
 
 
 def thin_out(table: Table, player: Player) -> None:
@@ -48,10 +49,10 @@ def thin_out(table: Table, player: Player) -> None:
     practically nothing is not allowed, counting what cards give for it too (so at the wood limit a card paying
     out for it makes it worth taking); the caller restores the table."""
     before = holdings(player)
-    emit(table, "thin_out", "before", player)
+    emit(table, THIN_OUT, "before", player)
     wood = max(table.rules.thin_out_min_wood, forest_count(table, player) * table.rules.thin_out_wood_per_forest)
     gain(table, player, "wood", wood)
-    emit(table, "thin_out", "after", player)
+    emit(table, THIN_OUT, "after", player)
     if holdings(player) == before:
         raise IllegalAction(f"P{player.index} gains nothing from Thin Out")
 
@@ -60,7 +61,7 @@ def reforest(table: Table, player: Player, on_action_space: bool) -> None:
     """Place the usual number of Forests (reforest_forests) on one double space free of Buildings; a card's
     reforest_up_to lets the owner place any number from 1 up to it instead (ruling: the usual number stays
     available)."""
-    emit(table, "reforest", "before", player, on_action_space=on_action_space)
+    emit(table, REFOREST, "before", player, on_action_space=on_action_space)
     doubles = reforestable(table, player)
     if not doubles:
         raise IllegalAction(f"P{player.index} has no double space to reforest")
@@ -70,4 +71,4 @@ def reforest(table: Table, player: Player, on_action_space: bool) -> None:
     count = ask(table, player.index, "how_many", counts, "how many Forests?")
     player.harbor.forests[double] += count
     table.say(f"P{player.index} places {count} forests on double space {double}")
-    emit(table, "reforest", "after", player, on_action_space=on_action_space)
+    emit(table, REFOREST, "after", player, on_action_space=on_action_space)

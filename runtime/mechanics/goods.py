@@ -10,6 +10,7 @@ from __future__ import annotations
 from runtime.engine.decisions import ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule
+from runtime.model.declarations import GAIN_GUEST, RETURN_GUEST
 from runtime.model.state import IllegalAction, Player, Table
 
 
@@ -22,7 +23,7 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
         for _ in range(amount):
             player.supply["guest"] += 1
             table.say(f"P{player.index} gains a guest")
-            emit(table, "gain_guest", "after", player)
+            emit(table, GAIN_GUEST, "after", player)
         return
     player.supply[good] += amount
     table.say(f"P{player.index} gains {amount} {good}")
@@ -55,7 +56,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
     table.say(f"P{player.index} returns {amount} {good}")
     if good == "guest":
         for _ in range(amount):
-            emit(table, "return_guest", "after", player)
+            emit(table, RETURN_GUEST, "after", player)
 
 
 def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:

@@ -13,6 +13,7 @@ from runtime.engine.decisions import ask
 from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.goods import pay
 from runtime.model.cards import CostOption
+from runtime.model.declarations import PAYING_GOODS
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -114,7 +115,7 @@ def choose_and_pay(
     if not payments:
         raise IllegalAction(f"P{player.index} cannot pay for {what}")
     choice: Payment = ask(table, player.index, "payment", payments, f"pay for {what} how?")
-    for good in ("wood", "fish", "gold"):
+    for good in PAYING_GOODS:
         pay(table, player, good, getattr(choice, good))
     pay(table, player, "guest", choice.guests)
     if choice.discard:

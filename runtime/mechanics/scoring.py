@@ -10,13 +10,14 @@ from runtime.engine.play import rule
 from runtime.mechanics.board import free_cells
 from runtime.mechanics.shares import turn_order
 from runtime.model.cards import Context
+from runtime.model.declarations import BEFORE_SCORING
 from runtime.model.state import Player, Table
 
 
 def final_scores(table: Table) -> dict[int, dict[str, Fraction]]:
     """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
     for player in turn_order(table):
-        emit(table, "before_scoring", "at", player)
+        emit(table, BEFORE_SCORING, "at", player)
         between_turns(table, player)
     return {player.index: score(table, player) for player in table.players}
 

@@ -10,6 +10,7 @@ from runtime.mechanics.board import free_track_spaces, track_gap
 from runtime.mechanics.buildings import ON_TRACK
 from runtime.mechanics.payment import choose_and_pay
 from runtime.model.cards import CostOption
+from runtime.model.declarations import BUILD_SHIP, PLACE_SHIP
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
 
@@ -20,14 +21,14 @@ def ship_cost(table: Table, ship_type: str) -> tuple[CostOption, ...]:
 
 def build_ship(table: Table, player: Player) -> Ship:
     """The before-window comes first, so goods it gives can pay for the Ship."""
-    emit(table, "build_ship", "before", player)
+    emit(table, BUILD_SHIP, "before", player)
     types = [name for name, left in table.ships_left.items() if left > 0 and has_place(table, player, name)]
     if not types:
         raise IllegalAction(f"no Ship left on the supply board that P{player.index} has a place for")
     ship = choose_legal(
         table, player.index, "ship", types, "build which Ship?", lambda name: buy_and_place(table, player, name)
     )
-    emit(table, "build_ship", "after", player, ships_left_of_type=table.ships_left[ship.type])
+    emit(table, BUILD_SHIP, "after", player, ships_left_of_type=table.ships_left[ship.type])
     return ship
 
 
@@ -62,7 +63,7 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     where = ask(table, player.index, "ship_place", [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
         make_room(table, player, ship_type)
-        emit(table, "place_ship", "before", player, spaces=table.rules.ships[ship_type].length)
+        emit(table, PLACE_SHIP, "before", player, spaces=table.rules.ships[ship_type].length)
     choose_and_pay(table, player, ship_cost(table, ship_type), ship_type)
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:
@@ -76,5 +77,5 @@ def place_ship(table: Table, player: Player, ship_type: str) -> Ship:
     ship = Ship(ship_type)
     player.track.ships.append(ship)
     table.say(f"P{player.index} places a {ship_type} on the fishing track")
-    emit(table, "place_ship", "after", player)
+    emit(table, PLACE_SHIP, "after", player)
     return ship

@@ -12,6 +12,11 @@ from fractions import Fraction
 from typing import Any
 
 
+class CardError(Exception):
+    """A card's text that checked clean went wrong in play (not an illegal move): `nus` reports it like a
+    diagnostic, naming the card and its line, instead of a traceback."""
+
+
 class Context:
     """Who is acting, on whose card, in answer to which event. Passed to every compiled callable."""
 

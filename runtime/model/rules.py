@@ -8,8 +8,6 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 
-GOODS = ("wood", "fish", "gold", "guest")
-
 
 @dataclass(frozen=True)
 class ShipType:

@@ -107,7 +107,7 @@ class Player(State):
 
 @dataclass(eq=False)
 class Table(State):
-    TRANSIENT = frozenset({"rules", "decider", "log", "action_depth", "checking_latches", "example_card"})
+    TRANSIENT = frozenset({"rules", "decider", "log", "action_depth", "checking_latches", "example_card", "triggering"})
 
     rules: Rules
     decider: Any
@@ -132,6 +132,7 @@ class Table(State):
     action_depth: int = 0
     checking_latches: bool = False
     example_card: CardSpec | None = None  # the card a worked example is about
+    triggering: list[tuple[CardInPlay, Ability]] = field(default_factory=list)  # hooks running, outermost first
 
     def say(self, text: str) -> None:
         self.log.append(f"R{self.round}T{self.turn} {text}")

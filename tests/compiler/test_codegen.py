@@ -72,8 +72,9 @@ def test_wrong_argument_traceback_names_the_card_line(library: types.ModuleType)
     assert frames[0].name.startswith("building_A101_effect_")
 
 
-def test_division_by_a_zero_count_names_the_card_line(library: types.ModuleType) -> None:
-    """'/ elders rounded down' with no Elders raises ZeroDivisionError at the card's line 6."""
+def test_division_by_a_zero_count_gives_0(library: types.ModuleType) -> None:
+    """'/ elders rounded down' with no Elders is 0 (README: a division by 0 at run time counts as 0), not a crash;
+    an amount below 0 reaches the library as 0."""
     text = (
         'building "Divider" (trout A102)\n'
         "  cost 1 wood\n"
@@ -81,13 +82,12 @@ def test_division_by_a_zero_count_names_the_card_line(library: types.ModuleType)
         "  when built:\n"
         "    you may:\n"
         "      take (3 / elders rounded down) wood\n"
+        "      take (3 / elders rounded up) fish\n"
+        "      take (elders - 5) gold\n"
     )
     [spec] = load(text)
-    with pytest.raises(ZeroDivisionError) as raised:
-        run_effect(spec)
-    frames = card_frames(raised.value)
-    assert [(f.lineno, f.line) for f in frames] == [(5, "you may:"), (6, "take (3 / elders rounded down) wood")]
-    assert library.calls == []
+    run_effect(spec)
+    assert library.calls == [("take", 0, "wood"), ("take", 0, "fish"), ("take", 0, "gold")]
 
 
 def test_effect_runs_with_the_fake_library(library: types.ModuleType) -> None:

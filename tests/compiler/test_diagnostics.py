@@ -264,18 +264,18 @@ CASES: dict[str, Case] = {
         6,
         "a building may have: 'as soon as', 'at any time', 'at', 'each time', 'when built', 'worker space'",
     ),
-    "E0302 building without cost": Case(
+    "E0311 building without cost": Case(
         'building "X" (trout A001)\n  vp 1\n',
-        "E0302",
+        "E0311",
         "building 'X' has no 'cost' line",
         1,
         10,
         13,
         "add e.g. 'cost 1 wood, 2 fish  (or: cost none)'",
     ),
-    "E0302 building without vp": Case(
+    "E0311 building without vp": Case(
         'building "X" (trout A001)\n  cost 1 wood\n',
-        "E0302",
+        "E0311",
         "building 'X' has no 'vp' line",
         1,
         10,

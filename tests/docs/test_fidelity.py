@@ -14,10 +14,10 @@ import pytest
 from compiler.backends.render import English
 from compiler.checking.vocabulary import ACTIONS
 from compiler.load import compile_text
+from runtime.model.declarations import GOODS
 from tests.kit.rulebook import ROOT, Entry, entries
 
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w])")
-GOODS = ("wood", "fish", "gold", "guest")
 ACTION_NAMES = [f'"{words.title()}"' for words in ACTIONS] + ['"Take and Elder"']
 
 

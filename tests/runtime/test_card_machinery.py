@@ -13,6 +13,7 @@ from runtime.engine.play import attach, remove_from_play, rule
 from runtime.mechanics.buildings import build
 from runtime.mechanics.goods import gain
 from runtime.model.cards import Ability, Context
+from runtime.model.declarations import SERVE_FISH, THIN_OUT
 from runtime.model.state import CardInPlay, IllegalAction
 from tests.kit.table_kit import make_table, mechanic, picture, script
 
@@ -48,16 +49,16 @@ def test_the_guard_is_checked_before_the_effect():
         "serve_fish", "after", lambda ctx: gain(table, me, "wood", 2), guard=lambda ctx: ctx.event.fish_served >= 3
     )
     put_in_play(table, me, mechanic(abilities=(ability,)))
-    emit(table, "serve_fish", "after", me, fish_served=2, plates_filled=1)
+    emit(table, SERVE_FISH, "after", me, fish_served=2, plates_filled=1)
     assert me.supply["wood"] == 2
-    emit(table, "serve_fish", "after", me, fish_served=3, plates_filled=1)
+    emit(table, SERVE_FISH, "after", me, fish_served=3, plates_filled=1)
     assert me.supply["wood"] == 4
 
 
 def test_an_event_nobody_hears_builds_no_event_object(monkeypatch):
     table = make_table()
     monkeypatch.setattr(events, "Event", None)  # building one would fail
-    emit(table, "thin_out", "before", table.players[0])
+    emit(table, THIN_OUT, "before", table.players[0])
     assert table.listeners == {}
 
 

@@ -1,0 +1,92 @@
+"""Hooks that set themselves off: an `each time ... EVENT` ability whose effect causes EVENT again, directly or
+through other cards' hooks, would run without end. Where the language makes it visible — an unguarded hook, an
+effect carried out unconditionally, an effect whose vocabulary entry declares the events it `causes` — it is a
+diagnostic naming every line of the loop. Loops hidden behind guards or choices are stopped at run time
+(runtime/engine/events.py, TriggerLoop)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler import diagnostic_codes as codes
+from compiler.diagnostics import Diagnostic
+from compiler.syntax import nodes as n
+
+
+@dataclass(frozen=True)
+class Link:
+    """A hook on `event` that, unconditionally, carries out an effect causing `causes`."""
+
+    event: str
+    causes: str
+    card: n.Card
+    hook: n.Trigger
+    effect: n.Call
+
+
+def links(program: n.Program) -> list[Link]:
+    found = []
+    for card in program.cards:
+        for ability in card.abilities:
+            trigger = ability.trigger
+            if trigger.kind != "each_time" or trigger.entry is None or trigger.guard is not None:
+                continue
+            for statement in ability.body:
+                if isinstance(statement, n.Call):
+                    found += [
+                        Link(trigger.entry.impl, caused, card, trigger, statement) for caused in statement.entry.causes
+                    ]
+    return found
+
+
+def loop_from(start: Link, by_event: dict[str, list[Link]]) -> list[Link] | None:
+    """The shortest chain of links from `start` back to its own hook, breadth first."""
+    paths = [[start]]
+    seen = {id(start)}
+    while paths:
+        longer = []
+        for path in paths:
+            for following in by_event.get(path[-1].causes, []):
+                if following is start:
+                    return path
+                if id(following) not in seen:
+                    seen.add(id(following))
+                    longer.append([*path, following])
+        paths = longer
+    return None
+
+
+def trigger_cycles(program: n.Program) -> list[Diagnostic]:
+    every = links(program)
+    by_event: dict[str, list[Link]] = {}
+    for link in every:
+        by_event.setdefault(link.event, []).append(link)
+    reported: set[frozenset[int]] = set()
+    diagnostics = []
+    for link in every:
+        loop = loop_from(link, by_event)
+        if loop is None or frozenset(map(id, loop)) in reported:
+            continue
+        reported.add(frozenset(map(id, loop)))
+        diagnostics.append(loop_diagnostic(loop))
+    return diagnostics
+
+
+def hook_text(trigger: n.Trigger) -> str:
+    actor = "any player" if trigger.any_player else "you"
+    return f"each time {trigger.timing} {actor} {trigger.entry.pattern}"
+
+
+def loop_diagnostic(loop: list[Link]) -> Diagnostic:
+    steps = [
+        f'line {link.hook.span.line} "{hook_text(link.hook)}" ({link.card.name}), '
+        f'line {link.effect.span.line} "{link.effect.entry.pattern}"'
+        for link in loop
+    ]
+    itself = len({id(link.card) for link in loop}) == 1 and len(loop) == 1
+    message = "this ability sets itself off without end" if itself else "these abilities set each other off without end"
+    return codes.TRIGGER_LOOP.diagnostic(
+        message,
+        loop[0].hook.span,
+        " -> ".join(steps) + f" -> line {loop[0].hook.span.line} again; guard the hook or change the effect",
+    )

@@ -1,0 +1,306 @@
+"""Every diagnostic code, declared once with its title and explanation (`nus check --explain CODE`).
+
+Emitters refer to these objects, never to a code's text, so a code cannot be misspelt, reused for a
+different error, or left without an explanation. Codes are grouped: E00xx the file and its syntax,
+E01xx names (phrases, words, decks, card codes), E02xx values and types, E03xx a card's structure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.diagnostics import Diagnostic, Span
+
+
+@dataclass(frozen=True)
+class Code:
+    id: str
+    title: str
+    explanation: str
+
+    def diagnostic(self, message: str, span: Span, help: str = "") -> Diagnostic:
+        return Diagnostic(self.id, message, span, help)
+
+    def explain(self) -> str:
+        return f"{self.id}: {self.title}\n\n{self.explanation.strip()}\n"
+
+
+# The file and its syntax --------------------------------------------------------------------------
+
+UNEXPECTED_CHARACTER = Code(
+    "E0001",
+    "unexpected character",
+    """
+A card file is made of words, numbers, quoted names, comments (`# ...`) and the punctuation
+( ) [ ] , : + - * / = < >. Any other character, such as `;` or `!`, stops the parser.
+
+    take 1 wood;      # error: ';'
+    take 1 wood       # fine
+""",
+)
+UNEXPECTED_END = Code(
+    "E0002",
+    "unexpected end of file",
+    """
+The file ends in the middle of something: an open parenthesis, or a header whose indented block never
+comes. The help names what was expected.
+
+    building "Hut" (trout A001)      # error: the card has no indented body
+""",
+)
+UNEXPECTED_TOKEN = Code(
+    "E0003",
+    "unexpected token",
+    """
+A word, number or symbol stands where the grammar does not allow it, e.g. an operator without its
+operand or a comparison directly inside a phrase's parentheses. The help lists what may stand there.
+
+    vp 2 +            # error: '+' needs a number after it
+    take (elders > 1) wood   # error: a phrase's parentheses hold an amount, not a condition
+""",
+)
+INVALID_UTF8 = Code(
+    "E0004",
+    "the file is not valid UTF-8",
+    """
+Card files are read as UTF-8. The position points at the first byte that is not; re-save the file as
+UTF-8 (names such as "Besøkende" need it).
+""",
+)
+NESTED_TOO_DEEP = Code(
+    "E0005",
+    "nested too deeply",
+    """
+Blocks (`you may:`, `if ...:`, `choose one:`) and parenthesised expressions nest only so deep; beyond that
+the card is hard to read and to compile. Split the ability or the formula into simpler steps, e.g. with
+`let`.
+""",
+)
+BAD_INDENTATION = Code(
+    "E0006",
+    "bad indentation",
+    """
+Blocks are marked by indentation with spaces. A tab in the indentation, or a line that dedents to a
+level no enclosing block has, is an error; the help names the indentations that would fit.
+
+    when built:
+        take 1 wood
+      take 1 fish     # error: neither 4 spaces (the block) nor 0 (the card's level)
+""",
+)
+UNTERMINATED_NAME = Code(
+    "E0007",
+    "unterminated quoted name",
+    """
+A quoted name (`"Meditation Lodge"`) must close with `"` on the same line.
+""",
+)
+NON_ASCII_DIGIT = Code(
+    "E0008",
+    "non-ASCII digit",
+    """
+Numbers and card codes are written with the digits 0-9. Other Unicode digits (a full-width `６`, a
+superscript `³`) look alike but would read as a different number or code, so they are refused outside
+quoted names and comments.
+""",
+)
+
+# Names: phrases, words, decks, card codes ---------------------------------------------------------
+
+UNKNOWN_PHRASE = Code(
+    "E0101",
+    "unknown phrase",
+    """
+An effect, event, cost payment or rule parameter that the vocabulary (compiler/checking/vocabulary.py)
+does not declare. Articles and plurals do not matter ("take 2 guests" is "take {amount} {good}"); the
+help names the closest declared phrase. A new phrase is one line in the vocabulary and one runtime function.
+
+    take an extra trun     # error: did you mean 'turn'?
+""",
+)
+UNKNOWN_WORD = Code(
+    "E0102",
+    "unknown good, ship type or letter",
+    """
+The phrase is known but one of its words is not: a good (wood, fish, gold, guest), a ship type (sloop,
+cutter, schooner) or a building letter (A, B, C). Only that word is underlined.
+
+    take 2 wod          # error: did you mean 'wood'?
+""",
+)
+UNKNOWN_COUNT = Code(
+    "E0103",
+    "unknown count",
+    """
+A number a condition, amount or VP formula reads must be a declared count (e.g. `wood in supply`,
+`elders`, `forests`), a field of the event being handled, or a `let` name. A good on its own is not a
+count: say where to count it.
+
+    vp wood               # error: 'wood' is a good, not a count; e.g. 'wood in supply'
+""",
+)
+UNKNOWN_DECK = Code(
+    "E0110",
+    "unknown deck",
+    """
+The deck in a card header, `building "Name" (DECK CODE)`, must be one of the declared decks: trout,
+besøkende, base.
+""",
+)
+BAD_CARD_CODE = Code(
+    "E0111",
+    "malformed card code",
+    """
+Building codes are a letter A, B or C and three to five digits (A613); Elder codes are E and two digits (E01).
+""",
+)
+DUPLICATE_NAME = Code(
+    "E0112",
+    "duplicate card name",
+    """
+Two cards of the same kind share a name. Names identify cards in examples, `put "..." in play` and the
+reference, so each Building and each Elder is named once (an Elder may share a Building's name).
+""",
+)
+DUPLICATE_CODE = Code(
+    "E0113",
+    "duplicate card code",
+    """
+Two cards of the same kind share a code; each card's code is unique within its kind.
+""",
+)
+
+# Values and types ---------------------------------------------------------------------------------
+
+WRONG_TYPE = Code(
+    "E0201",
+    "a number where a condition belongs, or a condition where a number belongs",
+    """
+Conditions (`if`, `requires`, guards) are yes/no; amounts, VP and rule values are numbers. A count used
+as a condition, or a comparison used as an amount, is an error.
+
+    requires elders          # error: compare it, e.g. 'elders >= 2'
+    take ((elders > 1)) wood # error: the amount must be a number
+""",
+)
+NUMBER_TOO_LARGE = Code(
+    "E0204",
+    "number too large",
+    """
+Numbers in a card file are small game quantities; a literal beyond the limit the help names is almost
+certainly a typo.
+""",
+)
+NEGATIVE_AMOUNT = Code(
+    "E0206",
+    "an amount that is always negative",
+    """
+An amount written so that it is below 0 whatever the table holds, such as `take (0 - 3) wood`, is a
+mistake. (An amount that comes out below 0 only on some tables counts as 0 there: the effect does
+nothing.) Write a count that can be positive.
+""",
+)
+DIVISION_BY_ZERO = Code(
+    "E0207",
+    "division by 0",
+    """
+A formula divides by a constant 0, e.g. `(wood in supply / 0 rounded up)`. Divide by a number or a count
+that can be above 0. (A count that happens to be 0 at run time gives 0.)
+""",
+)
+
+# A card's structure -------------------------------------------------------------------------------
+
+ABILITY_NOT_ALLOWED = Code(
+    "E0301",
+    "ability not allowed on this kind of card",
+    """
+Buildings have abilities such as `when built`, `each time`, `at`, `as soon as`, `at any time` and
+`worker space`; Elders have exactly one `use:`. The help lists what the card's kind may have.
+""",
+)
+REPEATED_LINE = Code(
+    "E0302",
+    "a card fact given twice",
+    """
+A card has at most one `cost` line and at most one `vp` line. Alternatives go on the one cost line
+(`cost 2 wood or 3 fish`); VP formulas are added up in one expression.
+""",
+)
+ELDER_USE = Code(
+    "E0303",
+    "an Elder needs exactly one use",
+    """
+An Elder card describes what happens when it is used: exactly one `use:` ability, no more, no less.
+""",
+)
+NO_SUCH_MOMENT = Code(
+    "E0304",
+    "the event has no such moment",
+    """
+Events are hooked `each time before ...` or `each time after ...`, phases `at ...`. Some events exist at
+only one moment (a Forest can only be reacted to after it is removed); the help names the moments the
+event has.
+""",
+)
+BAD_TABLE_ROW = Code(
+    "E0305",
+    "table rows out of order",
+    """
+A table's rows are values or ranges of its key: `by elders [0-2: 1, 3-5: 2, 6+: 4, else: 0]`. A range
+reads from the smaller number to the larger, and no two rows may cover the same value.
+""",
+)
+FIELD_OUTSIDE_HANDLER = Code(
+    "E0306",
+    "an event's field outside its handler",
+    """
+Some events carry values (`fish served` of "serve fish"). They can be read only in an ability that
+handles that event: `each time after you serve fish, if fish served >= 3: ...`.
+""",
+)
+RULE_VALUE = Code(
+    "E0307",
+    "a rule parameter with the wrong kind of value",
+    """
+A yes/no rule parameter is switched on by naming it (`rule may be built over`) and takes no value; a
+numeric one needs a value (`rule wood limit = 15`).
+""",
+)
+NOT_SETTABLE = Code(
+    "E0308",
+    "a count an example cannot set",
+    """
+An example's `given` sets counts that the table can be put into directly (goods in supply, Elders,
+Forests, Ships, ...); the help lists them. Other counts follow from these: set what they count instead.
+""",
+)
+EXAMPLE_ONLY = Code(
+    "E0309",
+    "an example-only step in a card's ability",
+    """
+Some effects (`build this building`, `run the fishing phase`, `put "..." in play`) exist to set up a worked
+example; they are allowed only in an example's `do`.
+""",
+)
+TRIGGER_LOOP = Code(
+    "E0310",
+    "abilities that set each other off without end",
+    """
+An `each time ... EVENT` ability whose effect causes EVENT again, directly or through other cards' hooks,
+would run without end. Where the loop is visible (an unguarded hook, an effect carried out unconditionally,
+an effect whose vocabulary entry declares the events it `causes`) it is this error, naming every line of the
+loop. Guard one of the hooks (`if ...`, `unless ...`) or change the effect. Loops hidden behind guards or
+choices are stopped at run time.
+""",
+)
+MISSING_LINE = Code(
+    "E0311",
+    "a building without its cost or VP",
+    """
+Every Building states its cost and its victory points, even when they are nothing:
+`cost none` and `vp 0`.
+""",
+)
+
+CATALOGUE: dict[str, Code] = {value.id: value for value in list(globals().values()) if isinstance(value, Code)}

@@ -1,0 +1,93 @@
+"""What the card language and the runtime both name, declared once: the goods, the events a card can hook and
+the actions a card can take.
+
+The compiler's vocabulary gives each its words and English and refers to these objects for the name;
+the runtime emits events and performs actions through the same objects. So a card cannot hook an event
+under a name the runtime never emits, nor take an action the runtime does not know. (The runtime does
+not import the compiler; both import this module.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Good(StrEnum):
+    """A StrEnum, so a good is also its name: supplies keyed "wood" and keyed Good.WOOD are the same."""
+
+    WOOD = "wood"
+    FISH = "fish"
+    GOLD = "gold"
+    GUEST = "guest"
+
+
+GOODS: tuple[Good, ...] = tuple(Good)
+PAYING_GOODS = (Good.WOOD, Good.FISH, Good.GOLD)  # what pays a cost and counts as "goods"; a Guest reduces a cost
+
+
+# Events -------------------------------------------------------------------------------------------
+
+BEFORE_AND_AFTER = ("before", "after")
+AFTER = ("after",)
+BEFORE = ("before",)
+AT = ("at",)  # phases: a moment, not an action with a before and an after
+
+
+@dataclass(frozen=True)
+class EventType:
+    """A moment cards can hook: its name, the timings it is emitted at, and the fields handlers may read."""
+
+    name: str
+    timings: tuple[str, ...] = BEFORE_AND_AFTER
+    fields: dict[str, str] = field(default_factory=dict, hash=False)  # attribute -> "number" or "truth"
+
+
+SERVE_FISH = EventType("serve_fish", fields={"fish_served": "number", "plates_filled": "number"})
+BUILD_SHIP = EventType("build_ship", fields={"ships_left_of_type": "number"})
+PLACE_SHIP = EventType("place_ship", fields={"spaces": "number"})  # the spaces the new Ship takes
+TAKE_ELDER = EventType("take_elder")
+USE_ELDER = EventType("use_elder")
+PLACE_WORKER = EventType("place_worker")
+TRANSFER_RESERVE = EventType("transfer_reserve")
+THIN_OUT = EventType("thin_out")
+REFOREST = EventType("reforest", fields={"on_action_space": "truth"})
+DEFOREST = EventType("deforest")
+REMOVE_FOREST = EventType("remove_forest", AFTER, fields={"revealed_space": "truth"})
+RETURN_GUEST = EventType("return_guest", AFTER)
+GAIN_GUEST = EventType("gain_guest", AFTER)
+ELDER_DISCARD = EventType("elder_discard", AFTER)
+BUILD_OVER_CARD = EventType("build_over_card", BEFORE)
+FISHING_PHASE_START = EventType("fishing_phase_start", AT)
+RETURNING_HOME = EventType("returning_home", AT)
+ROUND_END = EventType("round_end", AT)
+BEFORE_SCORING = EventType("before_scoring", AT)
+
+EVENTS: tuple[EventType, ...] = tuple(value for value in list(globals().values()) if isinstance(value, EventType))
+
+
+# Actions ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action a Worker takes on an action space (or a card carries out without one); `name` is its space,
+    `event` the event it sets off, if any."""
+
+    name: str
+    event: EventType | None = None
+
+
+GOLD_ACTION = Action("gold")
+TRANSFER_RESERVE_ACTION = Action("transfer_reserve", TRANSFER_RESERVE)
+SERVE_FISH_ACTION = Action("serve_fish", SERVE_FISH)
+BUILD_BUILDING_ACTION = Action("build_building")
+ISSUE_SHARE_ACTION = Action("issue_share")
+BUY_ALL_SHARES_ACTION = Action("buy_all_shares")
+DEFOREST_ACTION = Action("deforest", DEFOREST)
+THIN_OUT_ACTION = Action("thin_out", THIN_OUT)
+REFOREST_ACTION = Action("reforest", REFOREST)
+BUILD_SHIP_ACTION = Action("build_ship", BUILD_SHIP)
+TAKE_ELDER_ACTION = Action("take_elder", TAKE_ELDER)
+
+ACTIONS: tuple[Action, ...] = tuple(value for value in list(globals().values()) if isinstance(value, Action))
