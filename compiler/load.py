@@ -11,8 +11,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from compiler.backends.generate import generate
+from compiler.backends.python_text import python_text
 from compiler.checking.check import check
-from compiler.diagnostics import CompileError, Diagnostic, printable, source_lines
+from compiler.diagnostics import CompileError, Diagnostic, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import parse
@@ -84,13 +85,5 @@ def load_examples(text: str, filename: str) -> list[Example]:
 
 
 def python_source(module: ast.Module, filename: str) -> str:
-    """The generated module as readable Python, each function headed by its cards.nus line."""
-    filename = printable(filename)
-    chunks = [f"# Generated from {filename} by nus; do not edit.\n"]
-    for statement in module.body:
-        code = ast.unparse(statement)
-        if isinstance(statement, ast.FunctionDef | ast.Assign):
-            chunks.append(f"\n# {filename}:{statement.lineno}\n{code}\n")
-        else:
-            chunks.append(code + "\n")
-    return "".join(chunks)
+    """The generated module as readable Python: one block per card, each function headed by its cards.nus line."""
+    return python_text(module, filename)

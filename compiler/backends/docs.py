@@ -1,15 +1,21 @@
-"""The card reference: Markdown, one self-contained web page and JSON, from the checked AST."""
+"""The card reference: Markdown, one self-contained web page, JSON and CSV, from the checked AST."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
-from dataclasses import asdict, dataclass
+import re
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from compiler.backends import escape
+from compiler.backends.format import comments
 from compiler.backends.render import English, deck_name
+from compiler.checking import ranges
+from compiler.editors.lexer import highlight_css, highlighted
 from compiler.output import write_all
 from compiler.syntax import nodes as n
 
@@ -24,6 +30,35 @@ class ExampleDoc:
 
 
 @dataclass(frozen=True)
+class Amount:
+    """A cost amount: min = max for a printed number; a computed one spans its range (max None: unbounded)."""
+
+    min: int
+    max: int | None
+
+    @property
+    def label(self) -> str:
+        return ranges.label(ranges.Values(self.min, self.max))
+
+
+@dataclass(frozen=True)
+class CostAlternative:
+    """One way to pay: goods with their amounts, and what else it asks in English (discard, return Guests)."""
+
+    goods: dict[str, Amount]
+    other: list[str]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A designer's comment beside the card: a ruling, an Elder's stand-in note, or a plain note."""
+
+    kind: str  # ruling, stand-in or note
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
 class CardDoc:
     name: str
     kind: str
@@ -32,36 +67,98 @@ class CardDoc:
     code: str
     letter: str
     cost: str
-    cost_goods: list[str]
+    cost_alternatives: list[CostAlternative]
     vp: str
-    vp_value: int | None
+    vp_label: str
+    vp_min: int | None
+    vp_max: int | None
+    triggers: list[str]
+    events: list[str]
     text: str
+    notes: list[Note]
     line: int
     anchor: str
     interacts: list[str]
     examples: list[ExampleDoc]
+
+    @property
+    def goods(self) -> list[str]:
+        """Every good some way to pay asks for."""
+        return sorted({good for alternative in self.cost_alternatives for good in alternative.goods})
+
+
+TRIGGER_KINDS = {
+    "when_built": "when built",
+    "as_soon_as": "as soon as",
+    "each_time": "each time",
+    "any_time": "at any time",
+    "at_moment": "at a phase",
+    "worker_space": "worker space",
+    "elder_use": "Elder use",
+}
+NOTE_KIND = re.compile(r"(ruling|stand-in)\b(:\s*)?", re.IGNORECASE)
 
 
 def anchor(card: n.Card) -> str:
     return f"{card.kind}-{card.code}".lower()
 
 
-def fixed_vp(card: n.Card) -> int | None:
-    expr = card.vp[0] if card.vp else None
-    if isinstance(expr, n.Number):
-        return expr.value
-    if isinstance(expr, n.Negate) and isinstance(expr.operand, n.Number):
-        return -expr.operand.value
-    return None
-
-
-def cost_goods(card: n.Card) -> list[str]:
-    goods = set()
+def cost_alternatives(card: n.Card) -> list[CostAlternative]:
+    english = English(card)
+    found = []
     for line in card.costs:
         for option in line.options:
+            goods: dict[str, Amount] = {}
+            other = []
             for payment in option.payments:
-                goods.update(a for a in payment.args if isinstance(a, str))
-    return sorted(goods)
+                if payment.entry.impl == "goods":
+                    amount, good = payment.args
+                    span = ranges.values(amount)
+                    goods[good] = Amount(span.low, span.high)
+                elif payment.entry.impl != "free":
+                    other.append(english.phrase(payment))
+            found.append(CostAlternative(goods, other))
+    return found
+
+
+def vp_bounds(card: n.Card) -> tuple[int | None, int | None]:
+    if not card.vp:
+        return None, None
+    found = ranges.values(card.vp[0])
+    return found.low, found.high
+
+
+def triggers(card: n.Card) -> list[str]:
+    return sorted({TRIGGER_KINDS[a.trigger.kind] for a in card.abilities})
+
+
+def events(card: n.Card) -> list[str]:
+    return sorted({a.trigger.entry.pattern for a in card.abilities if a.trigger.entry is not None})
+
+
+def card_notes(program: n.Program, source: str) -> list[list[Note]]:
+    """Comments inside each card (indented, or after code on a line), as notes, in card order. A comment
+    whose line does not end a sentence goes on in the next comment line; 'Ruling' or 'Stand-in' first
+    marks the kind."""
+    starts = sorted([(card.span.line, index) for index, card in enumerate(program.cards)])
+    starts += [(example.span.line, None) for example in program.examples]
+    starts.sort(key=lambda start: start[0])
+    lines = source.split("\n")
+    notes: list[list[Note]] = [[] for _ in program.cards]
+    for comment in comments(source):
+        owner = next((index for line, index in reversed(starts) if line <= comment.line), None)
+        if owner is None or not (comment.trailing or lines[comment.line - 1][:1].isspace()):
+            continue
+        found = notes[owner]
+        text = comment.text.lstrip("#").strip()
+        last = found[-1] if found else None
+        if last and last.line + last.text.count("\n") + 1 == comment.line and not last.text.endswith("."):
+            found[-1] = replace(last, text=f"{last.text}\n{text}")
+            continue
+        match = NOTE_KIND.match(text)
+        kind = match[1].lower() if match else "note"
+        found.append(Note(kind, text[match.end() :] if match and match[2] else text, comment.line))
+    return [[replace(note, text=note.text.replace("\n", " ")) for note in found] for found in notes]
 
 
 # Interactions: cards that hook the same events, change the same rules, or cause what another hooks.
@@ -116,10 +213,12 @@ def example_docs(examples: tuple[n.Example, ...], lines: list[str]) -> list[Exam
 def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
     buildings = tuple(c for c in program.cards if c.kind == "building")
     related = interactions(buildings)
+    notes = card_notes(program, source)
     lines = source.split("\n")
     docs = []
-    for card in program.cards:
+    for card, card_notes_found in zip(program.cards, notes, strict=True):
         english = English(card)
+        vp_min, vp_max = vp_bounds(card)
         docs.append(
             CardDoc(
                 name=card.name,
@@ -129,10 +228,15 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
                 code=card.code,
                 letter=card.code[0] if card.kind == "building" else "",
                 cost=english.cost() or "N/A",
-                cost_goods=cost_goods(card),
+                cost_alternatives=cost_alternatives(card),
                 vp=english.vp(),
-                vp_value=fixed_vp(card),
+                vp_label=ranges.vp_label(card),
+                vp_min=vp_min,
+                vp_max=vp_max,
+                triggers=triggers(card),
+                events=events(card),
                 text=english.text(),
+                notes=card_notes_found,
                 line=card.span.line,
                 anchor=anchor(card),
                 interacts=related.get(card.name, []),
@@ -158,33 +262,98 @@ def environment() -> Environment:
         md_fence=escape.markdown_fence,
         md_link=escape.markdown_anchor_link,
         script_json=escape.script_json,
+        highlight=highlighted,
     )
+    env.globals["highlight_css"] = highlight_css()
     return env
 
 
 def write_docs(program: n.Program, source_name: str, out: Path, source: str = "", inputs=()) -> list[Path]:
-    """cards.md, index.html and cards.json, written together atomically; never over one of `inputs`."""
+    """cards.md, index.html, cards.json and cards.csv, written together atomically; never over one of `inputs`."""
     return write_all({out / name: text for name, text in reference_texts(program, source_name, source).items()}, inputs)
 
 
 def reference_texts(program: n.Program, source_name: str, source: str = "") -> dict[str, str]:
-    """cards.md, index.html and cards.json by name; with the source text, each card's worked examples too."""
+    """Each file of the reference by name, with its text; with the source text, worked examples and notes too."""
     docs = card_docs(program, source)
-    groups = grouped(docs)
     env = environment()
     context = {
         "cards": docs,
-        "groups": groups,
+        "groups": grouped(docs),
         "source": source_name,
-        "anchors": {d.name: d.anchor for d in docs},
+        "anchors": {d.name: d.anchor for d in docs if d.kind == "building"},  # interactions link Buildings
         "rule_examples": example_docs(program.examples, source.split("\n")),
+        "filters": filter_choices(docs),
+        "card_data": {d.anchor: filter_data(d) for d in docs},
     }
-    texts = {target: env.get_template(template).render(context) for template, target in REFERENCE_TEMPLATES}
-    texts["cards.json"] = json.dumps([asdict(d) for d in docs], ensure_ascii=False, indent=2) + "\n"
-    return texts
+    return {
+        "cards.md": env.get_template("cards.md.j2").render(context),
+        "index.html": env.get_template("index.html.j2").render(context),
+        "cards.json": json.dumps([asdict(d) for d in docs], ensure_ascii=False, indent=2) + "\n",
+        "cards.csv": csv_text(docs),
+    }
 
 
-REFERENCE_TEMPLATES = (("cards.md.j2", "cards.md"), ("index.html.j2", "index.html"))
+def filter_data(doc: CardDoc) -> dict:
+    """What the page's filters read for a card (embedded as JSON, escaped for a <script>)."""
+    return {
+        "deck": doc.deck_name,
+        "letter": doc.letter,
+        "goods": doc.goods or ["none"],
+        "vp": [doc.vp_min, doc.vp_max] if doc.vp_label else None,
+        "triggers": doc.triggers,
+        "events": doc.events,
+    }
+
+
+def filter_choices(docs: list[CardDoc]) -> dict[str, list[str]]:
+    return {
+        "decks": list(dict.fromkeys(d.deck_name for d in docs)),
+        "letters": sorted({d.letter for d in docs if d.letter}),
+        "goods": sorted({good for d in docs for good in d.goods}),
+        "triggers": sorted({t for d in docs for t in d.triggers}),
+        "events": sorted({e for d in docs for e in d.events}),
+    }
+
+
+CSV_COLUMNS = ("name", "kind", "deck", "code", "cost", "wood", "fish", "gold", "guest", "other cost")
+CSV_COLUMNS += ("vp", "vp min", "vp max", "triggers", "events", "text", "notes", "line")
+
+
+def csv_text(docs: list[CardDoc]) -> str:
+    """One row per card; goods columns give the first way to pay, a range when the amount is computed."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for doc in docs:
+        first = doc.cost_alternatives[0] if doc.cost_alternatives else CostAlternative({}, [])
+        amounts = [amount_cell(first.goods.get(good)) for good in ("wood", "fish", "gold", "guest")]
+        others = first.other + [alternative_text(a) for a in doc.cost_alternatives[1:]]
+        texts = [doc.name, doc.kind, doc.deck_name, doc.code, doc.cost]
+        texts2 = [" or ".join(others), doc.vp_label]
+        notes = " | ".join(f"{note.kind}: {note.text}" for note in doc.notes)
+        tail = [" ".join(doc.triggers), " ".join(doc.events), doc.text, notes]
+        writer.writerow(
+            [*map(spreadsheet_text, texts), *amounts, *map(spreadsheet_text, texts2), doc.vp_min, doc.vp_max]
+            + [*map(spreadsheet_text, tail), doc.line]
+        )
+    return buffer.getvalue()
+
+
+def amount_cell(amount: Amount | None) -> int | str:
+    if amount is None:
+        return 0
+    return amount.min if amount.min == amount.max else amount.label
+
+
+def alternative_text(alternative: CostAlternative) -> str:
+    goods = [f"{amount.label} {good}" for good, amount in alternative.goods.items()]
+    return ", ".join(goods + alternative.other)
+
+
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet shows as text: a leading = + - @ would start a formula, so it gets a quote mark."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def grouped(docs: list[CardDoc]) -> list[tuple[str, list[tuple[str, list[CardDoc]]]]]:

@@ -24,6 +24,11 @@ def visible(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
+def visible_lines(text: str) -> str:
+    """Like `visible`, but line feeds stay line breaks (for code blocks)."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
 def markdown_text(text: str) -> str:
     """Text that renders literally in Markdown, never as markup or new blocks."""
     escaped = MARKDOWN_SPECIAL.sub(r"\\\1", visible(text))
@@ -40,7 +45,7 @@ def markdown_code(text: str) -> str:
 
 def markdown_fence(code: str, language: str = "") -> str:
     """A fenced code block whose fence no line of the code can close."""
-    lines = [visible(line) for line in code.split("\n")]
+    lines = visible_lines(code).split("\n")
     longest = max((len(run) for line in lines for run in re.findall(r"`+", line)), default=0)
     fence = "`" * max(3, longest + 1)
     return "\n".join([fence + language, *lines, fence])

@@ -52,7 +52,10 @@ def comments(text: str) -> list[Comment]:
 # Expressions ---------------------------------------------------------------------------------
 
 
-def expr(node: n.Expr, context: int = 0) -> str:
+def expr(node: n.Expr, context: int = 1) -> str:
+    """An expression where the grammar wants `expr`: a bare condition there needs parentheses (context 1).
+
+    Contexts: 1 expr, 2 sum, 3 product, 4 unary; an operator looser than its context is parenthesised."""
     if isinstance(node, n.Number):
         return str(node.value)
     if isinstance(node, n.Quantity):
@@ -64,11 +67,11 @@ def expr(node: n.Expr, context: int = 0) -> str:
         return f"by {expr(node.key, 4)} [{rows}]"
     if isinstance(node, n.Binary):
         own = PRECEDENCE[node.op]
-        right_context = own + 1 if node.op != "capped" else own
+        left_context = own if node.op != "capped" else own + 1  # 'capped at' takes two sums: it does not chain
         if node.op.startswith("divide"):
             text = f"{expr(node.left, own)} / {expr(node.right, own + 1)} rounded {node.op.split('_')[1]}"
         else:
-            text = f"{expr(node.left, own)} {SYMBOLS[node.op]} {expr(node.right, right_context)}"
+            text = f"{expr(node.left, left_context)} {SYMBOLS[node.op]} {expr(node.right, own + 1)}"
         return f"({text})" if own < context else text
     return condition(node, context)
 
@@ -90,10 +93,11 @@ def condition(node: n.Expr, context: int = -3) -> str:
     """Conditions bind looser than any arithmetic: -2 'or', -1 'and', 0 'not', 1 inside arithmetic."""
     if isinstance(node, n.Logic):
         level = -2 if node.op == "or" else -1
-        text = f" {node.op} ".join(condition(o, level) for o in node.operands)
+        text = f" {node.op} ".join(condition(o, level + 1) for o in node.operands)  # a nested 'or' keeps its ()
         return f"({text})" if level < context else text
     if isinstance(node, n.Not):
-        return f"not {condition(node.operand, 1)}"
+        text = f"not {condition(node.operand, 1)}"
+        return f"({text})" if context > 0 else text
     if isinstance(node, n.Compare):
         text = f"{expr(node.left, 1)} {COMPARE[node.op]} {expr(node.right, 1)}"
         return f"({text})" if context > 0 else text
@@ -259,10 +263,12 @@ def layout(program: n.Program, source: str) -> str:
 
 
 def merge(lines: list[Line], starts: set[int], notes: list[Comment]) -> str:
-    """Interleave printed lines with the source's comments, by source line."""
+    """Interleave printed lines with the source's comments, by source line. A comment ending a line that is not
+    printed as such (a row of a multi-line [...] table, a line inside parentheses) goes on its own line."""
     out: list[str] = []
-    pending = [c for c in notes if not c.trailing]
-    trailing = {c.line: c.text for c in notes if c.trailing}
+    printed = {line.source_line for line in lines}
+    pending = [c for c in notes if not c.trailing or c.line not in printed]
+    trailing = {c.line: c.text for c in notes if c.trailing and c.line in printed}
     for index, line in enumerate(lines):
         if index in starts and out and out[-1] != "":
             out.append("")

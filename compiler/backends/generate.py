@@ -72,12 +72,15 @@ class CardGenerator:
         return f"{self.prefix}_{what}_{self.counter}"
 
     def text(self, span: Span) -> str:
+        """The source of a span, sliced by columns; the lines of a multi-line span joined by spaces."""
         lines = self.source_lines[span.line - 1 : span.end_line]
         if not lines:
             return ""
         if len(lines) == 1:
             return lines[0][span.column - 1 : span.end_column - 1].strip()
-        return " ".join(line.strip() for line in lines)
+        first, *middle, last = lines
+        parts = [first[span.column - 1 :], *middle, last[: span.end_column - 1]]
+        return " ".join(part.strip() for part in parts if part.strip())
 
     def label(self, body: tuple[n.Statement, ...]) -> str:
         """What a player is asked about: the source of the statements."""
@@ -359,18 +362,45 @@ class Expressions:
 
 
 def generate(program: n.Program, source: str) -> ast.Module:
+    """One block per card: its functions, then its spec (and its examples); CARDS and EXAMPLES list them all.
+
+    Each block's first statement carries `card_header` (kind, name, deck and code, and its cards.nus line),
+    which python_source prints as the block's heading comment."""
     body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
-    specs, examples = [], []
+    specs: list[ast.expr] = []
+    examples: list[ast.expr] = []
     lines = source_lines(source)
     for card in program.cards:
         generator = CardGenerator(card, lines)
-        specs.append(generator.spec())
-        examples += [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
-        body.extend(generator.functions)
+        spec = generator.spec()
+        card_examples = [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
+        block = [*generator.functions, assign(generator.prefix, spec, card.span)]
+        specs.append(name(generator.prefix))
+        examples += define_examples(generator, card_examples, block, card.span)
+        block[0].card_header = (f'{card.kind} "{card.name}" ({card.deck} {card.code})', card.span.line)
+        body.extend(block)
     base = CardGenerator(n.Card(program.span, "base", "", program.span, code="rules"), lines)
-    examples += [base.example(e, None) for e in program.examples]
-    body.extend(base.functions)
-    for target, values in (("CARDS", specs), ("EXAMPLES", examples)):
-        assignment = ast.Assign([ast.Name(target, ast.Store())], ast.List(values, ast.Load()))
-        body.append(located(assignment, program.span))
+    base_examples = [base.example(e, None) for e in program.examples]
+    block = list(base.functions)
+    examples += define_examples(base, base_examples, block, program.span)
+    if block:
+        block[0].card_header = ("worked examples of the base rules", program.span.line)
+        body.extend(block)
+    body.append(assign("CARDS", ast.List(specs, ast.Load()), program.span))
+    body.append(assign("EXAMPLES", ast.List(examples, ast.Load()), program.span))
     return ast.fix_missing_locations(ast.Module(body, []))
+
+
+def assign(target: str, value: ast.expr, span: Span) -> ast.stmt:
+    return located(ast.Assign([ast.Name(target, ast.Store())], value), span)
+
+
+def define_examples(
+    generator: CardGenerator, examples: list[ast.expr], block: list[ast.stmt], span: Span
+) -> list[ast.expr]:
+    """A block's examples as one list named after it; what EXAMPLES unpacks."""
+    if not examples:
+        return []
+    target = f"{generator.prefix}_examples"
+    block.append(assign(target, ast.List(examples, ast.Load()), span))
+    return [ast.Starred(name(target), ast.Load())]

@@ -17,7 +17,7 @@ from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
 from compiler.diagnostics import printable
 from runtime.model.cards import CardError
 
-COMMANDS = ("check", "build", "docs", "fmt", "test", "explain", "simulate", "balance")
+COMMANDS = ("check", "build", "docs", "cards", "fmt", "test", "explain", "simulate", "balance", "lsp")
 
 
 INTERRUPTED = 128 + signal.SIGINT

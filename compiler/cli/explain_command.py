@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
         names = ", ".join(c.name for c in compiled.program.cards)
         raise UsageError(f"no card named '{args.card}' in {args.file} (cards: {names})")
     card = cards[0]
-    module = generate(replace(compiled.program, cards=(card,)), text)
+    module = generate(replace(compiled.program, cards=(card,), examples=()), text)
     print(printable(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"') + "\n")
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")

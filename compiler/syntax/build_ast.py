@@ -48,13 +48,18 @@ class AstBuilder(Transformer):
         return token_span(self.filename, token)
 
     def until(self, meta: Meta, last: Span) -> Span:
-        """From the rule's start to the end of its last part, leaving out the closing end of line."""
+        """From the rule's start to the end of its last part, leaving out the closing end of line (and, for a
+        block, the dedent, which Lark places at the next line's start: the next card's header)."""
         return Span(self.filename, meta.line, meta.column, last.end_line, last.end_column)
+
+    def block(self, meta: Meta, body: tuple[n.Statement, ...]) -> Span:
+        """A block statement ends at its last statement."""
+        return self.until(meta, body[-1].span) if body else self.span(meta)
 
     # Program and cards
 
     def start(self, meta, definitions):
-        span = self.span(meta) if definitions else Span(self.filename, 1, 1, 1, 1)
+        span = self.until(meta, definitions[-1].span) if definitions else Span(self.filename, 1, 1, 1, 1)
         cards = tuple(d for d in definitions if isinstance(d, n.Card))
         return n.Program(span, cards, tuple(d for d in definitions if isinstance(d, n.Example)))
 
@@ -64,7 +69,7 @@ class AstBuilder(Transformer):
         for item in items:
             fields[self.item_field(item)].append(item[1] if isinstance(item, tuple) else item)
         return n.Card(
-            self.span(meta),
+            self.until(meta, self.item_span(items[-1])) if items else self.span(meta),
             kind=str(kind),
             name=unquote(name),
             name_span=self.tspan(name),
@@ -74,6 +79,10 @@ class AstBuilder(Transformer):
             code_span=self.tspan(code),
             **{key: tuple(value) for key, value in fields.items()},
         )
+
+    @staticmethod
+    def item_span(item) -> Span:
+        return item[1].span if isinstance(item, tuple) else item.span
 
     @staticmethod
     def item_field(item) -> str:
@@ -102,7 +111,7 @@ class AstBuilder(Transformer):
 
     def example(self, meta, children):
         title, *steps = children
-        return n.Example(self.span(meta), unquote(title), tuple(steps))
+        return n.Example(self.until(meta, steps[-1].span), unquote(title), tuple(steps))
 
     def given(self, meta, settings):
         return n.Given(self.until(meta, settings[-1].span), tuple(settings))
@@ -125,7 +134,7 @@ class AstBuilder(Transformer):
 
     def ability(self, meta, children):
         trigger, body = children
-        return n.Ability(self.span(meta), trigger, body)
+        return n.Ability(self.until(meta, body[-1].span) if body else self.span(meta), trigger, body)
 
     def when_built(self, meta, children):
         return n.Trigger(self.span(meta), "when_built", guard=self.optional(children))
@@ -192,24 +201,24 @@ class AstBuilder(Transformer):
         return n.Let(self.span(meta), str(name), value)
 
     def may(self, meta, children):
-        return n.May(self.span(meta), children[0])
+        return n.May(self.block(meta, children[0]), children[0])
 
     def choose_one(self, meta, options):
-        return n.ChooseOne(self.span(meta), tuple(options))
+        return n.ChooseOne(self.block(meta, options[-1]), tuple(options))
 
     def option(self, meta, children):
         return tuple(children[0])
 
     def up_to(self, meta, children):
         times, body = children
-        return n.UpTo(self.span(meta), times, body)
+        return n.UpTo(self.block(meta, body), times, body)
 
     def if_block(self, meta, children):
         condition, then, *rest = children
         if not rest:
-            return n.If(self.span(meta), condition, then, ())
+            return n.If(self.block(meta, then), condition, then, ())
         else_token, otherwise = rest
-        return n.If(self.span(meta), condition, then, otherwise, else_token.line)
+        return n.If(self.block(meta, otherwise), condition, then, otherwise, else_token.line)
 
     # Phrases and expressions
 

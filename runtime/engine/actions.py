@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
 from runtime.engine.play import abilities_of
 from runtime.mechanics.banquet import serve_fish
@@ -96,54 +96,68 @@ def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
     ]
 
 
-def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[str]:
-    """Open action spaces, own unoccupied Elders and own worker-space cards. An extra turn's "available action" is
-    an action space or an Elder only: then a card counts only if its Worker goes on an Elder."""
+class Pass:
+    """The turn option of placing no Worker."""
+
+    def __repr__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+
+
+def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
+    """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards
+    themselves). An extra turn's "available action" is an action space or an Elder only: then a card counts
+    only if its Worker goes on an Elder."""
     cards = worker_cards(table, player)
     if elders_and_spaces_only:
         cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
-    options = list(open_spaces(table))
-    options += [f"elder {i} {e.name}" for i, e in enumerate(player.council) if e.worker is None]
-    options += [f"card {i} {c.name}" for i, c in enumerate(player.buildings) if c in cards]
+    options = [Option(name, name.replace("_", " ")) for name in open_spaces(table)]
+    options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
+    options += [Option(card, f"{card.name} (worker space)") for card in cards]
     return options
 
 
-def take_turn(table: Table, player: Player, extra: bool = False) -> str:
+def take_turn(table: Table, player: Player, extra: bool = False) -> object:
     """One worker turn (an extra turn, without passing, offers only an available action); an option that turns
     out impossible or pointless is restored and dropped."""
     table.turn_counter += 1
     options = turn_options(table, player, elders_and_spaces_only=extra)
     if not extra:
-        options.append("pass")
+        options.append(Option(PASS, "pass"))
     elif not options:
         raise IllegalAction(f"P{player.index} has no available action")
     return choose_legal(
-        table, player.index, "action", options, "what does your Worker do?", lambda o: place_worker(table, player, o)
+        table,
+        player.index,
+        DecisionKind.ACTION,
+        options,
+        "what does your Worker do?",
+        lambda choice: place_worker(table, player, choice),
     )
 
 
-def place_worker(table: Table, player: Player, option: str) -> str:
-    if option == "pass":
+def place_worker(table: Table, player: Player, choice: object) -> object:
+    """choice: an action space name, an own Elder, an own worker-space Building, or PASS."""
+    if choice is PASS:
         table.say(f"P{player.index} passes")
-        return option
+        return choice
     emit(table, PLACE_WORKER, "before", player)
-    kind, _, rest = option.partition(" ")
-    if kind == "elder":
-        elder = player.council[int(rest.split()[0])]
-        elder.worker = player.index
-        run_worker_action(table, player, lambda: use_elder(table, player, elder))
-    elif kind == "card":
-        card = player.buildings[int(rest.split()[0])]
-        card.worker, card.used_round = player.index, table.round
-        run_worker_action(table, player, lambda: use_worker_space(table, player, card))
+    if isinstance(choice, CardInPlay) and choice.spec.kind == "elder":
+        choice.worker = player.index
+        run_worker_action(table, player, lambda: use_elder(table, player, choice))
+    elif isinstance(choice, CardInPlay):
+        choice.worker, choice.used_round = player.index, table.round
+        run_worker_action(table, player, lambda: use_worker_space(table, player, choice))
     else:
-        table.spaces[option].append(player.index)
-        if option == "imitation":
+        table.spaces[choice].append(player.index)
+        if choice == "imitation":
             imitate(table, player)
         else:
-            perform(table, player, option, "space")
+            perform(table, player, choice, "space")
     emit(table, PLACE_WORKER, "after", player)
-    return option
+    return choice
 
 
 def run_worker_action(table: Table, player: Player, act: Callable[[], None]) -> None:
@@ -169,7 +183,12 @@ def imitate(table: Table, player: Player) -> None:
     if not full:
         raise IllegalAction("no fully occupied action space to imitate")
     choose_legal(
-        table, player.index, "imitate", full, "imitate which action?", lambda n: perform(table, player, n, "imitation")
+        table,
+        player.index,
+        DecisionKind.IMITATE,
+        full,
+        "imitate which action?",
+        lambda name: perform(table, player, name, "imitation"),
     )
 
 
@@ -194,11 +213,11 @@ def offer_any_time(table: Table, player: Player) -> None:
         ]
         if not usable:
             return
-        labels = ["done", *(f"{card.name}: {ability.text}" for card, ability in usable)]
-        choice = ask(table, player.index, "any_time", labels, "use an any-time ability?")
-        if choice == "done":
+        options = [Option(None, "done"), *(Option(use, f"{use[0].name}: {use[1].text}") for use in usable)]
+        choice = ask(table, player.index, DecisionKind.ANY_TIME, options, "use an any-time ability?")
+        if choice is None:
             return
-        card, ability = usable[labels.index(choice) - 1]
+        card, ability = choice
         if not run_all_or_nothing(table, ability, Context(table, player, card)):
             return
         check_latches(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, as_option, decide
 from runtime.model.state import IllegalAction, Table
 
 T = TypeVar("T")
@@ -24,22 +24,22 @@ def attempt(table: Table, act: Callable[[], T]) -> T:
 def choose_legal(
     table: Table,
     player: int,
-    kind: str,
+    kind: DecisionKind,
     options: Sequence[Any],
     prompt: str,
     act: Callable[[Any], T],
 ) -> T:
-    """Ask for an option and carry it out; options that fail are not legal, none legal is IllegalAction."""
-    remaining = list(options)
+    """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
+    remaining = [as_option(option) for option in options]
     snap = table.snapshot()
     reasons = []
     while remaining:
-        choice = ask(table, player, kind, remaining, prompt)
+        choice = decide(table, player, kind, remaining, prompt)
         try:
-            return act(choice)
+            return act(choice.value)
         except IllegalAction as why:
             table.restore(snap)
-            table.say(f"P{player} {kind} {choice}: not possible ({why})")
-            reasons.append(f"{choice}: {why}")
+            table.say(f"P{player} {kind} {choice.label}: not possible ({why})")
+            reasons.append(f"{choice.label}: {why}")
             remaining.remove(choice)
     raise IllegalAction(f"P{player} has no legal {kind}: " + "; ".join(reasons))

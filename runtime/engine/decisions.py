@@ -1,41 +1,130 @@
-"""Who makes a player's choices: every choice is asked here with its legal options listed.
+"""Who makes a player's choices: every choice is a typed Decision listing its legal Options.
 
-Kinds asked by the runtime: action, may, choose_one, up_to, how_many, plate, serve_with, payment, space,
-double_space, forest, elder, plate_tie, building, ship, guest_on_ship, any_time, swap_distribution,
-discard_fish, share.
+The contract, shared by the engine, tests, worked examples, look-ahead players and the trace:
+
+- `Option(value, label)`: `value` is what the engine acts on (an action space name, an Elder or Building
+  in play, a plate index, a Payment, True/False, a Ship type...); `label` is the same in human words
+  ("build ship", "Meditation Lodge (worker space)", "plate of 3", "yes").
+- `Decision(kind, player, options, prompt)`: `kind` is a DecisionKind, `player` the index of who decides.
+- `Decider.choose(decision, table) -> int`: the index of the chosen option in `decision.options`.
+- `ask(table, player, kind, options, prompt)` returns the chosen option's value; a lone option is no
+  choice, so it is taken without asking. Raw values passed to `ask` get a default label (`label_of`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 
+class DecisionKind(StrEnum):
+    """Every kind of choice the runtime asks; equal to its lower-case name as a string."""
+
+    ACTION = "action"  # a worker turn: an action space, an own Elder, an own worker-space Building, or pass
+    IMITATE = "imitate"
+    ANY_TIME = "any_time"
+    MAY = "may"
+    CHOOSE_ONE = "choose_one"
+    UP_TO = "up_to"
+    HOW_MANY = "how_many"
+    PLATE = "plate"
+    SERVE_PLATE = "serve_plate"
+    SERVE_WITH = "serve_with"
+    PAYMENT = "payment"
+    SPACE = "space"
+    DOUBLE_SPACE = "double_space"
+    FOREST = "forest"
+    ELDER = "elder"
+    BUILDING = "building"
+    SHIP = "ship"
+    SHIP_PLACE = "ship_place"
+    GUEST_ON_SHIP = "guest_on_ship"
+    SWAP_DISTRIBUTION = "swap_distribution"
+    DISCARD_FISH = "discard_fish"
+
+
+@dataclass(frozen=True)
+class Option:
+    value: Any
+    label: str
+
+    def __repr__(self) -> str:
+        return f"Option({self.label!r})"
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: DecisionKind
+    player: int
+    options: tuple[Option, ...]
+    prompt: str
+
+    @property
+    def values(self) -> list[Any]:
+        return [option.value for option in self.options]
+
+    @property
+    def labels(self) -> list[str]:
+        return [option.label for option in self.options]
+
+
 class Decider(Protocol):
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any: ...
+    def choose(self, decision: Decision, table: Any) -> int: ...
+
+
+def label_of(value: Any) -> str:
+    """Default words for a raw option value: yes/no for truth, a card's name, str() otherwise."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    name = getattr(value, "name", None)
+    return name if isinstance(name, str) else str(value)
+
+
+def as_option(value: Any) -> Option:
+    return value if isinstance(value, Option) else Option(value, label_of(value))
 
 
 class ScriptError(AssertionError):
     """A scripted test asked for something it did not expect."""
 
 
+def matches(option: Option, answer: Any) -> bool:
+    """An answer names an option by its value, its label, or the value's text ("gold", 3, (1, 2), True)."""
+    if isinstance(answer, Option):
+        return option == answer
+    return option.value == answer or option.label == answer or str(option.value) == str(answer)
+
+
 class ScriptedDecider:
-    """Answers in order, for tests. An answer matches an option equal to it or whose str() equals it."""
+    """Answers in order, for tests. `decisions` keeps every Decision put to it; `asked` the same as
+    (player, kind, option values) triples, which is what most tests compare."""
 
     def __init__(self, answers: Sequence[Any] = ()):
         self.answers = list(answers)
-        self.asked: list[tuple[int, str, list[Any]]] = []
+        self.decisions: list[Decision] = []
 
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        self.asked.append((player, kind, list(options)))
+    @property
+    def asked(self) -> list[tuple[int, DecisionKind, list[Any]]]:
+        return [(decision.player, decision.kind, decision.values) for decision in self.decisions]
+
+    def choose(self, decision: Decision, table: Any) -> int:
+        self.decisions.append(decision)
         if not self.answers:
-            raise ScriptError(f"script ran out: P{player} {kind} ({prompt}) options {list(options)!r}")
+            raise ScriptError(f"script ran out: {describe(decision)}")
         answer = self.answers.pop(0)
-        for option in options:
-            if option == answer or str(option) == str(answer):
-                return option
-        raise ScriptError(f"P{player} {kind} ({prompt}): {answer!r} is not one of {list(options)!r}")
+        for index, option in enumerate(decision.options):
+            if matches(option, answer):
+                return index
+        raise ScriptError(f"{describe(decision)}: {answer!r} is not one of them")
+
+
+def describe(decision: Decision) -> str:
+    return f"P{decision.player} {decision.kind} ({decision.prompt}) options {decision.labels!r}"
 
 
 class RandomDecider:
@@ -44,14 +133,20 @@ class RandomDecider:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        return options[self.rng.randrange(len(options))]
+    def choose(self, decision: Decision, table: Any) -> int:
+        return self.rng.randrange(len(decision.options))
 
 
-def ask(table: Any, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-    """Ask the decider; a lone option is no choice, so it is taken without asking."""
+def ask(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Any:
+    """Ask the decider and return the chosen option's value; a lone option is taken without asking."""
+    return decide(table, player, kind, options, prompt).value
+
+
+def decide(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Option:
+    """As ask, returning the chosen Option itself."""
     if not options:
         raise ValueError(f"no options for {kind}: {prompt}")
     if len(options) == 1:
-        return options[0]
-    return table.decider.choose(player, kind, list(options), prompt)
+        return as_option(options[0])
+    decision = Decision(kind, player, tuple(as_option(option) for option in options), prompt)
+    return decision.options[table.decider.choose(decision, table)]

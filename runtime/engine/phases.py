@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from runtime.engine.actions import offer_any_time, take_turn
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import check_latches, emit
 from runtime.engine.play import rule
 from runtime.mechanics.board import haul_size
@@ -64,7 +64,7 @@ def distribute(table: Table, player: Player, haul: int) -> None:
     with it."""
     steps = [fish_elders, fish_others_shares, fish_own_shares]
     if rule(table, player, "swap_distribution") and ask(
-        table, player.index, "swap_distribution", [False, True], "swap distribution steps 1 and 3?"
+        table, player.index, DecisionKind.SWAP_DISTRIBUTION, [False, True], "swap distribution steps 1 and 3?"
     ):
         steps.reverse()
     table.say(f"P{player.index} distributes a haul of {haul}")

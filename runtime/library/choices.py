@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from runtime.engine.attempts import attempt, choose_legal
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import rule as rule_value
 from runtime.model.cards import Context
 from runtime.model.state import IllegalAction
@@ -15,7 +15,7 @@ from runtime.model.state import IllegalAction
 
 def may(ctx: Context, text: str, body: Callable[[], None]) -> bool:
     """Ask yes/no; the body runs all-or-nothing, and a body that cannot be completed counts as declined."""
-    if not ask(ctx.table, ctx.me.index, "may", [True, False], f"{card_name(ctx)}: you may {text}"):
+    if not ask(ctx.table, ctx.me.index, DecisionKind.MAY, [True, False], f"{card_name(ctx)}: you may {text}"):
         return False
     try:
         attempt(ctx.table, body)
@@ -29,7 +29,12 @@ def choose_one(ctx: Context, options: list[tuple[str, Callable[[], None]]]) -> N
     """Mandatory; an option that fails is not legal, so the table is restored and it is asked again without it."""
     bodies = dict(options)
     choose_legal(
-        ctx.table, ctx.me.index, "choose_one", list(bodies), f"{card_name(ctx)}: choose one", lambda t: bodies[t]()
+        ctx.table,
+        ctx.me.index,
+        DecisionKind.CHOOSE_ONE,
+        list(bodies),
+        f"{card_name(ctx)}: choose one",
+        lambda t: bodies[t](),
     )
 
 
@@ -44,7 +49,7 @@ def up_to(ctx: Context, times: int, text: str, body: Callable[[], None]) -> None
             body()
 
     prompt = f"{card_name(ctx)}: {text} how often?"
-    choose_legal(ctx.table, ctx.me.index, "up_to", list(range(times, -1, -1)), prompt, repeat)
+    choose_legal(ctx.table, ctx.me.index, DecisionKind.UP_TO, list(range(times, -1, -1)), prompt, repeat)
 
 
 def rule(ctx: Context, key: str, **scope: Any) -> Any:

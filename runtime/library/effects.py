@@ -4,7 +4,7 @@ they cannot be carried out."""
 from __future__ import annotations
 
 from runtime.engine import actions
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.phases import distribute
 from runtime.engine.play import remove_from_play, return_card_goods
@@ -93,7 +93,13 @@ def serve_limited(ctx: Context, amount: int) -> None:
 def exchange(ctx: Context, amount: int, give: str, get: str) -> None:
     """The player picks how many (0 up to the limit and what they have) to exchange 1:1."""
     most = min(amount, ctx.me.supply[give])
-    count = ask(ctx.table, ctx.me.index, "how_many", list(range(most, -1, -1)), f"exchange how many {give} for {get}?")
+    count = ask(
+        ctx.table,
+        ctx.me.index,
+        DecisionKind.HOW_MANY,
+        list(range(most, -1, -1)),
+        f"exchange how many {give} for {get}?",
+    )
     goods.pay(ctx.table, ctx.me, give, count)
     goods.gain(ctx.table, ctx.me, get, count)
 
@@ -117,7 +123,7 @@ def remove_ship(ctx: Context) -> None:
     player: Player = ctx.me
     if not player.track.ships:
         raise IllegalAction(f"P{player.index} has no Ship to remove")
-    index = ask(ctx.table, player.index, "ship", list(range(len(player.track.ships))), "remove which Ship?")
+    index = ask(ctx.table, player.index, DecisionKind.SHIP, list(range(len(player.track.ships))), "remove which Ship?")
     ship = player.track.ships.pop(index)
     ctx.table.ships_left[ship.type] += 1
     ctx.table.say(f"P{player.index} removes a {ship.type}")
@@ -148,9 +154,15 @@ def remove_own_shares(ctx: Context) -> None:
 def guests_on_visible_elders(ctx: Context, amount: int) -> None:
     """The player picks up to `amount` different visible Elders; whoever takes one, this player gets its Guest."""
     visible = [spec.name for spec in elders.visible_on_supply_board(ctx.table)]
-    count = ask(ctx.table, ctx.me.index, "how_many", list(range(min(amount, len(visible)), -1, -1)), "how many Elders?")
+    count = ask(
+        ctx.table,
+        ctx.me.index,
+        DecisionKind.HOW_MANY,
+        list(range(min(amount, len(visible)), -1, -1)),
+        "how many Elders?",
+    )
     for _ in range(count):
-        name = ask(ctx.table, ctx.me.index, "elder", visible, "put a Guest on which Elder?")
+        name = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, visible, "put a Guest on which Elder?")
         visible.remove(name)
         ctx.table.from_general("guest", 1)
         ctx.table.elder_guests.setdefault(name, []).append(ctx.me.index)
@@ -189,9 +201,8 @@ def return_fishing_space_wood(ctx: Context) -> None:
 def return_elder(ctx: Context) -> None:
     if not ctx.me.council:
         raise IllegalAction(f"P{ctx.me.index} has no Elder")
-    names = [f"{i} {elder.name}" for i, elder in enumerate(ctx.me.council)]
-    choice = ask(ctx.table, ctx.me.index, "elder", names, "return which Elder?")
-    elders.return_to_supply(ctx.table, ctx.me.council[names.index(choice)])
+    elder = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, list(ctx.me.council), "return which Elder?")
+    elders.return_to_supply(ctx.table, elder)
 
 
 def use_other_elder(ctx: Context, amount: int) -> None:
@@ -199,8 +210,8 @@ def use_other_elder(ctx: Context, amount: int) -> None:
     others = [e for p in ctx.table.players if p is not ctx.me for e in p.council if e.worker is None]
     if not others:
         raise IllegalAction("no unoccupied Elder in another council")
-    labels = [f"P{e.owner.index} {e.name}" for e in others]
-    elder = others[labels.index(ask(ctx.table, ctx.me.index, "elder", labels, "use whose Elder?"))]
+    options = [Option(e, f"P{e.owner.index} {e.name}") for e in others]
+    elder = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, options, "use whose Elder?")
     goods.pay(ctx.table, ctx.me, "fish", amount)
     goods.gain(ctx.table, elder.owner, "fish", amount)
     elder.worker = ctx.me.index

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.phases import fishing_phase
 from runtime.engine.play import remove_from_play
 from runtime.examples import place_without_building
@@ -105,5 +105,5 @@ def guest_on_ship(ctx: Context) -> None:
     if not open_ships:
         raise IllegalAction(f"P{ctx.me.index} has no Ship without a Guest")
     goods.place_guest_on_ship(
-        ctx.table, ctx.me, ask(ctx.table, ctx.me.index, "guest_on_ship", open_ships, "which Ship?")
+        ctx.table, ctx.me, ask(ctx.table, ctx.me.index, DecisionKind.GUEST_ON_SHIP, open_ships, "which Ship?")
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule
 from runtime.mechanics.goods import gain, pay
@@ -49,10 +49,12 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         ]
         if not fillable and not filled:
             raise IllegalAction(f"P{player.index} cannot fill any plate")
-        options: list[object] = [*fillable, "stop"] if filled else fillable
+        options = [Option(i, f"plate of {table.rules.plates[i]}") for i in fillable]
+        if filled:
+            options.append(Option("stop", "stop"))
         if not fillable:
             break
-        plate = ask(table, player.index, "serve_plate", options, "fill which plate?")
+        plate = ask(table, player.index, DecisionKind.SERVE_PLATE, options, "fill which plate?")
         if plate == "stop":
             break
         served += fill_plate(table, player, plate, served, limit)
@@ -64,7 +66,13 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
 
 def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> int:
     cost = plate_cost(table, player, plate)
-    way = ask(table, player.index, "serve_with", ways_to_fill(table, player, plate, served, limit), "fish or Guest?")
+    way = ask(
+        table,
+        player.index,
+        DecisionKind.SERVE_WITH,
+        ways_to_fill(table, player, plate, served, limit),
+        "fish or Guest?",
+    )
     if way == "fish":
         pay(table, player, "fish", cost)
         table.plates[plate] = max(1, cost)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import attach, card_rule, remove_from_play, spec_rule
 from runtime.mechanics.board import free_cells, free_track_spaces
@@ -26,10 +26,10 @@ def build_building(table: Table, player: Player) -> CardInPlay:
     return choose_legal(
         table,
         player.index,
-        "building",
-        list(specs),
+        DecisionKind.BUILDING,
+        list(specs.values()),
         "build which Building?",
-        lambda name: build(table, player, specs[name]),
+        lambda spec: build(table, player, spec),
     )
 
 
@@ -71,7 +71,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     spaces = placements(table, player, spec)
     if not spaces:
         raise IllegalAction(f"P{player.index} has no space for {spec.name}")
-    space = ask(table, player.index, "space", spaces, f"build {spec.name} where?")
+    space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")
     cell, discarding = None, ""
     if isinstance(space, CardInPlay):
         emit(table, BUILD_OVER_CARD, "before", player, only=space)

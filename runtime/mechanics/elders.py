@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
 from runtime.mechanics.goods import gain, to_reserve
@@ -32,7 +32,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     visible = visible_on_supply_board(table)
     if not visible:
         raise IllegalAction("no Elder left on the supply board")
-    name = ask(table, player.index, "elder", [spec.name for spec in visible], "take which Elder?")
+    name = ask(table, player.index, DecisionKind.ELDER, [spec.name for spec in visible], "take which Elder?")
     origin = next(i for i, stack in enumerate(table.elder_stacks) if stack and stack[-1].name == name)
     card = CardInPlay(table.elder_stacks[origin].pop(), player, built_turn=table.turn_counter, origin=origin)
     player.council.append(card)
@@ -80,9 +80,14 @@ def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
     if most == 0:
         raise IllegalAction("no fish on the Banquet Table")
     fullest = [i for i, fish in enumerate(table.plates) if fish == most]
-    plate = ask(table, user.index, "plate", fullest, "take the Elder's fish from which plate?")
+    options = [Option(i, plate_label(table, i)) for i in fullest]
+    plate = ask(table, user.index, DecisionKind.PLATE, options, "take the Elder's fish from which plate?")
     table.plates[plate] -= 1
     add_fish_to_elder(table, elder, 1)
+
+
+def plate_label(table: Table, plate: int) -> str:
+    return f"plate of {table.rules.plates[plate]}"
 
 
 def add_fish_to_elder(table: Table, elder: CardInPlay, amount: int) -> None:
@@ -102,7 +107,7 @@ def discard(table: Table, elder: CardInPlay) -> None:
     if (
         room
         and rule(table, owner, "discard_to_reserve")
-        and ask(table, owner.index, "may", [True, False], "put one discarded fish in your Reserve?")
+        and ask(table, owner.index, DecisionKind.MAY, [True, False], "put one discarded fish in your Reserve?")
     ):
         to_reserve(table, owner, "fish", 1)
     send_discarded_fish(table, owner, table.rules.elder_discard_to_supply)
@@ -113,7 +118,9 @@ def send_discarded_fish(table: Table, owner: Player, amount: int) -> None:
     holders = rule_holders(table, owner, "discard_to_card")
     target: object = "supply"
     if holders:
-        target = ask(table, owner.index, "discard_fish", ["supply", *holders], "where does the Elder's fish go?")
+        target = ask(
+            table, owner.index, DecisionKind.DISCARD_FISH, ["supply", *holders], "where does the Elder's fish go?"
+        )
     if isinstance(target, CardInPlay):
         table.from_general("fish", amount)
         target.goods["fish"] += amount

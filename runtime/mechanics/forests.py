@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.board import forest_cards, forest_count, forested_doubles, reforestable
@@ -17,7 +17,7 @@ def remove_forest(table: Table, player: Player) -> None:
     options: list[object] = [*forested_doubles(player), *forest_cards(table, player)]
     if not options:
         raise IllegalAction(f"P{player.index} has no Forest to remove")
-    choice = ask(table, player.index, "forest", options, "remove which Forest?")
+    choice = ask(table, player.index, DecisionKind.FOREST, options, "remove which Forest?")
     if isinstance(choice, CardInPlay):
         remove_from_play(table, choice)
         revealed = True
@@ -65,10 +65,10 @@ def reforest(table: Table, player: Player, on_action_space: bool) -> None:
     doubles = reforestable(table, player)
     if not doubles:
         raise IllegalAction(f"P{player.index} has no double space to reforest")
-    double = ask(table, player.index, "double_space", doubles, "reforest which double space?")
+    double = ask(table, player.index, DecisionKind.DOUBLE_SPACE, doubles, "reforest which double space?")
     usual = rule(table, player, "reforest_forests")
     counts = sorted({usual, *range(1, rule(table, player, "reforest_up_to") + 1)}, reverse=True)
-    count = ask(table, player.index, "how_many", counts, "how many Forests?")
+    count = ask(table, player.index, DecisionKind.HOW_MANY, counts, "how many Forests?")
     player.harbor.forests[double] += count
     table.say(f"P{player.index} places {count} forests on double space {double}")
     emit(table, REFOREST, "after", player, on_action_space=on_action_space)

@@ -7,7 +7,7 @@ from a table zone (a Share, an Elder, a fishing space) first returns the goods t
 
 from __future__ import annotations
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule
 from runtime.model.declarations import GAIN_GUEST, RETURN_GUEST
@@ -91,7 +91,7 @@ def offer_guests_on_ships(table: Table, player: Player) -> None:
         if not open_ships:
             return
         options: list[object] = ["no", *open_ships]
-        choice = ask(table, player.index, "guest_on_ship", options, "place a Guest on a Ship?")
+        choice = ask(table, player.index, DecisionKind.GUEST_ON_SHIP, options, "place a Guest on a Ship?")
         if choice == "no":
             return
         place_guest_on_ship(table, player, choice)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.goods import pay
 from runtime.model.cards import CostOption
@@ -114,7 +114,7 @@ def choose_and_pay(
     payments = [p for p in payment_options(table, player, options) if not discarding or p.discard == discarding]
     if not payments:
         raise IllegalAction(f"P{player.index} cannot pay for {what}")
-    choice: Payment = ask(table, player.index, "payment", payments, f"pay for {what} how?")
+    choice: Payment = ask(table, player.index, DecisionKind.PAYMENT, payments, f"pay for {what} how?")
     for good in PAYING_GOODS:
         pay(table, player, good, getattr(choice, good))
     pay(table, player, "guest", choice.guests)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule_holders
 from runtime.mechanics.board import free_track_spaces, track_gap
@@ -26,7 +26,12 @@ def build_ship(table: Table, player: Player) -> Ship:
     if not types:
         raise IllegalAction(f"no Ship left on the supply board that P{player.index} has a place for")
     ship = choose_legal(
-        table, player.index, "ship", types, "build which Ship?", lambda name: buy_and_place(table, player, name)
+        table,
+        player.index,
+        DecisionKind.SHIP,
+        types,
+        "build which Ship?",
+        lambda name: buy_and_place(table, player, name),
     )
     emit(table, BUILD_SHIP, "after", player, ships_left_of_type=table.ships_left[ship.type])
     return ship
@@ -51,7 +56,9 @@ def make_room(table: Table, player: Player, ship_type: str) -> None:
         raise IllegalAction(
             f"P{player.index} has {free} free spaces on the Fishing track, a {ship_type} needs {length}"
         )
-    if not ask(table, player.index, "may", [True, False], "decline the gap on your Fishing track to build a Ship?"):
+    if not ask(
+        table, player.index, DecisionKind.MAY, [True, False], "decline the gap on your Fishing track to build a Ship?"
+    ):
         raise IllegalAction(f"P{player.index} keeps the gap on the Fishing track")
 
 
@@ -60,7 +67,7 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     final); a Ship bound for the Fishing track needs room there and opens the before-placing window before the cost
     is paid, so goods lying on its spaces can pay for it."""
     holders = rule_holders(table, player, "ships_to_card") if ship_type in table.rules.card_ship_types else []
-    where = ask(table, player.index, "ship_place", [ON_TRACK, *holders], f"place the {ship_type} where?")
+    where = ask(table, player.index, DecisionKind.SHIP_PLACE, [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
         make_room(table, player, ship_type)
         emit(table, PLACE_SHIP, "before", player, spaces=table.rules.ships[ship_type].length)

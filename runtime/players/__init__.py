@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from runtime.engine.decisions import Decider, RandomDecider
+from runtime.engine.decisions import Decider, Decision, RandomDecider
 
 PLAYERS: dict[str, Callable[[int, int], Decider]] = {
     "random": lambda seed, seat: RandomDecider(seat_seed(seed, seat)),
@@ -25,8 +25,8 @@ class SeatDeciders:
     def __init__(self, seats: Sequence[Decider]):
         self.seats = list(seats)
 
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        return self.seats[player].choose(player, kind, options, prompt)
+    def choose(self, decision: Decision, table: Any) -> int:
+        return self.seats[decision.player].choose(decision, table)
 
 
 def seat_deciders(agents: Sequence[str], seed: int) -> SeatDeciders:

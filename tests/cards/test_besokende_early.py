@@ -13,7 +13,7 @@ from runtime.mechanics.payment import Payment, payment_options
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
-from tests.kit.table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
+from tests.kit.table_kit import build_from_hand, labels, make_table, picture, put_in_play, real_cards, script
 
 START_FORESTS = [2, 1, 1, 0, 0]  # rules.toml: four Forests on the first three double spaces
 
@@ -373,7 +373,7 @@ def test_feasting_hall_serve_fish_from_an_elder_counts_too() -> None:
     fishmonger = CardInPlay(real_cards()["Fishmonger"], me)
     me.council.append(fishmonger)
     script(table, 0)
-    take_turn_on(table, me, "elder 0 Fishmonger")
+    take_turn_on(table, me, "Fishmonger (Elder)")
     assert table.plates == [2, 0, 0, 0, 0, 0, 4]
     assert me.supply == {"wood": 0, "fish": 0, "gold": 1, "guest": 1}
 
@@ -608,7 +608,7 @@ def test_travel_agency_build_a_ship_via_an_elder_counts_too() -> None:
     table, me = agency_table()
     table.plates = [0, 0, 0, 0, 0, 0, 5]
     me.council.append(CardInPlay(real_cards()["Harbor Master"], me))
-    take_turn_on(table, me, "elder 0 Harbor Master")
+    take_turn_on(table, me, "Harbor Master (Elder)")
     assert [s.type for s in me.track.ships] == ["sloop"]
     assert me.reserve["guest"] == 1 and me.supply["guest"] == 0
 
@@ -617,7 +617,7 @@ def test_travel_agency_build_a_ship_via_the_pedalo_builder_counts_too() -> None:
     table, me = agency_table()
     in_play(table, me, "Pedalo Builder", (2, 2))
     table.turn_counter = 1
-    take_turn_on(table, me, "card 1 Pedalo Builder")
+    take_turn_on(table, me, "Pedalo Builder (worker space)")
     assert me.reserve["guest"] == 1
     assert me.supply == {"wood": 1, "fish": 0, "gold": 0, "guest": 0}  # the Pedalo Builder's wood
 
@@ -872,7 +872,7 @@ def test_boating_lake_ships_never_move_between_lake_and_track() -> None:
     build_ship_to(table, me, "sloop", "fishing track")
     build_ship_to(table, me, "sloop", lake)
     table.turn_counter = 5
-    assert not any("Boating Lake" in option for option in turn_options(table, me))
+    assert not any("Boating Lake" in option for option in labels(turn_options(table, me)))
     offer_any_time(table, me)  # nothing is offered: the script is empty and would fail if asked
     assert lake.ships == ["sloop"] and [s.type for s in me.track.ships] == ["sloop"]
 
@@ -936,7 +936,7 @@ def test_meditation_lodge_worker_deforests() -> None:
     table, me, _, _ = meditation_table()
     table.turn_counter += 1
     script(table, "deforest", 0)
-    take_turn_on(table, me, "card 0 Meditation Lodge")
+    take_turn_on(table, me, "Meditation Lodge (worker space)")
     assert me.harbor.forests == [1, 1, 1, 0, 0]
     assert me.supply["wood"] == 5
     assert table.spaces["deforest"] == [] and table.spaces["reforest"] == []
@@ -948,27 +948,27 @@ def test_meditation_lodge_worker_reforests_with_the_volunteers_lodge() -> None:
     supply(me, guest=3)
     table.turn_counter += 1
     script(table, "reforest", 3, 3)
-    take_turn_on(table, me, "card 0 Meditation Lodge")
+    take_turn_on(table, me, "Meditation Lodge (worker space)")
     assert me.harbor.forests == [2, 1, 1, 3, 0]
     assert me.supply["guest"] == 3
 
 
 def test_meditation_lodge_usable_from_the_next_turn_once_per_round() -> None:
     table, me, _, _ = meditation_table()
-    assert "card 0 Meditation Lodge" not in turn_options(table, me)  # not on the turn it was built
+    assert "Meditation Lodge (worker space)" not in labels(turn_options(table, me))  # not on the turn it was built
     table.turn_counter += 1
-    assert "card 0 Meditation Lodge" in turn_options(table, me)
+    assert "Meditation Lodge (worker space)" in labels(turn_options(table, me))
     script(table, "deforest", 0)
-    take_turn_on(table, me, "card 0 Meditation Lodge")
-    assert "card 0 Meditation Lodge" not in turn_options(table, me)
+    take_turn_on(table, me, "Meditation Lodge (worker space)")
+    assert "Meditation Lodge (worker space)" not in labels(turn_options(table, me))
     table.round += 1
-    assert "card 0 Meditation Lodge" in turn_options(table, me)
+    assert "Meditation Lodge (worker space)" in labels(turn_options(table, me))
 
 
 def test_meditation_lodge_only_its_owner_may_use_it() -> None:
     table, _, other, _ = meditation_table()
     table.turn_counter += 1
-    assert not any("Meditation Lodge" in option for option in turn_options(table, other))
+    assert not any("Meditation Lodge" in option for option in labels(turn_options(table, other)))
 
 
 # Alderman's Office (B722) -----------------------------------------------------------------------
@@ -989,7 +989,7 @@ def alderman_table() -> tuple[Table, Player, Player, CardInPlay]:
 def test_aldermans_office_worker_takes_an_elder() -> None:
     table, me, _, _ = alderman_table()
     script(table, "Pisciculturist", False)
-    take_turn_on(table, me, "card 0 Alderman's Office")
+    take_turn_on(table, me, "Alderman's Office (worker space)")
     assert [e.name for e in me.council] == ["Pisciculturist"]
     assert table.spaces["take_elder"] == []
     assert me.supply["fish"] == 0 and me.council[0].goods["fish"] == 0
@@ -998,7 +998,7 @@ def test_aldermans_office_worker_takes_an_elder() -> None:
 def test_aldermans_office_may_use_the_new_elder_without_fish() -> None:
     table, me, _, _ = alderman_table()
     script(table, "Pisciculturist", True)
-    take_turn_on(table, me, "card 0 Alderman's Office")
+    take_turn_on(table, me, "Alderman's Office (worker space)")
     assert me.supply["fish"] == 1  # the Pisciculturist: 1 fish per Elder
     assert table.plates == [0, 0, 0, 0, 0, 0, 5] and me.council[0].goods["fish"] == 0
 
@@ -1007,7 +1007,7 @@ def test_aldermans_office_takes_the_elder_even_when_it_cannot_be_used() -> None:
     """The use is optional: an Elder whose action is impossible (no Ship to remove) is still taken."""
     table, me, _, _ = alderman_table()
     script(table, "Ship Owner", True)
-    take_turn_on(table, me, "card 0 Alderman's Office")
+    take_turn_on(table, me, "Alderman's Office (worker space)")
     assert [e.name for e in me.council] == ["Ship Owner"]
     assert me.supply["gold"] == 0
 
@@ -1015,8 +1015,8 @@ def test_aldermans_office_takes_the_elder_even_when_it_cannot_be_used() -> None:
 def test_aldermans_office_elder_needs_fish_when_used_later() -> None:
     table, me, _, _ = alderman_table()
     script(table, "Pisciculturist", True)
-    take_turn_on(table, me, "card 0 Alderman's Office")
-    take_turn_on(table, me, "elder 0 Pisciculturist")
+    take_turn_on(table, me, "Alderman's Office (worker space)")
+    take_turn_on(table, me, "Pisciculturist (Elder)")
     assert table.plates == [0, 0, 0, 0, 0, 0, 4] and me.council[0].goods["fish"] == 1
     assert me.supply["fish"] == 2
 
@@ -1024,10 +1024,10 @@ def test_aldermans_office_elder_needs_fish_when_used_later() -> None:
 def test_aldermans_office_from_the_next_turn_and_only_its_owner() -> None:
     table, me, other, _ = alderman_table()
     table.turn_counter -= 1
-    assert "card 0 Alderman's Office" not in turn_options(table, me)
+    assert "Alderman's Office (worker space)" not in labels(turn_options(table, me))
     table.turn_counter += 1
-    assert "card 0 Alderman's Office" in turn_options(table, me)
-    assert not any("Alderman" in option for option in turn_options(table, other))
+    assert "Alderman's Office (worker space)" in labels(turn_options(table, me))
+    assert not any("Alderman" in option for option in labels(turn_options(table, other)))
 
 
 # Art Sculpture (B723) ---------------------------------------------------------------------------
@@ -1061,7 +1061,7 @@ def test_art_sculpture_uses_another_players_elder_paying_them_two_fish() -> None
     table, me, other = sculpture_table()
     pisciculturist = other.council[0]
     script(table, "P1 Pisciculturist")
-    take_turn_on(table, me, "card 0 Art Sculpture")
+    take_turn_on(table, me, "Art Sculpture (worker space)")
     assert pisciculturist.worker == 0 and pisciculturist.goods["fish"] == 1
     assert table.plates == [0, 0, 0, 0, 0, 0, 4]
     assert other.supply == {"wood": 0, "fish": 2, "gold": 0, "guest": 0}
@@ -1073,14 +1073,14 @@ def test_art_sculpture_pisciculturist_counts_the_users_own_elders() -> None:
     for name in ("Builder", "Carpenter"):
         me.council.append(CardInPlay(real_cards()[name], me))
     script(table, "P1 Pisciculturist")
-    take_turn_on(table, me, "card 0 Art Sculpture")
+    take_turn_on(table, me, "Art Sculpture (worker space)")
     assert me.supply["fish"] == 2  # my 2 Elders, not the other's 2, and not the Pisciculturist itself
 
 
 def test_art_sculpture_only_an_unoccupied_elder_is_offered() -> None:
     table, me, other = sculpture_table()
     other.council[1].worker = 1  # the Ship Owner is occupied
-    take_turn_on(table, me, "card 0 Art Sculpture")
+    take_turn_on(table, me, "Art Sculpture (worker space)")
     assert asked(table, "elder") == []  # the Pisciculturist is the only choice
     assert other.council[0].worker == 0 and other.supply["fish"] == 2
 
@@ -1090,7 +1090,7 @@ def test_art_sculpture_without_two_fish_cannot_be_used() -> None:
     supply(me, fish=1)
     before = picture(table)
     script(table, "P1 Pisciculturist", "pass")
-    take_turn_on(table, me, "card 0 Art Sculpture")
+    take_turn_on(table, me, "Art Sculpture (worker space)")
     assert picture(table) == before
 
 
@@ -1098,7 +1098,7 @@ def test_art_sculpture_third_fish_discard_goes_to_the_elders_owner() -> None:
     table, me, other = sculpture_table()
     other.council[0].goods["fish"] = 2
     script(table, "P1 Pisciculturist")
-    take_turn_on(table, me, "card 0 Art Sculpture")
+    take_turn_on(table, me, "Art Sculpture (worker space)")
     assert other.council[0].goods["fish"] == 0
     assert other.supply["fish"] == 3  # 2 paid + 1 of the discarded 3
     assert me.supply["fish"] == 0
@@ -1107,10 +1107,10 @@ def test_art_sculpture_third_fish_discard_goes_to_the_elders_owner() -> None:
 def test_art_sculpture_from_the_next_turn_and_only_its_owner() -> None:
     table, me, other = sculpture_table()
     table.turn_counter -= 1
-    assert "card 0 Art Sculpture" not in turn_options(table, me)
+    assert "Art Sculpture (worker space)" not in labels(turn_options(table, me))
     table.turn_counter += 1
-    assert "card 0 Art Sculpture" in turn_options(table, me)
-    assert not any("Art Sculpture" in option for option in turn_options(table, other))
+    assert "Art Sculpture (worker space)" in labels(turn_options(table, me))
+    assert not any("Art Sculpture" in option for option in labels(turn_options(table, other)))
 
 
 # Haunted House (B724) -------------------------------------------------------------------------

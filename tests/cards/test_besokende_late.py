@@ -19,7 +19,7 @@ from runtime.mechanics.payment import Payment, payment_options
 from runtime.mechanics.scoring import building_vp, score
 from runtime.model.cards import Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
-from tests.kit.table_kit import build_from_hand, make_table, picture, put_in_play, real_cards, script
+from tests.kit.table_kit import build_from_hand, labels, make_table, picture, put_in_play, real_cards, script
 
 SPACE = (1, 2)  # a free Building space on a fresh Harbor board
 
@@ -161,14 +161,14 @@ def test_pedalo_builder_worker_space_builds_a_ship_once_per_round() -> None:
     table.ships_left = {"sloop": 3, "cutter": 0, "schooner": 0}
     pedalo = in_play(table, me, "Pedalo Builder", SPACE)
     me.supply.update(supply(wood=2, fish=2))
-    script(table, "card 0 Pedalo Builder")
+    script(table, "Pedalo Builder (worker space)")
     take_turn(table, me)
     assert [s.type for s in me.track.ships] == ["sloop"]
     assert me.supply == supply(wood=1)  # the sloop's 2 wood paid, 1 wood after
     assert pedalo.worker == 0 and pedalo.used_round == 1
     assert table.spaces["build_ship"] == []
     table.turn_counter += 1
-    assert not any("Pedalo" in option for option in turn_options(table, me))
+    assert not any("Pedalo" in option for option in labels(turn_options(table, me)))
 
 
 def test_pedalo_builder_usable_in_the_round_it_is_built_but_not_that_turn() -> None:
@@ -179,9 +179,9 @@ def test_pedalo_builder_usable_in_the_round_it_is_built_but_not_that_turn() -> N
     script(table, "build_building", SPACE)
     take_turn(table, me)
     assert [c.name for c in me.buildings] == ["Pedalo Builder"]
-    assert "card 0 Pedalo Builder" not in turn_options(table, me)
+    assert "Pedalo Builder (worker space)" not in labels(turn_options(table, me))
     table.turn_counter += 1
-    assert "card 0 Pedalo Builder" in turn_options(table, me)
+    assert "Pedalo Builder (worker space)" in labels(turn_options(table, me))
 
 
 def test_pedalo_builder_is_not_offered_to_other_players() -> None:
@@ -189,8 +189,8 @@ def test_pedalo_builder_is_not_offered_to_other_players() -> None:
     me, other = table.players
     in_play(table, me, "Pedalo Builder", SPACE)
     table.turn_counter = 1
-    assert "card 0 Pedalo Builder" in turn_options(table, me)
-    assert not any("Pedalo" in option for option in turn_options(table, other))
+    assert "Pedalo Builder (worker space)" in labels(turn_options(table, me))
+    assert not any("Pedalo" in option for option in labels(turn_options(table, other)))
 
 
 def test_pedalo_builder_gives_1_wood_after_any_build_a_ship_action() -> None:
@@ -261,7 +261,7 @@ def test_cabin_in_the_woods_sixth_elder_is_part_of_the_council() -> None:
     sixth = elder(table, me, "Pisciculturist")
     assert library.elders(Context(table, me)) == 6
     table.plates = [0, 0, 0, 0, 0, 0, 1]
-    script(table, "elder 5 Pisciculturist")
+    script(table, "Pisciculturist (Elder)")
     take_turn(table, me)
     assert sixth.worker == 0 and sixth.goods["fish"] == 1
     assert me.supply == supply(2, 2 + 6, 2, 0)  # the Pisciculturist's 1 fish per Elder, all six
@@ -476,7 +476,7 @@ def test_yurt_gives_a_guest_and_returns_an_elder_to_its_stack_with_its_fish() ->
     returned = elder(table, me, "Pisciculturist", fish=2, origin=2)
     kept = elder(table, me, "Harbor Master", fish=1, origin=4)
     me.supply.update(supply(fish=3, gold=1))
-    build_card(table, me, "Yurt", SPACE, "0 Pisciculturist")
+    build_card(table, me, "Yurt", SPACE, "Pisciculturist")
     assert me.council == [kept] and kept.goods["fish"] == 1
     assert table.elder_stacks[2] == [real_cards()["Builder"], real_cards()["Pisciculturist"]]
     assert table.elder_stacks[4] == []
@@ -663,12 +663,12 @@ def test_glider_fourth_turn_only_uses_an_available_action() -> None:
     free = elder(table, me, "Pisciculturist")
     table.spaces["gold"] = [1]
     table.plates = [0, 0, 0, 0, 0, 0, 1]
-    script(table, True, "elder 1 Pisciculturist")
+    script(table, True, "Pisciculturist (Elder)")
     end_of_round(table)
-    offered = next(options for _, kind, options in table.decider.asked if kind == "action")
-    assert "gold" not in offered and "elder 0 Builder" not in offered and "pass" not in offered
-    assert "elder 1 Pisciculturist" in offered and "serve_fish" in offered
-    assert [option for option in offered if option.startswith("card")] == []
+    offered = next(decision.labels for decision in table.decider.decisions if decision.kind == "action")
+    assert "gold" not in offered and "Builder (Elder)" not in offered and "pass" not in offered
+    assert "Pisciculturist (Elder)" in offered and "serve fish" in offered
+    assert [option for option in offered if option.endswith("(worker space)")] == []
     assert free.worker == 0 and me.supply == supply(2, 4, 2, 1)  # the Glider's and the Lodge's Guests, one spent
 
 
@@ -690,7 +690,7 @@ def test_glider_fourth_turn_may_use_another_players_elder_with_art_sculpture() -
     in_play(table, me, "Art Sculpture", (2, 2))
     theirs = elder(table, other, "Pisciculturist")
     table.plates = [0, 0, 0, 0, 0, 0, 1]
-    script(table, True, "card 1 Art Sculpture")
+    script(table, True, "Art Sculpture (worker space)")
     end_of_round(table)
     assert theirs.worker == 0 and theirs.goods["fish"] == 1
     assert me.supply == supply(2, 0, 2, 1)  # 2 fish paid; the Pisciculturist counts my 0 Elders
@@ -1062,7 +1062,7 @@ def test_graveyard_elders_cannot_be_used_anymore() -> None:
     elder(table, me, "Pisciculturist", fish=2)
     in_play(table, me, "Graveyard", SPACE, True)
     table.turn_counter = 1
-    assert not any(option.startswith("elder") for option in turn_options(table, me))
+    assert not any(option.endswith("(Elder)") for option in labels(turn_options(table, me)))
     fishing_phase(table)
     assert me.supply == supply(2, 4, 2, 0)  # only the 2 fish of the own Shares
     assert me.reserve["fish"] == 1

@@ -347,7 +347,7 @@ def test_meeting_center_counts_workers_already_on_elders_before_placing() -> Non
     busy.worker = me.index
     table.plates = [1, 0, 0, 0, 0, 0, 0]
     supply(me, fish=0, gold=0)
-    script(table, "elder 1 Pisciculturist")
+    script(table, "Pisciculturist (Elder)")
     take_turn(table, me)
     assert me.supply == {"wood": 0, "fish": 1 + 2, "gold": 0, "guest": 0}  # 1 Meeting Center, 2 Pisciculturist
 
@@ -378,7 +378,7 @@ def test_meeting_center_counts_another_players_worker_on_my_elder() -> None:
     table.plates = [1, 0, 0, 0, 0, 0, 0]
     supply(me, fish=0, gold=0)
     supply(other, fish=2)
-    script(table, "card 0 Art Sculpture")
+    script(table, "Art Sculpture (worker space)")
     take_turn(table, other)
     assert mine.worker == other.index
     assert me.supply["fish"] == 2  # the other player's payment only

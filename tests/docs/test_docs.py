@@ -1,9 +1,11 @@
-"""`nus build` / `nus docs`: the Markdown groups, the JSON fields and the page's content."""
+"""`nus build` / `nus docs`: the Markdown groups, the JSON and CSV fields and the page's content."""
 
 from __future__ import annotations
 
+import csv
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -11,18 +13,18 @@ import pytest
 from compiler.cli import main
 from tests.kit.rulebook import ROOT
 
-EXPECTED_FILES = ["cards.json", "cards.md", "cards.py", "index.html"]
+EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "index.html"]
 
 
-def test_build_writes_python_and_the_three_documents(built: Path) -> None:
+def test_build_writes_python_and_the_four_documents(built: Path) -> None:
     assert sorted(p.name for p in built.iterdir()) == EXPECTED_FILES
 
 
 def test_docs_writes_only_the_documents(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["docs", str(ROOT / "cards.nus"), "-o", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.json", "cards.md", "index.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv", "cards.json", "cards.md", "index.html"]
     assert capsys.readouterr().out.splitlines() == [
-        f"wrote {tmp_path / name}" for name in ("cards.md", "index.html", "cards.json")
+        f"wrote {tmp_path / name}" for name in ("cards.md", "index.html", "cards.json", "cards.csv")
     ]
 
 
@@ -36,19 +38,117 @@ def test_json_has_one_object_per_card_with_its_facts(built: Path) -> None:
         assert {"name", "deck", "code", "cost", "vp", "text"} <= card.keys()
         assert card["text"]
     dock = next(c for c in cards if c["code"] == "C647")
-    assert (dock["name"], dock["cost"], dock["vp_value"]) == ("Dock Admin.", "5 wood, 2 fish and 3 gold", None)
+    assert (dock["name"], dock["cost"]) == ("Dock Admin.", "5 wood, 2 fish and 3 gold")
+    assert dock["vp_label"] == "0 or more VP"
     assert [e["title"] for e in dock["examples"]] == ["3 Forests and a haul size of 5 score 5 VP"]
     amphitheater = next(c for c in cards if c["code"] == "C746")
     assert amphitheater["cost"] == "21 fish or return 5 Guests from your personal supply to the general supply"
-    assert amphitheater["vp_value"] == 7
     assert amphitheater["text"].startswith("Instead of paying 21 fish for the Amphitheater, you may return 5 Guests")
+
+
+def test_json_gives_costs_vp_and_triggers_as_numbers_and_lists(built: Path) -> None:
+    cards = {c["code"]: c for c in json.loads((built / "cards.json").read_text(encoding="utf-8"))}
+    assert cards["C746"]["cost_alternatives"] == [
+        {"goods": {"fish": {"min": 21, "max": 21}}, "other": []},
+        {"goods": {}, "other": ["return 5 Guests from your personal supply to the general supply"]},
+    ]  # Amphitheater
+    assert (cards["C746"]["vp_min"], cards["C746"]["vp_max"]) == (7, 7)
+    assert cards["C752"]["cost_alternatives"] == [
+        {"goods": {"wood": {"min": 1, "max": None}, "fish": {"min": 1, "max": None}, "gold": {"min": 3, "max": 3}},
+         "other": []}
+    ]  # fmt: skip
+    assert cards["A607"]["triggers"] == ["each time"] and cards["A607"]["events"] == ["build a ship"]  # Galley
+    assert (cards["C649"]["vp_min"], cards["C649"]["vp_max"], cards["C649"]["vp_label"]) == (0, None, "0 or more VP")
+    assert cards["A717"]["events"] == ["start of fishing phase"]  # Stove
+    assert cards["E01"]["cost_alternatives"] == [] and cards["E01"]["vp_min"] is None  # an Elder
+    assert [n["kind"] for n in cards["E01"]["notes"]] == ["stand-in"]
+
+
+def test_csv_has_one_row_per_card_with_numbers(built: Path) -> None:
+    with (built / "cards.csv").open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 96
+    galley = next(row for row in rows if row["code"] == "A607")
+    assert {k: galley[k] for k in ("name", "wood", "fish", "gold", "guest", "vp", "vp min", "vp max", "events")} == {
+        "name": "Galley", "wood": "3", "fish": "0", "gold": "1", "guest": "0",
+        "vp": "2 VP", "vp min": "2", "vp max": "2", "events": "build a ship",
+    }  # fmt: skip
+    amphitheater = next(row for row in rows if row["code"] == "C746")
+    assert (amphitheater["fish"], amphitheater["other cost"]) == (
+        "21",
+        "return 5 Guests from your personal supply to the general supply",
+    )
+    harbor_grill = next(row for row in rows if row["code"] == "C649")
+    assert (harbor_grill["vp min"], harbor_grill["vp max"]) == ("0", "")
+    assert harbor_grill["notes"].startswith("ruling: paying for no Ship scores 0 VP")
+
+
+def test_csv_text_never_starts_a_spreadsheet_formula(tmp_path: Path) -> None:
+    source = tmp_path / "formula.nus"
+    source.write_text('building "=HYPERLINK(1)" (trout A601)\n  cost 1 wood\n  vp 0\n', encoding="utf-8")
+    assert main(["docs", str(source), "-o", str(tmp_path)]) == 0
+    with (tmp_path / "cards.csv").open(encoding="utf-8", newline="") as file:
+        [row] = list(csv.DictReader(file))
+    assert row["name"] == "'=HYPERLINK(1)"
+    assert json.loads((tmp_path / "cards.json").read_text(encoding="utf-8"))[0]["name"] == "=HYPERLINK(1)"
+
+
+def ruling_lines() -> dict[int, str]:
+    """Every '# Ruling:' comment inside a card in cards.nus, by line, with the card name it stands in."""
+    found, card = {}, None
+    for number, line in enumerate((ROOT / "cards.nus").read_text(encoding="utf-8").split("\n"), start=1):
+        if header := re.match(r'(building|elder) "([^"]+)"', line):
+            card = header[2]
+        elif line.strip().startswith("# Ruling:") and line[:1].isspace():
+            found[number] = card
+    return found
+
+
+class Articles(HTMLParser):
+    """The text of each card's article, by anchor."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.current, self.depth, self.texts = None, 0, {}
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag == "article":
+            self.current, self.depth = dict(attrs)["id"], 0
+            self.texts[self.current] = ""
+        elif self.current:
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self.current = None
+
+    def handle_data(self, data: str) -> None:
+        if self.current:
+            self.texts[self.current] += data
+
+
+def test_every_ruling_shows_beside_its_card_in_page_and_markdown(built: Path) -> None:
+    rulings = ruling_lines()
+    assert len(rulings) >= 17
+    cards = {c["line"]: c for c in json.loads((built / "cards.json").read_text(encoding="utf-8"))}
+    parser = Articles()
+    parser.feed((built / "index.html").read_text(encoding="utf-8"))
+    markdown = (built / "cards.md").read_text(encoding="utf-8")
+    sections = dict(re.findall(r'<a id="([^"]+)"></a>\n\n#### (.*?)(?=\n<a id=|\Z)', markdown, flags=re.S))
+    for line, name in rulings.items():
+        card = cards[max(start for start in cards if start < line)]
+        assert card["name"] == name
+        [note] = [note for note in card["notes"] if note["line"] == line]
+        assert note["kind"] == "ruling"
+        assert f"Ruling: {note['text']}" in " ".join(parser.texts[card["anchor"]].split())
+        assert f"**Ruling:** {note['text'][:30]}" in sections[card["anchor"]]
 
 
 def test_markdown_groups_by_deck_then_letter(built: Path) -> None:
     markdown = (built / "cards.md").read_text(encoding="utf-8")
     headings = re.findall(r"^(##+) (.*)$", markdown, flags=re.M)
     decks = [text for level, text in headings if level == "##"]
-    assert decks == ["Trout", "Besøkende", "Base game", "Worked examples of the base rules"]
+    assert decks == ["Contents", "Trout", "Besøkende", "Base game", "Worked examples of the base rules"]
     letters = [text for level, text in headings if level == "###"]
     assert letters == ['"A" cards', '"B" cards', '"C" cards'] * 2 + ["Elders"]
     cards = [text for level, text in headings if level == "####"]
@@ -76,3 +176,14 @@ def test_page_is_self_contained_and_shows_every_card(built: Path) -> None:
     assert all(f'href="#{anchor}"' in page for anchor in anchors)
     assert "Instead of paying 21 fish for the Amphitheater" in page
     assert "Example: 4 Elders and 10 fish left score 10 VP" in page
+
+
+def test_markdown_contents_links_every_card_and_code_blocks_are_marked(built: Path) -> None:
+    markdown = (built / "cards.md").read_text(encoding="utf-8")
+    contents = markdown.split("\n## Trout")[0]
+    anchors = re.findall(r'^<a id="([^"]+)"></a>$', markdown, flags=re.M)
+    assert len(anchors) == 97  # 96 cards and the base rules' examples
+    assert sorted(re.findall(r"\]\(#([^)]+)\)", contents)) == sorted(anchors)
+    assert "*Interacts with:* [Moot Hall](#building-a701), [Ticket Booth](#building-a715)" in markdown
+    fences = re.findall(r"^```(\w*)$", markdown, flags=re.M)
+    assert fences[::2] == ["nus"] * (len(fences) // 2) and set(fences[1::2]) == {""}

@@ -34,7 +34,9 @@ SOURCE = "*hostile* _[x]_ `<i>`.nus"  # the path lands in the reference too
 def hostile_file(path: Path) -> Path:
     text = "".join(
         f'building "{name}" (trout A{601 + index})\n'
-        "  cost 1 wood\n  vp 0\n  when built:\n    take 1 wood\n"
+        "  cost 1 wood\n  vp 0\n"
+        f"  # Ruling: {name}\n"
+        "  when built:\n    take 1 wood\n"
         f'  example "{name}":\n'
         "    given wood in supply = 1, gold in supply = 0\n"
         "    do build this building\n    expect wood in supply = 1\n\n"
@@ -82,13 +84,18 @@ def parsed(html: str, tags: set[str]) -> Texts:
 def test_markdown_renders_hostile_names_as_plain_text(reference: Path) -> None:
     markdown = (reference / "cards.md").read_text(encoding="utf-8")
     html = MarkdownIt("commonmark", {"html": True}).enable("strikethrough").enable("table").render(markdown)
-    page = parsed(html, {"h4", "pre", "p"})
+    page = parsed(html, {"h4", "pre", "p", "a", "blockquote"})
     assert page.found["h4"] == [f"{visible(name)} (A{601 + index})" for index, name in enumerate(HOSTILE)]
+    assert page.found["a"][: len(HOSTILE)] == [visible(name) for name in HOSTILE]  # the contents
+    assert [" ".join(quote.split()) for quote in page.found["blockquote"]] == [
+        " ".join(f"Ruling: {visible(name)} ({reference / SOURCE}:{4 + 11 * index})".split())
+        for index, name in enumerate(HOSTILE)
+    ]
     tags = {tag for tag, _ in page.seen}
-    assert tags <= {"h1", "h2", "h3", "h4", "p", "em", "code", "pre", "a"}
+    assert tags <= {"h1", "h2", "h3", "h4", "p", "em", "strong", "code", "pre", "a", "ul", "li", "blockquote"}
     assert all(attrs.get("href", "#").startswith("#") for tag, attrs in page.seen if tag == "a")
     assert [text for text in page.found["p"] if text.startswith("Example")] == [
-        f"Example ({reference / SOURCE}:{6 + 10 * index}): {visible(name)}" for index, name in enumerate(HOSTILE)
+        f"Example ({reference / SOURCE}:{7 + 11 * index}): {visible(name)}" for index, name in enumerate(HOSTILE)
     ]
     assert [text.split("\n")[0] for text in page.found["pre"]] == [f'example "{visible(name)}":' for name in HOSTILE]
 
@@ -102,9 +109,13 @@ def test_json_keeps_the_names_exactly(reference: Path) -> None:
 def test_page_runs_no_script_of_theirs_and_shows_the_names(reference: Path, tmp_path: Path) -> None:
     dom, console = load(reference / "index.html", "", tmp_path)
     assert console == []
-    page = parsed(dom, {"title", "h2", "summary", "pre"})
+    page = parsed(dom, {"title", "h4", "summary", "pre", "aside"})
     assert page.found["title"] == ["Nusfjord card reference"]
-    assert page.found["h2"] == [visible(name) for name in HOSTILE]
+    assert page.found["h4"] == [visible(name) for name in HOSTILE]
+    assert [" ".join(text.split()) for text in page.found["aside"]] == [
+        " ".join(f"Ruling: {visible(name)} {reference / SOURCE}:{4 + 11 * index}".split())
+        for index, name in enumerate(HOSTILE)
+    ]
     assert [text for text in page.found["summary"]] == [f"Example: {visible(name)}" for name in HOSTILE]
     assert not [tag for tag, _ in page.seen if tag in {"img", "b"}]
     assert [tag for tag, _ in page.seen].count("script") == len(re_scripts(reference / "index.html"))

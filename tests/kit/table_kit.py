@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from runtime.engine.decisions import ScriptedDecider
+from runtime.engine.decisions import Option, ScriptedDecider
 from runtime.engine.play import attach
 from runtime.mechanics.buildings import build
 from runtime.model.cards import Ability, CardSpec, CostOption
@@ -48,6 +48,10 @@ def build_from_hand(table: Table, player: Player, spec: CardSpec, *answers: obje
 def script(table: Table, *answers: object) -> ScriptedDecider:
     table.decider.answers.extend(answers)
     return table.decider
+
+
+def labels(options: list[Option]) -> list[str]:
+    return [option.label for option in options]
 
 
 def mechanic(

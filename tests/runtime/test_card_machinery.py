@@ -15,7 +15,7 @@ from runtime.mechanics.goods import gain
 from runtime.model.cards import Ability, Context
 from runtime.model.declarations import SERVE_FISH, THIN_OUT
 from runtime.model.state import CardInPlay, IllegalAction
-from tests.kit.table_kit import make_table, mechanic, picture, script
+from tests.kit.table_kit import labels, make_table, mechanic, picture, script
 
 
 def on(event, timing, effect, guard=None, any_player=False, kind="each_time"):
@@ -116,14 +116,14 @@ def test_worker_space_from_the_next_turn_once_per_round_owner_only():
     table.turn_counter = 5
     script(table, (1, 2))
     build(table, me, spec)
-    assert not any("Lodge" in o for o in turn_options(table, me))
+    assert not any("Lodge" in o for o in labels(turn_options(table, me)))
     table.turn_counter += 1
-    assert "card 0 Lodge" in turn_options(table, me)
-    assert not any("Lodge" in o for o in turn_options(table, other))
-    script(table, "card 0 Lodge")
+    assert "Lodge (worker space)" in labels(turn_options(table, me))
+    assert not any("Lodge" in o for o in labels(turn_options(table, other)))
+    script(table, "Lodge (worker space)")
     take_turn(table, me)
     assert me.supply["gold"] == 6
-    assert not any("Lodge" in o for o in turn_options(table, me))
+    assert not any("Lodge" in o for o in labels(turn_options(table, me)))
 
 
 def test_any_time_abilities_are_offered_with_their_guard_and_can_be_declined():

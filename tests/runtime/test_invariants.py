@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, event, settings
@@ -25,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from runtime.analysis.simulate import play_game
 from runtime.engine.actions import place_worker
 from runtime.engine.attempts import attempt
-from runtime.engine.decisions import Decider, RandomDecider
+from runtime.engine.decisions import Decider, Decision, RandomDecider
 from runtime.engine.phases import round_steps
 from runtime.engine.play import abilities_of
 from runtime.engine.play import rule as rule_value
@@ -51,10 +50,10 @@ class PickingDecider:
         self.pick = pick
         self.picked: list[int] = []
 
-    def choose(self, player: int, kind: str, options: Sequence[Any], prompt: str) -> Any:
-        index = self.pick(len(options))
+    def choose(self, decision: Decision, table: Table) -> int:
+        index = self.pick(len(decision.options))
         self.picked.append(index)
-        return options[index]
+        return index
 
 
 def game_steps(table: Table) -> Iterator[str]:
@@ -120,13 +119,11 @@ def check_invariants(table: Table, start: dict[str, int]) -> None:
     assert goods_on_table(table) == start
 
 
-def worker_options(table: Table, player: Player) -> list[str]:
+def worker_options(table: Table, player: Player) -> list[object]:
     """Every worker placement there is, available now or not (full spaces, occupied Elders, used cards)."""
-    options = list(table.spaces)
-    options += [f"elder {i} {elder.name}" for i, elder in enumerate(player.council)]
-    options += [
-        f"card {i} {card.name}" for i, card in enumerate(player.buildings) if abilities_of(card, "worker_space")
-    ]
+    options: list[object] = list(table.spaces)
+    options += player.council
+    options += [card for card in player.buildings if abilities_of(card, "worker_space")]
     return options
 
 

@@ -1,0 +1,127 @@
+"""The generated module as the `cards.py` a person reads: one block per card under a heading comment that names
+the card and its cards.nus line, each function headed by its line, no line over 120 characters.
+
+Only layout is decided here; re-parsing the text gives back the generated module's statements. A line is
+broken only inside brackets (a call's arguments, a tuple's or list's items, a long string's pieces, an
+`if ... else` chain or an `and`/`or` within parentheses), so the breaks never change the meaning.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from compiler.diagnostics import printable
+
+WIDTH = 120
+INDENT = 4
+LOOSE = (ast.IfExp, ast.NamedExpr, ast.Lambda, ast.BoolOp)  # need parentheses as an operand of if-else or and/or
+
+
+def python_text(module: ast.Module, filename: str) -> str:
+    filename = printable(filename)
+    chunks = [f"# Generated from {filename} by nus; do not edit.\n"]
+    for statement in module.body:
+        header = getattr(statement, "card_header", None)
+        if header is not None:
+            title, line = header
+            chunks.append(f"\n\n# {printable(title)} -- {filename}:{line}\n")
+        elif isinstance(statement, ast.Assign) and ast.unparse(statement.targets[0]) == "CARDS":
+            chunks.append("\n\n# All cards and all worked examples\n")
+        elif not isinstance(statement, ast.Import | ast.ImportFrom):
+            chunks.append("\n")
+        if isinstance(statement, ast.FunctionDef):
+            chunks.append(f"# {filename}:{statement.lineno}\n")
+        chunks.append("".join(line + "\n" for line in statement_lines(statement, 0)))
+    return "".join(chunks)
+
+
+def statement_lines(statement: ast.stmt, indent: int) -> list[str]:
+    pad = " " * indent
+    if isinstance(statement, ast.FunctionDef):
+        head = f"{pad}def {statement.name}({ast.unparse(statement.args)}):"
+        return [head, *(line for s in statement.body for line in statement_lines(s, indent + INDENT))]
+    if isinstance(statement, ast.If):
+        lines = [f"{pad}if {expression(statement.test, indent, 3)}:"]
+        lines += [line for s in statement.body for line in statement_lines(s, indent + INDENT)]
+        if statement.orelse:
+            lines.append(f"{pad}else:")
+            lines += [line for s in statement.orelse for line in statement_lines(s, indent + INDENT)]
+        return lines
+    if isinstance(statement, ast.Return) and statement.value is not None:
+        return f"{pad}return {expression(statement.value, indent, 7)}".split("\n")
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = ast.unparse(statement.targets[0]) + " = "
+        return f"{pad}{target}{expression(statement.value, indent, len(target))}".split("\n")
+    if isinstance(statement, ast.Expr):
+        return f"{pad}{expression(statement.value, indent, 0)}".split("\n")
+    return f"{pad}{ast.unparse(statement)}".split("\n")
+
+
+def expression(node: ast.expr, indent: int, used: int, bracketed: bool = False) -> str:
+    """The expression's source on a line indented by `indent` with `used` other characters on it (a `return `,
+    a keyword, a trailing comma); broken over lines indented one step further when it does not fit.
+    `bracketed`: inside brackets already."""
+    text = ast.unparse(node)
+    if indent + used + len(text) <= WIDTH:
+        return text
+    inner = indent + INDENT
+    if isinstance(node, ast.Call):
+        parts = [expression(a, inner, 1, True) for a in node.args]
+        parts += [f"{k.arg}={expression(k.value, inner, len(str(k.arg)) + 2, True)}" for k in node.keywords]
+        return ast.unparse(node.func) + items("(", parts, ")", indent)
+    if isinstance(node, ast.Tuple):
+        return items("(", [expression(e, inner, 1, True) for e in node.elts], ")", indent)
+    if isinstance(node, ast.List):
+        return items("[", [expression(e, inner, 1, True) for e in node.elts], "]", indent)
+    if isinstance(node, ast.Subscript):
+        return f"{expression(node.value, indent, used, bracketed)}[{ast.unparse(node.slice)}]"
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return grouped(string_pieces(node.value, WIDTH - inner), indent, bracketed)
+    if isinstance(node, ast.IfExp):
+        return grouped(if_chain(node), indent, bracketed)
+    if isinstance(node, ast.BoolOp):
+        word = "and" if isinstance(node.op, ast.And) else "or"
+        operands = [operand(v) for v in node.values]
+        return grouped([operands[0], *(f"{word} {v}" for v in operands[1:])], indent, bracketed)
+    return text
+
+
+def items(opening: str, parts: list[str], closing: str, indent: int) -> str:
+    inner = " " * (indent + INDENT)
+    return opening + "\n" + "".join(f"{inner}{part},\n" for part in parts) + " " * indent + closing
+
+
+def grouped(lines: list[str], indent: int, bracketed: bool) -> str:
+    """Lines that continue one another: inside brackets at the item's indentation, else within parentheses."""
+    if bracketed:
+        return ("\n" + " " * indent).join(lines)
+    inner = " " * (indent + INDENT)
+    return "(\n" + "".join(f"{inner}{line}\n" for line in lines) + " " * indent + ")"
+
+
+def if_chain(node: ast.IfExp) -> list[str]:
+    lines = [f"{operand(node.body)} if {operand(node.test)}"]
+    rest: ast.expr = node.orelse
+    while isinstance(rest, ast.IfExp):
+        lines.append(f"else {operand(rest.body)} if {operand(rest.test)}")
+        rest = rest.orelse
+    lines.append(f"else {operand(rest)}")
+    return lines
+
+
+def operand(node: ast.expr) -> str:
+    text = ast.unparse(node)
+    return f"({text})" if isinstance(node, LOOSE) and not isinstance(node, ast.NamedExpr) else text
+
+
+def string_pieces(value: str, width: int) -> list[str]:
+    """A long string as adjacent literals, each within `width`, broken after spaces; joined they are the string."""
+    pieces, current = [], ""
+    for word in value.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current and len(repr(candidate)) > width:
+            pieces.append(current + " ")
+            current = word
+        else:
+            current = candidate
+    return [repr(piece) for piece in [*pieces, current]]

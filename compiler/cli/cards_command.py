@@ -1,0 +1,167 @@
+"""`nus cards FILE -o DIR`: print-and-play sheets of card faces (cards.pdf, and PNGs with --png)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from compiler.backends.card_faces.faces import (
+    Face,
+    SelectionError,
+    card_names,
+    changed,
+    face,
+    listing_of,
+    select,
+    version,
+)
+from compiler.backends.card_faces.files import WouldOverwriteInput, refuse_inputs, write_atomic
+from compiler.backends.card_faces.sheets import PAPER_NAMES, PAPERS, Sheet, SheetError, sheet
+from compiler.checking.vocabulary import LETTERS
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    UsageError,
+    compile_file,
+    file_command,
+    output_directory,
+    positive,
+    report,
+    writing,
+)
+
+INSTALL_HINT = "install the print extra: pip install 'nus[print]'"
+
+
+def register(commands) -> None:
+    command = file_command(commands, "cards", run, "write print-and-play card sheets: cards.pdf (and PNGs)", True)
+    command.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default a4)")
+    command.add_argument(
+        "--size", type=card_size, default=(63.0, 88.0), metavar="WxH", help="card size in mm (default 63x88)"
+    )
+    command.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM", help="colour beyond the cut (mm)")
+    command.add_argument("--deck", action="append", metavar="DECK", help="only this deck (repeatable)")
+    command.add_argument("--letter", action="append", choices=LETTERS, help="only this letter (repeatable)")
+    command.add_argument("--cards", type=card_names, metavar='"NAME, NAME"', help="only these cards")
+    command.add_argument("--changed-since", metavar="OLD", help="only cards whose face differs from this card file's")
+    command.add_argument("--png", action="store_true", help="also one PNG per card and per sheet")
+    command.add_argument("--dpi", type=positive, default=300, metavar="N", help="PNG resolution (default 300)")
+
+
+def card_size(text: str) -> tuple[float, float]:
+    try:
+        width, height = (float(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected WIDTHxHEIGHT in mm, like 63x88") from None
+    if width <= 0 or height <= 0:
+        raise argparse.ArgumentTypeError("a card needs a positive width and height")
+    return width, height
+
+
+def millimetres(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a number of millimetres") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must not be negative")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
+        return ERRORS
+    faces = chosen(args, compiled.program.cards)
+    if faces is None:
+        return ERRORS
+    if not faces:
+        print("no card to print" + (f": no face differs from {args.changed_since}" if args.changed_since else ""))
+        return OK
+    try:
+        laid = sheet(args.paper, *args.size, args.bleed)
+    except SheetError as error:
+        raise UsageError(str(error)) from None
+    out = Path(args.output)
+    inputs = [Path(args.file)] + ([Path(args.changed_since)] if args.changed_since else [])
+    try:
+        refuse_inputs([out / "cards.pdf", *(out / "cards" / f"{f.code}.png" for f in faces if args.png)], inputs)
+    except WouldOverwriteInput as error:
+        raise UsageError(str(error)) from None
+    pdf = print_backend()
+    printed = pdf.Layout(laid, f"{Path(args.file).name} · {version(text)}", Path(args.file).name).fitted(faces)
+    outputs = {out / "cards.pdf": printed.pdf}
+    if args.png:
+        outputs |= images(pdf, printed.pdf, laid, faces, out, args.dpi)
+    write_all(outputs, inputs, args.output)
+    pages = count(printed.pages, f"{PAPER_NAMES[args.paper]} page")
+    print(f"wrote {out / 'cards.pdf'}: {count(len(faces), 'card')} on {pages}")
+    if args.png:
+        print(f"wrote {len(outputs) - 1} PNGs in {out / 'cards'} and {out / 'sheets'}")
+    for overflow in printed.overflows:
+        print(overflow_message(overflow), file=sys.stderr)
+    return ERRORS if printed.overflows else OK
+
+
+def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
+    """The faces to print, or None when the earlier card file of --changed-since has errors (reported)."""
+    try:
+        faces = [face(card) for card in select(cards, args.deck, args.letter, args.cards)]
+    except SelectionError as error:
+        raise UsageError(str(error)) from None
+    if not args.changed_since:
+        return faces
+    old_text, old = compile_file(args.changed_since)
+    if not report(args.changed_since, old_text, old):
+        return None
+    return changed(faces, [face(card) for card in old.program.cards])
+
+
+def count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def overflow_message(overflow) -> str:
+    card = f"{listing_of([overflow.face.name])} ({overflow.face.code})"
+    return (
+        f"nus cards: {card} does not fit: its {overflow.region} overflows even at {overflow.size:g}pt; "
+        "shorten it, or give that region more room in card_faces.css"
+    )
+
+
+def print_backend():
+    """The PDF layer needs WeasyPrint (and its system libraries) and pypdfium2, both optional."""
+    try:
+        import pypdfium2  # noqa: F401
+        import weasyprint  # noqa: F401
+    except ImportError as error:
+        raise UsageError(f"nus cards needs {error.name}: {INSTALL_HINT}") from None
+    except OSError as error:
+        raise UsageError(f"WeasyPrint cannot load its system libraries (Pango): {error}") from None
+    from compiler.backends.card_faces import pdf
+
+    return pdf
+
+
+def images(pdf, document: bytes, laid: Sheet, faces, out: Path, dpi: int) -> dict[Path, bytes]:
+    pages = pdf.page_images(document, dpi)
+    cards = pdf.card_images(pages, laid, len(faces), dpi)
+    found = {out / "cards" / f"{f.code}.png": image for f, image in zip(faces, cards, strict=True)}
+    found |= {out / "sheets" / f"sheet-{number:02}.png": pdf.png(page) for number, page in enumerate(pages, 1)}
+    return found
+
+
+def write_all(outputs: dict[Path, bytes], inputs: list[Path], output: str) -> None:
+    try:
+        refuse_inputs(list(outputs), inputs)
+    except WouldOverwriteInput as error:
+        raise UsageError(str(error)) from None
+    out = output_directory(output)
+    for path, data in outputs.items():
+        writing(lambda path=path, data=data: put(path, data), out)
+
+
+def put(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, data)

@@ -1,0 +1,1 @@
+"""Editor support: the language server, highlighting for Pygments and TextMate, from one token list."""

@@ -1,0 +1,1 @@
+"""The language server (`nus lsp`): diagnostics, hover, completion, definition, symbols and formatting."""

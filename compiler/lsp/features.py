@@ -1,0 +1,246 @@
+"""What the language server answers, as plain functions of the text: diagnostics, hover, completion,
+definition, symbols and formatting. Positions are the editor's: 0-based line and column.
+
+Everything goes through the same front door as `nus check` (`compiler.load.compile_text`), so an editor
+shows the same codes, spans and help; hover shows the English the reference prints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+
+from compiler.backends.format import format_text
+from compiler.backends.render import English, deck_name
+from compiler.checking import ranges
+from compiler.checking import vocabulary as vocab
+from compiler.diagnostics import Diagnostic, Span
+from compiler.load import compile_text
+from compiler.syntax import nodes as n
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One compile of a document: its diagnostics, and its checked program when it parsed."""
+
+    text: str
+    diagnostics: tuple[Diagnostic, ...]
+    program: n.Program | None
+
+
+def analyse(text: str, filename: str) -> Analysis:
+    compiled = compile_text(text, filename)
+    return Analysis(text, compiled.diagnostics, compiled.program)
+
+
+def contains(span: Span | None, line: int, column: int) -> bool:
+    """Whether a 1-based span holds the 0-based editor position."""
+    if span is None:
+        return False
+    start, end, here = (span.line, span.column), (span.end_line, span.end_column), (line + 1, column + 1)
+    return start <= here <= end
+
+
+def children(node: object) -> Iterator[object]:
+    for field in dataclasses.fields(node):
+        value = getattr(node, field.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, tuple):
+                yield from (x for x in item if isinstance(x, n.Node))
+            elif isinstance(item, n.Node):
+                yield item
+
+
+def path_to(node: n.Node, line: int, column: int) -> list[n.Node]:
+    """The nodes from `node` down to the innermost one whose span holds the position."""
+    found = [node]
+    for child in children(node):
+        if contains(child.span, line, column):
+            return found + path_to(child, line, column)
+    return found
+
+
+def card_at(program: n.Program | None, line: int) -> n.Card | None:
+    if program is None:
+        return None
+    return next((c for c in program.cards if c.span.line <= line + 1 <= c.span.end_line), None)
+
+
+# Hover ---------------------------------------------------------------------------------------
+
+
+def hover(analysis: Analysis, line: int, column: int) -> str | None:
+    """Markdown: a card's facts and English on its header; under the cursor elsewhere, the English of the item
+    (ability, cost, VP, rule) and what the word or number under the cursor is."""
+    card = card_at(analysis.program, line)
+    if card is None:
+        return None
+    english = English(card)
+    if line + 1 == card.span.line:
+        return card_summary(card, english)
+    path = path_to(card, line, column)
+    parts = [item_english(english, card, node) for node in path[1:2]]
+    details = (node_detail(english, node, parent) for parent, node in reversed(list(pairwise(path[1:]))))
+    parts += [detail for detail in details if detail][:1]
+    return "\n\n".join(part for part in parts if part) or None
+
+
+def card_summary(card: n.Card, english: English) -> str:
+    facts = [f"{deck_name(card.deck)} {card.code}"]
+    if card.costs:
+        facts.append(f"Cost: {english.cost()}")
+    if card.vp:
+        facts.append(ranges.vp_label(card))
+    return f"**{card.name}** — {' · '.join(facts)}\n\n{english.text()}"
+
+
+def item_english(english: English, card: n.Card, node: n.Node) -> str:
+    if isinstance(node, n.Ability):
+        return english.ability(node)
+    if isinstance(node, n.Rule):
+        return english.rule(node)
+    if isinstance(node, n.CostLine):
+        return " ".join([f"Cost: {english.cost()}.", *english.cost_sentences()])
+    if card.vp and node is card.vp[0]:
+        return f"VP: {english.vp()} ({ranges.vp_label(card)})"
+    if node in card.requires:
+        return english.requirement(node)
+    if isinstance(node, n.Example):
+        return f"Worked example “{node.title}”, run by `nus test`."
+    return ""
+
+
+def node_detail(english: English, node: n.Node, parent: n.Node) -> str:
+    """What the innermost meaningful node is: a count with its range, a number and the slot it fills, a phrase."""
+    if isinstance(node, n.Ref) and node.source == "count":
+        entry = next(e for e in vocab.COUNTS if e.impl == node.name)
+        low, high = entry.bounds
+        return f"`{entry.pattern}`: {english.ref(node)} (a count: {ranges.label(ranges.Values(low, high))})"
+    if isinstance(node, n.Number):
+        return f"`{node.value}`: written in the card, {number_role(node, parent)}"
+    if isinstance(node, n.Call):
+        return f"`{node.entry.pattern}`: {english.phrase(node)}"
+    return ""
+
+
+def number_role(number: n.Number, parent: n.Node) -> str:
+    if isinstance(parent, n.Call):
+        slots = [e for e in parent.entry.elements if not isinstance(e, str)]
+        slot = next((s.name for s, arg in zip(slots, parent.args, strict=False) if arg is number), "amount")
+        return f"the {slot} of `{parent.entry.pattern}`"
+    if isinstance(parent, n.Row):
+        return "a value of the table"
+    return "part of the expression around it"
+
+
+# Completion ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Completion:
+    label: str
+    snippet: str
+    kind: str  # keyword, event, count, effect, rule
+    detail: str
+
+
+ITEM_KEYWORDS = ("cost ", "vp ", "requires ", "rule ", "when built:", "as soon as ", "each time after you ")
+ITEM_KEYWORDS += ("each time before you ", "at ", "at any time:", "worker space:", "use:", 'example "":')
+TOP_KEYWORDS = {
+    "building": 'building "${1:Name}" (${2:trout} ${3:A000})',
+    "elder": 'elder "${1:Name}" (base ${2:E00})',
+    "example": 'example "${1:title}":',
+}
+CONTEXTS = (
+    ("event", re.compile(r"^\s*each time (before|after) (you|any player) [\w' ]*$")),
+    ("moment", re.compile(r"^\s*at (?!any\b)[\w' ]*$")),
+    ("rule", re.compile(r"^\s*rule [\w' ]*$")),
+    (
+        "count",
+        re.compile(r"(\b(if|unless|as soon as|requires|vp|given|expect|and|or|not|capped at|by)|[(=<>+*/-])[\w' ]*$"),
+    ),
+)
+
+
+def snippet(pattern: str) -> str:
+    number = 0
+
+    def slot(match: re.Match) -> str:
+        nonlocal number
+        number += 1
+        return f"${{{number}:{match[1].partition(':')[0]}}}"
+
+    return re.sub(r"\{([^}]+)\}", slot, pattern)
+
+
+def entries(kind: str) -> list[Completion]:
+    if kind == "event":
+        found = [e for e in vocab.EVENTS if "at" not in e.timings]
+    elif kind == "moment":
+        found = [e for e in vocab.EVENTS if "at" in e.timings]
+    elif kind == "rule":
+        found = list(vocab.RULES)
+    elif kind == "count":
+        found = list(vocab.COUNTS + vocab.FACTS)
+    else:
+        found = [e for e in vocab.EFFECTS if not e.example_only]
+    label = "event" if kind == "moment" else kind
+    return [Completion(e.pattern, snippet(e.pattern), label, e.english) for e in found]
+
+
+def completions(text: str, line: int, column: int) -> list[Completion]:
+    """Phrases valid where the cursor stands, judged by the words before it on its line."""
+    lines = text.split("\n")
+    before = lines[line][:column] if line < len(lines) else ""
+    for kind, pattern in CONTEXTS:
+        if pattern.search(before):
+            return entries(kind)
+    indent = len(before) - len(before.lstrip())
+    if not before.strip() and indent == 0:
+        return [Completion(k, v, "keyword", "starts a card or a worked example") for k, v in TOP_KEYWORDS.items()]
+    if indent <= 2 and " " not in before.strip():
+        return [Completion(k, k, "keyword", "a card line") for k in ITEM_KEYWORDS]
+    return entries("effect")
+
+
+# Definition, symbols, formatting ------------------------------------------------------------------
+
+
+NAME = re.compile(r'"([^"\n]*)"')
+
+
+def definition(analysis: Analysis, line: int, column: int) -> Span | None:
+    """The header of the card a quoted name under the cursor names (`discard "Toy Shop"`); Buildings first."""
+    if analysis.program is None:
+        return None
+    lines = analysis.text.split("\n")
+    for match in NAME.finditer(lines[line] if line < len(lines) else ""):
+        if match.start() <= column <= match.end():
+            named = [c for c in analysis.program.cards if c.name == match[1]]
+            named.sort(key=lambda c: c.kind != "building")
+            return named[0].name_span if named else None
+    return None
+
+
+@dataclass(frozen=True)
+class Symbol:
+    name: str
+    detail: str
+    span: Span
+    name_span: Span
+
+
+def symbols(analysis: Analysis) -> list[Symbol]:
+    if analysis.program is None:
+        return []
+    return [
+        Symbol(c.name, f"{c.kind} {deck_name(c.deck)} {c.code}", c.span, c.name_span) for c in analysis.program.cards
+    ]
+
+
+def formatted(text: str, filename: str) -> str | None:
+    """The canonical layout `nus fmt` prints, or None when the text does not parse."""
+    return format_text(text, filename)[0]

@@ -1,0 +1,94 @@
+"""The generated cards.py a person reads and diffs: one block per card, headed by the card and its cards.nus line,
+its functions and then its spec; no line over 120 characters; the text is the generated module, exactly."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from compiler.backends.python_text import string_pieces
+from compiler.load import compile_text, load_cards, python_source
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL = (ROOT / "cards.nus").read_text(encoding="utf-8")
+HEADING = re.compile(r'^# (building|elder) "(.*)" \((\S+) (\S+)\) -- cards\.nus:(\d+)$')
+
+
+def real_source() -> str:
+    return python_source(compile_text(REAL, "cards.nus").module, "cards.nus")
+
+
+def blocks(source: str) -> list[tuple[re.Match, list[str]]]:
+    """Each card heading with the lines up to the next heading (or the closing CARDS list)."""
+    found: list[tuple[re.Match, list[str]]] = []
+    for line in source.splitlines():
+        heading = HEADING.match(line)
+        if heading:
+            found.append((heading, []))
+        elif line.startswith("# All cards") or line.startswith("# worked examples of the base rules"):
+            break
+        elif found:
+            found[-1][1].append(line)
+    return found
+
+
+def test_no_line_is_longer_than_120_characters() -> None:
+    lines = real_source().splitlines()
+    assert len(lines) > 1000
+    assert [line for line in lines if len(line) > 120] == []
+
+
+def test_one_block_per_card_in_file_order_headed_by_its_name_and_line() -> None:
+    cards = compile_text(REAL, "cards.nus").program.cards
+    found = blocks(real_source())
+    assert [(h[1], h[2], h[3], h[4], int(h[5])) for h, _ in found] == [
+        (c.kind, c.name, c.deck, c.code, c.span.line) for c in cards
+    ]
+
+
+def test_a_block_holds_its_cards_functions_then_its_spec_and_nothing_of_another_card() -> None:
+    for heading, lines in blocks(real_source()):
+        prefix = f"{heading[1]}_{heading[4]}"
+        defined = [m[1] for line in lines if (m := re.match(r"(?:def )?(\w+)(?:\(| = )", line))]
+        assert defined, heading[0]
+        assert all(name.startswith(prefix) for name in defined), (heading[0], defined)
+        spec_at = lines.index(f"{prefix} = CardSpec(")
+        assert all(not line.startswith("def ") for line in lines[spec_at:]), heading[0]
+
+
+def test_every_function_is_headed_by_its_cards_nus_line() -> None:
+    lines = real_source().splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith("def "):
+            assert re.fullmatch(r"# cards\.nus:\d+", lines[index - 1]), line
+
+
+def test_the_text_is_the_generated_module_and_runs_as_the_same_cards() -> None:
+    compiled = compile_text(REAL, "cards.nus")
+    source = python_source(compiled.module, "cards.nus")
+    reread = ast.parse(source)
+    assert [ast.unparse(s) for s in reread.body] == [ast.unparse(s) for s in compiled.module.body]
+    namespace: dict = {}
+    exec(compile(reread, "cards.py", "exec"), namespace)
+    loaded = load_cards(REAL, "cards.nus")
+    assert [(c.name, c.code, c.line) for c in namespace["CARDS"]] == [(c.name, c.code, c.line) for c in loaded]
+    assert len(namespace["EXAMPLES"]) > 10
+
+
+def test_a_long_prompt_is_split_into_adjacent_literals_that_join_to_it() -> None:
+    text = "choose one: - exchange up to (empty building spaces) fish for wood - " * 3
+    pieces = string_pieces(text, 60)
+    assert len(pieces) > 3
+    assert all(len(piece) <= 60 for piece in pieces)
+    assert "".join(ast.literal_eval(piece) for piece in pieces) == text
+
+
+def test_a_card_name_cannot_end_its_heading_comment() -> None:
+    """A carriage return in a quoted name would end a comment line in Python; the heading shows it escaped."""
+    text = 'building "A\rimport os" (trout A001)\n  cost none\n  vp 0\n'
+    compiled = compile_text(text, "cards.nus")
+    assert compiled.diagnostics == ()
+    source = python_source(compiled.module, "cards.nus")
+    assert '# building "A\\rimport os" (trout A001) -- cards.nus:1\n' in source
+    assert "\r" not in source.replace("\\r", "")

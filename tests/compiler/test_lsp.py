@@ -1,0 +1,196 @@
+"""`nus lsp` end to end: a real JSON-RPC exchange over the server's stdin and stdout.
+
+The test is the editor: it starts `python -m compiler lsp`, sends initialize, opens a document with a
+typo, reads the diagnostic the server publishes, fixes the typo, and asks for hover, completion,
+definition, symbols and formatting, then shuts the server down.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.kit.rulebook import ROOT
+
+TYPO = """building "Toy Shop" (trout A601)
+  cost 1 wood
+  vp 1
+  when built:
+    take 2 wod
+
+building "Big Shop" (trout A602)
+  cost 6 wood or discard "Toy Shop"
+  vp elders capped at 3
+  each time after you build a ship:
+    take 1 gold
+"""
+FIXED = TYPO.replace("wod", "wood")
+URI = "file:///cards/doc.nus"
+
+
+class Editor:
+    """A JSON-RPC client over the server's pipes; a reader thread queues every message the server sends."""
+
+    def __init__(self) -> None:
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "compiler", "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT
+        )
+        self.inbox: queue.Queue[dict] = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self) -> None:
+        stream = self.server.stdout
+        while True:
+            headers = {}
+            while (line := stream.readline()) not in (b"\r\n", b""):
+                name, _, value = line.decode("ascii").partition(":")
+                headers[name.strip().lower()] = value.strip()
+            if not headers:
+                return
+            self.inbox.put(json.loads(stream.read(int(headers["content-length"]))))
+
+    def send(self, message: dict) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        self.server.stdin.write(f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
+        self.server.stdin.flush()
+
+    def notify(self, method: str, params: dict) -> None:
+        self.send({"method": method, "params": params})
+
+    def request(self, method: str, params: dict) -> dict | list | None:
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        message = self.wait(lambda m: m.get("id") == self.next_id and "method" not in m)
+        assert "error" not in message, message
+        return message["result"]
+
+    def wait(self, wanted) -> dict:
+        while True:
+            message = self.inbox.get(timeout=60)
+            if wanted(message):
+                return message
+
+    def published(self) -> list[dict]:
+        message = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        assert message["params"]["uri"] == URI
+        return message["params"]["diagnostics"]
+
+
+def at(line: int, character: int) -> dict:
+    return {"textDocument": {"uri": URI}, "position": {"line": line, "character": character}}
+
+
+def span(line: int, start: int, end: int) -> dict:
+    return {"start": {"line": line, "character": start}, "end": {"line": line, "character": end}}
+
+
+@pytest.fixture(scope="module")
+def editor() -> Editor:
+    editor = Editor()
+    result = editor.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    capabilities = result["capabilities"]
+    assert capabilities["hoverProvider"] and capabilities["definitionProvider"]
+    assert capabilities["documentSymbolProvider"] and capabilities["documentFormattingProvider"]
+    assert capabilities["completionProvider"]["triggerCharacters"] == [" ", "("]
+    assert result["serverInfo"]["name"] == "nus"
+    editor.notify("initialized", {})
+    yield editor
+    assert editor.request("shutdown", None) is None
+    editor.notify("exit", None)
+    assert editor.server.wait(timeout=30) == 0
+
+
+def test_typo_is_published_then_cleared(editor: Editor) -> None:
+    document = {"uri": URI, "languageId": "nus", "version": 1, "text": TYPO}
+    editor.notify("textDocument/didOpen", {"textDocument": document})
+    assert editor.published() == [
+        {
+            "range": span(4, 11, 14),
+            "severity": 1,
+            "code": "E0102",
+            "source": "nus",
+            "message": "unknown good 'wod'\nhelp: did you mean 'wood'?",
+        }
+    ]
+    change = {"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": FIXED}]}
+    editor.notify("textDocument/didChange", change)
+    assert editor.published() == []
+
+
+def test_hover_shows_the_generated_english(editor: Editor) -> None:
+    header = editor.request("textDocument/hover", at(0, 12))
+    assert header["contents"] == {
+        "kind": "markdown",
+        "value": "**Toy Shop** — Trout A601 · Cost: 1 wood · 1 VP\n\nImmediately (and only once via this Building) "
+        "take 2 wood from the general supply and place it in your personal supply.",
+    }
+    number = editor.request("textDocument/hover", at(4, 10))["contents"]["value"]
+    assert number.endswith("\n\n`2`: written in the card, the amount of `take {amount} {good}`")
+    count = editor.request("textDocument/hover", at(8, 6))["contents"]["value"]
+    assert count == (
+        "VP: VP equal to the number of Elders in your Elder Council, but at most 3 (0-3 VP)\n\n"
+        "`elders`: the number of Elders in your Elder Council (a count: 0 or more)"
+    )
+    assert editor.request("textDocument/hover", at(5, 0)) is None  # the blank line between cards
+
+
+def test_completion_offers_what_fits_where_the_cursor_is(editor: Editor) -> None:
+    change = {
+        "textDocument": {"uri": URI, "version": 3},
+        "contentChanges": [{"text": FIXED + "  each time after you "}],
+    }
+    editor.notify("textDocument/didChange", change)
+    editor.published()
+    events = editor.request("textDocument/completion", at(11, 22))
+    labels = [item["label"] for item in events["items"]]
+    assert "build a ship" in labels and "serve fish" in labels
+    assert "take {amount} {good}" not in labels  # effects do not follow "each time"
+    effects = editor.request("textDocument/completion", at(10, 4))
+    take = next(item for item in effects["items"] if item["label"] == "take {amount} {good}")
+    assert (take["insertText"], take["insertTextFormat"]) == ("take ${1:amount} ${2:good}", 2)
+    counts = [item["label"] for item in editor.request("textDocument/completion", at(8, 5))["items"]]
+    assert "elders" in counts and "take {amount} {good}" not in counts
+    editor.notify(
+        "textDocument/didChange", {"textDocument": {"uri": URI, "version": 4}, "contentChanges": [{"text": FIXED}]}
+    )
+    assert editor.published() == []
+
+
+def test_definition_jumps_from_a_quoted_name_to_its_card(editor: Editor) -> None:
+    assert editor.request("textDocument/definition", at(7, 28)) == {"uri": URI, "range": span(0, 9, 19)}
+    assert editor.request("textDocument/definition", at(7, 4)) is None
+
+
+def test_symbols_are_the_cards(editor: Editor) -> None:
+    symbols = editor.request("textDocument/documentSymbol", {"textDocument": {"uri": URI}})
+    assert [(s["name"], s["detail"], s["kind"], s["selectionRange"]) for s in symbols] == [
+        ("Toy Shop", "building Trout A601", 5, span(0, 9, 19)),
+        ("Big Shop", "building Trout A602", 5, span(6, 9, 19)),
+    ]
+
+
+def test_formatting_is_nus_fmt(editor: Editor, tmp_path: Path) -> None:
+    messy = 'building "X" (trout A601)\n  vp 1\n  cost   1 wood\n'
+    editor.notify(
+        "textDocument/didChange", {"textDocument": {"uri": URI, "version": 5}, "contentChanges": [{"text": messy}]}
+    )
+    editor.published()
+    [edit] = editor.request(
+        "textDocument/formatting", {"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": True}}
+    )
+    (tmp_path / "messy.nus").write_text(messy, encoding="utf-8")
+    printed = subprocess.run(
+        [sys.executable, "-m", "compiler", "fmt", str(tmp_path / "messy.nus")], capture_output=True, text=True, cwd=ROOT
+    ).stdout
+    assert edit == {
+        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 4, "character": 0}},
+        "newText": printed,
+    }
+    assert printed == 'building "X" (trout A601)\n  cost 1 wood\n  vp 1\n'

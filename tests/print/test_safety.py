@@ -1,0 +1,93 @@
+"""What the card file says lands escaped; a card that cannot fit is named, never cut silently; outputs are
+written whole and never over an input."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from compiler.backends.card_faces.faces import face
+from compiler.backends.card_faces.files import write_atomic
+from compiler.backends.card_faces.pdf import Layout, Placed
+from compiler.backends.card_faces.sheets import sheet
+from compiler.load import compile_text
+from tests.print.sheets_kit import requires_weasyprint, run_cards, squeezed, text_in
+
+HOSTILE = "<img src=x onerror=alert(1)> & {{ 7*7 }}"
+TOO_LONG = "Grand " * 24 + "Hall"
+
+
+def card_file(tmp_path: Path, *names: str) -> Path:
+    body = "  cost 1 wood\n  vp 1\n  each time after you thin out:\n    take 1 fish\n"
+    entries = [f'building "{name}" (trout A6{number:02})\n{body}' for number, name in enumerate(names, 1)]
+    path = tmp_path / "cards.nus"
+    path.write_text("\n".join(entries), encoding="utf-8")
+    return path
+
+
+def test_a_hostile_name_is_escaped_in_the_sheet_html(tmp_path: Path) -> None:
+    program = compile_text(card_file(tmp_path, HOSTILE).read_text(encoding="utf-8"), "cards.nus").program
+    layout = Layout(sheet("a4", 63, 88, 0), "<footer & note>", "<title>")
+    html = layout.html([Placed(0, face(program.cards[0]))], [dict.fromkeys(layout.sizes, 0)])
+    assert "&lt;img src=x onerror=alert(1)&gt; &amp; {{ 7*7 }}" in html
+    assert "<img src=x" not in html
+    assert "49" not in html
+    assert "&lt;footer &amp; note&gt;" in html and "<title>&lt;title&gt;" in html
+
+
+@requires_weasyprint
+def test_a_hostile_name_prints_as_written(tmp_path: Path) -> None:
+    pdfplumber = pytest.importorskip("pdfplumber")
+    status, _, complained = run_cards(str(card_file(tmp_path, HOSTILE)), "-o", str(tmp_path / "out"))
+    assert (status, complained) == (0, "")
+    with pdfplumber.open(tmp_path / "out" / "cards.pdf") as pdf:
+        assert squeezed(HOSTILE) in text_in(pdf.pages[0], 0, 0, 210, 297)
+
+
+@requires_weasyprint
+def test_a_card_that_cannot_fit_is_reported_by_name_and_the_others_are_not(tmp_path: Path) -> None:
+    status, said, complained = run_cards(str(card_file(tmp_path, "Cabin", TOO_LONG)), "-o", str(tmp_path / "out"))
+    assert status == 1
+    assert said == f"wrote {tmp_path / 'out' / 'cards.pdf'}: 2 cards on 1 A4 page\n"
+    assert complained == (
+        f'nus cards: "{TOO_LONG}" (A602) does not fit: its name overflows even at 8pt; '
+        "shorten it, or give that region more room in card_faces.css\n"
+    )
+
+
+@requires_weasyprint
+def test_an_output_never_replaces_an_input(tmp_path: Path) -> None:
+    source = card_file(tmp_path, "Cabin")
+    named_like_the_output = tmp_path / "cards.pdf"
+    named_like_the_output.write_bytes(source.read_bytes())
+    status, said, complained = run_cards(str(named_like_the_output), "-o", str(tmp_path))
+    assert (status, said) == (2, "")
+    assert "is an input of this command" in complained
+    assert named_like_the_output.read_bytes() == source.read_bytes()
+
+
+def test_an_atomic_write_replaces_the_file_whole_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"old")
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.pdf"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_a_failed_atomic_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"old")
+
+    def refuse(source, destination):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError):
+        write_atomic(target, b"new")
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.pdf"]
