@@ -17,7 +17,7 @@ from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
 from compiler.diagnostics import printable
 from runtime.model.cards import CardError
 
-COMMANDS = ("check", "build", "docs", "cards", "fmt", "test", "explain", "simulate", "balance", "lsp")
+COMMANDS = ("check", "build", "docs", "cards", "fmt", "test", "explain", "simulate", "balance", "lsp", "watch")
 
 
 INTERRUPTED = 128 + signal.SIGINT
@@ -50,18 +50,26 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
-def argument_parser() -> argparse.ArgumentParser:
+def argument_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or only the one `argv` names: `nus check` then imports nothing of
+    build, docs, fmt or simulate (their templates, jinja2, the game runtime)."""
     parser = Parser(prog="nus", description="Compile and run Nusfjord card files.")
     parser.add_argument("--version", action="version", version=f"nus {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for name in COMMANDS:
+    for name in commands_needed(argv):
         import_module(f"compiler.cli.{name}_command").register(commands)
     return parser
 
 
+def commands_needed(argv: list[str] | None) -> tuple[str, ...]:
+    words = sys.argv[1:] if argv is None else argv
+    first = next((word for word in words if not word.startswith("-")), None)
+    return (first,) if first in COMMANDS else COMMANDS
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = argument_parser().parse_args(argv)
+        args = argument_parser(argv).parse_args(argv)
         return args.run(args)
     except InvalidText as error:
         print(error, file=sys.stderr)

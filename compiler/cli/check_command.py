@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 
+from compiler.cache import check_text
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -15,9 +16,9 @@ from compiler.cli.common import (
     InvalidText,
     UsageError,
     add_output_format,
-    compile_file,
     diagnostic_record,
     display_name,
+    read_source,
     report,
 )
 from compiler.diagnostic_codes import CATALOGUE
@@ -28,6 +29,7 @@ def register(commands) -> None:
     check = commands.add_parser("check", help="check card files and report every error")
     check.add_argument("files", nargs="*", metavar="FILE", help="card files ('-' reads standard input)")
     check.add_argument("--explain", metavar="CODE", help="print what a diagnostic code (the one in error[...]) means")
+    check.add_argument("--no-cache", action="store_true", help="compile even when the same text was checked before")
     add_output_format(check)
     check.set_defaults(run=run, usage_error=check.error)
 
@@ -41,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
     clean, unreadable, records = True, False, []
     for path in args.files:
         try:
-            text, compiled = compile_file(path)
+            text = read_source(path)
+            compiled = check_text(text, display_name(path), use_cache=not args.no_cache)
         except InvalidText as error:
             print(error, file=sys.stderr)
             clean = False
@@ -56,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         elif not report(path, text, compiled, args.output_format):
             clean = False
         elif args.output_format == "text":
-            print(printable(f"{display_name(path)}: {len(compiled.program.cards)} cards, no errors"))
+            print(printable(f"{display_name(path)}: {compiled.cards} cards, no errors"))
     if args.output_format == "json":
         print(json.dumps(records, indent=2))
     return USAGE if unreadable else OK if clean else ERRORS

@@ -6,12 +6,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler import diagnostic_codes as codes
 from compiler.cli.terminal import painter
 from compiler.diagnostics import Diagnostic, printable, render_all
-from compiler.load import Compiled, compile_text
 from compiler.output import OverwritesInput
+
+if TYPE_CHECKING:
+    from compiler.load import Compiled
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -49,6 +52,8 @@ class InvalidText(Exception):
 
 
 def compile_file(path: str) -> tuple[str, Compiled]:
+    from compiler.load import compile_text  # not at import: `nus check` on a cached file never needs the parser
+
     text = read_source(path)
     return text, compile_text(text, display_name(path))
 

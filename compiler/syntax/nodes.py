@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from compiler.diagnostics import Span
@@ -176,18 +177,7 @@ Statement = Effect | Let | May | ChooseOne | UpTo | If | Call
 
 def calls_in(statements: tuple[Statement, ...]) -> list[Call]:
     """Every checked effect call in a body, however deeply nested."""
-    found = []
-    for statement in statements:
-        if isinstance(statement, Call):
-            found.append(statement)
-        elif isinstance(statement, May | UpTo):
-            found += calls_in(statement.body)
-        elif isinstance(statement, If):
-            found += calls_in(statement.then + statement.otherwise)
-        elif isinstance(statement, ChooseOne):
-            for option in statement.options:
-                found += calls_in(option)
-    return found
+    return [node for node in walk(statements) if isinstance(node, Call)]
 
 
 # Abilities ----------------------------------------------------------------------------------
@@ -293,6 +283,51 @@ class Card(Node):
 class Program(Node):
     cards: tuple[Card, ...]
     examples: tuple[Example, ...] = ()  # examples of base rules, outside any card
+
+
+# Traversal ----------------------------------------------------------------------------------
+
+
+def children(node: Node) -> Iterator[Node]:
+    """The nodes directly inside `node`, field by field; tuples of nodes (also nested ones, as a choice's
+    options) are flattened. Vocabulary entries, words and numbers a node holds are not nodes."""
+    for item in fields(node):
+        yield from nodes_in(getattr(node, item.name))
+
+
+def nodes_in(value: object) -> Iterator[Node]:
+    if isinstance(value, Node):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from nodes_in(item)
+
+
+def walk(root: Node | tuple) -> Iterator[Node]:
+    """Every node from `root` down (a node before its children, fields in order); without recursion, so a
+    deeply nested card costs no Python stack."""
+    stack = list(nodes_in(root))[::-1]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(list(children(node))))
+
+
+def contains(span: Span, line: int, column: int) -> bool:
+    return (span.line, span.column) <= (line, column) < (span.end_line, span.end_column)
+
+
+def node_at(root: Node, line: int, column: int) -> Node | None:
+    """The innermost node whose span holds the position (1-based line and column, as spans count), or None
+    when the position is outside `root`. For the language server: hover, go to definition."""
+    if not contains(root.span, line, column):
+        return None
+    found = root
+    while True:
+        inside = [child for child in children(found) if child.span is not None and contains(child.span, line, column)]
+        if not inside:
+            return found
+        found = min(inside, key=lambda child: (child.span.end_line - child.span.line, child.span.end_column))
 
 
 def pretty(node, indent: int = 0) -> str:

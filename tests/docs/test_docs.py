@@ -187,3 +187,9 @@ def test_markdown_contents_links_every_card_and_code_blocks_are_marked(built: Pa
     assert "*Interacts with:* [Moot Hall](#building-a701), [Ticket Booth](#building-a715)" in markdown
     fences = re.findall(r"^```(\w*)$", markdown, flags=re.M)
     assert fences[::2] == ["nus"] * (len(fences) // 2) and set(fences[1::2]) == {""}
+
+
+def test_reference_highlights_examples_with_the_pygments_lexer(built: Path) -> None:
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert '<span class="k">given</span>' in page and '<span class="k">expect</span>' in page
+    assert ".highlight .k {" in page
