@@ -7,9 +7,7 @@ shows the same codes, spans and help; hover shows the English the reference prin
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -36,29 +34,11 @@ def analyse(text: str, filename: str) -> Analysis:
     return Analysis(text, compiled.diagnostics, compiled.program)
 
 
-def contains(span: Span | None, line: int, column: int) -> bool:
-    """Whether a 1-based span holds the 0-based editor position."""
-    if span is None:
-        return False
-    start, end, here = (span.line, span.column), (span.end_line, span.end_column), (line + 1, column + 1)
-    return start <= here <= end
-
-
-def children(node: object) -> Iterator[object]:
-    for field in dataclasses.fields(node):
-        value = getattr(node, field.name)
-        for item in value if isinstance(value, tuple) else (value,):
-            if isinstance(item, tuple):
-                yield from (x for x in item if isinstance(x, n.Node))
-            elif isinstance(item, n.Node):
-                yield item
-
-
 def path_to(node: n.Node, line: int, column: int) -> list[n.Node]:
-    """The nodes from `node` down to the innermost one whose span holds the position."""
+    """The nodes from `node` down to the innermost one whose span holds the 0-based editor position."""
     found = [node]
-    for child in children(node):
-        if contains(child.span, line, column):
+    for child in n.children(node):
+        if child.span is not None and n.contains(child.span, line + 1, column + 1):
             return found + path_to(child, line, column)
     return found
 

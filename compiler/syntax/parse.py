@@ -72,18 +72,43 @@ def shorten(value: str, limit: int = 30) -> str:
 
 
 def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
-    """Parse one file, stopping at the first syntax error (LALR cannot resynchronise safely)."""
+    """Parse one file; after a syntax error, blank the definition it lies in (from its header to the next one,
+    keeping line numbers) and parse again, so every broken card is reported, not only the first."""
     if not text.endswith("\n"):
         text += "\n"
+    found: list[Diagnostic] = []
+    while True:
+        tree, error = parse_once(text, filename)
+        if error is not None:
+            found.append(error)
+            blanked = without_definition_at(text, error.span.line)
+        if error is None or blanked == text:
+            return (tree, []) if not found else (None, sorted(set(found), key=lambda d: d.sort_key))
+        text = blanked
+
+
+def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None]:
     layout = number_error(text, filename) or indentation_error(text, filename)
     if layout is not None:
-        return None, [layout]
+        return None, layout
     try:
         tree = parser().parse(text)
     except UnexpectedInput as error:
-        return None, [syntax_diagnostic(error, text, filename)]
+        return None, syntax_diagnostic(error, text, filename)
     deep = nesting_error(tree, filename)
-    return (None, [deep]) if deep is not None else (tree, [])
+    return (None, deep) if deep is not None else (tree, None)
+
+
+HEADER = re.compile(r"(building|elder|example)\b")
+
+
+def without_definition_at(text: str, line: int) -> str:
+    """The text with the card or top-level example holding `line` emptied: its lines kept, as blank lines."""
+    lines = text.split("\n")
+    headers = [index for index, body in enumerate(lines) if HEADER.match(body)]
+    start = max((index for index in headers if index <= line - 1), default=0)
+    end = min((index for index in headers if index > start), default=len(lines))
+    return "\n".join(["" if start <= index < end else body for index, body in enumerate(lines)])
 
 
 MAX_EXPRESSION_DEPTH = 100

@@ -66,7 +66,7 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     """Carry out an action; while it runs "during an action" holds. Latches are checked once it resolves."""
     if name not in ACTIONS:
         raise IllegalAction(f"unknown action {name}")
-    table.say(f"P{player.index} action {name} via {via}")
+    table.say(f"P{player.index} action {name} via {via}", player.index)
     table.action_depth += 1
     try:
         ACTIONS[name](table, player, via)
@@ -141,7 +141,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
 def place_worker(table: Table, player: Player, choice: object) -> object:
     """choice: an action space name, an own Elder, an own worker-space Building, or PASS."""
     if choice is PASS:
-        table.say(f"P{player.index} passes")
+        table.say(f"P{player.index} passes", player.index)
         return choice
     emit(table, PLACE_WORKER, "before", player)
     if isinstance(choice, CardInPlay) and choice.spec.kind == "elder":

@@ -39,7 +39,7 @@ def choose_legal(
             return act(choice.value)
         except IllegalAction as why:
             table.restore(snap)
-            table.say(f"P{player} {kind} {choice.label}: not possible ({why})")
+            table.say(f"P{player} {kind} {choice.label}: not possible ({why})", player)
             reasons.append(f"{choice.label}: {why}")
             remaining.remove(choice)
     raise IllegalAction(f"P{player} has no legal {kind}: " + "; ".join(reasons))

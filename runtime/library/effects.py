@@ -31,7 +31,7 @@ def put_on_card(ctx: Context, amount: int, good: str) -> None:
     if amount > 0:
         ctx.table.from_general(good, amount)
         ctx.card.goods[good] += amount
-        ctx.table.say(f"P{ctx.me.index} puts {amount} {good} on {ctx.card.name}")
+        ctx.table.say(f"P{ctx.me.index} puts {amount} {good} on {ctx.card.name}", ctx.me.index, card=ctx.card)
 
 
 def move_to_card(ctx: Context, amount: int, good: str) -> None:
@@ -58,7 +58,7 @@ def remove_all_elders(ctx: Context) -> None:
     for elder in list(ctx.me.council):
         return_card_goods(ctx.table, elder)
         elders.remove_elder(ctx.table, elder)
-    ctx.table.say(f"P{ctx.me.index} removes all elders from play")
+    ctx.table.say(f"P{ctx.me.index} removes all elders from play", ctx.me.index)
 
 
 def put_elders_under_card(ctx: Context) -> None:
@@ -67,7 +67,7 @@ def put_elders_under_card(ctx: Context) -> None:
     for elder in council:
         elders.remove_elder(ctx.table, elder)
     ctx.card.under.extend(council)
-    ctx.table.say(f"P{ctx.me.index} puts {len(council)} elders under {ctx.card.name}")
+    ctx.table.say(f"P{ctx.me.index} puts {len(council)} elders under {ctx.card.name}", ctx.me.index, card=ctx.card)
 
 
 def use_new_elder(ctx: Context) -> None:
@@ -126,7 +126,7 @@ def remove_ship(ctx: Context) -> None:
     index = ask(ctx.table, player.index, DecisionKind.SHIP, list(range(len(player.track.ships))), "remove which Ship?")
     ship = player.track.ships.pop(index)
     ctx.table.ships_left[ship.type] += 1
-    ctx.table.say(f"P{player.index} removes a {ship.type}")
+    ctx.table.say(f"P{player.index} removes a {ship.type}", player.index)
     if ship.guest:
         player.supply["guest"] += 1
         goods.pay(ctx.table, player, "guest", 1)
@@ -142,13 +142,13 @@ def unissue_share(ctx: Context) -> None:
     if share is None:
         raise IllegalAction(f"P{ctx.me.index} holds no issued Share of their colour")
     share.issued, share.holder = False, None
-    ctx.table.say(f"P{ctx.me.index} turns a share to unissued")
+    ctx.table.say(f"P{ctx.me.index} turns a share to unissued", ctx.me.index)
 
 
 def remove_own_shares(ctx: Context) -> None:
     for share in shares.live(ctx.table, ctx.me.index):
         share.removed = True
-    ctx.table.say(f"P{ctx.me.index} removes all shares of their colour from play")
+    ctx.table.say(f"P{ctx.me.index} removes all shares of their colour from play", ctx.me.index)
 
 
 def guests_on_visible_elders(ctx: Context, amount: int) -> None:
@@ -166,7 +166,7 @@ def guests_on_visible_elders(ctx: Context, amount: int) -> None:
         visible.remove(name)
         ctx.table.from_general("guest", 1)
         ctx.table.elder_guests.setdefault(name, []).append(ctx.me.index)
-        ctx.table.say(f"P{ctx.me.index} puts a guest on elder {name}")
+        ctx.table.say(f"P{ctx.me.index} puts a guest on elder {name}", ctx.me.index)
 
 
 def free_fishing_space_indices(ctx: Context) -> range:
@@ -181,7 +181,7 @@ def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
         lying = ctx.me.track.space_goods[space]
         ctx.table.from_general("wood", amount)
         lying["wood"] = lying.get("wood", 0) + amount
-    ctx.table.say(f"P{ctx.me.index} puts {amount} wood on each free fishing space")
+    ctx.table.say(f"P{ctx.me.index} puts {amount} wood on each free fishing space", ctx.me.index)
 
 
 def take_wood_under_ship(ctx: Context) -> None:

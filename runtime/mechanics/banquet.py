@@ -59,7 +59,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
             break
         served += fill_plate(table, player, plate, served, limit)
         filled += 1
-    table.say(f"P{player.index} serves {served} fish on {filled} plates")
+    table.say(f"P{player.index} serves {served} fish on {filled} plates", player.index)
     emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
     return filled
 

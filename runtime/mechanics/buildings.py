@@ -90,7 +90,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     else:
         player.harbor.cells[cell] = card
     player.buildings.append(card)
-    table.say(f"P{player.index} builds {spec.name} at {space if cell is None else cell}")
+    table.say(f"P{player.index} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
     return card
 

@@ -22,11 +22,11 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
     if good == "guest":
         for _ in range(amount):
             player.supply["guest"] += 1
-            table.say(f"P{player.index} gains a guest")
+            table.say(f"P{player.index} gains a guest", player.index)
             emit(table, GAIN_GUEST, "after", player)
         return
     player.supply[good] += amount
-    table.say(f"P{player.index} gains {amount} {good}")
+    table.say(f"P{player.index} gains {amount} {good}", player.index)
     if good == "wood":
         enforce_wood_limit(table, player)
 
@@ -40,7 +40,7 @@ def holdings(player: Player) -> tuple:
 def enforce_wood_limit(table: Table, player: Player) -> None:
     limit = rule(table, player, "wood_limit")
     if player.supply["wood"] > limit:
-        table.say(f"P{player.index} returns {player.supply['wood'] - limit} wood over the limit")
+        table.say(f"P{player.index} returns {player.supply['wood'] - limit} wood over the limit", player.index)
         table.to_general("wood", player.supply["wood"] - limit)
         player.supply["wood"] = limit
 
@@ -53,7 +53,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
         raise IllegalAction(f"P{player.index} has {player.supply[good]} {good}, needs {amount}")
     player.supply[good] -= amount
     table.to_general(good, amount)
-    table.say(f"P{player.index} returns {amount} {good}")
+    table.say(f"P{player.index} returns {amount} {good}", player.index)
     if good == "guest":
         for _ in range(amount):
             emit(table, RETURN_GUEST, "after", player)
@@ -66,7 +66,7 @@ def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
     if amount > 0:
         table.from_general(good, amount)
         player.reserve[good] += amount
-        table.say(f"P{player.index} puts {amount} {good} in reserve")
+        table.say(f"P{player.index} puts {amount} {good} in reserve", player.index)
     return max(amount, 0)
 
 
@@ -103,4 +103,4 @@ def place_guest_on_ship(table: Table, player: Player, ship_index: int) -> None:
         raise IllegalAction(f"P{player.index} cannot place a Guest on ship {ship_index}")
     player.supply["guest"] -= 1
     ship.guest = True
-    table.say(f"P{player.index} places a guest on {ship.type} {ship_index}")
+    table.say(f"P{player.index} places a guest on {ship.type} {ship_index}", player.index)

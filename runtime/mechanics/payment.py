@@ -120,5 +120,5 @@ def choose_and_pay(
     pay(table, player, "guest", choice.guests)
     if choice.discard:
         remove_from_play(table, owned_named(player, choice.discard))
-    table.say(f"P{player.index} pays {choice} for {what}")
+    table.say(f"P{player.index} pays {choice} for {what}", player.index)
     return choice

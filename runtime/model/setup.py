@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from runtime.engine.decisions import Decider, RandomDecider
 from runtime.model.cards import CardSpec
 from runtime.model.rules import Rules, load_rules
-from runtime.model.state import FishingTrack, Harbor, Player, Share, Table, goods_dict
+from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
 
 def new_player(rules: Rules, index: int) -> Player:
@@ -53,7 +53,7 @@ def new_table(
     display += [decks["B"].pop() for _ in range(min(rules.display_b, len(decks["B"])))]
     return Table(
         rules=rules,
-        decider=decider if decider is not None else RandomDecider(seed),
+        session=Session(decider if decider is not None else RandomDecider(seed)),
         players=[new_player(rules, i) for i in range(players)],
         shares=new_shares(rules, players),
         ships_left=dict.fromkeys(rules.ships, rules.ships_per_type[players - 1]),

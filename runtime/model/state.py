@@ -105,12 +105,56 @@ class Player(State):
         return f"P{self.index}"
 
 
+@dataclass(frozen=True)
+class LogEntry:
+    """One thing that happened: when, who (a player index), which card and its cards.nus line, and the words.
+
+    `nus trace` and the balance lab read the fields; the text log is rendered from them (str)."""
+
+    round: int
+    turn: int
+    text: str
+    player: int | None = None
+    card: str | None = None
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"R{self.round}T{self.turn} {self.text}"
+
+
+class Session:
+    """What drives a table and is no part of the game: who decides, the structured log, the depth counters
+    of running actions and hooks, and a worked example's card. A copy of the game gets a session of its own."""
+
+    def __init__(self, decider: Any = None):
+        self.decider = decider
+        self.events: list[LogEntry] = []
+        self.action_depth = 0
+        self.checking_latches = False
+        self.example_card: CardSpec | None = None  # the card a worked example is about
+        self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks running, outermost first
+
+
+def session_field(name: str) -> property:
+    """A Table attribute that lives in its session (kept for the code that reads it from the table)."""
+    return property(
+        lambda table: getattr(table.session, name),
+        lambda table, value: setattr(table.session, name, value),
+        doc=f"The session's {name}.",
+    )
+
+
 @dataclass(eq=False)
 class Table(State):
-    TRANSIENT = frozenset({"rules", "decider", "log", "action_depth", "checking_latches", "example_card", "triggering"})
+    """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it.
+
+    The position between turns is state too: `stage` names the next step of the game and `seat` the
+    place in turn order it is at (see runtime/engine/forward.py)."""
+
+    TRANSIENT = frozenset({"rules", "session"})
 
     rules: Rules
-    decider: Any
+    session: Session
     players: list[Player]
     shares: list[Share]
     ships_left: dict[str, int]
@@ -124,18 +168,29 @@ class Table(State):
     general: dict[str, int] = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
     listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=dict)
     latches: list[tuple[CardInPlay, int]] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
     round: int = 0
     turn: int = 0
     turn_counter: int = 0
     start_player: int = 0
-    action_depth: int = 0
-    checking_latches: bool = False
-    example_card: CardSpec | None = None  # the card a worked example is about
-    triggering: list[tuple[CardInPlay, Ability]] = field(default_factory=list)  # hooks running, outermost first
+    stage: str = "round"
+    seat: int = 0
 
-    def say(self, text: str) -> None:
-        self.log.append(f"R{self.round}T{self.turn} {text}")
+    decider = session_field("decider")
+    action_depth = session_field("action_depth")
+    checking_latches = session_field("checking_latches")
+    example_card = session_field("example_card")
+    triggering = session_field("triggering")
+
+    @property
+    def log(self) -> list[str]:
+        """The log as text, one line an entry."""
+        return [str(entry) for entry in self.session.events]
+
+    def say(self, text: str, player: int | None = None, card: Any = None) -> None:
+        """Log an entry; `card` (in play or a spec) gives its name and cards.nus line."""
+        spec = getattr(card, "spec", card)
+        name, line = (spec.name, spec.line) if spec is not None else (None, 0)
+        self.session.events.append(LogEntry(self.round, self.turn, text, player, name, line))
 
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came
@@ -146,7 +201,7 @@ class Table(State):
         self.general[good] += amount
 
     def snapshot(self) -> Snapshot:
-        return Snapshot(save(self), len(self.log))
+        return Snapshot(save(self), len(self.session.events))
 
     def restore(self, snap: Snapshot) -> None:
         for obj, fields in snap.saved:
@@ -155,7 +210,7 @@ class Table(State):
                 if type(value) not in ATOMS:
                     values[key] = clone(value)
             obj.__dict__.update(values)
-        del self.log[snap.log_length :]
+        del self.session.events[snap.log_length :]
 
 
 @dataclass

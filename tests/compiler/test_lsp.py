@@ -131,7 +131,7 @@ def test_hover_shows_the_generated_english(editor: Editor) -> None:
         "value": "**Toy Shop** — Trout A601 · Cost: 1 wood · 1 VP\n\nImmediately (and only once via this Building) "
         "take 2 wood from the general supply and place it in your personal supply.",
     }
-    number = editor.request("textDocument/hover", at(4, 10))["contents"]["value"]
+    number = editor.request("textDocument/hover", at(4, 9))["contents"]["value"]
     assert number.endswith("\n\n`2`: written in the card, the amount of `take {amount} {good}`")
     count = editor.request("textDocument/hover", at(8, 6))["contents"]["value"]
     assert count == (

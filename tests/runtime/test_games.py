@@ -80,3 +80,16 @@ def test_end_scoring_parts():
     assert parts["empty_spaces"] == -7  # 8 free spaces at the start, one built on
     assert parts["guests"] == 1 + 0.5
     assert parts["total"] == 3 + 5 + 5 + 0 - 7 + 1.5
+
+
+def test_the_log_is_structured_and_its_text_is_rendered_from_the_entries():
+    table, _ = play_game(list(every_card()), 3, seed=7)
+    entries = table.session.events
+    assert [str(entry) for entry in entries] == table.log
+    builds = [entry for entry in entries if " builds " in entry.text]
+    assert builds, "seed 7 builds at least one Building"
+    specs = {spec.name: spec for spec in every_card() if spec.kind == "building"}
+    for entry in builds:
+        assert entry.text.startswith(f"P{entry.player} builds {entry.card} at ")
+        assert entry.line == specs[entry.card].line > 0
+    assert {entry.player for entry in entries if entry.text.endswith("round starts")} == {None}
