@@ -23,13 +23,7 @@ def play_round(table: Table) -> None:
 
 def round_steps(table: Table) -> Iterator[str]:
     """The round one step at a time, so a caller can look at the table between the steps it names."""
-    table.round += 1
-    table.turn = 0
-    table.say("round starts")
-    for player in table.players:
-        player.elders_used_round = 0
-    if table.round == table.rules.c_cards_round:
-        deal_c_cards(table)
+    begin_round(table)
     fishing_phase(table)
     yield "fishing phase"
     yield from work_steps(table)
@@ -47,13 +41,31 @@ def deal_c_cards(table: Table) -> None:
                 player.hand.append(table.decks["C"].pop())
 
 
+def begin_round(table: Table) -> None:
+    table.round += 1
+    table.turn = 0
+    table.say("round starts")
+    for player in table.players:
+        player.elders_used_round = 0
+    if table.round == table.rules.c_cards_round:
+        deal_c_cards(table)
+
+
 def fishing_phase(table: Table) -> None:
-    for player in turn_order(table):
-        emit(table, FISHING_PHASE_START, "at", player)
+    fishing_phase_start(table)
     for player in turn_order(table):
         between_turns(table, player)
     for player in turn_order(table):
         distribute(table, player, haul_size(table, player))
+    end_fishing(table)
+
+
+def fishing_phase_start(table: Table) -> None:
+    for player in turn_order(table):
+        emit(table, FISHING_PHASE_START, "at", player)
+
+
+def end_fishing(table: Table) -> None:
     settle_share_fish(table)
     check_latches(table)
 

@@ -17,9 +17,13 @@ from runtime.model.state import Player, Table
 def final_scores(table: Table) -> dict[int, dict[str, Fraction]]:
     """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
     for player in turn_order(table):
-        emit(table, BEFORE_SCORING, "at", player)
-        between_turns(table, player)
+        before_scoring_of(table, player)
     return {player.index: score(table, player) for player in table.players}
+
+
+def before_scoring_of(table: Table, player: Player) -> None:
+    emit(table, BEFORE_SCORING, "at", player)
+    between_turns(table, player)
 
 
 def score(table: Table, player: Player) -> dict[str, Fraction]:
