@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, writing
+from compiler.output import write_all
 
 FORMATS = ("table", "json", "csv")
 
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from runtime.analysis.runner import Source, default_jobs
 
     paths = [args.file, *([args.against] if args.against else [])]
-    check_arguments(args, paths)
+    check_arguments(args)
     sources = {}
     for key, path in zip(("old", "new"), paths, strict=False):
         text, compiled = compile_file(path)
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     )
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
     if args.html:
-        write_atomically(Path(args.html), as_html(result))
+        writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
     if args.format == "json":
         sys.stdout.write(as_json(result))
     elif args.format == "csv":
@@ -76,15 +77,13 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
-def check_arguments(args: argparse.Namespace, paths: list[str]) -> None:
+def check_arguments(args: argparse.Namespace) -> None:
     if args.agent not in agent_names():
         raise UsageError(f"unknown player {args.agent!r}; choose one of {', '.join(agent_names())}")
     if args.precision is not None and args.precision <= 0:
         raise UsageError("--precision must be above 0")
     if not 0 < args.fdr < 1:
         raise UsageError("--fdr must be between 0 and 1")
-    if args.html and any(Path(args.html).resolve() == Path(path).resolve() for path in paths):
-        raise UsageError(f"--html {args.html} would overwrite an input file")
 
 
 def measured_cards(specs, wanted: list[str] | None) -> tuple[str, ...]:
@@ -95,10 +94,3 @@ def measured_cards(specs, wanted: list[str] | None) -> tuple[str, ...]:
     if unknown:
         raise UsageError(f"no Building named {unknown[0]!r} in the card file")
     return tuple(name for name in names if name in wanted)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write beside the target, then rename: a reader never sees half a report."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    writing(lambda: temporary.write_text(text, encoding="utf-8"), path)
-    writing(lambda: temporary.replace(path), path)

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, writing
+from compiler.cli.common import ERRORS, OK, compile_file, positive, report, writing
+from compiler.output import refuse_inputs
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
@@ -30,8 +31,8 @@ def run(args: argparse.Namespace) -> int:
     from runtime.analysis.runner import run as run_games
     from runtime.analysis.simulate import Summary, record_line
 
-    if args.log and Path(args.log).resolve() == Path(args.cards).resolve():
-        raise UsageError(f"--log {args.log} would overwrite the card file")
+    if args.log:
+        writing(lambda: refuse_inputs([Path(args.log)], [args.cards]), Path(args.log))
     text, compiled = compile_file(args.cards)
     if not report(args.cards, text, compiled):
         return ERRORS

@@ -1,17 +1,47 @@
 """Players for simulation: who answers each seat's decisions. Each is seeded per game and seat, so a game
-replays exactly from its seed on any machine and in any process."""
+replays exactly from its seed on any machine and in any process.
+
+A player answers `choose_index(table, kind, options)` with the index of its choice; SeatDeciders routes
+each decision of a game to the player in that seat.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from runtime.engine.decisions import Decider, Decision, RandomDecider
+from runtime.engine.decisions import Decision
+from runtime.model.state import Table
 
-PLAYERS: dict[str, Callable[[int, int], Decider]] = {
-    "random": lambda seed, seat: RandomDecider(seat_seed(seed, seat)),
-}
+
+class Player(Protocol):
+    def choose_index(self, table: Table, kind: str, options: Sequence[Any]) -> int: ...
+
+
+class RandomPlayer:
+    """Uniform choices from its own seeded stream."""
+
+    def __init__(self, seed: int, seat: int):
+        self.rng = random.Random(seed)
+
+    def choose_index(self, table: Table, kind: str, options: Sequence[Any]) -> int:
+        return self.rng.randrange(len(options))
+
+
+def greedy(seed: int, seat: int) -> Player:
+    from runtime.players.greedy import Greedy
+
+    return Greedy(seed, seat)
+
+
+def search(seed: int, seat: int) -> Player:
+    from runtime.players.search import Search
+
+    return Search(seed, seat)
+
+
+PLAYERS: dict[str, Callable[[int, int], Player]] = {"random": RandomPlayer, "greedy": greedy, "search": search}
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -20,17 +50,17 @@ def seat_seed(seed: int, seat: int) -> int:
 
 
 class SeatDeciders:
-    """Routes each decision to the player sitting in the seat it is asked of."""
+    """The table's decider: routes each decision to the player sitting in the seat it is asked of."""
 
-    def __init__(self, seats: Sequence[Decider]):
+    def __init__(self, seats: Sequence[Player]):
         self.seats = list(seats)
 
-    def choose(self, decision: Decision, table: Any) -> int:
-        return self.seats[decision.player].choose(decision, table)
+    def choose(self, decision: Decision, table: Table) -> int:
+        return self.seats[decision.player].choose_index(table, decision.kind, decision.values)
 
 
 def seat_deciders(agents: Sequence[str], seed: int) -> SeatDeciders:
     unknown = [agent for agent in agents if agent not in PLAYERS]
     if unknown:
         raise ValueError(f"unknown player {unknown[0]!r}; known: {', '.join(PLAYERS)}")
-    return SeatDeciders([PLAYERS[agent](seed, seat) for seat, agent in enumerate(agents)])
+    return SeatDeciders([PLAYERS[agent](seat_seed(seed, seat), seat) for seat, agent in enumerate(agents)])

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.analysis.test_balance import CARDS, MEASURED, PAYOUT, measured, run_json, variant
+from tests.analysis.test_balance import ALL_CARDS, CARDS, GAMES, MEASURED, PAYOUT, measured, run_json, variant
 
 
 @pytest.fixture(scope="session")
@@ -15,5 +15,6 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
     folder = tmp_path_factory.mktemp("planted")
     new = variant(folder, "planted.nus", PAYOUT, PAYOUT.replace("5 gold", "15 gold"))
     page = folder / "report.html"
-    result = run_json(str(CARDS), "--against", str(new), "--games", "16", "--html", str(page), *measured(*MEASURED))
+    cards = [] if ALL_CARDS else measured(*MEASURED)
+    result = run_json(str(CARDS), "--against", str(new), "--games", str(GAMES), "--html", str(page), *cards)
     return result, page

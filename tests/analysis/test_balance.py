@@ -2,7 +2,8 @@
 changes nothing, and the figures do not depend on how many processes (or which cluster) played them.
 
 Sized for CI: a handful of measured cards and a few seeds, with a planted effect big enough to show
-(Private Company's 5 gold made 15). Longer runs: see README, "Balance".
+(Private Company's 5 gold made 15). Longer runs: NUS_BALANCE_GAMES=200 NUS_BALANCE_ALL_CARDS=1 measures
+every card on more seeds (see README, "Balance").
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import contextlib
 import csv
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,8 @@ from tests.kit.rulebook import ROOT
 
 CARDS = ROOT / "cards.nus"
 PAYOUT = "    unissue an own share, take 5 gold\n"
+GAMES = int(os.environ.get("NUS_BALANCE_GAMES", "16"))
+ALL_CARDS = bool(os.environ.get("NUS_BALANCE_ALL_CARDS"))
 MEASURED = ["Private Company", "Cabin", "Galley", "Pantry", "Village Hall", "Market", "Urban Quarter", "Stove"]
 
 
@@ -51,13 +55,14 @@ def variant(tmp_path: Path, name: str, old: str, new: str) -> Path:
 def test_planted_overpowered_card_is_flagged_and_unchanged_cards_are_not(planted):
     result, _ = planted
     cards = {card["name"]: card for card in result["cards"]}
-    assert set(cards) == set(MEASURED) and result["games"] == 16
+    assert ALL_CARDS or set(cards) == set(MEASURED)
+    assert result["games"] == GAMES
     strong = cards["Private Company"]
     assert strong["text_changed"] and strong["flag"] == "changed"
     assert strong["p_adjusted"] < 0.01 and strong["delta_ci_low"] > 0
     rate = result["against"]["false_discovery_rate"]
     unchanged = [card for card in cards.values() if not card["text_changed"]]
-    assert len(unchanged) == len(MEASURED) - 1
+    assert len(unchanged) == len(cards) - 1
     false_flags = [card["name"] for card in unchanged if card["flag"]]
     assert len(false_flags) <= rate * len(unchanged), false_flags
 
@@ -65,13 +70,13 @@ def test_planted_overpowered_card_is_flagged_and_unchanged_cards_are_not(planted
 def test_every_card_figure_has_its_interval_and_sample_size(planted):
     result, _ = planted
     for card in result["cards"]:
-        assert card["ci_low"] <= card["value"] <= card["ci_high"] and card["n"] == 16
+        assert card["ci_low"] <= card["value"] <= card["ci_high"] and card["n"] == GAMES
         assert card["win_delta_ci_low"] <= card["win_delta"] <= card["win_delta_ci_high"]
-        assert 0 <= card["built_ci_low"] <= card["built"] <= card["built_ci_high"] <= 1 and card["built_n"] == 16
-        assert card["delta_ci_low"] <= card["delta"] <= card["delta_ci_high"] and card["delta_n"] == 16
+        assert 0 <= card["built_ci_low"] <= card["built"] <= card["built_ci_high"] <= 1 and card["built_n"] == GAMES
+        assert card["delta_ci_low"] <= card["delta"] <= card["delta_ci_high"] and card["delta_n"] == GAMES
     assert [seat["seat"] for seat in result["seats"]] == [1, 2, 3]
     assert sum(seat["win_rate"] for seat in result["seats"]) == pytest.approx(1.0, abs=1e-3)  # 4 decimals each
-    assert sum(count for _, count in result["scores"]["histogram"]) == result["scores"]["score_n"] == 48
+    assert sum(count for _, count in result["scores"]["histogram"]) == result["scores"]["score_n"] == 3 * GAMES
     assert result["observational"] == ["built", "built_round", "builder_win"]
 
 
@@ -135,7 +140,7 @@ def test_table_output_names_the_observational_figures():
         (["--agent", "oracle"], "unknown player 'oracle'"),
         (["--card", "No Such Card"], "no Building named 'No Such Card'"),
         (["--precision", "0"], "--precision must be above 0"),
-        (["--html", str(CARDS)], "would overwrite an input file"),
+        (["--html", str(CARDS)], "refusing to overwrite the input"),
     ],
 )
 def test_bad_arguments_are_usage_errors(arguments, message, capsys):

@@ -42,7 +42,7 @@ def test_logs_are_written_only_to_the_log_file(tmp_path):
 
 def test_the_log_file_may_not_be_the_card_file(capsys):
     assert main(["simulate", "--cards", str(ROOT / "cards.nus"), "--log", str(ROOT / "cards.nus")]) == 2
-    assert "would overwrite the card file" in capsys.readouterr().err
+    assert "refusing to overwrite the input" in capsys.readouterr().err
 
 
 def test_ctrl_c_prints_the_summary_of_finished_games_and_exits_130():

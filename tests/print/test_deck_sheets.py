@@ -3,6 +3,8 @@ every cut, and no card reported as overflowing."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from compiler.load import compile_text
@@ -77,3 +79,19 @@ def assert_marks_on_cuts(found, cuts_x, cuts_y, grid_box) -> None:
     assert all(any(abs(y - cut) <= WITHIN for cut in cuts_y) for y, _, _ in horizontal)
     assert all(end <= top or start >= bottom for _, start, end in vertical)
     assert all(end <= left or start >= right for _, start, end in horizontal)
+
+
+def test_long_text_is_set_smaller_but_never_below_the_templates_smallest_size(deck_sheets) -> None:
+    """The ability is most of a face's characters, so the commonest size on a face is its text size."""
+    path, _, _ = deck_sheets
+    cards = buildings()
+    sizes = {}
+    with pdfplumber.open(path) as pdf:
+        for index, card in enumerate(cards):
+            left, top = grid(A4)[index % 9]
+            box = [v / 25.4 * 72 for v in (left, top, left + CARD[0], top + CARD[1])]
+            chars = pdf.pages[index // 9].within_bbox(box).chars
+            sizes[card.name] = Counter(round(c["size"], 1) for c in chars).most_common(1)[0][0]
+    assert sizes["Cabin"] == 9.0
+    assert sizes["Haunted House"] < sizes["Market"] < sizes["Cabin"]
+    assert min(sizes.values()) >= 5.5

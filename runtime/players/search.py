@@ -1,0 +1,52 @@
+"""The search player: best-first search over each worker action and the choices inside it, with a fixed
+budget of trial completions, so a seed gives the same game.
+
+Every action is first completed once at random. Then, while the budget lasts, the best completion found
+whose choices are not all explored is expanded at its first unexplored choice: each option there is tried
+(the choices before it as found, the ones after it at random). So Build a Building compares every card
+on offer, then every space for the best card, then every way to pay, where the greedy player compares
+two random completions per action. Each trial runs on a re-dealt table and is judged by the evaluation;
+the best completion is carried out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from runtime.model.state import Table
+from runtime.players.greedy import Completion, Planner
+
+ITERATIONS = 40  # trial completions per worker action decision, beyond one per action
+
+
+@dataclass
+class Node:
+    """A trial completion of one action whose first `depth` answers were fixed; expanded once its choice
+    at `depth` has been tried with every option."""
+
+    completion: Completion
+    action: int
+    depth: int
+    expanded: bool = False
+
+    @property
+    def expandable(self) -> bool:
+        return not self.expanded and self.depth < len(self.completion.widths)
+
+
+class Search(Planner):
+    def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
+        nodes = [Node(self.complete(table, option), index, 0) for index, option in enumerate(options)]
+        budget = ITERATIONS
+        while budget > 0 and any(node.expandable for node in nodes):
+            node = max((node for node in nodes if node.expandable), key=lambda node: node.completion.value)
+            node.expanded = True
+            prefix = node.completion.answers[: node.depth]
+            for answer in range(node.completion.widths[node.depth]):
+                trial = self.complete(table, options[node.action], [*prefix, answer])
+                nodes.append(Node(trial, node.action, node.depth + 1))
+                budget -= 1
+        best = max(nodes, key=lambda node: node.completion.value)
+        return best.action, list(best.completion.answers)
