@@ -267,7 +267,12 @@ EVENTS = (
         'complete a "Build a Ship" action',
         fields={"ships left of built type": "ships_left_of_type"},
     ),
-    event("place a ship", declared.PLACE_SHIP, "place a Ship on your Fishing track"),
+    event(
+        "place a ship",
+        declared.PLACE_SHIP,
+        "place a Ship on your Fishing track",
+        fields={"spaces the new ship takes": "spaces"},
+    ),
     event("take an elder", declared.TAKE_ELDER, 'take a "Take an Elder" action'),
     event("use an elder", declared.USE_ELDER, "use an Elder"),
     event("place a worker", declared.PLACE_WORKER, "place a Worker"),
@@ -459,7 +464,7 @@ EFFECTS = (
     Entry(
         "count as a build a ship action",
         "as_ship_action",
-        'this counts as completing a "Build a Ship" action',
+        'this counts as taking a whole "Build a Ship" action: what happens before and after one happens now',
         causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(
@@ -606,6 +611,12 @@ RULES = (
         "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship",
         result="truth",
         default=False,
+    ),
+    Entry(
+        "fishing spaces taken",
+        "track_spaces_taken",
+        "on the Fishing track this Building takes {value} spaces",
+        default=1,
     ),
     Entry(
         "counts as forest",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.engine.events import check_latches, trigger
-from runtime.model.cards import Context
+from runtime.model.cards import CardSpec, Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 LISTENING = ("each_time", "at_moment")
@@ -29,6 +29,9 @@ RULE_DEFAULTS: dict[str, Any] = {
     "is_forest": lambda table, scope: False,
     "ships_to_card": lambda table, scope: False,
     "fishing_gap": lambda table, scope: 0,
+    "track_spaces": lambda table, scope: table.rules.track_spaces,
+    "track_spaces_taken": lambda table, scope: table.rules.track_building_spaces,
+    "haul_size": lambda table, scope: scope["usual"],
 }
 
 
@@ -48,10 +51,15 @@ def rule(table: Table, player: Player, key: str, **scope: Any) -> Any:
 
 def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
     """A rule parameter as one card sets it for itself (placement rules); RULE_DEFAULTS otherwise."""
-    change = card.spec.rules.get(key)
+    return spec_rule(table, card.owner, card.spec, key, card)
+
+
+def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
+    """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
+    change = spec.rules.get(key)
     if change is None:
         return RULE_DEFAULTS[key](table, {})
-    return change(Context(table, card.owner, card))
+    return change(Context(table, player, card))
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:

@@ -170,7 +170,7 @@ def guests_on_visible_elders(ctx: Context, amount: int) -> None:
 
 
 def free_fishing_space_indices(ctx: Context) -> range:
-    first = board.occupied_track_spaces(ctx.me)
+    first = board.occupied_track_spaces(ctx.table, ctx.me)
     return range(first, first + board.free_track_spaces(ctx.table, ctx.me))
 
 
@@ -185,12 +185,12 @@ def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
 
 
 def take_wood_under_ship(ctx: Context) -> None:
-    """The next Ship takes the first free space; the wood lying there goes to the personal supply."""
-    space = board.occupied_track_spaces(ctx.me)
-    if space < len(ctx.me.track.space_goods):
-        wood = ctx.me.track.space_goods[space].pop("wood", 0)
-        ctx.table.to_general("wood", wood)
-        goods.gain(ctx.table, ctx.me, "wood", wood)
+    """The next Ship takes the first free spaces, as many as its length; the wood lying there goes to the personal
+    supply (the wood limit applies to the total)."""
+    first = board.occupied_track_spaces(ctx.table, ctx.me)
+    wood = sum(lying.pop("wood", 0) for lying in ctx.me.track.space_goods[first : first + ctx.event.spaces])
+    ctx.table.to_general("wood", wood)
+    goods.gain(ctx.table, ctx.me, "wood", wood)
 
 
 def return_fishing_space_wood(ctx: Context) -> None:
@@ -219,7 +219,9 @@ def use_other_elder(ctx: Context, amount: int) -> None:
 
 
 def as_ship_action(ctx: Context) -> None:
-    """Counts as completing Build a Ship; with no Ship type, no Ships of "the built type" are left."""
+    """Counts as a whole Build a Ship action: its before-window, then its after-window; with no Ship type, no Ships
+    of "the built type" are left."""
+    emit(ctx.table, BUILD_SHIP, "before", ctx.me)
     emit(ctx.table, BUILD_SHIP, "after", ctx.me, ships_left_of_type=0)
 
 

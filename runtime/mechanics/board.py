@@ -85,25 +85,32 @@ def track_length(table: Table, player: Player) -> int:
 def haul_size(table: Table, player: Player) -> int:
     """The haul by total Ship length, plus one per Ship a card holds (a Boating Lake style card).
 
-    Ruling: a gap that counts as filled adds its spaces to the length, 1 each, as the Ship moved past them."""
+    Ruling: a gap that counts as filled adds its spaces to the length, 1 each, as the Ship moved past them; a
+    Building on the track is not a Ship and adds nothing."""
     on_cards = sum(len(card.ships) for card in player.buildings)
     length = track_length(table, player) + track_gap(table, player)
-    return table.rules.haul_for_length(length) + on_cards
+    return rule(table, player, "haul_size", usual=table.rules.haul_for_length(length)) + on_cards
 
 
-def occupied_track_spaces(player: Player) -> int:
-    return len(player.track.ships) + len(player.track.cards)
+def card_track_spaces(table: Table, card: CardInPlay) -> int:
+    return card_rule(table, card, "track_spaces_taken")
+
+
+def occupied_track_spaces(table: Table, player: Player) -> int:
+    """Each Ship takes as many spaces as its length, a Building on the track the spaces its rule says."""
+    ships = sum(table.rules.ships[ship.type].length for ship in player.track.ships)
+    return ships + sum(card_track_spaces(table, card) for card in player.track.cards)
 
 
 def track_gap(table: Table, player: Player) -> int:
     """A card's gap before the rightmost Ship counts as filled, but only with a Ship and room for it."""
     gap = rule(table, player, "fishing_gap")
-    occupied = occupied_track_spaces(player)
-    return gap if occupied and table.rules.track_spaces - occupied >= gap else 0
+    occupied = occupied_track_spaces(table, player)
+    return gap if occupied and rule(table, player, "track_spaces") - occupied >= gap else 0
 
 
 def free_track_spaces(table: Table, player: Player) -> int:
-    return table.rules.track_spaces - occupied_track_spaces(player) - track_gap(table, player)
+    return rule(table, player, "track_spaces") - occupied_track_spaces(table, player) - track_gap(table, player)
 
 
 def fish_on_plates(table: Table) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
-from runtime.engine.play import attach, card_rule, remove_from_play
+from runtime.engine.play import attach, card_rule, remove_from_play, spec_rule
 from runtime.mechanics.board import free_cells, free_track_spaces
 from runtime.mechanics.payment import choose_and_pay
 from runtime.model.cards import CardSpec, Context
@@ -45,7 +45,8 @@ def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:
     """Where the card may go: the Fishing track, a space under stacked Forests, or a free space or a
     Building that may be built over, as its placement rules say."""
     if own_rule(table, player, spec, "on_fishing_track"):
-        return [ON_TRACK] if free_track_spaces(table, player) > 0 else []
+        room = free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken")
+        return [ON_TRACK] if room else []
     if own_rule(table, player, spec, "under_forests"):
         stacked = [double.cells for double, n in zip(table.rules.doubles, player.harbor.forests, strict=True) if n >= 2]
         return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]

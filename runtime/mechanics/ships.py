@@ -6,7 +6,7 @@ from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule_holders
-from runtime.mechanics.board import free_track_spaces, occupied_track_spaces, track_gap
+from runtime.mechanics.board import free_track_spaces, track_gap
 from runtime.mechanics.buildings import ON_TRACK
 from runtime.mechanics.payment import choose_and_pay
 from runtime.model.cards import CostOption
@@ -22,11 +22,9 @@ def ship_cost(table: Table, ship_type: str) -> tuple[CostOption, ...]:
 def build_ship(table: Table, player: Player) -> Ship:
     """The before-window comes first, so goods it gives can pay for the Ship."""
     emit(table, BUILD_SHIP, "before", player)
-    if free_track_spaces(table, player) <= 0 and not decline_gap(table, player):
-        raise IllegalAction(f"P{player.index} has no free space on the Fishing track")
-    types = [name for name, left in table.ships_left.items() if left > 0]
+    types = [name for name, left in table.ships_left.items() if left > 0 and has_place(table, player, name)]
     if not types:
-        raise IllegalAction("no Ships left on the supply board")
+        raise IllegalAction(f"no Ship left on the supply board that P{player.index} has a place for")
     ship = choose_legal(
         table,
         player.index,
@@ -39,24 +37,40 @@ def build_ship(table: Table, player: Player) -> Ship:
     return ship
 
 
-def decline_gap(table: Table, player: Player) -> bool:
-    """A gap counted as filled may be declined to build a Ship into it; with fewer free spaces left than the gap
-    needs, the gap then lapses by itself (ruling: the player is asked only when the gap is what blocks the Ship)."""
-    if track_gap(table, player) == 0 or occupied_track_spaces(player) >= table.rules.track_spaces:
-        return False
-    return ask(
+def has_place(table: Table, player: Player, ship_type: str) -> bool:
+    """Room on the Fishing track (a gap counted as filled may be declined for it), or a card that may hold it."""
+    room = free_track_spaces(table, player) + track_gap(table, player) >= table.rules.ships[ship_type].length
+    return room or (ship_type in table.rules.card_ship_types and bool(rule_holders(table, player, "ships_to_card")))
+
+
+def make_room(table: Table, player: Player, ship_type: str) -> None:
+    """A Ship takes as many free spaces as its length. A gap counted as filled may be declined to build a Ship into
+    it; with fewer free spaces left than the gap needs, the gap then lapses by itself (ruling: the player is asked
+    only when the gap is what blocks the Ship)."""
+    length = table.rules.ships[ship_type].length
+    free = free_track_spaces(table, player)
+    if free >= length:
+        return
+    gap = track_gap(table, player)
+    if not gap or free + gap < length:
+        raise IllegalAction(
+            f"P{player.index} has {free} free spaces on the Fishing track, a {ship_type} needs {length}"
+        )
+    if not ask(
         table, player.index, DecisionKind.MAY, [True, False], "decline the gap on your Fishing track to build a Ship?"
-    )
+    ):
+        raise IllegalAction(f"P{player.index} keeps the gap on the Fishing track")
 
 
 def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     """Where the Ship goes is chosen first (a card whose rule lets it hold this type is offered; the choice is
-    final); a Ship bound for the Fishing track opens the before-placing window before the cost is paid, so
-    goods lying on its space can pay for it."""
+    final); a Ship bound for the Fishing track needs room there and opens the before-placing window before the cost
+    is paid, so goods lying on its spaces can pay for it."""
     holders = rule_holders(table, player, "ships_to_card") if ship_type in table.rules.card_ship_types else []
     where = ask(table, player.index, DecisionKind.SHIP_PLACE, [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
-        emit(table, PLACE_SHIP, "before", player)
+        make_room(table, player, ship_type)
+        emit(table, PLACE_SHIP, "before", player, spaces=table.rules.ships[ship_type].length)
     choose_and_pay(table, player, ship_cost(table, ship_type), ship_type)
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:

@@ -45,7 +45,7 @@ class EventType:
 
 SERVE_FISH = EventType("serve_fish", fields={"fish_served": "number", "plates_filled": "number"})
 BUILD_SHIP = EventType("build_ship", fields={"ships_left_of_type": "number"})
-PLACE_SHIP = EventType("place_ship")
+PLACE_SHIP = EventType("place_ship", fields={"spaces": "number"})  # the spaces the new Ship takes
 TAKE_ELDER = EventType("take_elder")
 USE_ELDER = EventType("use_elder")
 PLACE_WORKER = EventType("place_worker")

@@ -60,8 +60,9 @@ class Rules:
     catboat_haul: int
     catboat_length: int
     track_spaces: int
+    track_building_spaces: int
     card_ship_types: tuple[str, ...]
-    ships_per_type_extra: int
+    ships_per_type: tuple[int, ...]
     ships: dict[str, ShipType]
     haul_table: tuple[tuple[int, int], ...]
     harbor_rows: int
@@ -113,7 +114,8 @@ def parse(data: dict) -> Rules:
         catboat_length=data["catboat"]["length"],
         track_spaces=data["fishing_track"]["spaces"],
         card_ship_types=tuple(data["fishing_track"]["card_ship_types"]),
-        ships_per_type_extra=data["fishing_track"]["ships_per_type_extra"],
+        track_building_spaces=data["fishing_track"]["building_spaces"],
+        ships_per_type=tuple(data["fishing_track"]["ships_per_type"]),
         ships={name: ShipType(name, dict(s["cost"]), s["vp"], s["length"]) for name, s in data["ships"].items()},
         haul_table=tuple((low, haul) for low, haul in data["haul_table"]),
         harbor_rows=harbor["rows"],

@@ -56,7 +56,7 @@ def new_table(
         session=Session(decider if decider is not None else RandomDecider(seed)),
         players=[new_player(rules, i) for i in range(players)],
         shares=new_shares(rules, players),
-        ships_left=dict.fromkeys(rules.ships, players + rules.ships_per_type_extra),
+        ships_left=dict.fromkeys(rules.ships, rules.ships_per_type[players - 1]),
         elder_stacks=[elders[i :: rules.elder_stacks] for i in range(rules.elder_stacks)],
         plates=[0] * len(rules.plates),
         spaces={name: [] for name in rules.capacities if rules.capacity(name, players) > 0},

@@ -73,7 +73,6 @@ def test_thin_out_at_the_wood_limit_with_nothing_from_cards_is_still_refused() -
 # 3. Deep-Sea Trawler is a Build a Ship action: both windows ---------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 item 3: not fixed yet")
 def test_deep_sea_trawler_triggers_the_galley() -> None:
     """Deep-Sea Trawler: "This is considered a "Build a Ship" action". Galley: "Each time before you take a
     "Build a Ship" action, take a number of fish ... equal to the number of fish on plates in the Banquet Table
@@ -87,7 +86,6 @@ def test_deep_sea_trawler_triggers_the_galley() -> None:
     assert me.supply == supply(0, 3, 0, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 item 3: not fixed yet")
 def test_deep_sea_trawler_offers_the_market_exchange() -> None:
     """Market: "Each time before you take a "Build a Ship" action, you may exchange fish ... for wood ... or vice
     versa. (It does not matter how you got the "Build a Ship" action.)\""""
@@ -121,7 +119,6 @@ def most_ships(table: Table, player: Player) -> int:
     return len(player.track.ships)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 items 5-6: not fixed yet")
 def test_harbor_grill_two_players_cannot_reach_seven_points() -> None:
     """Harbor Grill: "Note that 7 VP are only possible in games with 3 or more players": with 2 players no one
     can have six Ships besides the catboat, so the Grill scores at most 6."""
@@ -134,7 +131,6 @@ def test_harbor_grill_two_players_cannot_reach_seven_points() -> None:
     assert final_scores(table)[0]["buildings"] == 6
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 items 5-6: not fixed yet")
 def test_harbor_grill_three_players_reach_seven_points() -> None:
     """Harbor Grill: "7 VP are only possible in games with 3 or more players": with 3 players, six Ships fit."""
     table = make_table(players=3)
@@ -243,3 +239,34 @@ def test_reforest_places_the_usual_two_forests_without_asking_how_many() -> None
     perform(table, me, "reforest", "space")
     assert me.harbor.forests == [2, 1, 1, 2, 0]
     assert "how_many" not in asked_kinds(table)
+
+
+# 5. The Fishing track model: spaces, length and haul agree ---------------------------------------
+
+
+def test_log_boom_a_schooner_takes_the_wood_of_every_space_it_covers() -> None:
+    """Log Boom: "place 1 wood ... on each free space of your Fishing track. Each time before you place a Ship on
+    those spaces, move the wood into your personal supply." Track model (rules.toml, assumed): a Ship takes as many
+    spaces as its length, so a schooner (length 3) is placed on 3 spaces and takes their 3 wood."""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Log Boom", SPACE)
+    assert sum(lying.get("wood", 0) for lying in me.track.space_goods) == 10
+    me.supply.update(supply(5, 8, 0))
+    script(table, "schooner")
+    perform(table, me, "build_ship", "space")
+    assert me.supply == supply(0, 0, 0)  # 5 + 3 wood, 8 paid
+    assert sum(lying.get("wood", 0) for lying in me.track.space_goods) == 7
+
+
+def test_ships_take_spaces_by_their_length() -> None:
+    """Track model (rules.toml, assumed): the spaces a Ship takes equal its length for the haul table, so three
+    schooners (9 spaces) leave room for one sloop only."""
+    table = make_table(players=4)
+    me = table.players[0]
+    me.track.ships = [Ship("schooner"), Ship("schooner"), Ship("schooner")]
+    me.supply.update(supply(12, 12, 3))
+    perform(table, me, "build_ship", "space")  # the sloop is the only Ship that fits: no choice is asked
+    assert [ship.type for ship in me.track.ships] == ["schooner", "schooner", "schooner", "sloop"]
+    with pytest.raises(IllegalAction):
+        perform(table, me, "build_ship", "space")

@@ -746,7 +746,7 @@ def test_deep_sea_trawler_goes_on_the_fishing_track_right_of_the_ships() -> None
     assert asked(table, "space") == []  # the Fishing track is its only place
     assert me.track.cards == [card] and card.cell is None
     assert me.harbor.cells == cells
-    assert library.free_fishing_spaces(Context(table, me)) == 7
+    assert library.free_fishing_spaces(Context(table, me)) == 10 - 2 - 4  # ruling: it takes the 4 it requires
 
 
 def test_deep_sea_trawler_counts_as_build_a_ship_for_other_buildings() -> None:

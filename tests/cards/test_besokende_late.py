@@ -394,7 +394,7 @@ def test_ghost_ship_may_treat_the_deep_sea_trawler_as_a_ship() -> None:
     in_play(table, me, "Ghost Ship", SPACE)
     me.supply.update(supply(5, 5))
     build_card(table, me, "Deep-Sea Trawler", "fishing track")
-    assert free_track_spaces(table, me) == 10 - 1 - 3
+    assert free_track_spaces(table, me) == 10 - 4 - 3  # the Trawler takes 4 spaces (ruling)
 
 
 def test_ghost_ship_gap_follows_the_rightmost_ship() -> None:

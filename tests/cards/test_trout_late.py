@@ -14,7 +14,7 @@ import pytest
 from runtime.engine.actions import perform, place_worker, take_turn
 from runtime.mechanics import elders as elders_module
 from runtime.mechanics.banquet import serve_fish
-from runtime.mechanics.board import haul_size
+from runtime.mechanics.board import free_track_spaces, haul_size
 from runtime.mechanics.scoring import building_vp, final_scores
 from runtime.model.cards import CardSpec
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
@@ -73,8 +73,11 @@ def supply(player: Player, wood: int = 0, fish: int = 0, gold: int = 0, guest: i
 
 
 def build_sloop(table: Table, player: Player) -> None:
-    script(table, "sloop")
+    """Build a sloop; with one free space on the track it is the only Ship that fits, so no one is asked."""
+    if free_track_spaces(table, player) > 1:
+        script(table, "sloop")
     perform(table, player, "build_ship", "space")
+    assert player.track.ships[-1].type == "sloop"
 
 
 def fired(table: Table, name: str) -> int:
@@ -179,9 +182,11 @@ def test_harbor_branch_haul_eleven_without_a_cutter_gives_three_gold_once() -> N
     build_sloop(table, me)
     assert haul_size(table, me) == 11
     assert me.supply == {"wood": 2, "fish": 2, "gold": 3, "guest": 0}
+    me.track.ships.pop()  # a sloop leaves (haul 10); a new one makes 11 again
+    assert haul_size(table, me) == 10
     build_sloop(table, me)
+    assert haul_size(table, me) == 11 and fired(table, "Harbor Branch") == 1
     assert me.supply == {"wood": 0, "fish": 0, "gold": 3, "guest": 0}
-    assert fired(table, "Harbor Branch") == 1
 
 
 def test_harbor_branch_pays_when_built_with_haul_eleven_and_a_type_missing() -> None:
@@ -206,7 +211,7 @@ def test_harbor_branch_gives_nothing_when_built_with_all_three_types() -> None:
 
 def test_harbor_branch_pays_after_the_haul_drops_and_returns_with_a_type_missing() -> None:
     """All three types at the first haul of 11: no gold. The Ship Owner removes the cutter (haul 10);
-    a new schooner makes 11 again with the cutter missing, and the gold comes now."""
+    two new sloops make 11 again with the cutter missing, and the gold comes now."""
     table = make_table()
     me = table.players[0]
     in_play(table, me, card("Harbor Branch"))
@@ -218,9 +223,10 @@ def test_harbor_branch_pays_after_the_haul_drops_and_returns_with_a_type_missing
     script(table, 2)  # the cutter
     elders_module.use_elder(table, me, owner, with_fish=False)
     assert haul_size(table, me) == 10 and me.supply["gold"] == 3  # the Ship Owner's own gold only
-    supply(me, wood=8, fish=8, gold=3)
-    script(table, "schooner")
-    perform(table, me, "build_ship", "space")
+    supply(me, wood=4, fish=4, gold=3)
+    table.ships_left["sloop"] = 2
+    build_sloop(table, me)
+    build_sloop(table, me)
     assert haul_size(table, me) == 11
     assert me.supply == {"wood": 0, "fish": 0, "gold": 6, "guest": 0}
     assert fired(table, "Harbor Branch") == 1
@@ -496,8 +502,8 @@ def test_realtors_office_built_while_the_contractor_is_back_on_the_board_waits_f
 
 
 def test_building_dock_gives_wood_for_the_ships_of_that_type_left() -> None:
-    """Three sloops on the board at the start (2 players); after building one, 2 are left."""
-    table = make_table()
+    """Three sloops on the board at the start (3 players); after building one, 2 are left."""
+    table = make_table(players=3)
     me = table.players[0]
     in_play(table, me, card("Building Dock"))
     supply(me, wood=7, fish=2)
@@ -507,7 +513,7 @@ def test_building_dock_gives_wood_for_the_ships_of_that_type_left() -> None:
 
 
 def test_building_dock_observes_the_wood_limit() -> None:
-    """Five players: 6 sloops, 5 left after building one; 10 + 5 wood is capped at 12."""
+    """Five players: 5 sloops, 4 left after building one; 10 + 4 wood is capped at 12."""
     table = make_table(players=5)
     me = table.players[0]
     in_play(table, me, card("Building Dock"))
@@ -604,7 +610,7 @@ def test_captains_house_haul_eleven_takes_an_elder_without_a_worker() -> None:
     """Declining to use it: the Elder is taken, gets no fish, and no Worker is placed."""
     table = captains_table()
     me = table.players[0]
-    script(table, "sloop", True, False)  # build a sloop; take the Elder; do not use it
+    script(table, True, False)  # the sloop is the only Ship that fits; take the Elder; do not use it
     perform(table, me, "build_ship", "space")
     assert [one.name for one in me.council] == ["Pisciculturist"]
     assert me.council[0].goods["fish"] == 0 and me.council[0].worker is None
@@ -615,7 +621,7 @@ def test_captains_house_haul_eleven_takes_an_elder_without_a_worker() -> None:
 def test_captains_house_may_be_declined_entirely() -> None:
     table = captains_table()
     me = table.players[0]
-    script(table, "sloop", False)
+    script(table, False)
     perform(table, me, "build_ship", "space")
     assert me.council == [] and table.elder_stacks[0] == [elder("Pisciculturist")]
     assert fired(table, "Captain's House") == 1
@@ -624,7 +630,7 @@ def test_captains_house_may_be_declined_entirely() -> None:
 def test_captains_house_new_elder_used_right_away_takes_a_banquet_fish() -> None:
     table = captains_table()
     me = table.players[0]
-    script(table, "sloop", True, True)
+    script(table, True, True)
     perform(table, me, "build_ship", "space")
     assert me.council[0].goods["fish"] == 1 and table.plates == [1, 0, 0, 0, 0, 0, 0]
     assert me.supply == {"wood": 0, "fish": 1, "gold": 0, "guest": 0}  # Pisciculturist: 1 Elder, 1 fish
@@ -635,7 +641,7 @@ def test_captains_house_taken_elder_stays_when_the_banquet_table_is_empty() -> N
     table = captains_table()
     me = table.players[0]
     table.plates = [0] * 7
-    script(table, "sloop", True, True)
+    script(table, True, True)
     perform(table, me, "build_ship", "space")
     assert [one.name for one in me.council] == ["Pisciculturist"]
     assert me.council[0].goods["fish"] == 0 and me.supply["fish"] == 0
@@ -646,7 +652,7 @@ def test_captains_house_take_an_elder_triggers_the_dance_hall() -> None:
     table = captains_table()
     me = table.players[0]
     in_play(table, me, card("Dance Hall"))
-    script(table, "sloop", True, True, True)  # take; Dance Hall use; Captain's House use
+    script(table, True, True, True)  # take; Dance Hall use; Captain's House use
     perform(table, me, "build_ship", "space")
     assert me.council[0].goods["fish"] == 2 and table.plates == [0] * 7
     assert me.supply["fish"] == 2
@@ -657,7 +663,7 @@ def test_captains_house_use_triggers_the_senior_residence() -> None:
     me = table.players[0]
     in_play(table, me, card("Senior Residence"))
     me.turns_taken = 1
-    script(table, "sloop", True, True)
+    script(table, True, True)
     perform(table, me, "build_ship", "space")
     assert me.supply == {"wood": 0, "fish": 1, "gold": 1, "guest": 0}
 
@@ -668,7 +674,7 @@ def test_captains_house_use_triggers_the_village_hall_before_the_banquet_fish() 
     me = table.players[0]
     in_play(table, me, card("Village Hall"))
     supply(me, wood=2, fish=6, gold=0)
-    script(table, "sloop", True, True, True, 1, 0)  # no plate within the 4 fish is left after plate 1
+    script(table, True, True, True, 1, 0)  # no plate within the 4 fish is left after plate 1
     perform(table, me, "build_ship", "space")
     assert table.plates == [1, 2, 0, 0, 0, 0, 0] and me.council[0].goods["fish"] == 1
     assert me.supply == {"wood": 0, "fish": 4 - 2 + 1, "gold": 1, "guest": 0}
@@ -692,7 +698,7 @@ def test_captains_house_no_second_elder_when_the_haul_drops_and_returns() -> Non
     table.elder_stacks[1] = [elder("Builder")]
     owner = seat(me, 1, "Ship Owner")[0]
     supply(me, wood=4, fish=4)
-    script(table, "sloop", True, "Pisciculturist", False)
+    script(table, True, "Pisciculturist", False)
     perform(table, me, "build_ship", "space")
     script(table, 0)  # the Ship Owner removes a schooner
     elders_module.use_elder(table, me, owner, with_fish=False)
@@ -711,7 +717,6 @@ def test_captains_house_no_effect_without_a_free_seat_and_not_later() -> None:
     table = captains_table()
     me = table.players[0]
     seat(me, 5)
-    script(table, "sloop")
     perform(table, me, "build_ship", "space")
     assert len(me.council) == 5 and table.elder_stacks[0] == [elder("Pisciculturist")]
     me.council.pop()
@@ -945,23 +950,11 @@ def test_harbor_grill_seven_points_with_six_ships_in_a_three_player_game() -> No
     table = make_table(players=3)
     me = table.players[0]
     in_play(table, me, card("Harbor Grill"), (1, 2))
-    fleet(me, "sloop", "sloop", "cutter", "cutter", "schooner", "schooner")
+    fleet(me, "sloop", "sloop", "sloop", "cutter", "cutter", "cutter")  # 9 of the 10 spaces
     supply(me, fish=14, gold=0)
     script(table, 7)
     assert final_scores(table)[0]["buildings"] == 7
     assert me.supply["fish"] == 0
-
-
-def test_harbor_grill_ruling_no_player_count_limit_of_its_own() -> None:
-    """Ruling: the Grill counts the Ships you have; with the assumed Ship supply a 2-player game allows
-    six Ships too, so 7 VP are not ruled out there."""
-    table = make_table(players=2)
-    me = table.players[0]
-    in_play(table, me, card("Harbor Grill"), (1, 2))
-    fleet(me, "sloop", "sloop", "cutter", "cutter", "schooner", "schooner")
-    supply(me, fish=14, gold=0)
-    script(table, 7)
-    assert final_scores(table)[0]["buildings"] == 7
 
 
 # City Block (C650) ------------------------------------------------------------------------------

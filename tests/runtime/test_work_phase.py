@@ -118,7 +118,7 @@ def test_build_a_ship_pays_the_cost_takes_it_from_the_supply_board_and_raises_th
     script(table, "sloop")
     perform(table, me, "build_ship", "space")
     assert [s.type for s in me.track.ships] == ["sloop"]
-    assert table.ships_left == {"sloop": 3, "cutter": 4, "schooner": 4}
+    assert table.ships_left == {"sloop": 2, "cutter": 3, "schooner": 3}  # 3 of each with 3 players (assumed)
     assert me.supply == {"wood": 4, "fish": 0, "gold": 0, "guest": 0}
     assert haul_size(table, me) == 5
 
@@ -129,7 +129,7 @@ def test_no_ship_left_of_a_type_is_not_offered():
     me.supply.update(wood=12, fish=12, gold=3)
     table.ships_left.update(sloop=0, schooner=0)
     perform(table, me, "build_ship", "space")
-    assert [s.type for s in me.track.ships] == ["cutter"] and table.ships_left["cutter"] == 2
+    assert [s.type for s in me.track.ships] == ["cutter"] and table.ships_left["cutter"] == 1
 
 
 def test_plus_one_gold():
