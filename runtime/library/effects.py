@@ -187,8 +187,11 @@ def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
 def take_wood_under_ship(ctx: Context) -> None:
     """The next Ship takes the first free spaces, as many as its length; the wood lying there goes to the personal
     supply (the wood limit applies to the total)."""
+    spaces = getattr(ctx.event, "spaces", None)
+    if spaces is None:
+        raise IllegalAction("no new Ship is being placed")
     first = board.occupied_track_spaces(ctx.table, ctx.me)
-    wood = sum(lying.pop("wood", 0) for lying in ctx.me.track.space_goods[first : first + ctx.event.spaces])
+    wood = sum(lying.pop("wood", 0) for lying in ctx.me.track.space_goods[first : first + spaces])
     ctx.table.to_general("wood", wood)
     goods.gain(ctx.table, ctx.me, "wood", wood)
 
