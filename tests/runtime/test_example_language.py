@@ -258,12 +258,12 @@ def test_serving_fish_by_plate_and_with_a_guest() -> None:
 def test_shares_ships_and_the_supply_board_in_a_given() -> None:
     assert (
         run("""  example "e":
-    given issued shares of player 2 in supply = 1, own shares on share board = 2, sloops = 2
+    given issued shares of player 2 in supply = 1, own shares on share board = 2, sloops = 1
     expect issued shares in supply = 3, sloop on supply board = 1, own unissued shares = 1
     player 2: expect own issued shares in supply = 2
     do place a worker on build a ship
     answer sloop
-    expect sloops = 3, sloop on supply board = 0
+    expect sloops = 2, sloop on supply board = 0
     expect illegal: place a worker on build a ship because "full"
 """)
         == ()
