@@ -34,8 +34,9 @@ def refuse_inputs(targets: Iterable[Path], inputs: Iterable[str | Path]) -> None
                 raise OverwritesInput(source)
 
 
-def write_all(files: dict[Path, str], inputs: Iterable[str | Path] = ()) -> list[Path]:
-    """Write every text (UTF-8) atomically and together; raises OSError (nothing replaced) or OverwritesInput."""
+def write_all(files: dict[Path, str | bytes], inputs: Iterable[str | Path] = ()) -> list[Path]:
+    """Write every text (as UTF-8) or bytes atomically and together; raises OSError (nothing replaced) or
+    OverwritesInput."""
     refuse_inputs(files, inputs)
     staged: list[tuple[Path, str]] = []
     try:
@@ -50,12 +51,14 @@ def write_all(files: dict[Path, str], inputs: Iterable[str | Path] = ()) -> list
     return list(files)
 
 
-def stage(target: Path, text: str) -> str:
-    """The text in a complete temporary file next to `target`, flushed to disk, with a normal file's permissions."""
+def stage(target: Path, content: str | bytes) -> str:
+    """The content in a complete temporary file next to `target`, flushed to disk, with a normal file's
+    permissions."""
     descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o666 & ~current_umask())

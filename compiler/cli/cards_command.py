@@ -16,7 +16,6 @@ from compiler.backends.card_faces.faces import (
     select,
     version,
 )
-from compiler.backends.card_faces.files import WouldOverwriteInput, refuse_inputs, write_atomic
 from compiler.backends.card_faces.sheets import PAPER_NAMES, PAPERS, Sheet, SheetError, sheet
 from compiler.checking.vocabulary import LETTERS
 from compiler.cli.common import (
@@ -30,6 +29,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
+from compiler.output import refuse_inputs, write_all
 
 INSTALL_HINT = "install the print extra: pip install 'nus[print]'"
 
@@ -85,16 +85,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     out = Path(args.output)
     inputs = [Path(args.file)] + ([Path(args.changed_since)] if args.changed_since else [])
-    try:
-        refuse_inputs([out / "cards.pdf", *(out / "cards" / f"{f.code}.png" for f in faces if args.png)], inputs)
-    except WouldOverwriteInput as error:
-        raise UsageError(str(error)) from None
+    targets = [out / "cards.pdf", *(out / "cards" / f"{f.code}.png" for f in faces if args.png)]
+    writing(lambda: refuse_inputs(targets, inputs), out)
     pdf = print_backend()
     printed = pdf.Layout(laid, f"{Path(args.file).name} · {version(text)}", Path(args.file).name).fitted(faces)
     outputs = {out / "cards.pdf": printed.pdf}
     if args.png:
         outputs |= images(pdf, printed.pdf, laid, faces, out, args.dpi)
-    write_all(outputs, inputs, args.output)
+    write_files(outputs, inputs, args.output)
     pages = count(printed.pages, f"{PAPER_NAMES[args.paper]} page")
     print(f"wrote {out / 'cards.pdf'}: {count(len(faces), 'card')} on {pages}")
     if args.png:
@@ -152,16 +150,9 @@ def images(pdf, document: bytes, laid: Sheet, faces, out: Path, dpi: int) -> dic
     return found
 
 
-def write_all(outputs: dict[Path, bytes], inputs: list[Path], output: str) -> None:
-    try:
-        refuse_inputs(list(outputs), inputs)
-    except WouldOverwriteInput as error:
-        raise UsageError(str(error)) from None
+def write_files(outputs: dict[Path, bytes], inputs: list[Path], output: str) -> None:
+    """All sheets and images together, or none of them (compiler.output)."""
     out = output_directory(output)
-    for path, data in outputs.items():
-        writing(lambda path=path, data=data: put(path, data), out)
-
-
-def put(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, data)
+    for folder in {path.parent for path in outputs}:
+        writing(lambda folder=folder: folder.mkdir(parents=True, exist_ok=True), out)
+    writing(lambda: write_all(outputs, inputs), out)

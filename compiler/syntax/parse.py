@@ -195,6 +195,12 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
                 "tab in indentation", Span(filename, number, column, number, column + 1), "indent with spaces"
             )
         width = len(indent)
+        if width and levels == [0] and first_content(text, number):
+            return codes.BAD_INDENTATION.diagnostic(
+                "the file's first line is indented",
+                Span(filename, number, 1, number, width + 1),
+                "start the first card or example at the left margin",
+            )
         if width not in levels and width < levels[-1]:
             choices = " or ".join(str(level) for level in levels)
             return codes.BAD_INDENTATION.diagnostic(
@@ -213,6 +219,12 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
                 "split the ability into simpler steps",
             )
     return None
+
+
+def first_content(text: str, number: int) -> bool:
+    """Whether line `number` is the file's first line that is neither blank nor a comment."""
+    before = text.split("\n")[: number - 1]
+    return all(not line.strip() or line.lstrip().startswith("#") for line in before)
 
 
 def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagnostic:

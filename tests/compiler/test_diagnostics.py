@@ -604,3 +604,12 @@ def test_crlf_source_renders_without_carriage_return() -> None:
     [diagnostic] = diagnostics(text)
     assert diagnostic.span == Span("cards.nus", 5, 12, 5, 15)
     assert "\r" not in diagnostic.render(text)
+
+
+def test_an_indented_first_line_is_a_diagnostic_not_a_dedent_error() -> None:
+    """Lark's indenter knows no level for a file's first line; a later line back at that indent used to crash."""
+    text = '  example "x":\n    expect vp = 1\n  example "y":\n'
+    found = compile_text(text, "cards.nus").diagnostics
+    assert [(d.code, d.message, d.span.line, d.span.column, d.span.end_column) for d in found] == [
+        ("E0006", "the file's first line is indented", 1, 1, 3)
+    ]

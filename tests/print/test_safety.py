@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from compiler.backends.card_faces.faces import face
-from compiler.backends.card_faces.files import write_atomic
 from compiler.backends.card_faces.pdf import Layout, Placed
 from compiler.backends.card_faces.sheets import sheet
 from compiler.load import compile_text
+from compiler.output import write_all
 from tests.print.sheets_kit import requires_weasyprint, run_cards, squeezed, text_in
 
 HOSTILE = "<img src=x onerror=alert(1)> & {{ 7*7 }}"
@@ -64,14 +64,14 @@ def test_an_output_never_replaces_an_input(tmp_path: Path) -> None:
     named_like_the_output.write_bytes(source.read_bytes())
     status, said, complained = run_cards(str(named_like_the_output), "-o", str(tmp_path))
     assert (status, said) == (2, "")
-    assert "is an input of this command" in complained
+    assert "refusing to overwrite the input" in complained
     assert named_like_the_output.read_bytes() == source.read_bytes()
 
 
 def test_an_atomic_write_replaces_the_file_whole_and_leaves_nothing_behind(tmp_path: Path) -> None:
     target = tmp_path / "cards.pdf"
     target.write_bytes(b"old")
-    write_atomic(target, b"new")
+    write_all({target: b"new"})
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.pdf"]
     umask = os.umask(0)
@@ -88,6 +88,6 @@ def test_a_failed_atomic_write_keeps_the_old_file(tmp_path: Path, monkeypatch: p
 
     monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(OSError):
-        write_atomic(target, b"new")
+        write_all({target: b"new"})
     assert target.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.pdf"]
