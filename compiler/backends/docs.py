@@ -14,7 +14,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from compiler.backends import escape
 from compiler.backends.format import comments
 from compiler.backends.render import English, deck_name
-from compiler.checking import ranges
+from compiler.checking import language, ranges
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.output import write_all
 from compiler.syntax import nodes as n
@@ -291,6 +291,7 @@ def reference_texts(program: n.Program, source_name: str, source: str = "") -> d
         "index.html": env.get_template("index.html.j2").render(context),
         "cards.json": json.dumps([asdict(d) for d in docs], ensure_ascii=False, indent=2) + "\n",
         "cards.csv": csv_text(docs),
+        "language.md": language.markdown(language.phrases()),
     }
 
 

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from compiler.checking.language import cell, phrases
 from compiler.cli import main
 from tests.kit.rulebook import ROOT
 
-EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "index.html"]
+EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "index.html", "language.md"]
 
 
 def test_build_writes_python_and_the_four_documents(built: Path) -> None:
@@ -22,9 +23,15 @@ def test_build_writes_python_and_the_four_documents(built: Path) -> None:
 
 def test_docs_writes_only_the_documents(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["docs", str(ROOT / "cards.nus"), "-o", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.csv", "cards.json", "cards.md", "index.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "cards.csv",
+        "cards.json",
+        "cards.md",
+        "index.html",
+        "language.md",
+    ]
     assert capsys.readouterr().out.splitlines() == [
-        f"wrote {tmp_path / name}" for name in ("cards.md", "index.html", "cards.json", "cards.csv")
+        f"wrote {tmp_path / name}" for name in ("cards.md", "index.html", "cards.json", "cards.csv", "language.md")
     ]
 
 
@@ -196,3 +203,13 @@ def test_reference_highlights_examples_with_the_pygments_lexer(built: Path) -> N
     page = (built / "index.html").read_text(encoding="utf-8")
     assert '<span class="k">given</span>' in page and '<span class="k">expect</span>' in page
     assert ".highlight .k {" in page
+
+
+def test_the_language_page_lists_every_phrase_of_the_vocabulary(built: Path) -> None:
+    """The reference's Language page is made from the same data as `nus vocab`: every phrase, under its kind."""
+    page = (built / "language.md").read_text(encoding="utf-8")
+    assert page.startswith("# The nus language\n")
+    missing = [p.words for p in phrases() if f"`{cell(p.words)}`" not in page]
+    assert missing == []
+    for heading in ("## Effects", "## Counts", "## Events", "## Rules", "## Example steps", "## Answers"):
+        assert heading in page
