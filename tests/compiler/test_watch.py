@@ -55,7 +55,8 @@ def test_a_change_on_disk_prints_the_new_summary(tmp_path: Path) -> None:
     source.write_text(CARDS, encoding="utf-8")
     watching = Watching(source, out)
     try:
-        reference = f"reference: {out / 'cards.md'}, {out / 'index.html'}, {out / 'cards.json'}, {out / 'cards.csv'}"
+        files = ("cards.md", "index.html", "cards.json", "cards.csv", "language.md")
+        reference = "reference: " + ", ".join(str(out / name) for name in files)
         assert watching.summary() == [
             f"{source}: 2 cards, no errors",
             "examples: 1 run for all cards: 1 passed, 0 failed",
