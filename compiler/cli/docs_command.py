@@ -1,24 +1,34 @@
-"""`nus docs FILE -o DIR`: only the reference."""
+"""`nus docs FILE -o DIR`: only the reference. `nus build` writes the same with the generated Python."""
 
 from __future__ import annotations
 
 import argparse
 
-from compiler.backends.docs import write_docs
+from compiler.backends.docs import reference_texts
 from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, output_directory, report, writing
 from compiler.diagnostics import printable
+from compiler.load import python_source
+from compiler.output import write_all
 
 
 def register(commands) -> None:
-    file_command(commands, "docs", run, "write the card reference: cards.md, index.html, cards.json", True)
+    help = "write the card reference: cards.md, index.html, cards.json, cards.csv, language.md"
+    file_command(commands, "docs", run, help, True)
 
 
 def run(args: argparse.Namespace) -> int:
+    return write_outputs(args, with_python=False)
+
+
+def write_outputs(args: argparse.Namespace, with_python: bool) -> int:
+    """Compile once and write every output together (atomically), the Python first when asked for."""
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
     name = display_name(args.file)
-    written = writing(lambda: write_docs(compiled.program, name, out, text, [args.file]), out)
+    files = {out / "cards.py": python_source(compiled.module, name)} if with_python else {}
+    files |= {out / file: content for file, content in reference_texts(compiled.program, name, text).items()}
+    written = writing(lambda: write_all(files, [args.file]), out)
     print("\n".join(printable(f"wrote {path}") for path in written))
     return OK
