@@ -13,14 +13,15 @@ from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
 from runtime.engine.play import abilities_of
-from runtime.mechanics.banquet import serve_fish
-from runtime.mechanics.buildings import build_building
+from runtime.mechanics.banquet import fillable_plates, serve_fish
+from runtime.mechanics.buildings import build_building, can_build_any
 from runtime.mechanics.elders import take_elder, use_elder
 from runtime.mechanics.forests import deforest, reforest, thin_out
 from runtime.mechanics.goods import empty_reserve, gain
-from runtime.mechanics.shares import buy_all_shares, issue_share
-from runtime.mechanics.ships import build_ship
+from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share
+from runtime.mechanics.ships import build_ship, ship_types
 from runtime.model.cards import Context
+from runtime.model.declarations import ACTIONS as ALL_ACTIONS
 from runtime.model.declarations import (
     BUILD_BUILDING_ACTION,
     BUILD_SHIP_ACTION,
@@ -75,6 +76,29 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     check_latches(table)
 
 
+# What an action needs to be carried out at all, as the table is now (the action itself refuses without it).
+NEEDS: dict[str, Callable[[Table, Player], bool]] = {
+    TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
+    SERVE_FISH_ACTION.name: lambda table, player: bool(fillable_plates(table, player, 0, None)),
+    BUILD_BUILDING_ACTION.name: can_build_any,
+    BUY_ALL_SHARES_ACTION.name: can_buy_all_shares,
+    BUILD_SHIP_ACTION.name: lambda table, player: bool(ship_types(table, player)),
+}
+EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
+
+
+def surely_impossible(table: Table, player: Player, name: str) -> bool:
+    """The action cannot succeed, so it is not offered. Trusted only while no card can act first: a card
+    listening before a Worker is placed or before the action's own event may bring what is missing."""
+    need = NEEDS.get(name)
+    if need is None or table.listeners.get((PLACE_WORKER.name, "before")):
+        return False
+    event = EVENT_OF[name]
+    if event is not None and table.listeners.get((event.name, "before")):
+        return False
+    return not need(table, player)
+
+
 def open_spaces(table: Table) -> list[str]:
     return [
         name for name, workers in table.spaces.items() if len(workers) < table.rules.capacity(name, len(table.players))
@@ -82,7 +106,13 @@ def open_spaces(table: Table) -> list[str]:
 
 
 def full_spaces(table: Table) -> list[str]:
-    return [name for name in table.spaces if name != "imitation" and name not in open_spaces(table)]
+    open_now = open_spaces(table)
+    return [name for name in table.spaces if name != "imitation" and name not in open_now]
+
+
+def imitable(table: Table, player: Player) -> list[str]:
+    """The fully occupied action spaces whose action could succeed."""
+    return [name for name in full_spaces(table) if not surely_impossible(table, player, name)]
 
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
@@ -113,15 +143,20 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     cards = worker_cards(table, player)
     if elders_and_spaces_only:
         cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
-    options = [Option(name, name.replace("_", " ")) for name in open_spaces(table)]
+    spaces = [name for name in open_spaces(table) if not surely_impossible(table, player, name)]
+    if "imitation" in spaces and not imitable(table, player):
+        spaces.remove("imitation")
+    options = [Option(name, name.replace("_", " ")) for name in spaces]
     options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
     options += [Option(card, f"{card.name} (worker space)") for card in cards]
     return options
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:
-    """One worker turn (an extra turn, without passing, offers only an available action); an option that turns
-    out impossible or pointless is restored and dropped."""
+    """One worker turn (an extra turn, without passing, offers only an available action). Options that surely
+    cannot succeed are not offered; one that turns out impossible or pointless is restored and dropped. "As soon
+    as" abilities whose condition holds fire first, so the options see what they bring."""
+    check_latches(table)
     table.turn_counter += 1
     options = turn_options(table, player, elders_and_spaces_only=extra)
     if not extra:
@@ -179,7 +214,7 @@ def use_worker_space(table: Table, player: Player, card: CardInPlay) -> None:
 
 def imitate(table: Table, player: Player) -> None:
     """Assumed: the Imitation tile carries out the action of a fully occupied action space."""
-    full = full_spaces(table)
+    full = imitable(table, player)
     if not full:
         raise IllegalAction("no fully occupied action space to imitate")
     choose_legal(

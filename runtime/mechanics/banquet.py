@@ -44,9 +44,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
     emit(table, SERVE_FISH, "before", player, fish_served=0, plates_filled=0)
     served = filled = 0
     while True:
-        fillable = [
-            i for i, fish in enumerate(table.plates) if fish == 0 and ways_to_fill(table, player, i, served, limit)
-        ]
+        fillable = fillable_plates(table, player, served, limit)
         if not fillable and not filled:
             raise IllegalAction(f"P{player.index} cannot fill any plate")
         options = [Option(i, f"plate of {table.rules.plates[i]}") for i in fillable]
@@ -62,6 +60,10 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
     table.say(f"P{player.index} serves {served} fish on {filled} plates", player.index)
     emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
     return filled
+
+
+def fillable_plates(table: Table, player: Player, served: int, limit: int | None) -> list[int]:
+    return [i for i, fish in enumerate(table.plates) if fish == 0 and ways_to_fill(table, player, i, served, limit)]
 
 
 def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> int:

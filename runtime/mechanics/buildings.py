@@ -7,7 +7,7 @@ from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import attach, card_rule, remove_from_play, spec_rule
 from runtime.mechanics.board import free_cells, free_track_spaces
-from runtime.mechanics.payment import choose_and_pay
+from runtime.mechanics.payment import choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context
 from runtime.model.declarations import BUILD_OVER_CARD
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
@@ -19,8 +19,8 @@ def buildable(table: Table, player: Player) -> list[CardSpec]:
 
 
 def build_building(table: Table, player: Player) -> CardInPlay:
-    """The Build a Building action; a building that turns out unaffordable is not a legal pick."""
-    specs = {spec.name: spec for spec in buildable(table, player)}
+    """The Build a Building action: only Buildings with a space the player can pay for are offered."""
+    specs = {spec.name: spec for spec in buildable_now(table, player)}
     if not specs:
         raise IllegalAction(f"P{player.index} has no Building to build")
     return choose_legal(
@@ -33,7 +33,33 @@ def build_building(table: Table, player: Player) -> CardInPlay:
     )
 
 
+def buildable_now(table: Table, player: Player) -> list[CardSpec]:
+    return [spec for spec in buildable(table, player) if payable_spaces(table, player, spec)]
+
+
+def can_build_any(table: Table, player: Player) -> bool:
+    return any(payable_spaces(table, player, spec) for spec in buildable(table, player))
+
+
 ON_TRACK = "fishing track"
+
+
+def payable_spaces(table: Table, player: Player, spec: CardSpec, spaces: list[object] | None = None) -> list[object]:
+    """The spaces (its placements unless given) the player can pay the card on. Building over a card opens that
+    card's before-window first, which may bring goods: such a space is kept, the attempt decides."""
+    payments = payment_options(table, player, spec.costs(Context(table, player)))
+    if not payments and not table.listeners.get((BUILD_OVER_CARD.name, "before")):
+        return []
+    spaces = placements(table, player, spec) if spaces is None else spaces
+    discards = {payment.discard for payment in payments}
+    return [space for space in spaces if space_payable(player, space, discards)]
+
+
+def space_payable(player: Player, space: object, discards: set[str]) -> bool:
+    if isinstance(space, CardInPlay):
+        return True
+    occupant = None if space == ON_TRACK else player.harbor.cells[space]
+    return bool(discards) if occupant is None else occupant.name in discards
 
 
 def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
@@ -71,6 +97,9 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     spaces = placements(table, player, spec)
     if not spaces:
         raise IllegalAction(f"P{player.index} has no space for {spec.name}")
+    spaces = payable_spaces(table, player, spec, spaces)
+    if not spaces:
+        raise IllegalAction(f"P{player.index} cannot pay for {spec.name}")
     space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")
     cell, discarding = None, ""
     if isinstance(space, CardInPlay):

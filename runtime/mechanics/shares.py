@@ -22,9 +22,18 @@ def issue_share(table: Table, player: Player) -> Share:
     return share
 
 
+def shares_on_board(table: Table) -> list[Share]:
+    return [share for share in table.shares if share.on_board]
+
+
+def can_buy_all_shares(table: Table, player: Player) -> bool:
+    board = shares_on_board(table)
+    return bool(board) and player.supply["gold"] >= table.rules.share_cost(len(board), table.round)
+
+
 def buy_all_shares(table: Table, player: Player) -> list[Share]:
     """Every Share on the board, no picking, at the round's discounted price."""
-    board = [share for share in table.shares if share.on_board]
+    board = shares_on_board(table)
     if not board:
         raise IllegalAction("no Shares on the Share board")
     pay(table, player, "gold", table.rules.share_cost(len(board), table.round))

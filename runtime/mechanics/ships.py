@@ -8,7 +8,7 @@ from runtime.engine.events import emit
 from runtime.engine.play import rule_holders
 from runtime.mechanics.board import free_track_spaces, track_gap
 from runtime.mechanics.buildings import ON_TRACK
-from runtime.mechanics.payment import choose_and_pay
+from runtime.mechanics.payment import choose_and_pay, payment_options
 from runtime.model.cards import CostOption
 from runtime.model.declarations import BUILD_SHIP, PLACE_SHIP
 from runtime.model.state import IllegalAction, Player, Ship, Table
@@ -22,9 +22,9 @@ def ship_cost(table: Table, ship_type: str) -> tuple[CostOption, ...]:
 def build_ship(table: Table, player: Player) -> Ship:
     """The before-window comes first, so goods it gives can pay for the Ship."""
     emit(table, BUILD_SHIP, "before", player)
-    types = [name for name, left in table.ships_left.items() if left > 0 and has_place(table, player, name)]
+    types = ship_types(table, player)
     if not types:
-        raise IllegalAction(f"no Ship left on the supply board that P{player.index} has a place for")
+        raise IllegalAction(f"no Ship left on the supply board that P{player.index} has a place for and can pay for")
     ship = choose_legal(
         table,
         player.index,
@@ -35,6 +35,19 @@ def build_ship(table: Table, player: Player) -> Ship:
     )
     emit(table, BUILD_SHIP, "after", player, ships_left_of_type=table.ships_left[ship.type])
     return ship
+
+
+def ship_types(table: Table, player: Player) -> list[str]:
+    """The types left that the player has a place for and can pay for. A card acting before a Ship is placed may
+    bring goods: then what it costs is left to the attempt."""
+    paid_later = bool(table.listeners.get((PLACE_SHIP.name, "before")))
+    return [
+        name
+        for name, left in table.ships_left.items()
+        if left > 0
+        and has_place(table, player, name)
+        and (paid_later or payment_options(table, player, ship_cost(table, name)))
+    ]
 
 
 def has_place(table: Table, player: Player, ship_type: str) -> bool:

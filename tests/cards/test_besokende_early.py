@@ -12,7 +12,7 @@ from runtime.mechanics.goods import offer_guests_on_ships
 from runtime.mechanics.payment import Payment, payment_options
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import Context
-from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
+from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.table_kit import build_from_hand, labels, make_table, picture, put_in_play, real_cards, script
 
 START_FORESTS = [2, 1, 1, 0, 0]  # rules.toml: four Forests on the first three double spaces
@@ -170,19 +170,22 @@ def test_campsites_building_elsewhere_leaves_them_and_gives_nothing(name: str) -
     assert me.harbor.cells[(1, 2)] is camp and camp in me.buildings
 
 
-@pytest.mark.parametrize(("name", "have"), [("Small Campsite", {"wood": 5}), ("Campsite", {"wood": 2, "fish": 3})])
-def test_campsites_unaffordable_building_only_via_building_over(name: str, have: dict[str, int]) -> None:
-    """The goods come before the cost is paid, so a Building short of them is only buildable over the card."""
+@pytest.mark.parametrize(
+    ("name", "have", "fish_left"), [("Small Campsite", {"wood": 5}, 1), ("Campsite", {"wood": 2, "fish": 3}, 0)]
+)
+def test_campsites_unaffordable_building_only_via_building_over(name: str, have: dict, fish_left: int) -> None:
+    """The goods come before the cost is paid, so a Building short of them is only buildable over the card:
+    a space it cannot be paid on is not offered, so the space over the card is the only one, taken unasked."""
     table = make_table()
     me = table.players[0]
-    in_play(table, me, name, (1, 2))
+    camp = in_play(table, me, name, (1, 2))
     supply(me, **have)
     orphanage_display(table)
-    before = picture(table)
-    script(table, (2, 2))
-    with pytest.raises(IllegalAction):
-        build_building(table, me)
-    assert picture(table) == before
+    script(table)
+    orphanage = build_building(table, me)
+    assert asked(table, "space") == []
+    assert me.harbor.cells[(1, 2)] is orphanage and camp not in me.buildings
+    assert me.supply == {"wood": 0, "fish": fish_left, "gold": 0, "guest": 2}  # the Orphanage's 2 Guests
 
 
 # Toy Shop (A704) ------------------------------------------------------------------------------

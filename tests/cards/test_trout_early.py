@@ -534,9 +534,10 @@ def test_market_one_direction_per_activation() -> None:
     me = table.players[0]
     me.supply.update(wood=3, fish=3, gold=1)
     in_play(table, me, "Market", (1, 2))
-    script(table, True, "exchange up to (empty building spaces) fish for wood", 3, "cutter")
+    script(table, True, "exchange up to (empty building spaces) fish for wood", 3)
     perform(table, me, "build_ship", "space")
-    assert [kind for _, kind, _ in table.decider.asked] == ["may", "choose_one", "how_many", "ship"]
+    assert [kind for _, kind, _ in table.decider.asked] == ["may", "choose_one", "how_many"]  # only a cutter is paid
+    assert [ship.type for ship in me.track.ships] == ["cutter"]
 
 
 def test_market_any_build_a_ship_action_counts() -> None:
@@ -569,9 +570,10 @@ def test_market_no_effect_without_empty_building_spaces() -> None:
     me.supply.update(wood=2, fish=2, gold=0)
     in_play(table, me, "Market", (1, 2))
     fill_harbor_but(table, me, empty=0)
-    script(table, "sloop")
+    script(table)
     perform(table, me, "build_ship", "space")
-    assert [kind for _, kind, _ in table.decider.asked] == ["ship"]
+    assert [kind for _, kind, _ in table.decider.asked] == []  # no exchange offered; the sloop is the only Ship paid
+    assert [ship.type for ship in me.track.ships] == ["sloop"]
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
 
 

@@ -262,7 +262,6 @@ def test_shares_ships_and_the_supply_board_in_a_given() -> None:
     expect issued shares in supply = 3, sloop on supply board = 1, own unissued shares = 1
     player 2: expect own issued shares in supply = 2
     do place a worker on build a ship
-    answer sloop
     expect sloops = 2, sloop on supply board = 0
     expect illegal: place a worker on build a ship because "full"
 """)
@@ -289,7 +288,7 @@ def test_a_choice_by_its_words_and_a_number_on_the_market() -> None:
     do put "Market" in play
     given wood in supply = 0, fish in supply = 4
     do build a ship
-    answer yes, exchange up to (empty building spaces) fish for wood, 2, sloop
+    answer yes, exchange up to (empty building spaces) fish for wood, 2
     expect sloops = 1, wood in supply = 0, fish in supply = 0, empty building spaces = 6
 """)
         == ()

@@ -46,14 +46,26 @@ def test_passing_changes_nothing():
     assert picture(table) == before
 
 
+def test_a_space_that_surely_cannot_be_used_is_not_offered():
+    table = make_table(2)
+    me = table.players[0]
+    script(table, "gold")  # the Reserve is empty, no Shares are on the board: neither space is an option
+    assert take_turn(table, me) == "gold"
+    offered = table.decider.asked[0][2]
+    assert "transfer_reserve" not in offered and "buy_all_shares" not in offered and "thin_out" in offered
+    assert table.spaces["transfer_reserve"] == [] and table.spaces["gold"] == [0]
+    assert me.supply["gold"] == 3
+
+
 def test_a_space_that_brings_nothing_is_refused_and_another_is_asked():
     table = make_table(2)
     me = table.players[0]
-    script(table, "transfer_reserve", "gold")  # the Reserve is empty
+    me.supply["wood"] = table.rules.wood_limit
+    script(table, "thin_out", "gold")  # at the wood limit Thin Out brings nothing: found by trying it
     assert take_turn(table, me) == "gold"
-    assert table.spaces["transfer_reserve"] == [] and table.spaces["gold"] == [0]
-    assert me.supply["gold"] == 3
-    assert "transfer_reserve" not in table.decider.asked[1][2]
+    assert table.spaces["thin_out"] == [] and table.spaces["gold"] == [0]
+    assert me.supply == {"wood": table.rules.wood_limit, "fish": 2, "gold": 3, "guest": 0}
+    assert "thin_out" not in table.decider.asked[1][2]
 
 
 def test_three_worker_turns_each_then_workers_return_and_the_start_player_passes():
