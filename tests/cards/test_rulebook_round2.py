@@ -18,10 +18,14 @@ import pytest
 from compiler.cli import main
 from compiler.load import load_cards
 from runtime.engine.actions import offer_any_time, perform
+from runtime.engine.phases import work_phase
+from runtime.engine.play import attach
 from runtime.mechanics.board import free_track_spaces, haul_size
-from runtime.mechanics.buildings import build
+from runtime.mechanics.buildings import build, placements
+from runtime.mechanics.elders import add_fish_to_elder
+from runtime.mechanics.scoring import building_vp, final_scores
 from runtime.model.setup import new_table
-from runtime.model.state import Player, Ship, Table
+from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.outcomes import REFUSED, PathDecider, outcomes
 from tests.kit.table_kit import every_card, put_in_play, real_cards
 
@@ -385,3 +389,369 @@ def test_another_player_outside_an_event_trigger_is_an_error_at_the_phrase(
     errors = [d for d in json.loads(capsys.readouterr().out) if d["severity"] == "error"]
     start = line.index(phrase) + 1
     assert errors and {(d["line"], d["column"]) for d in errors} == {(4, start)}
+
+
+# 5. The appendix card by card: "may", "instead", "considered", "as one of your three turns", exceptions ------------
+
+
+class WorkPolicy:
+    """Player 1 takes the Building's worker space first, then gold, then Thin Out; every other player passes."""
+
+    def __init__(self, building: str) -> None:
+        self.first = f"{building} (worker space)"
+        self.turns: list[str] = []
+
+    def choose(self, decision, table: object) -> int:
+        if decision.kind != "action":
+            return 0
+        if decision.player != 0:
+            return decision.labels.index("pass")
+        wanted = next(label for label in (self.first, "gold", "thin out") if label in decision.labels)
+        self.turns.append(wanted)
+        return decision.labels.index(wanted)
+
+
+@pytest.mark.parametrize("building", ["Meditation Lodge", "Alderman's Office", "Pedalo Builder", "Art Sculpture"])
+def test_a_worker_space_building_is_used_as_one_of_the_three_turns(building: str) -> None:
+    """Meditation Lodge, Alderman's Office, Pedalo Builder, Art Sculpture: "Once per Round, as one of your three turns,
+    you may place a Worker on ...". The round's work phase gives player 1 exactly three turns: the Building's space
+    (offered once), gold, Thin Out; no fourth Worker is placed."""
+    policy = WorkPolicy(building)
+    table = new_table(2, every_card(), seed=0, decider=policy)
+    table.round = 1
+    put_in_play(table, me(table), real_cards()[building], SPACE)
+    supply(me(table), 2, 2, 2)
+    table.plates = [0, 0, 0, 0, 1, 1, 1]
+    other_elder = CardInPlay(real_cards()["Pisciculturist"], table.players[1])
+    table.players[1].council.append(other_elder)
+    attach(table, other_elder)
+    work_phase(table)
+    assert policy.turns == [policy.first, "gold", "thin out"]
+
+
+def test_captains_house_the_elder_may_be_taken_without_using_it() -> None:
+    """Captain's House: "you may immediately ... take a "Take an Elder" action, without placing a Worker. ...
+    Additionally, you may use the new Elder right away. (If you do, you must place a fish from the Banquet Table on
+    the Elder as usual.)" Haul 11 (3 schooners and a sloop: length 12), the Pisciculturist chosen: no Elder; the
+    Elder taken and not used (no fish on it, the plates untouched); or taken and used (one fish from a plate on it)."""
+
+    def setup(table: Table) -> None:
+        me(table).track.ships = [Ship("schooner"), Ship("schooner"), Ship("schooner"), Ship("sloop")]
+        table.plates = [0, 0, 0, 0, 1, 1, 1]
+        in_hand(table, "Captain's House")
+        supply(me(table), 2, 3, 2)
+
+    def fixed(decision) -> int | None:
+        if decision.kind == "elder":
+            return decision.labels.index("Pisciculturist")
+        return at_cell(SPACE)(decision)
+
+    def observe(table: Table) -> Hashable:
+        return (tuple((elder.name, elder.goods["fish"]) for elder in me(table).council), sum(table.plates))
+
+    found = reach(setup, build_named("Captain's House"), observe, fixed)
+    assert found == {((), 3), ((("Pisciculturist", 0),), 3), ((("Pisciculturist", 1),), 2)}
+
+
+@pytest.mark.xfail(
+    strict=True, reason="issue 16 item 5 (Ghost Ship): the Deep-Sea Trawler is always taken for a Ship, never offered"
+)
+def test_ghost_ship_may_or_may_not_consider_the_deep_sea_trawler_a_ship() -> None:
+    """Ghost Ship: "move the rightmost Ship on your Fishing track three spaces to the right. (For the purposes of this
+    effect only, you may consider the "Deep-Sea Trawler" a Ship.)" and "The Ghost Ship has no effect (temporarily) as
+    long as there are no Ships on your Fishing track". Only the Trawler (4 spaces, no length) on the track: taken for
+    a Ship, the gap fills 3 more (3 free, length 2 + 3 = 5, haul 6); not taken for one, there is no Ship and no gap
+    (6 free, haul 3)."""
+
+    def setup(table: Table) -> None:
+        put_in_play(table, me(table), real_cards()["Deep-Sea Trawler"], on_track=True)
+        in_hand(table, "Ghost Ship")
+        supply(me(table), wood=3, fish=6)
+
+    def observe(table: Table) -> Hashable:
+        return (*track(me(table), table), goods(me(table))[:3])
+
+    assert reach(setup, build_named("Ghost Ship"), observe, at_cell(SPACE)) == {(3, 6, (0, 0, 0)), (6, 3, (0, 0, 0))}
+
+
+def test_building_dock_gives_no_wood_for_the_deep_sea_trawler() -> None:
+    """Deep-Sea Trawler: "This is considered a "Build a Ship" action ... Regardless, the Deep-Sea Trawler is still
+    considered a Building and not a Ship." Building Dock: "take a number of wood ... equal to the number of Ships left
+    on the Ships and Elders supply board that are of the same type that you just built". No Ship was built, so no
+    type: the Dock gives nothing (3 sloops, cutters and schooners are left, and none of it comes)."""
+
+    def setup(table: Table) -> None:
+        place("Building Dock")(table)
+        in_hand(table, "Deep-Sea Trawler")
+        supply(me(table), wood=5, fish=5)
+
+    def observe(table: Table) -> Hashable:
+        return (tuple(card.name for card in me(table).track.cards), goods(me(table)))
+
+    assert reach(setup, build_named("Deep-Sea Trawler"), observe) == {(("Deep-Sea Trawler",), (0, 0, 0, 0))}
+
+
+def test_harbor_grill_does_not_count_the_deep_sea_trawler() -> None:
+    """Harbor Grill: "scores a number of VP up to the number of Ships on your Fishing track, including the preprinted
+    starting catboat. For each Ship that you wish to count ... you must pay 2 fish". Deep-Sea Trawler: "still
+    considered a Building and not a Ship". With the catboat and the Trawler and 10 fish, only the catboat can count:
+    2 fish or none go onto the Grill, never 4."""
+
+    def setup(table: Table) -> None:
+        place("Harbor Grill")(table)
+        put_in_play(table, me(table), real_cards()["Deep-Sea Trawler"], on_track=True)
+        supply(me(table), fish=10)
+
+    def observe(table: Table) -> Hashable:
+        grill = next(card for card in me(table).buildings if card.name == "Harbor Grill")
+        return (grill.goods["fish"], me(table).supply["fish"], building_vp(table, me(table), grill))
+
+    assert reach(setup, final_scores, observe) == {(0, 10, 0), (2, 8, 1)}
+
+
+@pytest.mark.parametrize(("paid", "kept"), [("Miniature Railway", "Wooden Tramway"), ("Wooden Tramway", "Toy Shop")])
+def test_the_discarded_buildings_space_may_be_used_but_need_not_be(paid: str, kept: str) -> None:
+    """Miniature Railway: "Instead of paying 9 wood and 4 gold ..., you may remove the "Wooden Tramway" from play ...
+    (You may build the Miniature Railway on the same Building space, but you do not have to.)"; the Wooden Tramway
+    says the same of the Toy Shop. With no goods, paid by the removal: the new Building may go on the vacated space
+    or on any free Building space; the removed one is gone either way."""
+    free: list = []
+
+    def setup(table: Table) -> None:
+        place(kept)(table)
+        in_hand(table, paid)
+        supply(me(table))
+        free[:] = placements(table, me(table), real_cards()["Orphanage"])
+
+    def observe(table: Table) -> Hashable:
+        names = {card.name: card.cell for card in me(table).buildings}
+        return (names.get(paid), kept in names, goods(me(table))[:3])
+
+    found = reach(setup, build_named(paid), observe)
+    assert found == {(cell, False, (0, 0, 0)) for cell in [*free, SPACE]}
+    assert SPACE not in free and len(free) == 7
+
+
+def test_orchard_counts_as_a_forest_for_the_dock_administration() -> None:
+    """Orchard: "For all intents and purposes, the Orchard is considered both a Building and a Forest". Dock Admin.:
+    "scores a number of VP equal to double the number of Forests on your Harbor board, up to your final haul size.
+    (Every single Forest counts even if stacked together.)" Haul 11 (length 12). The 4 starting Forests and the
+    Orchard: 2 x 5 = 10 VP, not 8; with the Orchard's Reforest taken, 7 Forests: 14, up to the haul: 11."""
+
+    def setup(table: Table) -> None:
+        me(table).track.ships = [Ship("schooner"), Ship("schooner"), Ship("schooner"), Ship("sloop")]
+        place("Dock Admin.", OTHER_SPACE)(table)
+        in_hand(table, "Orchard")
+        supply(me(table), wood=2)
+
+    def observe(table: Table) -> Hashable:
+        admin = next(card for card in me(table).buildings if card.name == "Dock Admin.")
+        return (sum(me(table).harbor.forests), building_vp(table, me(table), admin))
+
+    assert reach(setup, build_named("Orchard"), observe, at_cell(SPACE)) == {(4, 10), (6, 11)}
+
+
+def test_orchard_removed_in_place_of_a_forest_feeds_the_timber_plant() -> None:
+    """Orchard: "you may remove it from play in place of a Forest, e.g., when taking a "Deforest" action". Timber
+    Plant: "Each time after you remove a Forest from your Harbor board, take 1 fish". Deforesting, whether a Forest
+    or the Orchard goes, the Timber Plant gives 1 fish (2 -> 3) and the action its 5 wood (rules.toml)."""
+
+    def setup(table: Table) -> None:
+        place("Timber Plant", OTHER_SPACE)(table)
+        place("Orchard")(table)
+        supply(me(table), 0, 2, 0)
+
+    def observe(table: Table) -> Hashable:
+        orchard_stays = any(card.name == "Orchard" for card in me(table).buildings)
+        return (orchard_stays, goods(me(table))[:3])
+
+    found = reach(setup, lambda table: perform(table, me(table), "deforest", "space"), observe)
+    assert found == {(True, (5, 3, 0)), (False, (5, 3, 0))}
+
+
+class LodgePolicy:
+    """Player 1's first turn is the Meditation Lodge's Reforest; then everyone passes."""
+
+    def choose(self, decision, table: object) -> int:
+        labels = decision.labels
+        if decision.kind == "action":
+            lodge = "Meditation Lodge (worker space)"
+            return labels.index(lodge if decision.player == 0 and lodge in labels else "pass")
+        if decision.kind == "choose_one":
+            return labels.index("reforest")
+        return 0
+
+
+def test_nature_reserve_gives_no_gold_for_a_reforest_from_the_meditation_lodge() -> None:
+    """Nature Reserve: "Each time after you use the "Reforest" action space, take 2 gold ... You do not get any gold
+    from this when you "Reforest" because of a different action". Meditation Lodge: "place a Worker on the
+    Meditation Lodge to take your choice of a "Deforest" or "Reforest" action". A Worker is placed, but not on the
+    action space: 2 Forests are placed and the gold stays at 2."""
+    table = new_table(2, every_card(), seed=0, decider=LodgePolicy())
+    table.round = 1
+    put_in_play(table, me(table), real_cards()["Meditation Lodge"], SPACE)
+    put_in_play(table, me(table), real_cards()["Nature Reserve"], OTHER_SPACE)
+    supply(me(table), 2, 2, 2)
+    work_phase(table)
+    assert sum(me(table).harbor.forests) == 4 + 2
+    assert goods(me(table)) == (2, 2, 2, 0)
+
+
+def test_yacht_house_looks_only_when_built_not_later() -> None:
+    """Yacht House: "If there are (at least) 1 sloop on your Fishing track and (at least) 2 Elders in your Elder
+    Council without any fish on them, immediately (and only once via this Building) take 3 gold ... The Yacht House
+    has no effect if you do not have any sloops". Built with two bare Elders and no sloop: no gold; a sloop built
+    afterwards (2 wood, 2 fish) brings none either."""
+
+    def setup(table: Table) -> None:
+        for name in ("Pisciculturist", "Fishmonger"):
+            elder = CardInPlay(real_cards()[name], me(table))
+            me(table).council.append(elder)
+            attach(table, elder)
+        in_hand(table, "Yacht House")
+        supply(me(table), 5, 5, 0)
+
+    def act(table: Table) -> None:
+        build(table, me(table), real_cards()["Yacht House"])
+        perform(table, me(table), "build_ship", "space")
+
+    def fixed(decision) -> int | None:
+        if decision.kind == "ship":
+            return decision.labels.index("sloop")
+        return at_cell(SPACE)(decision)
+
+    def observe(table: Table) -> Hashable:
+        return (tuple(ship.type for ship in me(table).track.ships), goods(me(table)))
+
+    assert reach(setup, act, observe, fixed) == {(("sloop",), (0, 0, 0, 0))}
+
+
+def test_amphitheater_paid_with_five_guests_puts_five_gold_on_the_life_insurance() -> None:
+    """Amphitheater: "Instead of paying 21 fish for the Amphitheater, you may return 5 Guests from your personal supply
+    to the general supply." Life Insurance: "Each time any player (including you) returns a Guest to the general
+    supply, place 1 gold from the general supply on the Life Insurance." 5 Guests returned: 5 gold on it, 11 VP."""
+
+    def setup(table: Table) -> None:
+        place("Life Insurance", OTHER_SPACE)(table)
+        in_hand(table, "Amphitheater")
+        supply(me(table), guest=5)
+
+    def observe(table: Table) -> Hashable:
+        insurance = next(card for card in me(table).buildings if card.name == "Life Insurance")
+        return (insurance.goods["gold"], building_vp(table, me(table), insurance), goods(me(table)))
+
+    assert reach(setup, build_named("Amphitheater"), observe, at_cell(SPACE)) == {(5, 11, (0, 0, 0, 0))}
+
+
+def decline_every_may(decision) -> int | None:
+    return decision.labels.index("no") if decision.kind == "may" else None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 16 item 5 (Orchard x Forest Cabin): an Orchard in a middle column is counted as a Forest by Thin Out "
+    "but not by the Forest Cabin",
+)
+def test_orchard_in_a_middle_column_counts_for_the_forest_cabin() -> None:
+    """Orchard: "For all intents and purposes, the Orchard is considered both a Building and a Forest, i.e., you count
+    it when taking a "Thin Out" action ... Note that the Orchard occupies a single Building space, so it does not count
+    for effects that require forested double spaces." Forest Cabin: "Each time you take the "Thin Out" action, aside
+    from wood that you get from the action, also take a number of fish ... equal to the number of Forests that are
+    covering only Building spaces in the middle two columns". The Orchard on column 2, the 4 starting Forests outside
+    the middle columns: Thin Out gives 5 wood (4 Forests and the Orchard) and the Cabin 1 fish."""
+
+    def setup(table: Table) -> None:
+        place("Orchard", SPACE)(table)  # row 1, column 2 (rules.toml: the middle columns are 2 and 3)
+        place("Forest Cabin", (4, 4))(table)
+        supply(me(table))
+
+    def observe(table: Table) -> Hashable:
+        return (tuple(me(table).harbor.forests), goods(me(table)))
+
+    found = reach(setup, lambda table: perform(table, me(table), "thin_out", "space"), observe, decline_every_may)
+    assert found == {((2, 1, 1, 0, 0), (5, 1, 0, 0))}
+
+
+def test_the_deep_sea_trawler_is_a_building_on_the_harbor_board_for_the_urban_quarter() -> None:
+    """Urban Quarter: "As soon as there are more Buildings on your Harbor board than Building spaces covered by Forest
+    ... take 2 gold ... (The Buildings need not necessarily be on Building spaces, but they do need to be on your
+    Harbor board.)" Carpenter: "All Buildings on your Harbor board count, including ... Buildings that do not occupy a
+    Building space, like ... the "Deep-Sea Trawler"". One Forest covers a double space (2 Building spaces); the
+    Trawler, the Toy Shop and the Urban Quarter make 3 Buildings: 2 gold (without the Trawler it would be 2, not
+    more)."""
+
+    def setup(table: Table) -> None:
+        put_in_play(table, me(table), real_cards()["Deep-Sea Trawler"], on_track=True)
+        place("Toy Shop", OTHER_SPACE)(table)
+        in_hand(table, "Urban Quarter")
+        me(table).harbor.forests[:] = [1, 0, 0, 0, 0]
+        supply(me(table), fish=2)
+
+    found = reach(setup, build_named("Urban Quarter"), lambda table: goods(me(table)), at_cell(SPACE))
+    assert found == {(0, 0, 2, 0)}
+
+
+def test_the_deep_sea_trawler_counts_in_the_estate_agents_cost() -> None:
+    """Estate Agent: "The numbers of wood and fish that you must pay for the Estate Agent are both equal to the number
+    of Buildings on your Harbor board, including the Estate Agent." The Trawler counts (Carpenter: "Buildings that do
+    not occupy a Building space, like ... the "Deep-Sea Trawler""): 2 wood, 2 fish and 3 gold from 5 of each."""
+
+    def setup(table: Table) -> None:
+        put_in_play(table, me(table), real_cards()["Deep-Sea Trawler"], on_track=True)
+        in_hand(table, "Estate Agent")
+        supply(me(table), 5, 5, 5)
+
+    assert reach(setup, build_named("Estate Agent"), lambda table: goods(me(table)), at_cell(SPACE)) == {(3, 3, 2, 0)}
+
+
+def test_supply_depot_and_cannery_each_offer_their_instead_on_one_discard() -> None:
+    """Supply Depot: "Instead of moving 1 fish into your personal supply and 2 fish into the general supply, you may,
+    alternatively, move 1 fish into your personal supply, 1 fish into your Reserve, and the third fish into the general
+    supply." Cannery: "Each time an Elder discards 3 fish, you can place any fish that would go into your personal
+    supply from that on the Cannery instead." An Elder with 2 fish gets its third: the personal supply's fish goes to
+    the supply or the Cannery, and a second fish to the Reserve or not; never more than 2 fish kept."""
+
+    def setup(table: Table) -> None:
+        place("Supply Depot")(table)
+        place("Cannery", OTHER_SPACE)(table)
+        elder = CardInPlay(real_cards()["Pisciculturist"], me(table))
+        elder.goods["fish"] = 2
+        me(table).council.append(elder)
+        attach(table, elder)
+        supply(me(table))
+
+    def observe(table: Table) -> Hashable:
+        cannery = next(card for card in me(table).buildings if card.name == "Cannery")
+        return (
+            me(table).supply["fish"],
+            me(table).reserve["fish"],
+            cannery.goods["fish"],
+            me(table).council[0].goods["fish"],
+        )
+
+    found = reach(setup, lambda table: add_fish_to_elder(table, me(table).council[0], 1), observe)
+    assert found == {(1, 0, 0, 0), (0, 0, 1, 0), (1, 1, 0, 0), (0, 1, 1, 0)}
+
+
+def test_ticket_booth_may_remove_the_orchard_in_place_of_a_forest() -> None:
+    """Ticket Booth: "Each time after you place a new Guest in your personal supply, you may remove a Forest from your
+    Harbor board ... If you do, take 1 gold". Orchard: "you may remove it from play in place of a Forest". The Orchard's
+    own Guest (its Reforest declined): keep everything, remove one of the Forests (3 left), or remove the Orchard (the
+    4 Forests stay); 1 gold for a removal."""
+
+    def setup(table: Table) -> None:
+        place("Ticket Booth", OTHER_SPACE)(table)
+        in_hand(table, "Orchard")
+        supply(me(table), wood=2)
+
+    def observe(table: Table) -> Hashable:
+        orchard = any(card.name == "Orchard" for card in me(table).buildings)
+        return (orchard, sum(me(table).harbor.forests), goods(me(table))[:3])
+
+    def fixed(decision) -> int | None:
+        if decision.kind == "may" and "reforest" in decision.prompt.lower():
+            return decision.labels.index("no")
+        return at_cell(SPACE)(decision)
+
+    found = reach(setup, build_named("Orchard"), observe, fixed)
+    assert found == {(True, 4, (0, 0, 0)), (True, 3, (0, 0, 1)), (False, 4, (0, 0, 1))}
