@@ -17,6 +17,7 @@ from runtime.model.state import IllegalAction, Table
 from tests.kit.table_kit import picture
 
 REFUSED = "refused, the table as it was"
+MOST_QUESTIONS = 200  # in one path: more means an offer that never ends (e.g. an any-time ability always taken)
 Fixed = Callable[[Decision], int | None]
 
 
@@ -33,6 +34,7 @@ class PathDecider:
         if self.fixed is not None and (index := self.fixed(decision)) is not None:
             return index
         depth = len(self.branches)
+        assert depth < MOST_QUESTIONS, f"more than {MOST_QUESTIONS} questions on one path, the last: {decision.prompt}"
         index = self.path[depth] if depth < len(self.path) else 0
         self.branches.append((decision, index))
         return index
