@@ -14,12 +14,12 @@ from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
 from runtime.engine.play import abilities_of
 from runtime.mechanics.banquet import fillable_plates, serve_fish
-from runtime.mechanics.buildings import build_building, can_build_any
+from runtime.mechanics.buildings import build_building
 from runtime.mechanics.elders import take_elder, use_elder
 from runtime.mechanics.forests import deforest, reforest, thin_out
 from runtime.mechanics.goods import empty_reserve, gain
 from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share
-from runtime.mechanics.ships import build_ship, ship_types
+from runtime.mechanics.ships import build_ship
 from runtime.model.cards import Context
 from runtime.model.declarations import ACTIONS as ALL_ACTIONS
 from runtime.model.declarations import (
@@ -77,12 +77,12 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
 
 
 # What an action needs to be carried out at all, as the table is now (the action itself refuses without it).
+# Only needs cheaper to look up than to try: Build a Building and Build a Ship offer only what can be paid for
+# when carried out, and seldom find nothing.
 NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
     SERVE_FISH_ACTION.name: lambda table, player: bool(fillable_plates(table, player, 0, None)),
-    BUILD_BUILDING_ACTION.name: can_build_any,
     BUY_ALL_SHARES_ACTION.name: can_buy_all_shares,
-    BUILD_SHIP_ACTION.name: lambda table, player: bool(ship_types(table, player)),
 }
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
 

@@ -19,8 +19,9 @@ def buildable(table: Table, player: Player) -> list[CardSpec]:
 
 
 def build_building(table: Table, player: Player) -> CardInPlay:
-    """The Build a Building action: only Buildings with a space the player can pay for are offered."""
-    specs = {spec.name: spec for spec in buildable_now(table, player)}
+    """The Build a Building action; a Building that turns out to have no space the player can pay for is not a
+    legal pick (found by trying: looking at every Building first costs more than trying the few picked)."""
+    specs = {spec.name: spec for spec in buildable(table, player)}
     if not specs:
         raise IllegalAction(f"P{player.index} has no Building to build")
     return choose_legal(
@@ -31,14 +32,6 @@ def build_building(table: Table, player: Player) -> CardInPlay:
         "build which Building?",
         lambda spec: build(table, player, spec),
     )
-
-
-def buildable_now(table: Table, player: Player) -> list[CardSpec]:
-    return [spec for spec in buildable(table, player) if payable_spaces(table, player, spec)]
-
-
-def can_build_any(table: Table, player: Player) -> bool:
-    return any(payable_spaces(table, player, spec) for spec in buildable(table, player))
 
 
 ON_TRACK = "fishing track"
