@@ -250,8 +250,9 @@ class English:
         rendered = [r for r in rendered if r]
         if len(rendered) <= 1:
             return "".join(rendered)
-        joint = "; " if any(isinstance(s, n.If) for s in statements) else ", "
-        return joint.join(rendered[:-1]) + joint + "and " + rendered[-1]
+        if any(isinstance(s, n.If) for s in statements):
+            return "; ".join(rendered)
+        return ", ".join(rendered[:-1]) + ", and " + rendered[-1]
 
     def statement(self, statement: n.Statement) -> str:
         if isinstance(statement, n.Call):

@@ -435,7 +435,11 @@ EFFECTS = (
         "exchange {give} from your personal supply for {get} from the general supply at a 1:1 ratio, "
         "up to {amount} {give}",
     ),
-    Entry("put {amount} fish on each elder", "fish_on_each_elder", "place {amount} fish on each of your Elders"),
+    Entry(
+        "put {amount} fish on each elder",
+        "fish_on_each_elder",
+        "place {amount} fish from the general supply on each Elder already in your Elder Council",
+    ),
     Entry(
         "take an extra turn",
         "extra_turn",
@@ -476,8 +480,9 @@ EFFECTS = (
     Entry(
         "put a guest on each of up to {amount} visible elders",
         "guests_on_visible_elders",
-        "place 1 Guest from the general supply on each of up to {amount} visible Elders; "
-        "whoever takes one of them, you get its Guest",
+        "place 1 Guest from the general supply on each of up to {amount} visible Elders on the Ships and Elders "
+        "supply board; when any player (including you) takes one of those Elders, move its Guest into your "
+        "personal supply",
     ),
     Entry(
         "put {amount} wood on each free fishing space",
@@ -498,7 +503,7 @@ EFFECTS = (
         "return an elder to the supply board",
         "return_elder",
         "move the fish on one of your Elders into your personal supply, "
-        "then return it to its space on the supply board",
+        "then return that Elder to its space on the Ships and Elders supply board",
     ),
     Entry(
         "use another player's elder paying {amount} fish",
@@ -513,7 +518,7 @@ EFFECTS = (
     Entry(
         "count as a build a ship action",
         "as_ship_action",
-        'this counts as taking a whole "Build a Ship" action: what happens before and after one happens now',
+        'this counts as taking a "Build a Ship" action: whatever happens before and after one happens now',
         causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(

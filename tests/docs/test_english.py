@@ -284,6 +284,45 @@ CARDS = [
 ]
 
 
+CARDS += [
+    (
+        "Soup Kitchen",
+        "take a number of fish from the general supply equal to the number of Elders that are already in your "
+        "Elder Council and distribute the fish on your Elders",
+        'Each time before you take a "Take an Elder" action, place 1 fish from the general supply on each Elder '
+        "already in your Elder Council.",
+    ),
+    (
+        "Tourist Office",
+        "When any player (including you) takes one of those Elders, move the Guest from the Elder into your "
+        "personal supply.",
+        "Immediately (and only once via this Building) place 1 Guest from the general supply on each of up to 3 "
+        "visible Elders on the Ships and Elders supply board; when any player (including you) takes one of those "
+        "Elders, move its Guest into your personal supply. The Tourist Office has no effect if there are no "
+        "visible Elders on the Ships and Elders supply board.",
+    ),
+    (
+        "Yurt",
+        "return an Elder from your Elder Council to the Ships and Elders supply board, on the same space it "
+        "originated from. Before you do, move the fish on the Elder, if any, into your personal supply.",
+        "Immediately (and only once via this Building) take 1 Guest from the general supply and place the Guest in "
+        "your personal supply; if the number of Elders in your Elder Council is at least 1, move the fish on one "
+        "of your Elders into your personal supply, then return that Elder to its space on the Ships and Elders "
+        "supply board.",
+    ),
+    (
+        "Store Management",
+        'Each time after you complete a "Transfer Reserve" action on your first, second, or third Worker\'s turn, '
+        "take 1 fish, 1 wood, or 1 gold from the general supply, respectively",
+        'Each time after you complete a "Transfer Reserve" action, if the number of your current Worker\'s turn is '
+        "exactly 1, take 1 fish from the general supply and place the fish in your personal supply; if the number "
+        "of your current Worker's turn is exactly 2, take 1 wood from the general supply and place the wood in "
+        "your personal supply; if the number of your current Worker's turn is exactly 3, take 1 gold from the "
+        "general supply and place the gold in your personal supply.",
+    ),
+]
+
+
 @pytest.mark.parametrize(("name", "quoted", "expected"), CARDS, ids=[card[0] for card in CARDS])
 def test_the_reference_says_what_the_rulebook_says(name: str, quoted: str, expected: str) -> None:
     for part in quoted.split(" ... "):
