@@ -24,6 +24,7 @@ from runtime.analysis.simulate import play_game  # noqa: E402
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 BLOCKS = re.findall(r'^building "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
+ELDERS = re.findall(r'^elder "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
 
 
 def median_seconds(action: Callable[[], object], repeats: int) -> float:
@@ -45,13 +46,15 @@ def interleaved_medians(first: Callable[[], object], second: Callable[[], object
 
 
 def pool(size: int) -> str:
-    """`size` buildings made from the real ones, renamed and renumbered so they are all distinct."""
+    """`size` buildings made from the real ones, renumbered, and renamed after the first copy so they are all
+    distinct; then the Elders, so every name an example quotes is in the pool."""
     header = re.compile(r'^building "([^"]+)" \((\S+) ([ABC])\d+\)')
     cards = []
     for index in range(size):
-        renamed = rf'building "\1 {index}" (\2 \g<3>{index:05d})'
+        suffix = f" {index}" if index >= len(BLOCKS) else ""
+        renamed = rf'building "\1{suffix}" (\2 \g<3>{index:05d})'
         cards.append(header.sub(renamed, BLOCKS[index % len(BLOCKS)]))
-    return "\n".join(cards)
+    return "\n".join([*cards, *ELDERS])
 
 
 def compile_from_scratch() -> None:
