@@ -1,6 +1,8 @@
 """An on-disk cache of check results, keyed by content: a second `nus check` of an unchanged file (same text,
 same name, same compiler, grammar and vocabulary) reads its result instead of compiling, and never imports the
-parser. Entries are small JSON files written atomically; a missing, stale or damaged entry is simply a miss.
+parser. Beside it, per file name, the Facts of every definition (compiler/units.py), so after an edit only the
+definitions whose text changed are compiled. Entries are JSON files written atomically; a missing, stale or
+damaged entry is simply a miss.
 
 Where: $NUS_CACHE_DIR, else $XDG_CACHE_HOME/nus, else ~/.cache/nus. `nus check --no-cache` bypasses it."""
 
@@ -12,12 +14,16 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Diagnostic, Span
 
+if TYPE_CHECKING:
+    from compiler.units import Facts
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("compiler", "grammar", "runtime/model")  # everything a check result depends on
-FORMAT = 1
+FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -49,52 +55,114 @@ def entry_path(text: str, filename: str) -> Path:
     return cache_dir() / "check" / key[:2] / f"{key}.json"
 
 
-def lookup(text: str, filename: str) -> CheckResult | None:
+def read_json(path: Path):
     try:
-        data = json.loads(entry_path(text, filename).read_text(encoding="utf-8"))
-        diagnostics = tuple(
-            Diagnostic(d["code"], d["message"], Span(*d["span"]), d["help"], d["severity"]) for d in data["diagnostics"]
-        )
-        return CheckResult(diagnostics, int(data["cards"]))
-    except (OSError, ValueError, KeyError, TypeError):
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return None
 
 
-def store(text: str, filename: str, result: CheckResult) -> None:
+def write_json(path: Path, data) -> None:
     """Best effort: a cache that cannot be written (read-only home, full disk) only costs the next run time."""
     from compiler.output import write_all
 
-    data = {
-        "cards": result.cards,
-        "diagnostics": [
-            {
-                "code": d.code,
-                "message": d.message,
-                "span": list(d.span.__dict__.values()),
-                "help": d.help,
-                "severity": d.severity,
-            }
-            for d in result.diagnostics
-        ],
-    }
-    target = entry_path(text, filename)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_all({target: json.dumps(data)})
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_all({path: json.dumps(data, separators=(",", ":"))})
     except OSError:
         return
 
 
+def span_json(span: Span) -> list:
+    return [span.filename, span.line, span.column, span.end_line, span.end_column]
+
+
+def diagnostic_json(diagnostic: Diagnostic) -> dict:
+    return {
+        "code": diagnostic.code,
+        "message": diagnostic.message,
+        "span": span_json(diagnostic.span),
+        "help": diagnostic.help,
+        "severity": diagnostic.severity,
+    }
+
+
+def diagnostic_from(data: dict) -> Diagnostic:
+    return Diagnostic(data["code"], data["message"], Span(*data["span"]), data["help"], data["severity"])
+
+
+def lookup(text: str, filename: str) -> CheckResult | None:
+    data = read_json(entry_path(text, filename))
+    try:
+        return CheckResult(tuple(diagnostic_from(d) for d in data["diagnostics"]), int(data["cards"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def store(text: str, filename: str, result: CheckResult) -> None:
+    data = {"cards": result.cards, "diagnostics": [diagnostic_json(d) for d in result.diagnostics]}
+    write_json(entry_path(text, filename), data)
+
+
+def facts_path(filename: str) -> Path:
+    key = hashlib.sha256(f"{compiler_fingerprint()}\0{filename}".encode()).hexdigest()
+    return cache_dir() / "units" / key[:2] / f"{key}.json"
+
+
+def facts_json(facts: Facts) -> dict:
+    return {
+        "start": facts.start,
+        "parsed": facts.parsed,
+        "diagnostics": [diagnostic_json(d) for d in facts.diagnostics],
+        "headers": [
+            [h.kind, h.name, h.code, span_json(h.span), span_json(h.name_span), span_json(h.code_span)]
+            for h in facts.headers
+        ],
+        "references": [[r.slot, r.name, span_json(r.span)] for r in facts.references],
+        "links": [
+            [k.event, k.causes, k.card, span_json(k.hook), k.hook_text, k.effect_line, k.effect_pattern]
+            for k in facts.links
+        ],
+    }
+
+
+def facts_from(data: dict) -> Facts:
+    from compiler.checking.check import Header, Reference
+    from compiler.checking.cycles import Link
+    from compiler.units import Facts
+
+    return Facts(
+        int(data["start"]),
+        bool(data["parsed"]),
+        tuple(diagnostic_from(d) for d in data["diagnostics"]),
+        tuple(Header(kind, name, code, Span(*a), Span(*b), Span(*c)) for kind, name, code, a, b, c in data["headers"]),
+        tuple(Reference(slot, name, Span(*span)) for slot, name, span in data["references"]),
+        tuple(Link(e, c, card, Span(*hook), text, int(line), p) for e, c, card, hook, text, line, p in data["links"]),
+    )
+
+
+def saved_facts(filename: str) -> dict[str, Facts]:
+    """The Facts of the definitions of the last check of a file of this name, by the digest of their text."""
+    data = read_json(facts_path(filename))
+    try:
+        return {digest: facts_from(entry) for digest, entry in data["facts"].items()}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return {}
+
+
 def check_text(text: str, filename: str, use_cache: bool = True) -> CheckResult:
-    """Every diagnostic of a file and its number of cards, from the cache when the same text was checked before."""
+    """Every diagnostic of a file and its number of cards: from the cache when the same text was checked before,
+    else compiling only the definitions whose text the last check of this file did not see."""
     if use_cache:
         found = lookup(text, filename)
         if found is not None:
             return found
-    from compiler.load import compile_text
+    from compiler.units import check_facts, collector_paused
 
-    compiled = compile_text(text, filename)
-    result = CheckResult(compiled.diagnostics, len(compiled.program.cards) if compiled.program else 0)
+    with collector_paused():
+        judged, facts = check_facts(text, filename, saved_facts(filename) if use_cache else {})
+    result = CheckResult(judged.diagnostics, judged.cards)
     if use_cache:
         store(text, filename, result)
+        write_json(facts_path(filename), {"facts": {digest: facts_json(f) for digest, f in facts.items()}})
     return result

@@ -169,6 +169,17 @@ DUPLICATE_CODE = Code(
 Two cards of the same kind share a code; each card's code is unique within its kind.
 """,
 )
+UNKNOWN_CARD_NAME = Code(
+    "E0114",
+    "no card of that name",
+    """
+A quoted name in a phrase (`put "Wood Storage" in play`, `place a worker on elder "Harbor Master"`, `fish on
+elder "Pisciculturist"`) must be the name of a card in the same file; an `elder "..."` slot, of an Elder.
+Renaming or removing a card makes every phrase that still uses its old name this error.
+
+    do put "Wood Storige" in play     # error: no card named 'Wood Storige'
+""",
+)
 
 # Values and types ---------------------------------------------------------------------------------
 

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import ast
-import gc
 import hashlib
 import linecache
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
-from compiler.backends.generate import generate
+from compiler.backends.generate import assemble, generate
 from compiler.backends.python_text import python_text
 from compiler.checking.check import check
 from compiler.diagnostics import CompileError, Diagnostic, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import parse
+from compiler.units import collector_paused, compile_units, program_of
 from runtime.model.cards import CardSpec, Example
 
 
@@ -27,25 +25,24 @@ class Compiled:
     diagnostics: tuple[Diagnostic, ...]
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """A compile builds only trees, no cycles worth collecting; the collector's full passes over a growing
-    heap made compiling 10,000 cards take 45x as long as 1,000. Paused, the cost grows linearly."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def compile_text(text: str, filename: str) -> Compiled:
+    """Card by card (compiler/units.py): a definition compiled before, with the same text at the same line, is
+    not compiled again."""
     with collector_paused():
-        return run_stages(text, filename)
+        units, judged = compile_units(text, filename)
+        if not all(unit.facts.parsed for unit in units):
+            return Compiled(None, None, judged.diagnostics)
+        program = program_of(units, filename)
+        if judged.diagnostics:
+            return Compiled(program, None, judged.diagnostics)
+        lines = source_lines(text)
+        return Compiled(
+            program, assemble(program, [code for unit in units for code in unit.card_code(lines)], lines), ()
+        )
 
 
 def run_stages(text: str, filename: str) -> Compiled:
+    """The whole file at once, each stage over every card: what compile_text must equal (tests compare them)."""
     tree, diagnostics = parse(text, filename)
     if tree is None:
         return Compiled(None, None, tuple(diagnostics))

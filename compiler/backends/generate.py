@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
@@ -365,24 +366,47 @@ class Expressions:
         return ast.Subscript(pair, const(1), ast.Load())
 
 
+@dataclass(frozen=True)
+class CardCode:
+    """One card's block of the module (its functions, its spec, its examples' list) and what CARDS and EXAMPLES
+    take from it. It depends on the card alone, so compiler/units.py keeps it with the card."""
+
+    statements: tuple[ast.stmt, ...]
+    spec: ast.expr
+    examples: tuple[ast.expr, ...]
+
+
+def card_code(card: n.Card, lines: list[str]) -> CardCode:
+    generator = CardGenerator(card, lines)
+    spec = generator.spec()
+    card_examples = [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
+    block = [*generator.functions, assign(generator.prefix, spec, card.span)]
+    examples = define_examples(generator, card_examples, block, card.span)
+    block[0].card_header = (f'{card.kind} "{card.name}" ({card.deck} {card.code})', card.span.line)
+    return CardCode(tuple(located_fully(statement) for statement in block), name(generator.prefix), tuple(examples))
+
+
+def located_fully(statement: ast.stmt) -> ast.stmt:
+    """Children without a line take their statement's: done once per card, not over the whole module."""
+    return ast.fix_missing_locations(statement)
+
+
 def generate(program: n.Program, source: str) -> ast.Module:
+    lines = source_lines(source)
+    return assemble(program, [card_code(card, lines) for card in program.cards], lines)
+
+
+def assemble(program: n.Program, cards: list[CardCode], lines: list[str]) -> ast.Module:
     """One block per card: its functions, then its spec (and its examples); CARDS and EXAMPLES list them all.
 
     Each block's first statement carries `card_header` (kind, name, deck and code, and its cards.nus line),
     which python_source prints as the block's heading comment."""
     body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
-    specs: list[ast.expr] = []
     examples: list[ast.expr] = []
-    lines = source_lines(source)
-    for card in program.cards:
-        generator = CardGenerator(card, lines)
-        spec = generator.spec()
-        card_examples = [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
-        block = [*generator.functions, assign(generator.prefix, spec, card.span)]
-        specs.append(name(generator.prefix))
-        examples += define_examples(generator, card_examples, block, card.span)
-        block[0].card_header = (f'{card.kind} "{card.name}" ({card.deck} {card.code})', card.span.line)
-        body.extend(block)
+    for code in cards:
+        body.extend(code.statements)
+        examples.extend(code.examples)
+    base_start = len(body)
     base = CardGenerator(n.Card(program.span, "base", "", program.span, code="rules"), lines)
     base_examples = [base.example(e, None) for e in program.examples]
     block = list(base.functions)
@@ -390,9 +414,10 @@ def generate(program: n.Program, source: str) -> ast.Module:
     if block:
         block[0].card_header = ("worked examples of the base rules", program.span.line)
         body.extend(block)
-    body.append(assign("CARDS", ast.List(specs, ast.Load()), program.span))
+    body.append(assign("CARDS", ast.List([code.spec for code in cards], ast.Load()), program.span))
     body.append(assign("EXAMPLES", ast.List(examples, ast.Load()), program.span))
-    return ast.fix_missing_locations(ast.Module(body, []))
+    body[base_start:] = [located_fully(statement) for statement in body[base_start:]]
+    return ast.Module(body, [])
 
 
 def assign(target: str, value: ast.expr, span: Span) -> ast.stmt:

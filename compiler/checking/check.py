@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from compiler import diagnostic_codes as codes
 from compiler.checking import vocabulary as vocab
-from compiler.checking.cycles import trigger_cycles
+from compiler.checking.cycles import Link, links, trigger_loops
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import MAX_NUMBER
@@ -163,9 +163,35 @@ class Scope:
         return replace(self, locals={**self.locals, name: type_})
 
 
+@dataclass(frozen=True)
+class Header:
+    """What the other cards of a file need to know of one card: its kind, name and code, and where they stand."""
+
+    kind: str
+    name: str
+    code: str
+    span: Span
+    name_span: Span
+    code_span: Span
+
+    @staticmethod
+    def of(card: n.Card) -> Header:
+        return Header(card.kind, card.name, card.code, card.span, card.name_span, card.code_span)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A quoted name filling a `{card:name}` or `{elder:name}` slot: the file must hold such a card."""
+
+    slot: str
+    name: str
+    span: Span
+
+
 class Checker:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self.references: list[Reference] = []
 
     def error(self, code: codes.Code, message: str, span: Span, help: str = "") -> None:
         self.diagnostics.append(code.diagnostic(message, span, help))
@@ -174,23 +200,8 @@ class Checker:
 
     def program(self, program: n.Program) -> n.Program:
         cards = tuple(self.card(card) for card in program.cards)
-        self.unique(
-            program.cards, "name", codes.DUPLICATE_NAME, "card name"
-        )  # per kind: an Elder may share a Building's name
-        self.unique(program.cards, "code", codes.DUPLICATE_CODE, "card code")
         examples = tuple(self.example(e, on_card=False) for e in program.examples)
         return replace(program, cards=cards, examples=examples)
-
-    def unique(self, cards, attr: str, code: codes.Code, what: str) -> None:
-        first: dict[tuple[str, str], n.Card] = {}
-        for card in cards:
-            key = (card.kind, getattr(card, attr))
-            if key in first:
-                line = first[key].span.line
-                span = getattr(card, f"{attr}_span")
-                self.error(code, f"duplicate {what} '{key[1]}'", span, f"first used on line {line}")
-            else:
-                first[key] = card
 
     def card(self, card: n.Card) -> n.Card:
         self.header(card)
@@ -427,9 +438,16 @@ class Checker:
         for entry in entries:
             filled = match(entry, tokens)
             if filled is not None:
+                self.note_names(entry, filled)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
         self.unknown(phrase.text, phrase.span, tokens, kind, entries)
         return None, ()
+
+    def note_names(self, entry: vocab.Entry, filled: list[Token]) -> None:
+        slots = [element for element in entry.elements if isinstance(element, vocab.Slot)]
+        for slot, token in zip(slots, filled, strict=True):
+            if slot.type == "name":
+                self.references.append(Reference(slot.name, token.text, token.span))
 
     def number(self, number: n.Number) -> None:
         if number.value > MAX_NUMBER:
@@ -581,6 +599,7 @@ class Checker:
                         quantity.span,
                         "read it in 'expect'",
                     )
+                self.note_names(entry, filled)
                 args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
         self.unknown_quantity(quantity, words, tokens, scope)
@@ -688,6 +707,57 @@ def overlaps(a: n.Row, b: n.Row) -> bool:
 
 
 def check(program: n.Program) -> tuple[n.Program, list[Diagnostic]]:
+    """The whole file at once; compiler/units.py does the same card by card, through the same file_diagnostics."""
     checker = Checker()
     checked = checker.program(program)
-    return checked, checker.diagnostics + trigger_cycles(checked)
+    file_wide = file_diagnostics(
+        [Header.of(card) for card in checked.cards], checker.references, [*links_of(checked.cards)]
+    )
+    return checked, checker.diagnostics + file_wide
+
+
+def links_of(cards: tuple[n.Card, ...]) -> list[Link]:
+    return [link for card in cards for link in links(card)]
+
+
+def file_diagnostics(headers: list[Header], references: list[Reference], every_link: list[Link]) -> list[Diagnostic]:
+    """What no card shows alone: a name or code used twice (per kind: an Elder may share a Building's name), a
+    quoted name no card in the file has, and hooks that set each other off."""
+    return [
+        *duplicates(headers, "name", codes.DUPLICATE_NAME, "card name"),
+        *duplicates(headers, "code", codes.DUPLICATE_CODE, "card code"),
+        *unknown_names(headers, references),
+        *trigger_loops(every_link),
+    ]
+
+
+def duplicates(headers: list[Header], attr: str, code: codes.Code, what: str) -> list[Diagnostic]:
+    first: dict[tuple[str, str], Header] = {}
+    found = []
+    for header in headers:
+        key = (header.kind, getattr(header, attr))
+        if key in first:
+            line = first[key].span.line
+            span = getattr(header, f"{attr}_span")
+            found.append(code.diagnostic(f"duplicate {what} '{key[1]}'", span, f"first used on line {line}"))
+        else:
+            first[key] = header
+    return found
+
+
+def unknown_names(headers: list[Header], references: list[Reference]) -> list[Diagnostic]:
+    names = {"card": {header.name for header in headers}}
+    names["elder"] = {header.name for header in headers if header.kind == "elder"}
+    found = []
+    for reference in references:
+        known = names.get(reference.slot, names["card"])
+        if reference.name not in known:
+            what = "an Elder" if reference.slot == "elder" else "a card"
+            found.append(
+                codes.UNKNOWN_CARD_NAME.diagnostic(
+                    f"no {reference.slot} named '{reference.name}' in this file",
+                    reference.span,
+                    suggestion(reference.name, known) or f"name {what} this file defines",
+                )
+            )
+    return found

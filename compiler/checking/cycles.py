@@ -9,33 +9,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler import diagnostic_codes as codes
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 
 
 @dataclass(frozen=True)
 class Link:
-    """A hook on `event` that, unconditionally, carries out an effect causing `causes`."""
+    """A hook on `event` that, unconditionally, carries out an effect causing `causes`: plain data (the card's
+    name, the hook's span and text, the effect's line and pattern), so a link can be cached with its card."""
 
     event: str
     causes: str
-    card: n.Card
-    hook: n.Trigger
-    effect: n.Call
+    card: str
+    hook: Span
+    hook_text: str
+    effect_line: int
+    effect_pattern: str
 
 
-def links(program: n.Program) -> list[Link]:
+def links(card: n.Card) -> list[Link]:
     found = []
-    for card in program.cards:
-        for ability in card.abilities:
-            trigger = ability.trigger
-            if trigger.kind != "each_time" or trigger.entry is None or trigger.guard is not None:
-                continue
-            for statement in ability.body:
-                if isinstance(statement, n.Call):
-                    found += [
-                        Link(trigger.entry.impl, caused, card, trigger, statement) for caused in statement.entry.causes
-                    ]
+    for ability in card.abilities:
+        trigger = ability.trigger
+        if trigger.kind != "each_time" or trigger.entry is None or trigger.guard is not None:
+            continue
+        for statement in ability.body:
+            if isinstance(statement, n.Call):
+                found += [
+                    Link(
+                        trigger.entry.impl,
+                        caused,
+                        card.name,
+                        trigger.span,
+                        hook_text(trigger),
+                        statement.span.line,
+                        statement.entry.pattern,
+                    )
+                    for caused in statement.entry.causes
+                ]
     return found
 
 
@@ -56,8 +67,7 @@ def loop_from(start: Link, by_event: dict[str, list[Link]]) -> list[Link] | None
     return None
 
 
-def trigger_cycles(program: n.Program) -> list[Diagnostic]:
-    every = links(program)
+def trigger_loops(every: list[Link]) -> list[Diagnostic]:
     by_event: dict[str, list[Link]] = {}
     for link in every:
         by_event.setdefault(link.event, []).append(link)
@@ -79,14 +89,16 @@ def hook_text(trigger: n.Trigger) -> str:
 
 def loop_diagnostic(loop: list[Link]) -> Diagnostic:
     steps = [
-        f'line {link.hook.span.line} "{hook_text(link.hook)}" ({link.card.name}), '
-        f'line {link.effect.span.line} "{link.effect.entry.pattern}"'
+        f'line {link.hook.line} "{link.hook_text}" ({link.card}), line {link.effect_line} "{link.effect_pattern}"'
         for link in loop
     ]
-    itself = len({id(link.card) for link in loop}) == 1 and len(loop) == 1
-    message = "this ability sets itself off without end" if itself else "these abilities set each other off without end"
+    message = (
+        "this ability sets itself off without end"
+        if len(loop) == 1
+        else "these abilities set each other off without end"
+    )
     return codes.TRIGGER_LOOP.diagnostic(
         message,
-        loop[0].hook.span,
-        " -> ".join(steps) + f" -> line {loop[0].hook.span.line} again; guard the hook or change the effect",
+        loop[0].hook,
+        " -> ".join(steps) + f" -> line {loop[0].hook.line} again; guard the hook or change the effect",
     )

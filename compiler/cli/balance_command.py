@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         text, compiled = compile_file(path)
         if not report(path, text, compiled):
             return ERRORS
-        sources[key] = Source(text, path)
+        sources[key] = Source(text, path, load_cards)
     specs = load_cards(sources[list(sources)[-1]].text, paths[-1])
     design = Design(args.players, args.agent, args.seed, args.round, measured_cards(specs, args.card))
     tallies = measure(

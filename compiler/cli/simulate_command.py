@@ -25,6 +25,7 @@ def register(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from compiler.load import load_cards
     from runtime.analysis.games import Setup
     from runtime.analysis.progress import with_progress
     from runtime.analysis.runner import Source, default_jobs
@@ -38,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
         return ERRORS
     agents = ("random",) * args.players
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
-    records = run_games({"cards": Source(text, args.cards)}, jobs, args.jobs or default_jobs(), args.cluster)
+    source = Source(text, args.cards, load_cards)
+    records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
     totals = Summary(args.players)
     log = LogFile(Path(args.log)) if args.log else None
     try:

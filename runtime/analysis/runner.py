@@ -1,7 +1,9 @@
 """Playing many games on all cores or a Dask cluster, with the same records in the same order as one core.
 
-A job names a card source by key and a game Setup; the card text travels once per chunk and each worker
-process compiles it once (load_cards caches by content). Records come back in job order whatever finishes
+A job names a card source by key and a game Setup; the card text travels once per chunk with the function that
+turns it into CardSpecs, and each worker process compiles it once (the loader caches by content). The runtime
+never imports the compiler: the command line hands the loader in (a module-level function, so it pickles by
+name). Records come back in job order whatever finishes
 first, so every figure made from them is identical for any --jobs and on a cluster. Workers ignore Ctrl-C:
 the caller stops them and reports what finished.
 """
@@ -11,32 +13,35 @@ from __future__ import annotations
 import os
 import signal
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import islice
 
 from runtime.analysis.games import Record, Setup, play
+from runtime.model.cards import CardSpec
 
 CHUNK = 8  # games per task: big enough to hide the hand-over, small enough to spread evenly
 AHEAD = 4  # chunks in flight per worker process
 
 
+Loader = Callable[[str, str], Sequence[CardSpec]]  # (text, path) -> the cards; e.g. compiler.load.load_cards
+
+
 @dataclass(frozen=True)
 class Source:
-    """A card file's text and the name diagnostics and tracebacks use for it."""
+    """A card file's text, the name diagnostics and tracebacks use for it, and how to compile it."""
 
     text: str
     path: str
+    load: Loader
 
 
 Job = tuple[str, Setup]  # (source key, game)
 
 
 def play_chunk(sources: dict[str, Source], chunk: Sequence[Job]) -> list[Record]:
-    from compiler.load import load_cards
-
-    specs = {key: load_cards(source.text, source.path) for key, source in sources.items()}
+    specs = {key: source.load(source.text, source.path) for key, source in sources.items()}
     return [play(specs[key], setup) for key, setup in chunk]
 
 

@@ -12,6 +12,7 @@ import os
 
 import pytest
 
+from compiler.load import load_cards
 from runtime.analysis.ladder import matchup
 from runtime.analysis.runner import Source
 from tests.kit.rulebook import ROOT
@@ -21,7 +22,7 @@ SEEDS = int(os.environ.get("NUS_LADDER_SEEDS", "0"))
 
 @pytest.fixture(scope="module")
 def source() -> Source:
-    return Source((ROOT / "cards.nus").read_text("utf-8"), "cards.nus")
+    return Source((ROOT / "cards.nus").read_text("utf-8"), "cards.nus", load_cards)
 
 
 @pytest.mark.parametrize(("stronger", "weaker", "seeds"), [("greedy", "random", 4), ("search", "greedy", 12)])

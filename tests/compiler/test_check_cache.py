@@ -1,5 +1,6 @@
-"""A compiler that never redoes work (issue 10): `nus check` imports only what it needs, and a second check of an
-unchanged file reads its result from the on-disk cache instead of compiling."""
+"""A compiler that never redoes work (issue 10): `nus check` imports only what it needs, a second check of an
+unchanged file reads its result from the on-disk cache instead of compiling, and after an edit only the edited
+definitions are compiled again (compiler/units.py), in this process or the next one, with exact diagnostics."""
 
 from __future__ import annotations
 
@@ -10,33 +11,168 @@ from pathlib import Path
 
 import pytest
 
-import compiler.load
-from compiler.cache import cache_dir
+from compiler import units
+from compiler.cache import cache_dir, check_text
 from compiler.cli import main
+from compiler.load import compile_text, run_stages
+from compiler.syntax import nodes as n
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD = 'building "Hut" (trout A613)\n  cost 1 wod\n  vp 1\n'
 
 
-def never_compile(*_args, **_kwargs):
-    raise AssertionError("compiled although the result was cached")
+POOL = """# a small pool
+elder "Harbor Master" (base E08)
+  use:
+    build a ship
+
+building "Hut" (trout A613)
+  cost 1 wood
+  vp 1
+  example "the Harbor Master's fish":
+    given fish on elder "Harbor Master" = 0
+    expect fish on elder "Harbor Master" = 0
+
+building "Shed" (trout A614)
+  cost 1 wood
+  vp 2
+
+example "a base rule":
+  given wood in supply = 1
+  expect wood in supply = 1
+"""
+
+
+@pytest.fixture
+def compiled_blocks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[int]:
+    """The first line of every block compiled from here on, in a process that has compiled nothing yet."""
+    monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(units, "MEMO", units.Memo())
+    starts: list[int] = []
+    compile_unit = units.compile_unit
+
+    def counting(block: units.Block, filename: str) -> units.Unit:
+        starts.append(block.start)
+        return compile_unit(block, filename)
+
+    monkeypatch.setattr(units, "compile_unit", counting)
+    return starts
+
+
+def new_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a new `nus check` process starts with: nothing in memory, only the disk cache."""
+    monkeypatch.setattr(units, "MEMO", units.Memo())
+
+
+def same_as_whole_file(text: str) -> None:
+    """Card by card gives what the whole-file compile gives: diagnostics, every node's span, the Python."""
+    by_card, whole = compile_text(text, "pool.nus"), run_stages(text, "pool.nus")
+    assert by_card.diagnostics == whole.diagnostics
+    if whole.program is None:
+        assert by_card.program is None
+        return
+    assert by_card.program == whole.program
+    assert [node.span for node in n.walk(by_card.program)] == [node.span for node in n.walk(whole.program)]
+    assert (by_card.module is None) == (whole.module is None)
+    if whole.module is not None:
+        assert ast_text(by_card.module) == ast_text(whole.module)
+
+
+def ast_text(module) -> str:
+    import ast
+
+    return ast.dump(module, include_attributes=True)
+
+
+def test_one_edited_card_is_the_only_one_compiled_again(compiled_blocks: list[int]) -> None:
+    assert compile_text(POOL, "pool.nus").diagnostics == ()
+    assert compiled_blocks == [2, 6, 13, 17]  # the Elder, two Buildings and the example; the comment is no block
+    edited = POOL.replace("vp 2", "vp 3")
+    compiled = compile_text(edited, "pool.nus")
+    assert compiled_blocks[4:] == [13]
+    assert [card.vp[0].value for card in compiled.program.cards[1:]] == [1, 3]
+    assert compile_text(edited, "pool.nus").diagnostics == ()
+    assert compiled_blocks[5:] == []
+    same_as_whole_file(edited)
+
+
+def test_the_next_process_compiles_only_the_edited_card(
+    compiled_blocks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The on-disk facts: a new process checking an edited file compiles the edited definition alone."""
+    assert check_text(POOL, "pool.nus").diagnostics == ()
+    assert len(compiled_blocks) == 4
+    new_process(monkeypatch)
+    result = check_text(POOL.replace("vp 2", "vp 2 +"), "pool.nus")
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [("E0003", 15)]
+    assert compiled_blocks[4:] == [13]
+
+
+def test_a_card_moved_by_an_edit_above_keeps_exact_positions(
+    compiled_blocks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lines added above move the cards below: an error-free card's facts move with it uncompiled; one with a
+    diagnostic (its message may name a line) is compiled again at its new place."""
+    broken = POOL.replace("vp 2", "vp 2000")
+    assert [(d.code, d.span.line) for d in check_text(broken, "pool.nus").diagnostics] == [("E0204", 15)]
+    new_process(monkeypatch)
+    moved = broken.replace("  cost 1 wood\n  vp 1\n", "  cost 1 wood\n  # cheap\n  # and small\n  vp 1\n")
+    result = check_text(moved, "pool.nus")
+    assert [(d.code, d.span.line, d.span.column) for d in result.diagnostics] == [("E0204", 17, 6)]
+    assert compiled_blocks[4:] == [6, 15]  # the edited Hut and the moved Shed with its error; not the example
+    same_as_whole_file(moved)
+    clean = moved.replace("vp 2000", "vp 2").replace("trout A614", "trout A613")
+    [duplicate] = check_text(clean, "pool.nus").diagnostics
+    assert (duplicate.code, duplicate.span.line, duplicate.help) == ("E0113", 15, "first used on line 6")
+    same_as_whole_file(clean)
+
+
+def test_a_renamed_card_is_an_error_where_it_is_still_quoted(
+    compiled_blocks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Hut's text does not change, so it is not compiled again, yet its quotes of the old name are errors."""
+    assert check_text(POOL, "pool.nus").diagnostics == ()
+    new_process(monkeypatch)
+    renamed = POOL.replace('elder "Harbor Master" (base', 'elder "Port Master" (base')
+    result = check_text(renamed, "pool.nus")
+    assert compiled_blocks[4:] == [2]
+    assert [(d.code, d.message, str(d.span), d.help) for d in result.diagnostics] == [
+        ("E0114", "no elder named 'Harbor Master' in this file", "pool.nus:10:25", "did you mean 'Port Master'?"),
+        ("E0114", "no elder named 'Harbor Master' in this file", "pool.nus:11:26", "did you mean 'Port Master'?"),
+    ]
+    assert check_text(POOL, "pool.nus").diagnostics == ()  # renamed back: clean again, nothing compiled
+    assert compiled_blocks[5:] == []
+    same_as_whole_file(renamed)
+
+
+def test_a_syntax_error_anywhere_reports_syntax_errors_only(compiled_blocks: list[int]) -> None:
+    """As the whole-file compile: while a definition does not parse, the others are not judged."""
+    text = POOL.replace("vp 2", "vp 2 +").replace("cost 1 wood\n  vp 1", "cost 1 wod\n  vp 1")
+    assert [d.code for d in check_text(text, "pool.nus").diagnostics] == ["E0003"]
+    assert check_text(text, "pool.nus").cards == 0
+    same_as_whole_file(text)
+
+
+def test_card_by_card_equals_the_whole_file_on_cards_nus() -> None:
+    same_as_whole_file((ROOT / "cards.nus").read_text(encoding="utf-8"))
 
 
 def test_an_unchanged_file_is_not_compiled_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, compiled_blocks: list[int], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path / "cache"))
     path = tmp_path / "cards.nus"
     path.write_text(BAD, encoding="utf-8")
     assert main(["check", str(path)]) == 1
     first = capsys.readouterr()
-    assert len(list((tmp_path / "cache").rglob("*.json"))) == 1
-    monkeypatch.setattr(compiler.load, "compile_text", never_compile)
+    assert len(list((tmp_path / "cache" / "check").rglob("*.json"))) == 1
+    assert compiled_blocks == [1]
+    new_process(monkeypatch)
     assert main(["check", str(path)]) == 1
     assert capsys.readouterr() == first  # the same diagnostics, rendered the same
+    assert compiled_blocks == [1]
     path.write_text(BAD.replace("wod", "wood"), encoding="utf-8")
-    with pytest.raises(AssertionError, match="compiled although"):
-        main(["check", str(path)])  # changed text: a miss, so it compiles
+    assert main(["check", str(path)]) == 0  # changed text: a miss, so it compiles
+    assert compiled_blocks == [1, 1]
 
 
 def test_no_cache_and_a_damaged_entry_compile(
@@ -48,7 +184,7 @@ def test_no_cache_and_a_damaged_entry_compile(
     assert main(["check", "--no-cache", str(path)]) == 1
     assert not (tmp_path / "cache").exists()
     assert main(["check", str(path)]) == 1
-    [entry] = (tmp_path / "cache").rglob("*.json")
+    [entry] = (tmp_path / "cache" / "check").rglob("*.json")
     entry.write_text("{not json", encoding="utf-8")
     capsys.readouterr()
     assert main(["check", str(path)]) == 1
