@@ -28,6 +28,7 @@ from typing import Any
 
 from runtime.engine.actions import take_turn
 from runtime.engine.decisions import Decider, Decision, RandomDecider
+from runtime.engine.play import rule
 from runtime.model.state import Session, Snapshot, Table
 
 
@@ -171,7 +172,7 @@ def run_segment(table: Table) -> None:
 def start_round(table: Table) -> None:
     from runtime.engine.phases import begin_round, fishing_phase_start
 
-    if table.round >= table.rules.rounds:
+    if table.round >= rule(table, None, "rounds"):
         table.stage, table.seat = "scoring", 0
         return
     begin_round(table)
@@ -209,7 +210,7 @@ def worker_turn(table: Table) -> None:
         table.seat += 1
     else:
         table.seat = 0
-        if table.turn >= table.rules.workers:
+        if table.turn >= rule(table, None, "workers"):
             table.stage = "round_end"
 
 
