@@ -70,7 +70,7 @@ def forests_in_middle(table: Table, player: Player) -> int:
 def squares_of_buildings(table: Table, player: Player) -> int:
     """How many 3x3 blocks of Building spaces all hold Buildings."""
     built = {cell for cell, card in player.harbor.cells.items() if card is not None}
-    rows, columns = rule(table, player, "harbor_rows"), rule(table, player, "harbor_columns")
+    rows, columns = max(r for r, _ in player.harbor.cells), max(c for _, c in player.harbor.cells)  # as set up
     return sum(
         all((r + dr, c + dc) in built for dr in range(3) for dc in range(3))
         for r in range(1, rows - 1)
