@@ -87,6 +87,7 @@ class Entry:
     fields: dict = field(default_factory=dict, hash=False)  # events: field pattern -> (attr, type)
     timings: tuple[str, ...] = ("before", "after")  # events
     parameter: parameters.Parameter | None = None  # rules: the declared parameter, whose default is in rules.toml
+    phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
@@ -151,7 +152,11 @@ COUNTS = (
     Entry("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
     Entry("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
     Entry("workers on elders", "workers_on_elders", "the number of Workers on Elders in your Elder Council"),
-    Entry("elders used this round", "elders_used_this_round", "the number of Elders you have used this Round"),
+    Entry(
+        "elders used this round",
+        "elders_used_this_round",
+        "the number of times you have used an Elder this Round so far (each use counts, even of the same Elder)",
+    ),
     Entry("forests", "forests", "the number of Forests on your Harbor board", settable=True),
     Entry(
         "forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"
@@ -252,7 +257,7 @@ COUNTS = (
 )
 
 FACTS = (
-    Entry("during an action", "during_action", "during an action", result="truth"),
+    Entry("during an action", "during_action", "you are in the middle of an action", result="truth"),
     Entry(
         "elder {elder:name} has left the supply board",
         "elder_left_supply",
@@ -264,10 +269,16 @@ FACTS = (
 # Events: moments a card can hook, with the fields their handlers may read ------------------
 
 
-def event(pattern: str, declaration: declared.EventType, english: str, fields: dict[str, str] | None = None) -> Entry:
-    """An event's phrase; its runtime name, timings and field types are the runtime's declaration."""
-    typed = {words: (attr, declaration.fields[attr]) for words, attr in (fields or {}).items()}
-    return Entry(pattern, declaration.name, english, fields=typed, timings=declaration.timings)
+def event(
+    pattern: str, declaration: declared.EventType, english: str, fields: dict[str, tuple[str, str]] | None = None
+) -> Entry:
+    """An event's phrase; its runtime name, timings and field types are the runtime's declaration. `fields` maps
+    a field's words to its attribute and the English a player reads for it. An action's event says "take"; the
+    reference says "complete" after it."""
+    fields = fields or {}
+    typed = {words: (attr, declaration.fields[attr]) for words, (attr, _) in fields.items()}
+    phrases = dict(fields.values())
+    return Entry(pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases)
 
 
 EVENTS = (
@@ -275,19 +286,30 @@ EVENTS = (
         "serve fish",
         declared.SERVE_FISH,
         'take a "Serve Fish" action',
-        fields={"fish served": "fish_served", "plates filled": "plates_filled"},
+        fields={
+            "fish served": (
+                "fish_served",
+                "the number of fish you served to the Banquet Table (a Guest counts as the fish it saved)",
+            ),
+            "plates filled": ("plates_filled", "the number of plates you filled"),
+        },
     ),
     event(
         "build a ship",
         declared.BUILD_SHIP,
-        'complete a "Build a Ship" action',
-        fields={"ships left of built type": "ships_left_of_type"},
+        'take a "Build a Ship" action',
+        fields={
+            "ships left of built type": (
+                "ships_left_of_type",
+                "the number of Ships of the type you just built left on the Ships and Elders supply board",
+            )
+        },
     ),
     event(
         "place a ship",
         declared.PLACE_SHIP,
         "place a Ship on your Fishing track",
-        fields={"spaces the new ship takes": "spaces"},
+        fields={"spaces the new ship takes": ("spaces", "the number of spaces the new Ship takes")},
     ),
     event("take an elder", declared.TAKE_ELDER, 'take a "Take an Elder" action'),
     event("use an elder", declared.USE_ELDER, "use an Elder"),
@@ -298,14 +320,20 @@ EVENTS = (
         "reforest",
         declared.REFOREST,
         'take a "Reforest" action',
-        fields={"you used the action space": "on_action_space"},
+        fields={"you used the action space": ("on_action_space", 'you took it on the "Reforest" action space')},
     ),
     event("deforest", declared.DEFOREST, 'take a "Deforest" action'),
     event(
         "remove a forest",
         declared.REMOVE_FOREST,
         "remove a Forest from your Harbor board",
-        fields={"a building space was revealed": "revealed_space"},
+        fields={
+            "a building space was revealed": (
+                "revealed_space",
+                "removing that Forest revealed a Building space (a Forest taken from a stack of two or more "
+                "reveals none)",
+            )
+        },
     ),
     event("return a guest", declared.RETURN_GUEST, "return a Guest to the general supply"),
     event("place a new guest in supply", declared.GAIN_GUEST, "place a new Guest in your personal supply"),
@@ -314,7 +342,9 @@ EVENTS = (
     event("start of fishing phase", declared.FISHING_PHASE_START, "the start of each Fishing Phase"),
     event("returning home phase", declared.RETURNING_HOME, "each Returning Home Phase"),
     event("end of round", declared.ROUND_END, "the end of each Round, after all players have had three turns"),
-    event("scoring", declared.BEFORE_SCORING, "scoring at the end of the game"),
+    event(
+        "scoring", declared.BEFORE_SCORING, "the start of scoring at the end of the game, before anything is counted"
+    ),
 )
 
 # Effects: what a card does ------------------------------------------------------------------
@@ -333,6 +363,15 @@ ACTIONS: dict[str, declared.Action] = {
 }
 
 
+SMALL_WORDS = frozenset({"a", "an", "the", "all", "of", "on", "to", "for"})
+
+
+def title(words: str) -> str:
+    """An action's name as the rulebook writes it: "Build a Ship", "Take an Elder", "Buy all Shares"."""
+    first, *rest = words.split()
+    return " ".join([first.capitalize(), *(w if w in SMALL_WORDS else w.capitalize() for w in rest)])
+
+
 def caused_by(action: declared.Action) -> tuple[str, ...]:
     return (action.event.name,) if action.event is not None else ()
 
@@ -341,7 +380,7 @@ EFFECTS = (
     Entry(
         "take {amount} {good}",
         "take",
-        "take {amount} {good} from the general supply and place it in your personal supply",
+        "take {amount} {good} from the general supply and place the {good} in your personal supply",
     ),
     Entry(
         "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
@@ -409,10 +448,21 @@ EFFECTS = (
     Entry(
         "exchange up to {amount} {give:good} for {get:good}",
         "exchange",
-        "exchange up to {amount} {give} in your personal supply for {get} from the general supply, 1:1",
+        "exchange {give} from your personal supply for {get} from the general supply at a 1:1 ratio, "
+        "up to {amount} {give}",
     ),
-    Entry("put {amount} fish on each elder", "fish_on_each_elder", "place {amount} fish on each of your Elders"),
-    Entry("take an extra turn", "extra_turn", "carry out an additional turn with an available action"),
+    Entry(
+        "put {amount} fish on each elder",
+        "fish_on_each_elder",
+        "place {amount} fish from the general supply on each Elder already in your Elder Council",
+    ),
+    Entry(
+        "take an extra turn",
+        "extra_turn",
+        "carry out an additional turn: place a Worker on an available action, i.e. an action space on the Action "
+        "board (or the Imitation tile, in games that use it) that is not fully occupied, or an unoccupied Elder in "
+        "your Elder Council (or in another player's, if a card of yours allows it); not on a Building",
+    ),
     Entry(
         "distribute {amount} fish",
         "distribute_fish",
@@ -446,8 +496,9 @@ EFFECTS = (
     Entry(
         "put a guest on each of up to {amount} visible elders",
         "guests_on_visible_elders",
-        "place 1 Guest from the general supply on each of up to {amount} visible Elders; "
-        "whoever takes one of them, you get its Guest",
+        "place 1 Guest from the general supply on each of up to {amount} visible Elders on the Ships and Elders "
+        "supply board; when any player (including you) takes one of those Elders, move its Guest into your "
+        "personal supply",
     ),
     Entry(
         "put {amount} wood on each free fishing space",
@@ -468,23 +519,26 @@ EFFECTS = (
         "return an elder to the supply board",
         "return_elder",
         "move the fish on one of your Elders into your personal supply, "
-        "then return it to its space on the supply board",
+        "then return that Elder to its space on the Ships and Elders supply board",
     ),
     Entry(
         "use another player's elder paying {amount} fish",
         "use_other_elder",
-        "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
+        "place a Worker on an unoccupied Elder in another player's Elder Council and use it as though it were "
+        "yours: first pay its owner {amount} fish from your personal supply, which they place in their personal "
+        "supply; then place a fish from the Banquet Table on the Elder as usual (if that is its third fish, the "
+        "owner gets the fish it discards, not you)",
         causes=(declared.USE_ELDER.name,),
         worker_on_elder=True,
     ),
     Entry(
         "count as a build a ship action",
         "as_ship_action",
-        'this counts as taking a whole "Build a Ship" action: what happens before and after one happens now',
+        'this counts as taking a "Build a Ship" action: whatever happens before and after one happens now',
         causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(
-    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(action.name,), causes=caused_by(action))
+    Entry(words, "perform_action", f'take a "{title(words)}" action', args=(action.name,), causes=caused_by(action))
     for words, action in ACTIONS.items()
 )
 
@@ -523,7 +577,7 @@ EXAMPLE_STEPS = (
     Entry(
         f"place a worker on {words}",
         "worker_on_space",
-        f'place a Worker on the "{words.title()}" action space',
+        f'place a Worker on the "{title(words)}" action space',
         args=(space,),
         example_only=True,
     )
@@ -557,7 +611,14 @@ PAYMENTS = (
 
 
 def rule_entry(parameter: parameters.Parameter) -> Entry:
-    return Entry(parameter.words, parameter.name, parameter.english, result=parameter.result, parameter=parameter)
+    return Entry(
+        parameter.words,
+        parameter.name,
+        parameter.english,
+        result=parameter.result,
+        parameter=parameter,
+        phrases=parameter.phrases,
+    )
 
 
 RULES = tuple(rule_entry(parameter) for parameter in parameters.parameters().values())

@@ -41,6 +41,7 @@ class Parameter:
     by_player_count: bool = False
     usual: str = ""
     scope: dict[str, tuple[str, str]] = field(default_factory=dict, hash=False)  # quantity words -> (attr, type)
+    phrases: dict[str, str] = field(default_factory=dict, hash=False)  # scope attr -> its English in the reference
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
@@ -68,20 +69,27 @@ CARD_RULES = (
     number(
         "plate_cost",
         "plate cost",
-        'each time you take a "Serve Fish" action, each plate costs {value} instead of the fish printed on it',
+        'each time you take a "Serve Fish" action, each plate you fill with fish costs {value}',
         ("banquet", "plates"),
         usual="printed",
         scope={"printed plate cost": ("printed", NUMBER)},
+        phrases={"printed": "the fish printed on it"},
     ),
     number("guest_wood", "guest wood value", "each Guest reduces a Building cost by {value} wood instead of {default}"),
     number("guest_fish", "guest fish value", "each Guest reduces a Building cost by {value} fish instead of {default}"),
     card_number(
         "reforest_up_to",
         "reforest forests up to",
-        'each time you take a "Reforest" action, the most Forests you may place is {value}',
+        'each time you take a "Reforest" action, you may place the usual number of Forests or any number from 1 '
+        "up to {value}, all on the same double space",
     ),
     switch(
-        "swap_distribution", "distribution may swap steps 1 and 3", "when distributing fish you may swap steps 1 and 3"
+        "swap_distribution",
+        "distribution may swap steps 1 and 3",
+        "each time you distribute fish (in the Fishing Phase or for an Elder), you may swap steps 1 and 3 of the "
+        "distribution order: first place fish on the issued Shares of your color in your personal supply, and 1 "
+        "fish for each Guest on your Ships, then on your Shares held by other players, and only then on your "
+        "Elders; the rest goes into your Reserve and any excess into the general supply, as normal",
     ),
     switch(
         "discard_to_reserve",
@@ -95,11 +103,17 @@ CARD_RULES = (
         "each time an Elder discards 3 fish, the fish that would go into your personal supply "
         "may go onto this Building instead",
     ),
-    switch("built_over", "may be built over", "you may build another Building over this one"),
+    switch(
+        "built_over",
+        "may be built over",
+        "when you build a Building, you may build it over this one: this one leaves play and the new Building takes "
+        "its space",
+    ),
     switch(
         "under_forests",
         "placed under stacked forests",
-        "this Building goes on a Building space under at least two Forests, beneath them",
+        "this Building goes on a Building space covered by at least two Forests, underneath them; as long as "
+        "Forests cover it, it does not count as one of your Buildings",
     ),
     switch(
         "on_fishing_track",
@@ -121,12 +135,16 @@ CARD_RULES = (
     switch(
         "ships_to_card",
         "sloops and cutters may go to this building",
-        "a new sloop or cutter may go on this Building instead of your Fishing track; it adds 1 to your haul size",
+        "each time you build a sloop or cutter, you may place it on this Building instead of your Fishing track, "
+        "for good; there it does not count as a Ship (no Ship score, no Guest on it) but adds 1 to your haul size",
     ),
     card_number(
         "fishing_gap",
         "fishing track gap",
-        "the rightmost Ship on your Fishing track stands {value} spaces further right; the gap counts as filled",
+        "move the rightmost Ship on your Fishing track {value} spaces to the right; the gap to its left counts as "
+        "filled, and it always stays to the left of your rightmost Ship. This has no effect (for the time being) "
+        "while there are no Ships on your Fishing track or fewer than {value} free spaces left. You may decline "
+        "this effect at any time, e.g. to build an actual Ship in the gap",
     ),
     switch("double_guest_vp", "supply guests score double", "Guests in your personal supply score 1 VP each"),
 )
@@ -155,7 +173,7 @@ BASE_RULES = (
         "of the fish an Elder of yours discards, {value} go into your personal supply instead of {default}",
     ),
     number(
-        "issue_share_gold", "issue share gold", 'a "Issue a Share" action gives you {value} gold instead of {default}'
+        "issue_share_gold", "issue share gold", 'an "Issue a Share" action gives you {value} gold instead of {default}'
     ),
     number(
         "share_price", "share price", 'a "Buy all Shares" action costs you {value} gold per Share instead of {default}'
@@ -167,6 +185,7 @@ BASE_RULES = (
         ("share_discount",),
         usual="discount",
         scope={"usual share discount": ("discount", NUMBER)},
+        phrases={"discount": "the usual discount of the Round"},
     ),
     setup(
         "shares_per_player", "shares per player", "each player has {value} Shares instead of {default}", reach="table"
@@ -223,6 +242,7 @@ BASE_RULES = (
         ("haul_table",),
         usual="usual",
         scope={"usual haul size": ("usual", NUMBER)},
+        phrases={"usual": "the haul table's value for your Ships"},
     ),
     number(
         "catboat_haul",
