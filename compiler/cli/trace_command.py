@@ -16,6 +16,11 @@ def register(commands) -> None:
     command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N", help="players")
     command.add_argument("--agent", default="random", help="who plays every seat (as in nus balance)")
     command.add_argument("--give", type=positive, metavar="P", help="put the Building into play for player P")
+    command.add_argument(
+        "--balance",
+        action="store_true",
+        help="play the game nus balance plays for this seed and card (given at --round to the seat balance picks)",
+    )
     command.add_argument("--round", type=positive, default=1, metavar="R", help="round --give puts it in play at")
     command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.set_defaults(run=run)
@@ -29,6 +34,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.agent not in PLAYERS:
         raise UsageError(f"unknown player {args.agent!r}; choose one of {', '.join(PLAYERS)}")
+    if args.balance:
+        if args.give is not None:
+            raise UsageError("--balance chooses the player itself (seed mod players, plus 1); leave out --give")
+        args.give = balance_seat(args) + 1
     if args.give is not None and args.give > args.players:
         raise UsageError(f"--give {args.give}: there are only {args.players} players")
     text, compiled = compile_file(args.cards)
@@ -46,6 +55,13 @@ def run(args: argparse.Namespace) -> int:
     for line in render(trace, args.cards, lambda extra: again(args, extra)):
         print(printable(line))
     return OK
+
+
+def balance_seat(args: argparse.Namespace) -> int:
+    """The seat `nus balance` gives a card to on this seed (from 0)."""
+    from runtime.analysis.balance import Design
+
+    return Design(args.players, args.agent, args.seed, args.round, ()).seat(args.seed)
 
 
 def find_card(specs, wanted: str):

@@ -11,7 +11,9 @@ import pytest
 
 from compiler.cli import main
 from compiler.load import load_cards
-from runtime.analysis.games import Setup, play
+from runtime.analysis.balance import Design
+from runtime.analysis.games import Grant, Setup, play
+from runtime.analysis.simulate import record_line
 from runtime.analysis.trace import Tracer, trace_game
 from runtime.engine.events import emit
 from runtime.engine.play import attach
@@ -130,7 +132,8 @@ def test_a_card_whose_condition_never_held_says_what_kept_it_silent():
         "R5T3 to R7T4 (149 times) P3 as soon as elders >= 4: silent",
         "    condition failed: `elders >= 4` false (elders = 3)",
         "summary: listened 388 times, fired 0 times",
-        "  as soon as elders >= 4: listened 388 times; never fired: `elders >= 4` was false every time (elders was 0-3)",
+        "  as soon as elders >= 4: listened 388 times; never fired: `elders >= 4` was false every time "
+        "(elders was 0-3)",
         simulate_line(3),
     ]
     assert not any("gold" in line for line in lines)  # it never paid out
@@ -250,3 +253,14 @@ def test_a_look_ahead_is_no_part_of_the_trace(specs):
 def emit_home(table) -> float:
     emit(table, RETURNING_HOME, "at", table.players[0])
     return 0.0
+
+
+def test_balance_traces_the_game_nus_balance_played_for_that_seed_and_card(specs):
+    """`--balance`: the card given to the seat `nus balance` gives it to on that seed, at --round."""
+    design = Design(3, "random", 7, 2, ("Gazebo",))
+    baseline, treated = [setup for _, setup in design.jobs(["cards"], 0, 1)]
+    assert baseline.grant is None and treated.grant == Grant("Gazebo", 1, 2)
+    code, lines, _ = nus("--seed", "7", "--card", "Gazebo", "--balance", "--round", "2")
+    assert code == 0 and lines[2] == "given to P2 at the start of round 2"
+    assert lines[-1] == record_line(play(specs, treated))
+    assert lines[-1] != record_line(play(specs, baseline))  # the gift changed the game, as it does in balance
