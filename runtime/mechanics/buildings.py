@@ -22,7 +22,7 @@ def build_building(table: Table, player: Player) -> CardInPlay:
     """The Build a Building action; a building that turns out unaffordable is not a legal pick."""
     specs = {spec.name: spec for spec in buildable(table, player)}
     if not specs:
-        raise IllegalAction(f"P{player.index} has no Building to build")
+        raise IllegalAction(f"{player.name} has no Building to build")
     return choose_legal(
         table,
         player.index,
@@ -70,7 +70,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     The space of a Building the cost discards may only be taken by paying with that discard."""
     spaces = placements(table, player, spec)
     if not spaces:
-        raise IllegalAction(f"P{player.index} has no space for {spec.name}")
+        raise IllegalAction(f"{player.name} has no space for {spec.name}")
     space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")
     cell, discarding = None, ""
     if isinstance(space, CardInPlay):
@@ -90,7 +90,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     else:
         player.harbor.cells[cell] = card
     player.buildings.append(card)
-    table.say(f"P{player.index} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
+    table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
     return card
 
