@@ -83,6 +83,8 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         occupant = player.harbor.cells[cell]
         discarding = occupant.name if occupant is not None else ""
     choose_and_pay(table, player, spec.costs(Context(table, player)), spec.name, discarding)
+    if not still_open(table, player, spec, space, cell):
+        raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
     card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)
     take_from_offer(table, player, spec)
     if cell is None:
@@ -93,6 +95,15 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
     return card
+
+
+def still_open(table: Table, player: Player, spec: CardSpec, space: object, cell: tuple[int, int] | None) -> bool:
+    """Paying can set off hooks that build too (after returning a Guest, say): the card must still be on offer
+    and its space still free once paid, or the build is not possible (and the attempt leaves no trace)."""
+    on_offer = spec in player.hand or spec in table.display
+    if cell is not None:
+        return on_offer and player.harbor.cells[cell] is None
+    return on_offer and (space != ON_TRACK or ON_TRACK in placements(table, player, spec))
 
 
 def take_from_offer(table: Table, player: Player, spec: CardSpec) -> None:
