@@ -56,3 +56,20 @@ def test_nus_test_calls_the_seat_player_2_writes_as_p2(tmp_path: Path, capsys: p
         '      player 2: "build Dock Admin. where?" -> column 2 row 1',
     ]
     assert not any("P1" in line or "P0" in line for line in out)
+
+
+def test_no_source_spells_a_players_name_itself() -> None:
+    """Every name comes from player_name / player_number, so no log line can say P0 again: a hand-made `P{...}`
+    or `player {... + 1}` in the runtime or the compiler is refused (the one definition in state.py excepted)."""
+    root = Path(__file__).resolve().parents[2]
+    home = root / "runtime" / "model" / "state.py"
+    spelled = re.compile(r"\bP\{|player \{[^}]*\+ ?1\}")
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for package in ("runtime", "compiler")
+        for path in sorted((root / package).rglob("*.py"))
+        if path != home
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if spelled.search(line)
+    ]
+    assert found == [], "use player_name(index) or player_number(index):\n" + "\n".join(found)
