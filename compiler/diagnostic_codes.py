@@ -42,8 +42,8 @@ UNEXPECTED_END = Code(
     "E0002",
     "unexpected end of file",
     """
-The file ends in the middle of something: an open parenthesis, or a header whose indented block never
-comes. The help names what was expected.
+The file ends in the middle of something, such as a header whose indented block never comes. The help
+names what was expected. (A bracket still open at the end is E0009.)
 
     building "Hut" (trout A001)      # error: the card has no indented body
 """,
@@ -102,6 +102,18 @@ NON_ASCII_DIGIT = Code(
 Numbers and card codes are written with the digits 0-9. Other Unicode digits (a full-width `６`, a
 superscript `³`) look alike but would read as a different number or code, so they are refused outside
 quoted names and comments.
+""",
+)
+UNCLOSED_BRACKET = Code(
+    "E0009",
+    "unclosed bracket",
+    """
+Inside ( ) or [ ] a formula may run over several lines, so a bracket that is never closed swallows the
+lines after it. When a line goes back to the indentation of the line that opened the bracket (the next
+statement or the next card) while it is still open, the bracket is reported, not the line that ran into it.
+
+    vp (forests capped at 3      # error: '(' is never closed
+    when built:
 """,
 )
 

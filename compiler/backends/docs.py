@@ -12,8 +12,9 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from compiler.backends import escape
+from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.format import comments
-from compiler.backends.render import English, deck_name
+from compiler.backends.render import English
 from compiler.checking import language, ranges
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.output import write_all
@@ -59,13 +60,7 @@ class Note:
 
 
 @dataclass(frozen=True)
-class CardDoc:
-    name: str
-    kind: str
-    deck: str
-    deck_name: str
-    code: str
-    letter: str
+class CardDoc(CardHeading):
     cost: str
     cost_alternatives: list[CostAlternative]
     vp: str
@@ -221,12 +216,7 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
         vp_min, vp_max = vp_bounds(card)
         docs.append(
             CardDoc(
-                name=card.name,
-                kind=card.kind,
-                deck=card.deck,
-                deck_name=deck_name(card.deck),
-                code=card.code,
-                letter=card.code[0] if card.kind == "building" else "",
+                **heading(card),
                 cost=english.cost() or "N/A",
                 cost_alternatives=cost_alternatives(card),
                 vp=english.vp(),

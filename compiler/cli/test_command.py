@@ -10,6 +10,7 @@ from compiler.cli.terminal import painter
 from compiler.diagnostics import printable
 from compiler.load import load_cards, load_examples
 from runtime.examples import run_examples
+from runtime.model.state import player_number
 
 
 def register(commands) -> None:
@@ -35,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
         if args.verbose:
             for asked in outcome.asked:
                 only = " (the only option)" if asked.automatic else ""
-                print(printable(f'      player {asked.player + 1}: "{asked.prompt}" -> {asked.answer}{only}'))
+                who = f"player {player_number(asked.player)}"
+                print(printable(f'      {who}: "{asked.prompt}" -> {asked.answer}{only}'))
     failed = sum(not outcome.passed for outcome in outcomes)
     print(paint("failed" if failed else "summary", f"{len(outcomes)} examples, {failed} failed"))
     return ERRORS if failed else OK

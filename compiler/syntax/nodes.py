@@ -291,6 +291,11 @@ class Card(Node):
     abilities: tuple[Ability, ...] = ()
     examples: tuple[Example, ...] = ()
 
+    @property
+    def letter(self) -> str:
+        """A Building's letter deck (A, B or C) is its code's first character; Elders belong to none."""
+        return self.code[:1] if self.kind == "building" else ""
+
 
 @dataclass(frozen=True)
 class Program(Node):

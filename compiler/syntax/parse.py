@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
@@ -21,6 +22,19 @@ class CardIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 4
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        """Also keep the brackets open so far, for the diagnostic of one that is never closed."""
+        self.open_brackets: list[Token] = []
+        return super().process(self.tracking_brackets(stream))
+
+    def tracking_brackets(self, stream: Iterator[Token]) -> Iterator[Token]:
+        for token in stream:
+            if token.type in self.OPEN_PAREN_types:
+                self.open_brackets.append(token)
+            elif token.type in self.CLOSE_PAREN_types and self.open_brackets:
+                self.open_brackets.pop()
+            yield token
 
 
 @cache
@@ -94,7 +108,7 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
     try:
         tree = parser().parse(text)
     except UnexpectedInput as error:
-        return None, syntax_diagnostic(error, text, filename)
+        return None, unclosed_bracket(error, text, filename) or syntax_diagnostic(error, text, filename)
     deep = nesting_error(tree, filename)
     return (None, deep) if deep is not None else (tree, None)
 
@@ -225,6 +239,27 @@ def first_content(text: str, number: int) -> bool:
     """Whether line `number` is the file's first line that is neither blank nor a comment."""
     before = text.split("\n")[: number - 1]
     return all(not line.strip() or line.lstrip().startswith("#") for line in before)
+
+
+def unclosed_bracket(error: UnexpectedInput, text: str, filename: str) -> Diagnostic | None:
+    """An error after a bracket that is still open, on a line back at the opening line's indentation (or at the
+    end), is that bracket's: it swallowed the line breaks, so the error would blame the next statement or card."""
+    if not isinstance(error, UnexpectedToken) or error.token.type in CardIndenter.CLOSE_PAREN_types:
+        return None
+    brackets = parser().options.postlex.open_brackets
+    if not brackets:
+        return None
+    bracket, token, lines = brackets[-1], error.token, text.split("\n")
+    opening_indent = len(lines[bracket.line - 1]) - len(lines[bracket.line - 1].lstrip(" "))
+    ran_on = token.type in ("_DEDENT", "$END") or (token.line > bracket.line and token.column <= opening_indent + 1)
+    if not ran_on:
+        return None
+    closing = ")" if bracket.type == "LPAR" else "]"
+    return codes.UNCLOSED_BRACKET.diagnostic(
+        f"'{bracket}' is never closed",
+        Span(filename, bracket.line, bracket.column, bracket.line, bracket.column + 1),
+        help=f"close it with '{closing}'",
+    )
 
 
 def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagnostic:

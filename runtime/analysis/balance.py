@@ -21,6 +21,7 @@ from runtime.analysis.runner import Job, Source, run
 from runtime.analysis.stats import Estimate, adjust, mean_interval, proportion_interval
 from runtime.model.cards import CardSpec
 from runtime.model.setup import new_table
+from runtime.model.state import player_number
 from runtime.players.evaluation import cost_value
 
 
@@ -145,7 +146,7 @@ def card_rows(tally: Tally, costs: dict[str, float]) -> list[dict]:
 def seat_rows(tally: Tally) -> list[dict]:
     return [
         {
-            "seat": seat + 1,
+            "seat": player_number(seat),
             **estimate_fields("win_rate", proportion_interval(sum(tally.wins[seat]), tally.games)),
             **estimate_fields("score", mean_interval(tally.scores[seat])),
         }
@@ -211,7 +212,10 @@ def compare(old: Tally, new: Tally, changed: set[str], rate: float) -> tuple[lis
     overall = {
         **estimate_fields("score_delta", mean_interval(paired(mean_scores(old), mean_scores(new)))),
         "seat_win_delta": [
-            {"seat": seat + 1, **estimate_fields("delta", mean_interval(paired(old.wins[seat], new.wins[seat])))}
+            {
+                "seat": player_number(seat),
+                **estimate_fields("delta", mean_interval(paired(old.wins[seat], new.wins[seat]))),
+            }
             for seat in range(new.players)
         ],
     }

@@ -129,5 +129,5 @@ def place(table: Table, player: Player, spec: CardSpec, space: object) -> None:
     else:
         player.harbor.cells[cell] = card
     player.buildings.append(card)
-    table.say(f"P{player.index} is granted {spec.name} at {space}", player.index, card=spec)
+    table.say(f"{player.name} is granted {spec.name} at {space}", player.index, card=spec)
     attach(table, card)

@@ -17,7 +17,7 @@ from runtime.engine.play import rule
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import CardSpec
 from runtime.model.setup import new_table
-from runtime.model.state import Table
+from runtime.model.state import Table, player_name
 
 
 @dataclass
@@ -60,8 +60,8 @@ def score_text(score: Fraction | float) -> str:
 
 def game_line(seed: int, scores: Iterable[tuple[int, Fraction | float]], winners: Iterable[int]) -> str:
     """One game: its seed, every player's score, and who won (ties are shared)."""
-    shown = ", ".join(f"P{p + 1} {score_text(s)}" for p, s in scores)
-    return f"seed {seed}: {shown}; won by " + " and ".join(f"P{p + 1}" for p in winners)
+    shown = ", ".join(f"{player_name(p)} {score_text(s)}" for p, s in scores)
+    return f"seed {seed}: {shown}; won by " + " and ".join(f"{player_name(p)}" for p in winners)
 
 
 def per_game(results: Sequence[GameResult]) -> str:

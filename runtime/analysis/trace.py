@@ -17,7 +17,7 @@ from runtime.analysis.games import Record, Setup, play
 from runtime.engine.decisions import Decision, Option
 from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.setup import new_table
-from runtime.model.state import CardInPlay, Table
+from runtime.model.state import CardInPlay, Table, player_name
 
 View = dict[str, Any]
 
@@ -120,11 +120,11 @@ SHOWN_OPTIONS = 6  # a long list of options (exchange how many?) is cut short af
 
 def answer_text(decision: Decision, option: Option) -> str:
     if len(decision.options) == 1:
-        return f'P{decision.player + 1} "{decision.prompt}": "{option.label}" (the only option)'
+        return f'{player_name(decision.player)} "{decision.prompt}": "{option.label}" (the only option)'
     labels = [f'"{label}"' for label in decision.labels]
     if len(labels) > SHOWN_OPTIONS:
         labels = [*labels[:SHOWN_OPTIONS], f"{len(labels) - SHOWN_OPTIONS} more"]
-    return f'P{decision.player + 1} "{decision.prompt}": answered "{option.label}" (of {", ".join(labels)})'
+    return f'{player_name(decision.player)} "{decision.prompt}": answered "{option.label}" (of {", ".join(labels)})'
 
 
 def view(table: Table) -> View:
@@ -132,7 +132,7 @@ def view(table: Table) -> View:
     and the general supply, Ships left and the display."""
     seen: View = {}
     for player in table.players:
-        who = f"P{player.index + 1}"
+        who = player.name
         for good, amount in player.supply.items():
             seen[f"{who} {good}"] = amount
         for good, amount in player.reserve.items():
@@ -228,9 +228,9 @@ def render(trace: Trace, source: str = "cards.nus", command: Callable[[str], str
 
     setup, spec = trace.setup, trace.spec
     lines = [f'nus trace: "{spec.name}" ({source}:{spec.line}) in seed {setup.seed}, {setup.players} players']
-    lines.append("players: " + ", ".join(f"P{seat + 1} {agent}" for seat, agent in enumerate(setup.agents)))
+    lines.append("players: " + ", ".join(f"{player_name(seat)} {agent}" for seat, agent in enumerate(setup.agents)))
     if setup.grant is not None:
-        lines.append(f"given to P{setup.grant.seat + 1} at the start of round {setup.grant.round}")
+        lines.append(f"given to {player_name(setup.grant.seat)} at the start of round {setup.grant.round}")
     lines.append(f"at the start: {trace.start}")
     if not trace.in_play:
         lines.append(f"{spec.name} was never in play in this game, so it never listened.")
@@ -271,12 +271,12 @@ def moment_lines(group: list[Moment | Entered], spec: CardSpec) -> list[str]:
     first, last = group[0], group[-1]
     at = when(first.round, first.turn)
     if isinstance(first, Entered):
-        return [f"{at} P{first.owner + 1}: {spec.name} comes into play"]
+        return [f"{at} {player_name(first.owner)}: {spec.name} comes into play"]
     assert isinstance(first, Moment)
     if len(group) > 1:
         at += f" to {when(last.round, last.turn)} ({len(group)} times)"
-    actor = f" (P{first.actor + 1} acted)" if first.actor is not None else ""
-    lines = [f"{at} P{first.owner + 1} {first.ability.text}{actor}: {first.outcome}"]
+    actor = f" ({player_name(first.actor)} acted)" if first.actor is not None else ""
+    lines = [f"{at} {player_name(first.owner)} {first.ability.text}{actor}: {first.outcome}"]
     if first.tests or first.counts:
         lines.append(f"    condition {'held' if first.held else 'failed'}: {condition_text(first)}")
     lines += [f"    {answer}" for answer in first.answers]

@@ -42,7 +42,7 @@ from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 def transfer_reserve(table: Table, player: Player) -> None:
     if not any(player.reserve.values()):
-        raise IllegalAction(f"P{player.index} has an empty Reserve")
+        raise IllegalAction(f"{player.name} has an empty Reserve")
     emit(table, TRANSFER_RESERVE, "before", player)
     empty_reserve(table, player)
     emit(table, TRANSFER_RESERVE, "after", player)
@@ -67,7 +67,7 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     """Carry out an action; while it runs "during an action" holds. Latches are checked once it resolves."""
     if name not in ACTIONS:
         raise IllegalAction(f"unknown action {name}")
-    table.say(f"P{player.index} action {name} via {via}", player.index)
+    table.say(f"{player.name} action {name} via {via}", player.index)
     table.action_depth += 1
     try:
         ACTIONS[name](table, player, via)
@@ -163,7 +163,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
     if not extra:
         options.append(Option(PASS, "pass"))
     elif not options:
-        raise IllegalAction(f"P{player.index} has no available action")
+        raise IllegalAction(f"{player.name} has no available action")
     return choose_legal(
         table,
         player.index,
@@ -177,7 +177,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
 def place_worker(table: Table, player: Player, choice: object) -> object:
     """choice: an action space name, an own Elder, an own worker-space Building, or PASS."""
     if choice is PASS:
-        table.say(f"P{player.index} passes", player.index)
+        table.say(f"{player.name} passes", player.index)
         return choice
     emit(table, PLACE_WORKER, "before", player)
     if isinstance(choice, CardInPlay) and choice.spec.kind == "elder":

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from runtime.engine.decisions import DecisionKind, as_option, decide
-from runtime.model.state import IllegalAction, Table
+from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")
 
@@ -39,7 +39,7 @@ def choose_legal(
                 return act(choice.value)
             except IllegalAction as why:
                 table.restore(mark)
-                table.say(f"P{player} {kind} {choice.label}: not possible ({why})", player)
+                table.say(f"{player_name(player)} {kind} {choice.label}: not possible ({why})", player)
                 reasons.append(f"{choice.label}: {why}")
                 remaining.remove(choice)
-    raise IllegalAction(f"P{player} has no legal {kind}: " + "; ".join(reasons))
+    raise IllegalAction(f"{player_name(player)} has no legal {kind}: " + "; ".join(reasons))

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from runtime.model.state import player_name
+
 
 class DecisionKind(StrEnum):
     """Every kind of choice the runtime asks; equal to its lower-case name as a string."""
@@ -124,7 +126,7 @@ class ScriptedDecider:
 
 
 def describe(decision: Decision) -> str:
-    return f"P{decision.player} {decision.kind} ({decision.prompt}) options {decision.labels!r}"
+    return f"{player_name(decision.player)} {decision.kind} ({decision.prompt}) options {decision.labels!r}"
 
 
 class RandomDecider:

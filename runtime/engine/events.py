@@ -23,7 +23,7 @@ class Event:
         self.__dict__.update(fields)
 
     def __repr__(self) -> str:
-        return f"<{self.timing} {self.name} P{self.player.index}>"
+        return f"<{self.timing} {self.name} {self.player.name}>"
 
 
 def emit(
@@ -96,7 +96,7 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
             ability.effect(ctx)
         except IllegalAction as why:
             table.restore(mark)
-            table.say(f"P{ctx.me.index} {ctx.card.name}: no effect ({why})", ctx.me.index, card=ctx.card)
+            table.say(f"{ctx.me.name} {ctx.card.name}: no effect ({why})", ctx.me.index, card=ctx.card)
             done, failure = False, str(why)
         else:
             done, failure = True, ""
@@ -123,7 +123,7 @@ def check_latches(table: Table) -> None:
                 if held:
                     table.latches.remove((card, index))
                     card.fired.add(index)
-                    table.say(f"P{card.owner.index} {card.name}: as soon as", card.owner.index, card=card)
+                    table.say(f"{card.owner.name} {card.name}: as soon as", card.owner.index, card=card)
                     run_all_or_nothing(table, ability, ctx)
                     fired = True
     finally:

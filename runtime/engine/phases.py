@@ -79,12 +79,12 @@ def distribute(table: Table, player: Player, haul: int) -> None:
         table, player.index, DecisionKind.SWAP_DISTRIBUTION, [False, True], "swap distribution steps 1 and 3?"
     ):
         steps.reverse()
-    table.say(f"P{player.index} distributes a haul of {haul}", player.index)
+    table.say(f"{player.name} distributes a haul of {haul}", player.index)
     for step in steps:
         haul = step(table, player, haul)
     kept = to_reserve(table, player, "fish", haul)
     if haul > kept:
-        table.say(f"P{player.index} returns {haul - kept} surplus fish", player.index)
+        table.say(f"{player.name} returns {haul - kept} surplus fish", player.index)
 
 
 def fish_elders(table: Table, player: Player, haul: int) -> int:

@@ -95,7 +95,7 @@ def remove_from_play(table: Table, card: CardInPlay | None) -> None:
         card.owner.track.cards.remove(card)
     return_card_goods(table, card)
     detach(table, card)
-    table.say(f"P{card.owner.index} removes {card.name} from play", card.owner.index, card=card)
+    table.say(f"{card.owner.name} removes {card.name} from play", card.owner.index, card=card)
 
 
 def return_card_goods(table: Table, card: CardInPlay) -> None:

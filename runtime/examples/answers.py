@@ -14,7 +14,7 @@ from typing import Any
 from runtime.engine.decisions import Option
 from runtime.engine.play import printed_plates
 from runtime.model.cards import CardSpec
-from runtime.model.state import CardInPlay, Table
+from runtime.model.state import CardInPlay, Table, player_number
 
 ACTION_WORDS = {
     "build_building": "build a building",
@@ -69,7 +69,7 @@ def card_words(player: int, kind: str, card: CardInPlay) -> str:
     if kind == "space":
         return f"over {quoted(card.name)}"
     if card.owner.index != player:
-        return f"{quoted(card.name)} of player {card.owner.index + 1}"
+        return f"{quoted(card.name)} of player {player_number(card.owner.index)}"
     if kind == "action" and card.spec.kind == "elder":
         return f"elder {quoted(card.name)}"
     return quoted(card.name)

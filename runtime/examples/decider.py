@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from runtime.engine.decisions import Decision, ScriptError
 from runtime.examples.answers import describe, matches
-from runtime.model.state import Table
+from runtime.model.state import Table, player_number
 
 EVERY_TIME = " every time"
 
@@ -86,7 +86,7 @@ class ExampleDecider:
 
 
 def question(player: int, prompt: str, options: list[str], wrong: Answer | None) -> str:
-    who = f"player {player + 1}"
+    who = f"player {player_number(player)}"
     listed = "; ".join(options)
     if wrong is not None:
         return (

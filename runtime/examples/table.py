@@ -11,7 +11,7 @@ from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
 from runtime.model.setup import new_table
-from runtime.model.state import CardInPlay, Player, Table
+from runtime.model.state import CardInPlay, Player, Table, player_number
 
 PLAYERS = 2
 SEED = 0
@@ -89,7 +89,7 @@ def problems(table: Table) -> list[str]:
     if not 1 <= table.round <= rounds:
         found.append(f"round {table.round} is not one of 1 to {rounds}")
     for player in table.players:
-        who = f"player {player.index + 1}"
+        who = f"player {player_number(player.index)}"
         limit = rule(table, player, "wood_limit")
         if player.supply["wood"] > limit:
             found.append(f"{who} has {player.supply['wood']} wood, over the wood limit of {limit}")

@@ -20,7 +20,7 @@ def may(ctx: Context, text: str, body: Callable[[], None]) -> bool:
     try:
         attempt(ctx.table, body)
     except IllegalAction as why:
-        ctx.table.say(f"P{ctx.me.index} could not {text} ({why})", ctx.me.index)
+        ctx.table.say(f"{ctx.me.name} could not {text} ({why})", ctx.me.index)
         return False
     return True
 

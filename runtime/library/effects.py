@@ -31,12 +31,12 @@ def put_on_card(ctx: Context, amount: int, good: str) -> None:
     if amount > 0:
         ctx.table.from_general(good, amount)
         ctx.card.goods[good] += amount
-        ctx.table.say(f"P{ctx.me.index} puts {amount} {good} on {ctx.card.name}", ctx.me.index, card=ctx.card)
+        ctx.table.say(f"{ctx.me.name} puts {amount} {good} on {ctx.card.name}", ctx.me.index, card=ctx.card)
 
 
 def move_to_card(ctx: Context, amount: int, good: str) -> None:
     if ctx.me.supply[good] < amount:
-        raise IllegalAction(f"P{ctx.me.index} has {ctx.me.supply[good]} {good}, needs {amount}")
+        raise IllegalAction(f"{ctx.me.name} has {ctx.me.supply[good]} {good}, needs {amount}")
     ctx.me.supply[good] -= amount
     ctx.table.to_general(good, amount)
     put_on_card(ctx, amount, good)
@@ -58,7 +58,7 @@ def remove_all_elders(ctx: Context) -> None:
     for elder in list(ctx.me.council):
         return_card_goods(ctx.table, elder)
         elders.remove_elder(ctx.table, elder)
-    ctx.table.say(f"P{ctx.me.index} removes all elders from play", ctx.me.index)
+    ctx.table.say(f"{ctx.me.name} removes all elders from play", ctx.me.index)
 
 
 def put_elders_under_card(ctx: Context) -> None:
@@ -67,7 +67,7 @@ def put_elders_under_card(ctx: Context) -> None:
     for elder in council:
         elders.remove_elder(ctx.table, elder)
     ctx.card.under.extend(council)
-    ctx.table.say(f"P{ctx.me.index} puts {len(council)} elders under {ctx.card.name}", ctx.me.index, card=ctx.card)
+    ctx.table.say(f"{ctx.me.name} puts {len(council)} elders under {ctx.card.name}", ctx.me.index, card=ctx.card)
 
 
 def use_new_elder(ctx: Context) -> None:
@@ -78,7 +78,7 @@ def try_new_elder(ctx: Context) -> None:
     """The action space's ruling (elders.take_elder): a new Elder that cannot be used is kept, unused."""
     elder = ctx.me.last_elder
     if elder is None or elder not in ctx.me.council:
-        raise IllegalAction(f"P{ctx.me.index} has no new Elder to use")
+        raise IllegalAction(f"{ctx.me.name} has no new Elder to use")
     elders.try_to_use(ctx.table, ctx.me, elder)
 
 
@@ -122,11 +122,11 @@ def remove_ship(ctx: Context) -> None:
     """The player picks which Ship; it goes back to the supply board and its Guest to the general supply."""
     player: Player = ctx.me
     if not player.track.ships:
-        raise IllegalAction(f"P{player.index} has no Ship to remove")
+        raise IllegalAction(f"{player.name} has no Ship to remove")
     index = ask(ctx.table, player.index, DecisionKind.SHIP, list(range(len(player.track.ships))), "remove which Ship?")
     ship = player.track.ships.pop(index)
     ctx.table.ships_left[ship.type] += 1
-    ctx.table.say(f"P{player.index} removes a {ship.type}", player.index)
+    ctx.table.say(f"{player.name} removes a {ship.type}", player.index)
     if ship.guest:
         player.supply["guest"] += 1
         goods.pay(ctx.table, player, "guest", 1)
@@ -140,15 +140,15 @@ def board_guests(ctx: Context) -> None:
 def unissue_share(ctx: Context) -> None:
     share = next((s for s in shares.live(ctx.table, ctx.me.index) if s.issued and s.holder == ctx.me.index), None)
     if share is None:
-        raise IllegalAction(f"P{ctx.me.index} holds no issued Share of their colour")
+        raise IllegalAction(f"{ctx.me.name} holds no issued Share of their colour")
     share.issued, share.holder = False, None
-    ctx.table.say(f"P{ctx.me.index} turns a share to unissued", ctx.me.index)
+    ctx.table.say(f"{ctx.me.name} turns a share to unissued", ctx.me.index)
 
 
 def remove_own_shares(ctx: Context) -> None:
     for share in shares.live(ctx.table, ctx.me.index):
         share.removed = True
-    ctx.table.say(f"P{ctx.me.index} removes all shares of their colour from play", ctx.me.index)
+    ctx.table.say(f"{ctx.me.name} removes all shares of their colour from play", ctx.me.index)
 
 
 def guests_on_visible_elders(ctx: Context, amount: int) -> None:
@@ -166,7 +166,7 @@ def guests_on_visible_elders(ctx: Context, amount: int) -> None:
         visible.remove(name)
         ctx.table.from_general("guest", 1)
         ctx.table.elder_guests.setdefault(name, []).append(ctx.me.index)
-        ctx.table.say(f"P{ctx.me.index} puts a guest on elder {name}", ctx.me.index)
+        ctx.table.say(f"{ctx.me.name} puts a guest on elder {name}", ctx.me.index)
 
 
 def free_fishing_space_indices(ctx: Context) -> range:
@@ -183,7 +183,7 @@ def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
         lying = spaces[space]
         ctx.table.from_general("wood", amount)
         lying["wood"] = lying.get("wood", 0) + amount
-    ctx.table.say(f"P{ctx.me.index} puts {amount} wood on each free fishing space", ctx.me.index)
+    ctx.table.say(f"{ctx.me.name} puts {amount} wood on each free fishing space", ctx.me.index)
 
 
 def take_wood_under_ship(ctx: Context) -> None:
@@ -205,7 +205,7 @@ def return_fishing_space_wood(ctx: Context) -> None:
 
 def return_elder(ctx: Context) -> None:
     if not ctx.me.council:
-        raise IllegalAction(f"P{ctx.me.index} has no Elder")
+        raise IllegalAction(f"{ctx.me.name} has no Elder")
     elder = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, list(ctx.me.council), "return which Elder?")
     elders.return_to_supply(ctx.table, elder)
 
@@ -215,7 +215,7 @@ def use_other_elder(ctx: Context, amount: int) -> None:
     others = [e for p in ctx.table.players if p is not ctx.me for e in p.council if e.worker is None]
     if not others:
         raise IllegalAction("no unoccupied Elder in another council")
-    options = [Option(e, f"P{e.owner.index} {e.name}") for e in others]
+    options = [Option(e, f"{e.owner.name} {e.name}") for e in others]
     elder = ask(ctx.table, ctx.me.index, DecisionKind.ELDER, options, "use whose Elder?")
     goods.pay(ctx.table, ctx.me, "fish", amount)
     goods.gain(ctx.table, elder.owner, "fish", amount)

@@ -17,7 +17,7 @@ from runtime.mechanics import board, goods, scoring
 from runtime.mechanics.buildings import build
 from runtime.mechanics.shares import live
 from runtime.model.cards import CardSpec, Context
-from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table, player_number
 
 
 def set_count(ctx: Context, name: str, args: tuple, value: int) -> None:
@@ -100,7 +100,7 @@ def run_fishing_phase(ctx: Context) -> None:
 def guest_on_ship(ctx: Context) -> None:
     open_ships = goods.ships_open_for_guests(ctx.me)
     if not open_ships:
-        raise IllegalAction(f"P{ctx.me.index} has no Ship without a Guest")
+        raise IllegalAction(f"{ctx.me.name} has no Ship without a Guest")
     goods.place_guest_on_ship(
         ctx.table, ctx.me, ask(ctx.table, ctx.me.index, DecisionKind.GUEST_ON_SHIP, open_ships, "which Ship?")
     )
@@ -114,7 +114,7 @@ def worker_on(ctx: Context, choice: object, what: str) -> None:
     without asking which."""
     table, player = ctx.table, ctx.me
     if not any(option.value is choice or option.value == choice for option in turn_options(table, player)):
-        raise IllegalAction(f"player {player.index + 1} cannot place a Worker on {what} now")
+        raise IllegalAction(f"player {player_number(player.index)} cannot place a Worker on {what} now")
     table.turn_counter += 1
     attempt(table, lambda: place_worker(table, player, choice))
 
@@ -129,7 +129,7 @@ def own_card(player: Player, name: str) -> CardInPlay:
     for card in player.buildings:
         if card.name == name:
             return card
-    raise IllegalAction(f'player {player.index + 1} has no "{name}" in play')
+    raise IllegalAction(f'player {player_number(player.index)} has no "{name}" in play')
 
 
 def worker_on_card(ctx: Context, name: str) -> None:
@@ -152,7 +152,7 @@ def worker_on_elder(ctx: Context, name: str) -> None:
                 raise IllegalAction(f'the Elder "{name}" is already occupied')
             worker_on(ctx, elder, f'the Elder "{name}"')
             return
-    raise IllegalAction(f'player {ctx.me.index + 1} has no Elder "{name}"')
+    raise IllegalAction(f'player {player_number(ctx.me.index)} has no Elder "{name}"')
 
 
 # Phases, rounds and the game -------------------------------------------------------------------
@@ -269,7 +269,8 @@ def set_shares(table: Table, colour: int, holder: int | None, value: int) -> Non
     there = [s for s in shares if s.issued and s.holder == holder]
     unissued = [s for s in shares if not s.issued]
     if value > len(there) + len(unissued):
-        raise IllegalAction(f"player {colour + 1} has only {len(there) + len(unissued)} Shares left to place there")
+        left = len(there) + len(unissued)
+        raise IllegalAction(f"player {player_number(colour)} has only {left} Shares left to place there")
     for share in there[value:]:
         share.issued, share.holder = False, None
     for share in unissued[: max(0, value - len(there))]:

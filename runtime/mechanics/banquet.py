@@ -46,7 +46,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
     while True:
         fillable = fillable_plates(table, player, served, limit)
         if not fillable and not filled:
-            raise IllegalAction(f"P{player.index} cannot fill any plate")
+            raise IllegalAction(f"{player.name} cannot fill any plate")
         options = [Option(i, f"plate of {printed_plates(table)[i]}") for i in fillable]
         if filled:
             options.append(Option("stop", "stop"))
@@ -57,7 +57,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
             break
         served += fill_plate(table, player, plate, served, limit)
         filled += 1
-    table.say(f"P{player.index} serves {served} fish on {filled} plates", player.index)
+    table.say(f"{player.name} serves {served} fish on {filled} plates", player.index)
     emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
     return filled
 

@@ -23,7 +23,7 @@ def build_building(table: Table, player: Player) -> CardInPlay:
     legal pick (found by trying: looking at every Building first costs more than trying the few picked)."""
     specs = {spec.name: spec for spec in buildable(table, player)}
     if not specs:
-        raise IllegalAction(f"P{player.index} has no Building to build")
+        raise IllegalAction(f"{player.name} has no Building to build")
     return choose_legal(
         table,
         player.index,
@@ -91,10 +91,10 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     The space of a Building the cost discards may only be taken by paying with that discard."""
     spaces = placements(table, player, spec)
     if not spaces:
-        raise IllegalAction(f"P{player.index} has no space for {spec.name}")
+        raise IllegalAction(f"{player.name} has no space for {spec.name}")
     spaces = payable_spaces(table, player, spec, spaces)
     if not spaces:
-        raise IllegalAction(f"P{player.index} cannot pay for {spec.name}")
+        raise IllegalAction(f"{player.name} cannot pay for {spec.name}")
     space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")
     cell, discarding = None, ""
     if isinstance(space, CardInPlay):
@@ -107,6 +107,8 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         occupant = player.harbor.cells[cell]
         discarding = occupant.name if occupant is not None else ""
     choose_and_pay(table, player, spec.costs(Context(table, player)), spec.name, discarding)
+    if not still_open(table, player, spec, space, cell):
+        raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
     card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)
     take_from_offer(table, player, spec)
     if cell is None:
@@ -114,9 +116,18 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     else:
         player.harbor.cells[cell] = card
     player.buildings.append(card)
-    table.say(f"P{player.index} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
+    table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
     return card
+
+
+def still_open(table: Table, player: Player, spec: CardSpec, space: object, cell: tuple[int, int] | None) -> bool:
+    """Paying can set off hooks that build too (after returning a Guest, say): the card must still be on offer
+    and its space still free once paid, or the build is not possible (and the attempt leaves no trace)."""
+    on_offer = spec in player.hand or spec in table.display
+    if cell is not None:
+        return on_offer and player.harbor.cells[cell] is None
+    return on_offer and (space != ON_TRACK or ON_TRACK in placements(table, player, spec))
 
 
 def take_from_offer(table: Table, player: Player, spec: CardSpec) -> None:

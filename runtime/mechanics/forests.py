@@ -16,7 +16,7 @@ def remove_forest(table: Table, player: Player) -> None:
     space); the after-window says whether a Building space was revealed."""
     options: list[object] = [*forested_doubles(player), *forest_cards(table, player)]
     if not options:
-        raise IllegalAction(f"P{player.index} has no Forest to remove")
+        raise IllegalAction(f"{player.name} has no Forest to remove")
     choice = ask(table, player.index, DecisionKind.FOREST, options, "remove which Forest?")
     if isinstance(choice, CardInPlay):
         remove_from_play(table, choice)
@@ -24,7 +24,7 @@ def remove_forest(table: Table, player: Player) -> None:
     else:
         player.harbor.forests[choice] -= 1
         revealed = player.harbor.forests[choice] == 0
-        table.say(f"P{player.index} removes a forest from double space {choice}", player.index)
+        table.say(f"{player.name} removes a forest from double space {choice}", player.index)
     emit(table, REMOVE_FOREST, "after", player, revealed_space=revealed)
 
 
@@ -55,7 +55,7 @@ def thin_out(table: Table, player: Player) -> None:
     gain(table, player, "wood", wood)
     emit(table, THIN_OUT, "after", player)
     if holdings(player) == before:
-        raise IllegalAction(f"P{player.index} gains nothing from Thin Out")
+        raise IllegalAction(f"{player.name} gains nothing from Thin Out")
 
 
 def reforest(table: Table, player: Player, on_action_space: bool) -> None:
@@ -65,11 +65,11 @@ def reforest(table: Table, player: Player, on_action_space: bool) -> None:
     emit(table, REFOREST, "before", player, on_action_space=on_action_space)
     doubles = reforestable(table, player)
     if not doubles:
-        raise IllegalAction(f"P{player.index} has no double space to reforest")
+        raise IllegalAction(f"{player.name} has no double space to reforest")
     double = ask(table, player.index, DecisionKind.DOUBLE_SPACE, doubles, "reforest which double space?")
     usual = rule(table, player, "reforest_forests")
     counts = sorted({usual, *range(1, rule(table, player, "reforest_up_to") + 1)}, reverse=True)
     count = ask(table, player.index, DecisionKind.HOW_MANY, counts, "how many Forests?")
     player.harbor.forests[double] += count
-    table.say(f"P{player.index} places {count} forests on double space {double}", player.index)
+    table.say(f"{player.name} places {count} forests on double space {double}", player.index)
     emit(table, REFOREST, "after", player, on_action_space=on_action_space)

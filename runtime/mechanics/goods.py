@@ -22,11 +22,11 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
     if good == "guest":
         for _ in range(amount):
             player.supply["guest"] += 1
-            table.say(f"P{player.index} gains a guest", player.index)
+            table.say(f"{player.name} gains a guest", player.index)
             emit(table, GAIN_GUEST, "after", player)
         return
     player.supply[good] += amount
-    table.say(f"P{player.index} gains {amount} {good}", player.index)
+    table.say(f"{player.name} gains {amount} {good}", player.index)
     if good == "wood":
         enforce_wood_limit(table, player)
 
@@ -40,7 +40,7 @@ def holdings(player: Player) -> tuple:
 def enforce_wood_limit(table: Table, player: Player) -> None:
     limit = rule(table, player, "wood_limit")
     if player.supply["wood"] > limit:
-        table.say(f"P{player.index} returns {player.supply['wood'] - limit} wood over the limit", player.index)
+        table.say(f"{player.name} returns {player.supply['wood'] - limit} wood over the limit", player.index)
         table.to_general("wood", player.supply["wood"] - limit)
         player.supply["wood"] = limit
 
@@ -50,10 +50,10 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
     if amount <= 0:
         return
     if player.supply[good] < amount:
-        raise IllegalAction(f"P{player.index} has {player.supply[good]} {good}, needs {amount}")
+        raise IllegalAction(f"{player.name} has {player.supply[good]} {good}, needs {amount}")
     player.supply[good] -= amount
     table.to_general(good, amount)
-    table.say(f"P{player.index} returns {amount} {good}", player.index)
+    table.say(f"{player.name} returns {amount} {good}", player.index)
     if good == "guest":
         for _ in range(amount):
             emit(table, RETURN_GUEST, "after", player)
@@ -66,7 +66,7 @@ def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
     if amount > 0:
         table.from_general(good, amount)
         player.reserve[good] += amount
-        table.say(f"P{player.index} puts {amount} {good} in reserve", player.index)
+        table.say(f"{player.name} puts {amount} {good} in reserve", player.index)
     return max(amount, 0)
 
 
@@ -100,7 +100,7 @@ def offer_guests_on_ships(table: Table, player: Player) -> None:
 def place_guest_on_ship(table: Table, player: Player, ship_index: int) -> None:
     ship = player.track.ships[ship_index]
     if ship.guest or player.supply["guest"] < 1:
-        raise IllegalAction(f"P{player.index} cannot place a Guest on ship {ship_index}")
+        raise IllegalAction(f"{player.name} cannot place a Guest on ship {ship_index}")
     player.supply["guest"] -= 1
     ship.guest = True
-    table.say(f"P{player.index} places a guest on {ship.type} {ship_index}", player.index)
+    table.say(f"{player.name} places a guest on {ship.type} {ship_index}", player.index)

@@ -113,12 +113,12 @@ def choose_and_pay(
     """discarding, when set, keeps only the payments that discard that Building (its space is being reused)."""
     payments = [p for p in payment_options(table, player, options) if not discarding or p.discard == discarding]
     if not payments:
-        raise IllegalAction(f"P{player.index} cannot pay for {what}")
+        raise IllegalAction(f"{player.name} cannot pay for {what}")
     choice: Payment = ask(table, player.index, DecisionKind.PAYMENT, payments, f"pay for {what} how?")
     for good in PAYING_GOODS:
         pay(table, player, good, getattr(choice, good))
     pay(table, player, "guest", choice.guests)
     if choice.discard:
         remove_from_play(table, owned_named(player, choice.discard))
-    table.say(f"P{player.index} pays {choice} for {what}", player.index)
+    table.say(f"{player.name} pays {choice} for {what}", player.index)
     return choice

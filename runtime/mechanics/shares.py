@@ -15,10 +15,10 @@ def issue_share(table: Table, player: Player) -> Share:
     """Flip an unissued Share of your colour onto the Share board and take the issue gold (assumed 2)."""
     unissued = [share for share in live(table, player.index) if not share.issued]
     if not unissued:
-        raise IllegalAction(f"P{player.index} has no unissued Share")
+        raise IllegalAction(f"{player.name} has no unissued Share")
     share = unissued[0]
     share.issued, share.holder = True, None
-    table.say(f"P{player.index} issues a share", player.index)
+    table.say(f"{player.name} issues a share", player.index)
     gain(table, player, "gold", rule(table, player, "issue_share_gold"))
     return share
 
@@ -46,7 +46,7 @@ def buy_all_shares(table: Table, player: Player) -> list[Share]:
     pay(table, player, "gold", share_cost(table, player, len(board)))
     for share in board:
         share.holder = player.index
-    table.say(f"P{player.index} buys {len(board)} shares", player.index)
+    table.say(f"{player.name} buys {len(board)} shares", player.index)
     return board
 
 

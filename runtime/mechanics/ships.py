@@ -26,7 +26,7 @@ def build_ship(table: Table, player: Player) -> Ship:
     emit(table, BUILD_SHIP, "before", player)
     types = ship_types(table, player)
     if not types:
-        raise IllegalAction(f"no Ship left on the supply board that P{player.index} has a place for and can pay for")
+        raise IllegalAction(f"no Ship left on the supply board that {player.name} has a place for and can pay for")
     ship = choose_legal(
         table,
         player.index,
@@ -68,13 +68,11 @@ def make_room(table: Table, player: Player, ship_type: str) -> None:
         return
     gap = track_gap(table, player)
     if not gap or free + gap < length:
-        raise IllegalAction(
-            f"P{player.index} has {free} free spaces on the Fishing track, a {ship_type} needs {length}"
-        )
+        raise IllegalAction(f"{player.name} has {free} free spaces on the Fishing track, a {ship_type} needs {length}")
     if not ask(
         table, player.index, DecisionKind.MAY, [True, False], "decline the gap on your Fishing track to build a Ship?"
     ):
-        raise IllegalAction(f"P{player.index} keeps the gap on the Fishing track")
+        raise IllegalAction(f"{player.name} keeps the gap on the Fishing track")
 
 
 def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
@@ -91,13 +89,13 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     if where == ON_TRACK:
         return place_ship(table, player, ship_type)
     where.ships.append(ship_type)
-    table.say(f"P{player.index} places a {ship_type} on {where.name}", player.index, card=where)
+    table.say(f"{player.name} places a {ship_type} on {where.name}", player.index, card=where)
     return Ship(ship_type)
 
 
 def place_ship(table: Table, player: Player, ship_type: str) -> Ship:
     ship = Ship(ship_type)
     player.track.ships.append(ship)
-    table.say(f"P{player.index} places a {ship_type} on the fishing track", player.index)
+    table.say(f"{player.name} places a {ship_type} on the fishing track", player.index)
     emit(table, PLACE_SHIP, "after", player)
     return ship

@@ -43,7 +43,7 @@ class CardInPlay(State):
         return self.spec.name
 
     def __repr__(self) -> str:
-        return f"<{self.spec.name} of P{self.owner.index}>"
+        return f"<{self.spec.name} of {self.owner.name}>"
 
 
 @dataclass(eq=False)
@@ -82,6 +82,16 @@ class FishingTrack(State):
     space_goods: list[dict[str, int]] = field(default_factory=list)
 
 
+def player_number(index: int) -> int:
+    """Seats count from 1 wherever a person reads or writes them (logs, reports, the example language)."""
+    return index + 1
+
+
+def player_name(index: int) -> str:
+    """The one display name of a seat, P1 for the first, used by every log line, message and report."""
+    return f"P{player_number(index)}"
+
+
 @dataclass(eq=False)
 class Player(State):
     index: int
@@ -96,8 +106,12 @@ class Player(State):
     elders_used_round: int = 0
     last_elder: CardInPlay | None = None
 
+    @property
+    def name(self) -> str:
+        return player_name(self.index)
+
     def __repr__(self) -> str:
-        return f"P{self.index}"
+        return self.name
 
 
 @dataclass(frozen=True)

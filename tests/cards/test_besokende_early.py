@@ -1063,7 +1063,7 @@ def test_art_sculpture_gives_one_guest() -> None:
 def test_art_sculpture_uses_another_players_elder_paying_them_two_fish() -> None:
     table, me, other = sculpture_table()
     pisciculturist = other.council[0]
-    script(table, "P1 Pisciculturist")
+    script(table, "P2 Pisciculturist")
     take_turn_on(table, me, "Art Sculpture (worker space)")
     assert pisciculturist.worker == 0 and pisciculturist.goods["fish"] == 1
     assert table.plates == [0, 0, 0, 0, 0, 0, 4]
@@ -1075,7 +1075,7 @@ def test_art_sculpture_pisciculturist_counts_the_users_own_elders() -> None:
     table, me, _ = sculpture_table()
     for name in ("Builder", "Carpenter"):
         me.council.append(CardInPlay(real_cards()[name], me))
-    script(table, "P1 Pisciculturist")
+    script(table, "P2 Pisciculturist")
     take_turn_on(table, me, "Art Sculpture (worker space)")
     assert me.supply["fish"] == 2  # my 2 Elders, not the other's 2, and not the Pisciculturist itself
 
@@ -1092,7 +1092,7 @@ def test_art_sculpture_without_two_fish_cannot_be_used() -> None:
     table, me, _ = sculpture_table()
     supply(me, fish=1)
     before = picture(table)
-    script(table, "P1 Pisciculturist", "pass")
+    script(table, "P2 Pisciculturist", "pass")
     take_turn_on(table, me, "Art Sculpture (worker space)")
     assert picture(table) == before
 
@@ -1100,7 +1100,7 @@ def test_art_sculpture_without_two_fish_cannot_be_used() -> None:
 def test_art_sculpture_third_fish_discard_goes_to_the_elders_owner() -> None:
     table, me, other = sculpture_table()
     other.council[0].goods["fish"] = 2
-    script(table, "P1 Pisciculturist")
+    script(table, "P2 Pisciculturist")
     take_turn_on(table, me, "Art Sculpture (worker space)")
     assert other.council[0].goods["fish"] == 0
     assert other.supply["fish"] == 3  # 2 paid + 1 of the discarded 3

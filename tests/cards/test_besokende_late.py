@@ -215,7 +215,7 @@ def test_pedalo_builder_wood_observes_the_wood_limit() -> None:
     script(table, Payment(0, 0, 0, 2))
     perform(table, me, "build_ship", "space")
     assert me.supply == supply(wood=12)
-    assert table.log[-1].endswith("P0 returns 1 wood over the limit")
+    assert table.log[-1].endswith("P1 returns 1 wood over the limit")
 
 
 def test_pedalo_builder_wood_comes_too_late_to_pay_for_the_ship() -> None:

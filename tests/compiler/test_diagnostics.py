@@ -51,8 +51,17 @@ CASES: dict[str, Case] = {
         18,
         "words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
     ),
-    "E0002 end of file inside parentheses": Case(
-        'building "X" (trout A001', "E0002", "unexpected end of file", 1, 25, 26, "expected ')'"
+    "E0009 end of file inside parentheses": Case(
+        'building "X" (trout A001', "E0009", "'(' is never closed", 1, 14, 15, "close it with ')'"
+    ),
+    "E0009 the next statement runs into an open parenthesis": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp (elders + 1\n  when built:\n    take 1 wood\n',
+        "E0009",
+        "'(' is never closed",
+        3,
+        6,
+        7,
+        "close it with ')'",
     ),
     "E0002 header without body": Case(
         'building "X" (trout A001)', "E0002", "unexpected end of file", 1, 26, 27, "expected indented block"

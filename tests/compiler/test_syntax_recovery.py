@@ -32,4 +32,38 @@ def test_layout_and_number_errors_recover_too() -> None:
 def test_one_syntax_error_is_still_one_diagnostic() -> None:
     text = CARD.format(name="A", code="A613", vp="1") + CARD.format(name="B", code="A614", vp="(1")
     found = [(d.code, d.span.line) for d in compile_text(text, "cards.nus").diagnostics]
-    assert found == [("E0003", 7)]
+    assert found == [("E0009", 7)]
+
+
+def test_an_unclosed_parenthesis_is_one_diagnostic_and_the_next_cards_errors_still_show() -> None:
+    """The open '(' swallows the line breaks after it; without care the next card header is blamed, and the
+    card after it is blanked with its own error unseen."""
+    text = (
+        CARD.format(name="A", code="A613", vp="(forests + 2")
+        + CARD.format(name="B", code="A614", vp="1")
+        + CARD.format(name="C", code="A615", vp="+")
+    )
+    found = [(d.code, d.span.line, d.span.column, d.message) for d in compile_text(text, "cards.nus").diagnostics]
+    assert found == [("E0009", 3, 6, "'(' is never closed"), ("E0003", 11, 6, "unexpected '+'")]
+
+
+def test_an_unclosed_bracket_is_reported_at_the_bracket_when_the_next_statement_runs_into_it() -> None:
+    text = (
+        'building "A" (trout A613)\n  cost 1 wood\n  vp by round [1-3: 1,\n    4+: 2\n  when built:\n'
+        "    take 1 fish\n\n" + CARD.format(name="B", code="A614", vp="1 $")
+    )
+    found = [(d.code, d.span.line, d.span.column) for d in compile_text(text, "cards.nus").diagnostics]
+    assert found == [("E0009", 3, 15), ("E0001", 10, 8)]
+
+
+def test_an_unclosed_parenthesis_in_the_last_card_is_reported_at_the_parenthesis() -> None:
+    text = CARD.format(name="A", code="A613", vp="1 $") + CARD.format(name="B", code="A614", vp="(1 + 2")
+    found = [(d.code, d.span.line, d.span.column) for d in compile_text(text, "cards.nus").diagnostics]
+    assert found == [("E0001", 3, 8), ("E0009", 7, 6)]
+
+
+def test_an_error_on_a_continuation_line_inside_brackets_is_that_lines() -> None:
+    """A line indented deeper than the one that opened the bracket continues the formula: its error is its own."""
+    text = 'building "A" (trout A613)\n  cost 1 wood\n  vp (1 +\n      + 2)\n'
+    found = [(d.code, d.span.line, d.span.column) for d in compile_text(text, "cards.nus").diagnostics]
+    assert found == [("E0003", 4, 7)]

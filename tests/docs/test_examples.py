@@ -92,7 +92,7 @@ def test_an_example_that_breaks_a_rule_reports_the_step(tmp_path: Path) -> None:
     (example,) = load_examples(text, "dock.nus")
     outcome = run_example(example, load_cards(text, "dock.nus"))
     assert not outcome.passed
-    assert outcome.failures == ("line 6: do build this building: P0 cannot pay for Dock Admin.",)
+    assert outcome.failures == ("line 6: do build this building: P1 cannot pay for Dock Admin.",)
 
 
 def test_every_building_has_a_passing_example() -> None:

@@ -90,6 +90,6 @@ def test_the_log_is_structured_and_its_text_is_rendered_from_the_entries():
     assert builds, "seed 7 builds at least one Building"
     specs = {spec.name: spec for spec in every_card() if spec.kind == "building"}
     for entry in builds:
-        assert entry.text.startswith(f"P{entry.player} builds {entry.card} at ")
+        assert entry.text.startswith(f"P{entry.player + 1} builds {entry.card} at ")
         assert entry.line == specs[entry.card].line > 0
     assert {entry.player for entry in entries if entry.text.endswith("round starts")} == {None}

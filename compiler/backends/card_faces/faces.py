@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.escape import visible
 from compiler.backends.render import English, deck_name
 from compiler.checking.ranges import label, values, vp_label
@@ -28,13 +29,7 @@ class Token:
 
 
 @dataclass(frozen=True)
-class Face:
-    kind: str
-    name: str
-    deck: str
-    deck_name: str
-    code: str
-    letter: str
+class Face(CardHeading):
     costs: tuple[tuple[Token, ...], ...]  # the ways to pay; empty: the card costs nothing
     vp: str  # "3", "4-7", "0 or more"; empty for a card without VP
     text: str
@@ -44,12 +39,7 @@ def face(card: n.Card) -> Face:
     english = English(card)
     label_vp = vp_label(card)
     return Face(
-        kind=card.kind,
-        name=card.name,
-        deck=card.deck,
-        deck_name=deck_name(card.deck),
-        code=card.code,
-        letter=card.code[0] if card.kind == "building" else "",
+        **heading(card),
         costs=costs(card, english),
         vp=label_vp.removesuffix(" VP"),
         text=english.text(),
@@ -114,7 +104,7 @@ def select(
     elif not names:
         chosen = [c for c in chosen if c.kind == "building"]
     if letters:
-        chosen = [c for c in chosen if c.kind == "building" and c.code[0] in letters]
+        chosen = [c for c in chosen if c.letter in letters]
     if names:
         missing = [name for name in names if name not in {c.name for c in cards}]
         if missing:
