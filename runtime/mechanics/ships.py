@@ -48,7 +48,7 @@ def ship_types(table: Table, player: Player) -> list[str]:
         for name, left in table.ships_left.items()
         if left > 0
         and has_place(table, player, name)
-        and (paid_later or payment_options(table, player, ship_cost(table, name)))
+        and (paid_later or payment_options(table, player, ship_cost(table, player, name)))
     ]
 
 
