@@ -50,11 +50,10 @@ def rulebook(name: str) -> str:
 
 
 def rendered(text: str) -> str:
-    """A card whose English a test checks: one building in a file of its own."""
+    """The English of the first card of a file of its own (any further card is there to be named by it)."""
     compiled = compile_text(text, "test.nus")
     assert compiled.diagnostics == (), compiled.diagnostics
-    [doc] = card_docs(compiled.program, text)
-    return doc.text
+    return card_docs(compiled.program, text)[0].text
 
 
 # Each card: (name, the rulebook's words the English carries (' ... ' between quoted parts), the whole English).
@@ -342,7 +341,10 @@ def test_an_elder_is_used_with_a_fish_from_the_banquet_table_first() -> None:
 
 
 def test_an_alternative_way_to_pay_says_pay() -> None:
-    card = 'building "Swap" (trout A601)\n  cost 2 wood or 3 fish, discard "Market"\n  vp 1\n'
+    card = (
+        'building "Swap" (trout A601)\n  cost 2 wood or 3 fish, discard "Market"\n  vp 1\n'
+        'building "Market" (trout A602)\n  cost 1 wood\n  vp 1\n'
+    )
     assert rendered(card) == (
         'Instead of paying 2 wood for the Swap, you may pay 3 fish and remove the "Market" from play if it is on '
         "your Harbor board."

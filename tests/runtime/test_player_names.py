@@ -46,14 +46,14 @@ def test_nus_test_calls_the_seat_player_2_writes_as_p2(tmp_path: Path, capsys: p
     cards.write_text(
         'building "Dock Admin." (trout C647)\n  cost 5 wood, 2 fish, 3 gold\n  vp 2\n'
         '  example "second seat cannot pay":\n    player 2: given wood in supply = 0\n'
-        "    player 2: do build this building\n    answer column 2 row 1\n",
+        "    player 2: do build this building\n",
         encoding="utf-8",
     )
     assert main(["test", "-v", str(cards)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[1:3] == [
+    assert out[1:] == [
         "    line 6: player 2: do build this building: P2 cannot pay for Dock Admin.",
-        '      player 2: "build Dock Admin. where?" -> column 2 row 1',
+        "1 examples, 1 failed",
     ]
     assert not any("P1" in line or "P0" in line for line in out)
 

@@ -183,7 +183,7 @@ def _(table, me, other, card):
 @probe("ships_to_card")
 def _(table, me, other, card):
     me.supply.update(wood=2, fish=2)
-    script(table, "sloop", card)
+    script(table, card)  # a sloop is the only Ship paid for, so its type is not asked
     build_ship(table, me)
     assert card.ships == ["sloop"] and me.track.ships == []
 

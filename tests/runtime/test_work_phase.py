@@ -61,11 +61,11 @@ def test_a_space_that_surely_cannot_be_used_is_not_offered():
 def test_a_space_that_brings_nothing_is_refused_and_another_is_asked():
     table = make_table(2)
     me = table.players[0]
-    me.supply["wood"] = table.rules.wood_limit
+    me.supply["wood"] = rule(table, me, "wood_limit")
     script(table, "thin_out", "gold")  # at the wood limit Thin Out brings nothing: found by trying it
     assert take_turn(table, me) == "gold"
     assert table.spaces["thin_out"] == [] and table.spaces["gold"] == [0]
-    assert me.supply == {"wood": table.rules.wood_limit, "fish": 2, "gold": 3, "guest": 0}
+    assert me.supply == {"wood": rule(table, me, "wood_limit"), "fish": 2, "gold": 3, "guest": 0}
     assert "thin_out" not in table.decider.asked[1][2]
 
 
