@@ -185,9 +185,10 @@ UNKNOWN_CARD_NAME = Code(
     "E0114",
     "no card of that name",
     """
-A quoted name in a phrase (`put "Wood Storage" in play`, `place a worker on elder "Harbor Master"`, `fish on
-elder "Pisciculturist"`) must be the name of a card in the same file; an `elder "..."` slot, of an Elder.
-Renaming or removing a card makes every phrase that still uses its old name this error.
+A quoted name in a worked example (`put "Wood Storage" in play`, `place a worker on elder "Harbor Master"`,
+`fish on elder "Pisciculturist"`) must be the name of a card in the same file, as the example runs against
+that file's cards; an `elder "..."` slot, of an Elder. Renaming or removing a card makes every example that
+still uses its old name this error. (A card's own phrase may name a card another file of the game defines.)
 
     do put "Wood Storige" in play     # error: no card named 'Wood Storige'
 """,

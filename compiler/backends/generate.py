@@ -371,6 +371,20 @@ class Expressions:
         return ast.Subscript(pair, const(1), ast.Load())
 
 
+class Explaining(Expressions):
+    """The same expression, with each count or event field passed through `count(text, value)` and each
+    comparison through `test(text, held)`: what `nus trace` shows of a condition. Both return their value, so
+    the result is the condition's own; only a tracer calls it, so the guard itself stays as fast as it was."""
+
+    def compile(self, expr: n.Expr) -> ast.expr:
+        compiled = super().compile(expr)
+        if isinstance(expr, n.Compare):
+            return call(name("test"), const(self.card.text(expr.span)), compiled)
+        if isinstance(expr, n.Ref) and expr.source in ("count", "field"):
+            return call(name("count"), const(self.card.text(expr.span)), compiled)
+        return compiled
+
+
 @dataclass(frozen=True)
 class CardCode:
     """One card's block of the module (its functions, its spec, its examples' list) and what CARDS and EXAMPLES
@@ -394,20 +408,6 @@ def card_code(card: n.Card, lines: list[str]) -> CardCode:
 def located_fully(statement: ast.stmt) -> ast.stmt:
     """Children without a line take their statement's: done once per card, not over the whole module."""
     return ast.fix_missing_locations(statement)
-
-
-class Explaining(Expressions):
-    """The same expression, with each count or event field passed through `count(text, value)` and each
-    comparison through `test(text, held)`: what `nus trace` shows of a condition. Both return their value, so
-    the result is the condition's own; only a tracer calls it, so the guard itself stays as fast as it was."""
-
-    def compile(self, expr: n.Expr) -> ast.expr:
-        compiled = super().compile(expr)
-        if isinstance(expr, n.Compare):
-            return call(name("test"), const(self.card.text(expr.span)), compiled)
-        if isinstance(expr, n.Ref) and expr.source in ("count", "field"):
-            return call(name("count"), const(self.card.text(expr.span)), compiled)
-        return compiled
 
 
 def generate(program: n.Program, source: str) -> ast.Module:

@@ -438,12 +438,16 @@ class Checker:
         for entry in entries:
             filled = match(entry, tokens)
             if filled is not None:
-                self.note_names(entry, filled)
+                self.note_names(entry, filled, scope)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
         self.unknown(phrase.text, phrase.span, tokens, kind, entries)
         return None, ()
 
-    def note_names(self, entry: vocab.Entry, filled: list[Token]) -> None:
+    def note_names(self, entry: vocab.Entry, filled: list[Token], scope: Scope) -> None:
+        """Names an example quotes: it runs against this file's cards. A card's own phrase may name a card that
+        another file of the same game defines (`cost ..., discard "Market"`), so it is not held to this file."""
+        if not scope.in_example:
+            return
         slots = [element for element in entry.elements if isinstance(element, vocab.Slot)]
         for slot, token in zip(slots, filled, strict=True):
             if slot.type == "name":
@@ -599,7 +603,7 @@ class Checker:
                         quantity.span,
                         "read it in 'expect'",
                     )
-                self.note_names(entry, filled)
+                self.note_names(entry, filled, scope)
                 args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
         self.unknown_quantity(quantity, words, tokens, scope)
