@@ -4,7 +4,9 @@ The checker matches phrases against these patterns, the code generator calls the
 function named by `impl`, and the English renderer fills in `english`. Adding a count, effect or
 rule parameter means adding one line here (and its runtime function), never a grammar change.
 Goods, events and actions are declared once in runtime/model/declarations.py, which the runtime
-uses too; their entries here give the words and English and take the name from the declaration.
+uses too; their entries here give the words and English and take the name from the declaration. Rule
+parameters are declared once in runtime/model/parameters.py (words, English, where rules.toml holds the
+default); the `rule` entries are built from them. Ship types are rules.toml's.
 
 Pattern syntax: plain words, and slots `{name:type}` (`{good}` is short for `{good:good}`).
 Slot types: `amount` (a number or a parenthesised expression), `good`, `ship`, `letter`, `name`
@@ -19,11 +21,13 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from runtime.model import declarations as declared
+from runtime.model import parameters
+from runtime.model.rules import load_rules
 
 # Nouns -------------------------------------------------------------------------------------
 
 GOODS: tuple[str, ...] = tuple(good.value for good in declared.GOODS)
-SHIP_TYPES = ("sloop", "cutter", "schooner")
+SHIP_TYPES: tuple[str, ...] = load_rules().ship_types
 LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
 CODE_PATTERNS = {"building": r"[ABC][0-9]{3,5}", "elder": r"E[0-9]{2}"}  # ASCII: codes name generated functions
@@ -82,14 +86,26 @@ class Entry:
     result: str = "number"  # counts: number; facts: truth
     fields: dict = field(default_factory=dict, hash=False)  # events: field pattern -> (attr, type)
     timings: tuple[str, ...] = ("before", "after")  # events
-    default: object = None  # rules
-    scope: dict = field(default_factory=dict, hash=False)  # rules: quantity -> (attr, type)
+    parameter: parameters.Parameter | None = None  # rules: the declared parameter, whose default is in rules.toml
     phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
     bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
+
+    @property
+    def scope(self) -> dict:
+        """Rules: the quantities a scoped rule's value may use -> (attr, type)."""
+        return self.parameter.scope if self.parameter else {}
+
+    @property
+    def default(self) -> object:
+        """Rules: the base game's value, as rules.toml gives it for a table of the usual player count."""
+        if self.parameter is None or self.parameter.usual:
+            return None
+        value = load_rules().default(self.parameter.path)
+        return "the count for the table" if self.parameter.by_player_count else value
 
     @property
     def elements(self) -> tuple[str | Slot, ...]:
@@ -593,129 +609,19 @@ PAYMENTS = (
 
 # Standing rule parameters a card may change for its owner ----------------------------------
 
-RULES = (
-    Entry(
-        "wood limit",
-        "wood_limit",
-        "your personal supply holds up to {value} wood instead of the usual {default}",
-        default=12,
-    ),
-    Entry("elder seats", "elder_seats", "your Elder Council has {value} seats", default=5),
-    Entry(
-        "plate cost",
-        "plate_cost",
-        'each time you take a "Serve Fish" action, each plate you fill with fish costs {value}',
-        scope={"printed plate cost": ("printed", "number")},
-        phrases={"printed": "the fish printed on it"},
-        default="printed",
-    ),
-    Entry(
-        "guest wood value",
-        "guest_wood",
-        "each Guest reduces a Building cost by {value} wood instead of {default}",
-        default=2,
-    ),
-    Entry(
-        "guest fish value",
-        "guest_fish",
-        "each Guest reduces a Building cost by {value} fish instead of {default}",
-        default=3,
-    ),
-    Entry(
-        "reforest forests up to",
-        "reforest_up_to",
-        'each time you take a "Reforest" action, you may place the usual number of Forests or any number from 1 '
-        "up to {value}, all on the same double space",
-        default=2,
-    ),
-    Entry(
-        "distribution may swap steps 1 and 3",
-        "swap_distribution",
-        "each time you distribute fish (in the Fishing Phase or for an Elder), you may swap steps 1 and 3 of the "
-        "distribution order: first place fish on the issued Shares of your color in your personal supply, and 1 "
-        "fish for each Guest on your Ships, then on your Shares held by other players, and only then on your "
-        "Elders; the rest goes into your Reserve and any excess into the general supply, as normal",
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "elder discard may go to reserve",
-        "discard_to_reserve",
-        "each time an Elder discards 3 fish, instead of moving 1 fish into your personal supply and 2 into the general "
-        "supply, you may move 1 into your personal supply, 1 into your Reserve and the third into the general supply",
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "elder discard may go to this building",
-        "discard_to_card",
-        "each time an Elder discards 3 fish, the fish that would go into your personal supply "
-        "may go onto this Building instead",
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "may be built over",
-        "built_over",
-        "when you build a Building, you may build it over this one: this one leaves play and the new Building takes "
-        "its space",
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "placed under stacked forests",
-        "under_forests",
-        "this Building goes on a Building space covered by at least two Forests, underneath them; as long as "
-        "Forests cover it, it does not count as one of your Buildings",
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "placed on fishing track",
-        "on_fishing_track",
-        "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship",
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "fishing spaces taken",
-        "track_spaces_taken",
-        "on the Fishing track this Building takes {value} spaces",
-        default=1,
-    ),
-    Entry(
-        "counts as forest",
-        "is_forest",
-        'this Building also counts as a Forest, e.g. for a "Thin Out" action, and may be removed in place of a Forest, '
-        'e.g. in a "Deforest" action',
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "sloops and cutters may go to this building",
-        "ships_to_card",
-        "each time you build a sloop or cutter, you may place it on this Building instead of your Fishing track, "
-        "for good; there it does not count as a Ship (no Ship score, no Guest on it) but adds 1 to your haul size",
-        result="truth",
-        default=False,
-    ),
-    Entry(
-        "fishing track gap",
-        "fishing_gap",
-        "move the rightmost Ship on your Fishing track {value} spaces to the right; the gap to its left counts as "
-        "filled, and it always stays to the left of your rightmost Ship. This has no effect (for the time being) "
-        "while there are no Ships on your Fishing track or fewer than {value} free spaces left. You may decline "
-        "this effect at any time, e.g. to build an actual Ship in the gap",
-        default=0,
-    ),
-    Entry(
-        "supply guests score double",
-        "double_guest_vp",
-        "Guests in your personal supply score 1 VP each",
-        result="truth",
-        default=False,
-    ),
-)
+
+def rule_entry(parameter: parameters.Parameter) -> Entry:
+    return Entry(
+        parameter.words,
+        parameter.name,
+        parameter.english,
+        result=parameter.result,
+        parameter=parameter,
+        phrases=parameter.phrases,
+    )
+
+
+RULES = tuple(rule_entry(parameter) for parameter in parameters.parameters().values())
 
 
 # Lookup ---------------------------------------------------------------------------------------

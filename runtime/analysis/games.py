@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.engine.phases import play_round
-from runtime.engine.play import attach
+from runtime.engine.play import attach, rule
 from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import CardSpec
@@ -62,7 +62,7 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
     table.session.tracer = tracer
     granted = None
     round_of_turn: list[int] = []
-    while table.round < table.rules.rounds:
+    while table.round < rule(table, None, "rounds"):
         if setup.grant is not None and setup.grant.round == table.round + 1:
             granted = grant(table, setup.grant)
         first_turn = table.turn_counter

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from runtime.analysis.games import Record
 from runtime.engine.phases import play_round
+from runtime.engine.play import rule
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import CardSpec
 from runtime.model.setup import new_table
@@ -32,7 +33,7 @@ class GameResult:
 def play_game(specs: Sequence[CardSpec], players: int, seed: int) -> tuple[Table, dict[int, dict[str, Fraction]]]:
     """Seven rounds and scoring; the seed fixes the shuffles and every random choice."""
     table = new_table(players, specs, seed=seed)
-    while table.round < table.rules.rounds:
+    while table.round < rule(table, None, "rounds"):
         play_round(table)
     return table, final_scores(table)
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
-from runtime.engine.play import abilities_of
+from runtime.engine.play import abilities_of, capacity, rule
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.buildings import build_building
 from runtime.mechanics.elders import take_elder, use_elder
@@ -76,13 +76,15 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
 
 
 def open_spaces(table: Table) -> list[str]:
-    return [
-        name for name, workers in table.spaces.items() if len(workers) < table.rules.capacity(name, len(table.players))
-    ]
+    return [name for name, workers in table.spaces.items() if len(workers) < capacity(table, name)]
 
 
 def full_spaces(table: Table) -> list[str]:
-    return [name for name in table.spaces if name != "imitation" and name not in open_spaces(table)]
+    return [
+        name
+        for name, workers in table.spaces.items()
+        if name != "imitation" and 0 < capacity(table, name) <= len(workers)
+    ]
 
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
@@ -195,7 +197,7 @@ def imitate(table: Table, player: Player) -> None:
 def extra_turn(table: Table, player: Player) -> None:
     """An additional turn with an available action (no passing), counted as worker turn 4."""
     saved = player.turns_taken
-    player.turns_taken = table.rules.workers + 1
+    player.turns_taken = rule(table, player, "workers") + 1
     try:
         take_turn(table, player, extra=True)
     finally:

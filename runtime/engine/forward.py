@@ -37,6 +37,7 @@ from runtime.engine.phases import (
     fishing_phase_start,
     returning_home,
 )
+from runtime.engine.play import rule
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.scoring import before_scoring_of, score
 from runtime.mechanics.shares import turn_order
@@ -191,7 +192,7 @@ def run_segment(table: Table) -> None:
 
 
 def start_round(table: Table) -> None:
-    if table.round >= table.rules.rounds:
+    if table.round >= rule(table, None, "rounds"):
         table.stage, table.seat = "scoring", 0
         return
     begin_round(table)
@@ -222,7 +223,7 @@ def worker_turn(table: Table) -> None:
         table.seat += 1
     else:
         table.seat = 0
-        if table.turn >= table.rules.workers:
+        if table.turn >= rule(table, None, "workers"):
             table.stage = "round_end"
 
 

@@ -36,7 +36,7 @@ def round_steps(table: Table) -> Iterator[str]:
 def deal_c_cards(table: Table) -> None:
     """Assumed: each player is dealt c_cards_per_player C cards into their hand, as far as the deck goes."""
     for player in turn_order(table):
-        for _ in range(table.rules.c_cards_per_player):
+        for _ in range(rule(table, player, "c_cards_per_player")):
             if table.decks["C"]:
                 player.hand.append(table.decks["C"].pop())
 
@@ -47,7 +47,7 @@ def begin_round(table: Table) -> None:
     table.say("round starts")
     for player in table.players:
         player.elders_used_round = 0
-    if table.round == table.rules.c_cards_round:
+    if table.round == rule(table, None, "c_cards_round"):
         deal_c_cards(table)
 
 
@@ -126,7 +126,7 @@ def work_phase(table: Table) -> None:
 
 
 def work_steps(table: Table) -> Iterator[str]:
-    for turn in range(1, table.rules.workers + 1):
+    for turn in range(1, rule(table, None, "workers") + 1):
         table.turn = turn
         for player in turn_order(table):
             player.turns_taken = turn
@@ -143,7 +143,7 @@ def between_turns(table: Table, player: Player) -> None:
 
 def end_of_round(table: Table) -> None:
     """Ruling: "end of round" fires after the three turns and before the Workers return home."""
-    table.turn = table.rules.workers + 1
+    table.turn = rule(table, None, "workers") + 1
     for player in turn_order(table):
         emit(table, ROUND_END, "at", player)
 

@@ -6,51 +6,42 @@ from typing import Any
 
 from runtime.engine.events import check_latches, trigger
 from runtime.model.cards import CardSpec, Context
+from runtime.model.parameters import parameters
+from runtime.model.rules import DoubleSpace, Rules
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 LISTENING = ("each_time", "at_moment")
-
-# Rule parameters a card may change, with the table's own value when no card does.
-RULE_DEFAULTS: dict[str, Any] = {
-    "wood_limit": lambda table, scope: table.rules.wood_limit,
-    "elder_seats": lambda table, scope: table.rules.elder_seats,
-    "plate_cost": lambda table, scope: scope["printed"],
-    "guest_wood": lambda table, scope: table.rules.guest_wood,
-    "guest_fish": lambda table, scope: table.rules.guest_fish,
-    "reforest_forests": lambda table, scope: table.rules.reforest_forests,
-    "reforest_up_to": lambda table, scope: 0,
-    "swap_distribution": lambda table, scope: False,
-    "discard_to_reserve": lambda table, scope: False,
-    "discard_to_card": lambda table, scope: False,
-    "double_guest_vp": lambda table, scope: False,
-    "built_over": lambda table, scope: False,
-    "under_forests": lambda table, scope: False,
-    "on_fishing_track": lambda table, scope: False,
-    "is_forest": lambda table, scope: False,
-    "ships_to_card": lambda table, scope: False,
-    "fishing_gap": lambda table, scope: 0,
-    "track_spaces": lambda table, scope: table.rules.track_spaces,
-    "track_spaces_taken": lambda table, scope: table.rules.track_building_spaces,
-    "haul_size": lambda table, scope: scope["usual"],
-}
 
 
 def cards_of(player: Player) -> list[CardInPlay]:
     return player.buildings + player.council
 
 
-def rule(table: Table, player: Player, key: str, **scope: Any) -> Any:
-    """The owner's value of a rule parameter: the most recently played card that sets it wins (ruling)."""
-    value = RULE_DEFAULTS[key](table, scope)
-    for card in cards_of(player):
-        change = card.spec.rules.get(key)
-        if change is not None:
-            value = change(Context(table, player, card), **scope)
+def base_value(rules: Rules, key: str, players: int, scope: dict[str, Any] | None = None) -> Any:
+    """A rule parameter's value when no card changes it: from rules.toml (this player count's entry of a list by
+    player count), or for a scoped parameter the usual value its caller worked out."""
+    parameter = parameters()[key]
+    if parameter.usual:
+        return scope[parameter.usual]
+    value = rules.default(parameter.path)
+    return value[players - 1] if parameter.by_player_count else value
+
+
+def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
+    """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
+    for a table-wide parameter, in seat order); the most recently played card that sets it wins (ruling)."""
+    value = base_value(table.rules, key, len(table.players), scope)
+    owners = table.players if player is None or parameters()[key].reach == "table" else (player,)
+    for owner in owners:
+        for card in cards_of(owner):
+            change = card.spec.rules.get(key)
+            if change is not None:
+                value = change(Context(table, owner, card), **scope)
     return value
 
 
 def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
-    """A rule parameter as one card sets it for itself (placement rules); RULE_DEFAULTS otherwise."""
+    """A rule parameter as one card sets it for itself (placement rules); the base value otherwise."""
     return spec_rule(table, card.owner, card.spec, key, card)
 
 
@@ -58,7 +49,7 @@ def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: Card
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
     change = spec.rules.get(key)
     if change is None:
-        return RULE_DEFAULTS[key](table, {})
+        return base_value(table.rules, key, len(table.players))
     return change(Context(table, player, card))
 
 
@@ -117,3 +108,42 @@ def return_card_goods(table: Table, card: CardInPlay) -> None:
         for ship_type in held.ships:
             table.ships_left[ship_type] += 1
         held.ships.clear()
+
+
+# The printed shape of the boards and the structured tables behind scoped rules: read here, so the look-up module
+# is the only reader of the rules data.
+
+
+def printed_plates(table: Table) -> tuple[int, ...]:
+    return table.rules.plates
+
+
+def double_spaces(table: Table) -> tuple[DoubleSpace, ...]:
+    return table.rules.doubles
+
+
+def middle_columns(table: Table) -> tuple[int, ...]:
+    return table.rules.middle_columns
+
+
+def ship_types(table: Table) -> tuple[str, ...]:
+    return table.rules.ship_types
+
+
+def capacity(table: Table, space: str) -> int:
+    """How many Workers an action space holds at this table (0: not in use)."""
+    return rule(table, None, f"capacity_{space}")
+
+
+def usual_haul(table: Table, player: Player, length: int) -> int:
+    """The haul table's value for a total Ship length; below its first row, the catboat's own haul."""
+    haul = rule(table, player, "catboat_haul")
+    for lowest, value in table.rules.haul_table:
+        if length >= lowest:
+            haul = value
+    return haul
+
+
+def usual_share_discount(table: Table) -> int:
+    """Buy all Shares: the discount of the highest row of the Share discounts whose round has come."""
+    return max((discount for start, discount in table.rules.share_discount if table.round >= start), default=0)

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from runtime.engine.decisions import Option
+from runtime.engine.play import printed_plates
 from runtime.model.cards import CardSpec
 from runtime.model.state import CardInPlay, Table, player_number
 
@@ -76,7 +77,7 @@ def card_words(player: int, kind: str, card: CardInPlay) -> str:
 
 def number_words(table: Table, player: int, kind: str, option: int) -> str:
     if kind in ("serve_plate", "plate"):
-        return f"plate {table.rules.plates[option]}"
+        return f"plate {printed_plates(table)[option]}"
     if kind in ("double_space", "forest"):
         return f"double space {option + 1}"
     if kind in ("ship", "guest_on_ship"):

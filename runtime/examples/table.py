@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from runtime.engine.play import LISTENING, rule
+from runtime.engine.play import LISTENING, printed_plates, rule
 from runtime.examples.decider import ExampleDecider
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import placements
@@ -77,28 +77,30 @@ def starting_table(specs: Sequence[CardSpec] = ()) -> list[str]:
         f"each player: {forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the "
         f"double spaces 1-{len(player.harbor.forests)}), {shares} issued Shares of their own colour in their supply",
         f"supply board: {', '.join(f'{left} {kind}s' for kind, left in table.ships_left.items())}; "
-        f"{elders} Elders in {len(table.elder_stacks)} stacks; Banquet Table plates {list(table.rules.plates)}, empty",
+        f"{elders} Elders in {len(table.elder_stacks)} stacks; "
+        f"Banquet Table plates {list(printed_plates(table))}, empty",
     ]
 
 
 def problems(table: Table) -> list[str]:
     """States the rules never allow, which a `given` must not create."""
     found = []
-    rules = table.rules
-    if not 1 <= table.round <= rules.rounds:
-        found.append(f"round {table.round} is not one of 1 to {rules.rounds}")
+    rounds, workers = rule(table, None, "rounds"), rule(table, None, "workers")
+    if not 1 <= table.round <= rounds:
+        found.append(f"round {table.round} is not one of 1 to {rounds}")
     for player in table.players:
         who = f"player {player_number(player.index)}"
         limit = rule(table, player, "wood_limit")
         if player.supply["wood"] > limit:
             found.append(f"{who} has {player.supply['wood']} wood, over the wood limit of {limit}")
-        if player.reserve["fish"] > rules.reserve_fish_limit:
-            found.append(f"{who} has {player.reserve['fish']} fish in the Reserve, over {rules.reserve_fish_limit}")
+        reserve = rule(table, player, "reserve_fish_limit")
+        if player.reserve["fish"] > reserve:
+            found.append(f"{who} has {player.reserve['fish']} fish in the Reserve, over {reserve}")
         seats = rule(table, player, "elder_seats")
         if len(player.council) > seats:
             found.append(f"{who} has {len(player.council)} Elders in {seats} seats")
-        if not 0 <= player.turns_taken <= rules.workers:
-            found.append(f"worker turn {player.turns_taken} is not one of 1 to {rules.workers}")
+        if not 0 <= player.turns_taken <= workers:
+            found.append(f"worker turn {player.turns_taken} is not one of 1 to {workers}")
         for place, goods in (("supply", player.supply), ("Reserve", player.reserve)):
             found += [f"{who} has {amount} {good} in the {place}" for good, amount in goods.items() if amount < 0]
     found += [f"{-left} {kind}s too many are in play" for kind, left in table.ships_left.items() if left < 0]

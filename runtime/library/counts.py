@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from runtime.engine.play import rule, ship_types
 from runtime.mechanics import board
 from runtime.mechanics.elders import free_seats, visible_on_supply_board
 from runtime.model.cards import Context
@@ -110,7 +111,7 @@ def ships_of_type(ctx: Context, ship: str) -> int:
 
 def missing_ship_types(ctx: Context) -> int:
     present = {s.type for s in ctx.me.track.ships}
-    return sum(kind not in present for kind in ctx.table.rules.ships)
+    return sum(kind not in present for kind in ship_types(ctx.table))
 
 
 def guests_on_ships(ctx: Context) -> int:
@@ -122,7 +123,7 @@ def free_fishing_spaces(ctx: Context) -> int:
 
 
 def ship_values_on_card(ctx: Context) -> int:
-    return sum(ctx.table.rules.ships[kind].vp for kind in ctx.card.ships)
+    return sum(rule(ctx.table, ctx.me, f"{kind}_vp") for kind in ctx.card.ships)
 
 
 def fish_on_plates(ctx: Context) -> int:

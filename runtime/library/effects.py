@@ -177,8 +177,10 @@ def free_fishing_space_indices(ctx: Context) -> range:
 def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
     if amount <= 0:
         return
+    spaces = ctx.me.track.space_goods
     for space in free_fishing_space_indices(ctx):
-        lying = ctx.me.track.space_goods[space]
+        spaces.extend({} for _ in range(space + 1 - len(spaces)))  # a card may have lengthened the track
+        lying = spaces[space]
         ctx.table.from_general("wood", amount)
         lying["wood"] = lying.get("wood", 0) + amount
     ctx.table.say(f"{ctx.me.name} puts {amount} wood on each free fishing space", ctx.me.index)

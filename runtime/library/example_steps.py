@@ -11,7 +11,7 @@ from runtime.engine.actions import place_worker, turn_options
 from runtime.engine.attempts import attempt
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.phases import fishing_phase
-from runtime.engine.play import attach, remove_from_play
+from runtime.engine.play import attach, capacity, printed_plates, remove_from_play, rule
 from runtime.examples import place_without_building
 from runtime.mechanics import board, goods, scoring
 from runtime.mechanics.buildings import build
@@ -59,7 +59,7 @@ def set_guests_on_ships(ctx: Context, value: int) -> None:
 def set_fish_on_plates(ctx: Context, value: int) -> None:
     """Plates fill left to right up to their printed size."""
     plates = ctx.table.plates
-    for n, printed in enumerate(ctx.table.rules.plates):
+    for n, printed in enumerate(printed_plates(ctx.table)):
         plates[n] = min(printed, value)
         value -= plates[n]
 
@@ -120,8 +120,7 @@ def worker_on(ctx: Context, choice: object, what: str) -> None:
 
 
 def worker_on_space(ctx: Context, space: str) -> None:
-    capacity = ctx.table.rules.capacity(space, len(ctx.table.players))
-    if space in ctx.table.spaces and len(ctx.table.spaces[space]) >= capacity:
+    if space in ctx.table.spaces and len(ctx.table.spaces[space]) >= capacity(ctx.table, space):
         raise IllegalAction(f"the {space.replace('_', ' ')} action space is full")
     worker_on(ctx, space, f"the {space.replace('_', ' ')} action space")
 
@@ -176,14 +175,15 @@ def play_a_round(ctx: Context) -> None:
     table = ctx.table
     if ctx.event.rounds_played == 0:
         table.round -= 1
-    if table.round >= table.rules.rounds:
-        raise IllegalAction(f"the game ends after Round {table.rules.rounds}")
+    rounds = rule(table, None, "rounds")
+    if table.round >= rounds:
+        raise IllegalAction(f"the game ends after Round {rounds}")
     phases.play_round(table)
     ctx.event.rounds_played += 1
 
 
 def play_to_end(ctx: Context) -> None:
-    while ctx.table.round < ctx.table.rules.rounds or ctx.event.rounds_played == 0:
+    while ctx.table.round < rule(ctx.table, None, "rounds") or ctx.event.rounds_played == 0:
         play_a_round(ctx)
     score_game(ctx)
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
-from runtime.engine.play import rule
+from runtime.engine.play import printed_plates, rule
 from runtime.mechanics.goods import gain, pay
 from runtime.model.declarations import SERVE_FISH
 from runtime.model.state import IllegalAction, Player, Table
 
 
 def plate_cost(table: Table, player: Player, plate: int) -> int:
-    return rule(table, player, "plate_cost", printed=table.rules.plates[plate])
+    return rule(table, player, "plate_cost", printed=printed_plates(table)[plate])
 
 
 def ways_to_fill(table: Table, player: Player, plate: int, served: int, limit: int | None) -> list[str]:
@@ -28,7 +28,7 @@ def fill_count(table: Table, player: Player, plate: int, way: str) -> int:
     """The fish a filled plate counts as served: the fish paid, or the printed fish a Guest saved.
 
     Ruling: a plate-cost rule changes only what fish pay; it has no effect when a Guest fills the plate."""
-    return plate_cost(table, player, plate) if way == "fish" else table.rules.plates[plate]
+    return plate_cost(table, player, plate) if way == "fish" else printed_plates(table)[plate]
 
 
 def fits(table: Table, player: Player, plate: int, way: str, served: int, limit: int | None) -> bool:
@@ -49,7 +49,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         ]
         if not fillable and not filled:
             raise IllegalAction(f"{player.name} cannot fill any plate")
-        options = [Option(i, f"plate of {table.rules.plates[i]}") for i in fillable]
+        options = [Option(i, f"plate of {printed_plates(table)[i]}") for i in fillable]
         if filled:
             options.append(Option("stop", "stop"))
         if not fillable:
@@ -80,5 +80,5 @@ def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int
         pay(table, player, "guest", 1)
         table.plates[plate] = 1
     table.from_general("fish", table.plates[plate])
-    gain(table, player, "gold", table.rules.plate_gold)
+    gain(table, player, "gold", rule(table, player, "plate_gold"))
     return fill_count(table, player, plate, way)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import card_rule, rule
+from runtime.engine.play import card_rule, double_spaces, middle_columns, rule, usual_haul
 from runtime.model.state import CardInPlay, Player, Table
 
 
@@ -10,7 +10,7 @@ def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
     """Building spaces under at least one Forest."""
     return {
         cell
-        for double, forests in zip(table.rules.doubles, player.harbor.forests, strict=True)
+        for double, forests in zip(double_spaces(table), player.harbor.forests, strict=True)
         if forests > 0
         for cell in double.cells
     }
@@ -25,7 +25,7 @@ def free_cells(table: Table, player: Player) -> list[tuple[int, int]]:
 def reforestable(table: Table, player: Player) -> list[int]:
     """Double spaces that may take Forests: neither of their spaces holds a Building (ruling)."""
     cells = player.harbor.cells
-    return [i for i, double in enumerate(table.rules.doubles) if all(cells[c] is None for c in double.cells)]
+    return [i for i, double in enumerate(double_spaces(table)) if all(cells[c] is None for c in double.cells)]
 
 
 def forested_doubles(player: Player) -> list[int]:
@@ -42,7 +42,7 @@ def forest_count(table: Table, player: Player) -> int:
 
 
 def double_of(table: Table, cell: tuple[int, int] | None) -> int | None:
-    return next((i for i, double in enumerate(table.rules.doubles) if cell in double.cells), None)
+    return next((i for i, double in enumerate(double_spaces(table)) if cell in double.cells), None)
 
 
 def forests_on(table: Table, card: CardInPlay) -> int:
@@ -59,10 +59,10 @@ def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
 
 
 def forests_in_middle(table: Table, player: Player) -> int:
-    middle = set(table.rules.middle_columns)
+    middle = set(middle_columns(table))
     return sum(
         forests
-        for double, forests in zip(table.rules.doubles, player.harbor.forests, strict=True)
+        for double, forests in zip(double_spaces(table), player.harbor.forests, strict=True)
         if all(column in middle for _, column in double.cells)
     )
 
@@ -70,7 +70,7 @@ def forests_in_middle(table: Table, player: Player) -> int:
 def squares_of_buildings(table: Table, player: Player) -> int:
     """How many 3x3 blocks of Building spaces all hold Buildings."""
     built = {cell for cell, card in player.harbor.cells.items() if card is not None}
-    rows, columns = table.rules.harbor_rows, table.rules.harbor_columns
+    rows, columns = max(r for r, _ in player.harbor.cells), max(c for _, c in player.harbor.cells)  # as set up
     return sum(
         all((r + dr, c + dc) in built for dr in range(3) for dc in range(3))
         for r in range(1, rows - 1)
@@ -79,7 +79,15 @@ def squares_of_buildings(table: Table, player: Player) -> int:
 
 
 def track_length(table: Table, player: Player) -> int:
-    return table.rules.catboat_length + sum(table.rules.ships[ship.type].length for ship in player.track.ships)
+    return rule(table, player, "catboat_length") + ships_length(table, player)
+
+
+def ship_length(table: Table, player: Player, ship_type: str) -> int:
+    return rule(table, player, f"{ship_type}_length")
+
+
+def ships_length(table: Table, player: Player) -> int:
+    return sum(ship_length(table, player, ship.type) for ship in player.track.ships)
 
 
 def haul_size(table: Table, player: Player) -> int:
@@ -89,7 +97,7 @@ def haul_size(table: Table, player: Player) -> int:
     Building on the track is not a Ship and adds nothing."""
     on_cards = sum(len(card.ships) for card in player.buildings)
     length = track_length(table, player) + track_gap(table, player)
-    return rule(table, player, "haul_size", usual=table.rules.haul_for_length(length)) + on_cards
+    return rule(table, player, "haul_size", usual=usual_haul(table, player, length)) + on_cards
 
 
 def card_track_spaces(table: Table, card: CardInPlay) -> int:
@@ -98,8 +106,7 @@ def card_track_spaces(table: Table, card: CardInPlay) -> int:
 
 def occupied_track_spaces(table: Table, player: Player) -> int:
     """Each Ship takes as many spaces as its length, a Building on the track the spaces its rule says."""
-    ships = sum(table.rules.ships[ship.type].length for ship in player.track.ships)
-    return ships + sum(card_track_spaces(table, card) for card in player.track.cards)
+    return ships_length(table, player) + sum(card_track_spaces(table, card) for card in player.track.cards)
 
 
 def track_gap(table: Table, player: Player) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
-from runtime.engine.play import attach, card_rule, remove_from_play, spec_rule
+from runtime.engine.play import attach, card_rule, double_spaces, remove_from_play, spec_rule
 from runtime.mechanics.board import free_cells, free_track_spaces
 from runtime.mechanics.payment import choose_and_pay
 from runtime.model.cards import CardSpec, Context
@@ -48,7 +48,9 @@ def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:
         room = free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken")
         return [ON_TRACK] if room else []
     if own_rule(table, player, spec, "under_forests"):
-        stacked = [double.cells for double, n in zip(table.rules.doubles, player.harbor.forests, strict=True) if n >= 2]
+        stacked = [
+            double.cells for double, n in zip(double_spaces(table), player.harbor.forests, strict=True) if n >= 2
+        ]
         return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]
     over = [card for card in player.buildings if card.cell is not None and card_rule(table, card, "built_over")]
     return [*free_cells(table, player), *discard_cells(table, player, spec), *over]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
-from runtime.engine.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
+from runtime.engine.play import abilities_of, attach, detach, printed_plates, return_card_goods, rule, rule_holders
 from runtime.mechanics.goods import gain, to_reserve
 from runtime.model.cards import CardSpec, Context
 from runtime.model.declarations import ELDER_DISCARD, TAKE_ELDER, USE_ELDER
@@ -87,30 +87,31 @@ def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
 
 
 def plate_label(table: Table, plate: int) -> str:
-    return f"plate of {table.rules.plates[plate]}"
+    return f"plate of {printed_plates(table)[plate]}"
 
 
 def add_fish_to_elder(table: Table, elder: CardInPlay, amount: int) -> None:
     for _ in range(amount):
         elder.goods["fish"] += 1
-        if elder.goods["fish"] >= table.rules.elder_discard_at:
+        if elder.goods["fish"] >= rule(table, elder.owner, "elder_discard_at"):
             discard(table, elder)
 
 
 def discard(table: Table, elder: CardInPlay) -> None:
     """An Elder with 3 fish: 1 to its owner's supply (or a card that takes it), the rest to the general supply."""
     owner = elder.owner
-    elder.goods["fish"] -= table.rules.elder_discard_at
-    table.to_general("fish", table.rules.elder_discard_at)
-    table.say(f"{owner.name} elder {elder.name} discards {table.rules.elder_discard_at} fish", owner.index, card=elder)
-    room = owner.reserve["fish"] < table.rules.reserve_fish_limit
+    discarded = rule(table, owner, "elder_discard_at")
+    elder.goods["fish"] -= discarded
+    table.to_general("fish", discarded)
+    table.say(f"{owner.name} elder {elder.name} discards {discarded} fish", owner.index, card=elder)
+    room = owner.reserve["fish"] < rule(table, owner, "reserve_fish_limit")
     if (
         room
         and rule(table, owner, "discard_to_reserve")
         and ask(table, owner.index, DecisionKind.MAY, [True, False], "put one discarded fish in your Reserve?")
     ):
         to_reserve(table, owner, "fish", 1)
-    send_discarded_fish(table, owner, table.rules.elder_discard_to_supply)
+    send_discarded_fish(table, owner, rule(table, owner, "elder_discard_to_supply"))
     emit(table, ELDER_DISCARD, "after", owner)
 
 

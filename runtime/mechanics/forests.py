@@ -40,7 +40,7 @@ def deforest(table: Table, player: Player) -> None:
     """Assumed: remove one Forest and take deforest_wood wood."""
     emit(table, DEFOREST, "before", player)
     remove_forest(table, player)
-    gain(table, player, "wood", table.rules.deforest_wood)
+    gain(table, player, "wood", rule(table, player, "deforest_wood"))
     emit(table, DEFOREST, "after", player)
 
 
@@ -50,7 +50,8 @@ def thin_out(table: Table, player: Player) -> None:
     out for it makes it worth taking); the caller restores the table."""
     before = holdings(player)
     emit(table, THIN_OUT, "before", player)
-    wood = max(table.rules.thin_out_min_wood, forest_count(table, player) * table.rules.thin_out_wood_per_forest)
+    per_forest = rule(table, player, "thin_out_wood_per_forest")
+    wood = max(rule(table, player, "thin_out_min_wood"), forest_count(table, player) * per_forest)
     gain(table, player, "wood", wood)
     emit(table, THIN_OUT, "after", player)
     if holdings(player) == before:

@@ -62,7 +62,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
 def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
     """Goods from the general supply into the Reserve; fish beyond the Reserve limit stay in the supply."""
     if good == "fish":
-        amount = min(amount, table.rules.reserve_fish_limit - player.reserve["fish"])
+        amount = min(amount, rule(table, player, "reserve_fish_limit") - player.reserve["fish"])
     if amount > 0:
         table.from_general(good, amount)
         player.reserve[good] += amount

@@ -27,20 +27,20 @@ def before_scoring_of(table: Table, player: Player) -> None:
 
 
 def score(table: Table, player: Player) -> dict[str, Fraction]:
-    rules = table.rules
-    guest_value = Fraction(1) if rule(table, player, "double_guest_vp") else rules.guest_vp_supply
+    def value(key: str) -> Fraction:
+        return Fraction(rule(table, player, key))
+
+    guest_value = Fraction(1) if rule(table, player, "double_guest_vp") else value("guest_vp_supply")
     shares = [s for s in table.shares if not s.removed]
     parts = {
         "buildings": sum((building_vp(table, player, card) for card in player.buildings), Fraction(0)),
-        "ships": Fraction(sum(rules.ships[ship.type].vp for ship in player.track.ships)),
-        "gold": Fraction(player.supply["gold"] * rules.gold_vp),
-        "shares": Fraction(
-            rules.issued_share_vp * sum(s.issued and s.holder == player.index for s in shares)
-            + rules.unissued_share_vp * sum(not s.issued and s.colour == player.index for s in shares)
-        ),
-        "empty_spaces": Fraction(rules.empty_space_vp * len(free_cells(table, player))),
+        "ships": sum((value(f"{ship.type}_vp") for ship in player.track.ships), Fraction(0)),
+        "gold": player.supply["gold"] * value("gold_vp"),
+        "shares": value("issued_share_vp") * sum(s.issued and s.holder == player.index for s in shares)
+        + value("unissued_share_vp") * sum(not s.issued and s.colour == player.index for s in shares),
+        "empty_spaces": value("empty_space_vp") * len(free_cells(table, player)),
         "guests": player.supply["guest"] * guest_value
-        + rules.guest_vp_ship * sum(ship.guest for ship in player.track.ships),
+        + value("guest_vp_ship") * sum(ship.guest for ship in player.track.ships),
     }
     parts["total"] = sum(parts.values(), Fraction(0))
     return parts

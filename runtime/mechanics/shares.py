@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from runtime.engine.play import rule, usual_share_discount
 from runtime.mechanics.goods import gain, pay
 from runtime.model.state import IllegalAction, Player, Share, Table
 
@@ -18,8 +19,14 @@ def issue_share(table: Table, player: Player) -> Share:
     share = unissued[0]
     share.issued, share.holder = True, None
     table.say(f"{player.name} issues a share", player.index)
-    gain(table, player, "gold", table.rules.issue_share_gold)
+    gain(table, player, "gold", rule(table, player, "issue_share_gold"))
     return share
+
+
+def share_cost(table: Table, player: Player, shares: int) -> int:
+    """The price per Share times the Shares, less the Round's discount (never below 0)."""
+    discount = rule(table, player, "share_discount", discount=usual_share_discount(table))
+    return max(0, shares * rule(table, player, "share_price") - discount)
 
 
 def buy_all_shares(table: Table, player: Player) -> list[Share]:
@@ -27,7 +34,7 @@ def buy_all_shares(table: Table, player: Player) -> list[Share]:
     board = [share for share in table.shares if share.on_board]
     if not board:
         raise IllegalAction("no Shares on the Share board")
-    pay(table, player, "gold", table.rules.share_cost(len(board), table.round))
+    pay(table, player, "gold", share_cost(table, player, len(board)))
     for share in board:
         share.holder = player.index
     table.say(f"{player.name} buys {len(board)} shares", player.index)

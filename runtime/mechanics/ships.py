@@ -5,18 +5,20 @@ from __future__ import annotations
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
-from runtime.engine.play import rule_holders
-from runtime.mechanics.board import free_track_spaces, track_gap
+from runtime.engine.play import rule, rule_holders
+from runtime.mechanics.board import free_track_spaces, ship_length, track_gap
 from runtime.mechanics.buildings import ON_TRACK
 from runtime.mechanics.payment import choose_and_pay
 from runtime.model.cards import CostOption
-from runtime.model.declarations import BUILD_SHIP, PLACE_SHIP
+from runtime.model.declarations import BUILD_SHIP, PAYING_GOODS, PLACE_SHIP
+from runtime.model.parameters import parameters
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
 
-def ship_cost(table: Table, ship_type: str) -> tuple[CostOption, ...]:
-    cost = table.rules.ships[ship_type].cost
-    return (CostOption(tuple(("goods", amount, good) for good, amount in cost.items())),)
+def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
+    prices = ((good, f"{ship_type}_cost_{good}") for good in PAYING_GOODS)
+    cost = tuple(("goods", rule(table, player, key), good) for good, key in prices if key in parameters())
+    return (CostOption(cost),)
 
 
 def build_ship(table: Table, player: Player) -> Ship:
@@ -39,15 +41,15 @@ def build_ship(table: Table, player: Player) -> Ship:
 
 def has_place(table: Table, player: Player, ship_type: str) -> bool:
     """Room on the Fishing track (a gap counted as filled may be declined for it), or a card that may hold it."""
-    room = free_track_spaces(table, player) + track_gap(table, player) >= table.rules.ships[ship_type].length
-    return room or (ship_type in table.rules.card_ship_types and bool(rule_holders(table, player, "ships_to_card")))
+    room = free_track_spaces(table, player) + track_gap(table, player) >= ship_length(table, player, ship_type)
+    return room or (rule(table, player, f"{ship_type}_to_card") and bool(rule_holders(table, player, "ships_to_card")))
 
 
 def make_room(table: Table, player: Player, ship_type: str) -> None:
     """A Ship takes as many free spaces as its length. A gap counted as filled may be declined to build a Ship into
     it; with fewer free spaces left than the gap needs, the gap then lapses by itself (ruling: the player is asked
     only when the gap is what blocks the Ship)."""
-    length = table.rules.ships[ship_type].length
+    length = ship_length(table, player, ship_type)
     free = free_track_spaces(table, player)
     if free >= length:
         return
@@ -64,12 +66,12 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     """Where the Ship goes is chosen first (a card whose rule lets it hold this type is offered; the choice is
     final); a Ship bound for the Fishing track needs room there and opens the before-placing window before the cost
     is paid, so goods lying on its spaces can pay for it."""
-    holders = rule_holders(table, player, "ships_to_card") if ship_type in table.rules.card_ship_types else []
+    holders = rule_holders(table, player, "ships_to_card") if rule(table, player, f"{ship_type}_to_card") else []
     where = ask(table, player.index, DecisionKind.SHIP_PLACE, [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
         make_room(table, player, ship_type)
-        emit(table, PLACE_SHIP, "before", player, spaces=table.rules.ships[ship_type].length)
-    choose_and_pay(table, player, ship_cost(table, ship_type), ship_type)
+        emit(table, PLACE_SHIP, "before", player, spaces=ship_length(table, player, ship_type))
+    choose_and_pay(table, player, ship_cost(table, player, ship_type), ship_type)
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:
         return place_ship(table, player, ship_type)

@@ -6,29 +6,39 @@ import random
 from collections.abc import Sequence
 
 from runtime.engine.decisions import Decider, RandomDecider
+from runtime.engine.play import base_value
 from runtime.model.cards import CardSpec
+from runtime.model.declarations import GOODS
 from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
 
-def new_player(rules: Rules, index: int) -> Player:
+def new_player(rules: Rules, index: int, players: int) -> Player:
+    """Ruling: set-up values are read before any card is in play, so they are the base values of rules.toml."""
+
+    def value(key: str) -> int:
+        return base_value(rules, key, players)
+
+    rows, columns = value("harbor_rows"), value("harbor_columns")
+    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, columns + 1) if (r, c) not in rules.reserve_cells]
     return Player(
         index=index,
-        supply=goods_dict(**rules.start),
+        supply=goods_dict(**{good: value(f"start_{good}") for good in GOODS}),
         reserve=goods_dict(),
         harbor=Harbor(
-            cells=dict.fromkeys(rules.building_cells()),
-            forests=[double.forests for double in rules.doubles],
+            cells=dict.fromkeys(cells),
+            forests=[value(f"start_forests_{n}") for n in range(len(rules.doubles))],
         ),
-        track=FishingTrack(space_goods=[{} for _ in range(rules.track_spaces)]),
+        track=FishingTrack(space_goods=[{} for _ in range(value("track_spaces"))]),
     )
 
 
 def new_shares(rules: Rules, players: int) -> list[Share]:
+    issued = base_value(rules, "shares_issued_at_start", players)
     return [
-        Share(colour=p, issued=n < rules.shares_issued_at_start, holder=p if n < rules.shares_issued_at_start else None)
+        Share(colour=p, issued=n < issued, holder=p if n < issued else None)
         for p in range(players)
-        for n in range(rules.shares_per_player)
+        for n in range(base_value(rules, "shares_per_player", players))
     ]
 
 
@@ -41,6 +51,10 @@ def new_table(
 ) -> Table:
     """A table before round 1. The seed shuffles the decks and Elders (and seeds the default random decider)."""
     rules = rules or load_rules()
+
+    def value(key: str) -> int:
+        return base_value(rules, key, players)
+
     rng = random.Random(seed)
     elders = [spec for spec in specs if spec.kind == "elder"]
     rng.shuffle(elders)
@@ -49,17 +63,18 @@ def new_table(
         deck = [spec for spec in specs if spec.kind == "building" and spec.letter == letter]
         rng.shuffle(deck)
         decks[letter] = deck
-    display = [decks["A"].pop() for _ in range(min(rules.display_a, len(decks["A"])))]
-    display += [decks["B"].pop() for _ in range(min(rules.display_b, len(decks["B"])))]
+    display = [decks["A"].pop() for _ in range(min(value("display_a"), len(decks["A"])))]
+    display += [decks["B"].pop() for _ in range(min(value("display_b"), len(decks["B"])))]
+    stacks = value("elder_stacks")
     return Table(
         rules=rules,
         session=Session(decider if decider is not None else RandomDecider(seed)),
-        players=[new_player(rules, i) for i in range(players)],
+        players=[new_player(rules, i, players) for i in range(players)],
         shares=new_shares(rules, players),
-        ships_left=dict.fromkeys(rules.ships, rules.ships_per_type[players - 1]),
-        elder_stacks=[elders[i :: rules.elder_stacks] for i in range(rules.elder_stacks)],
+        ships_left=dict.fromkeys(rules.ship_types, value("ships_per_type")),
+        elder_stacks=[elders[i::stacks] for i in range(stacks)],
         plates=[0] * len(rules.plates),
-        spaces={name: [] for name in rules.capacities if rules.capacity(name, players) > 0},
+        spaces={name: [] for name in rules.space_names},  # a space's capacity may be 0 until a card raises it
         decks=decks,
         display=display,
     )

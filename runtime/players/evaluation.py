@@ -10,6 +10,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from runtime.engine.play import rule
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.scoring import score
 from runtime.model.cards import CardSpec, Context
@@ -41,7 +42,7 @@ def evaluate(table: Table, player: Player, rates: Rates | None = None) -> float:
     worth = float(score(table, player)["total"])
     worth += sum(rates.supply[good] * amount for good, amount in player.supply.items())
     worth += sum(rates.reserve[good] * amount for good, amount in player.reserve.items())
-    rounds_left = table.rules.rounds - table.round
+    rounds_left = rule(table, None, "rounds") - table.round
     if rounds_left > 0:
         per_round = rates.per_round_left
         ongoing = (
@@ -67,8 +68,8 @@ def cost_value(table: Table, player: Player, spec: CardSpec, rates: Rates | None
     prices = {
         "wood": rates.supply["wood"],
         "fish": rates.supply["fish"],
-        "gold": table.rules.gold_vp + rates.supply["gold"],
-        "guest": float(table.rules.guest_vp_supply) + rates.supply["guest"],
+        "gold": rule(table, player, "gold_vp") + rates.supply["gold"],
+        "guest": float(rule(table, player, "guest_vp_supply")) + rates.supply["guest"],
     }
     options = spec.costs(Context(table, player))
     return min((option_value(option.parts, prices, table, rates) for option in options), default=0.0)
@@ -82,6 +83,6 @@ def option_value(parts: tuple[tuple, ...], prices: dict[str, float], table: Tabl
         elif part[0] == "return_guests":
             value += part[1] * prices["guest"]
         elif part[0] == "discard_building":
-            rounds = table.rules.rounds - max(table.round, 1) + 1
-            value += -table.rules.empty_space_vp + rounds * rates.per_round_left["building"]
+            rounds = rule(table, None, "rounds") - max(table.round, 1) + 1
+            value += -rule(table, None, "empty_space_vp") + rounds * rates.per_round_left["building"]
     return value

@@ -18,6 +18,7 @@ from typing import Any
 from runtime.engine.actions import place_worker, take_turn
 from runtime.engine.decisions import Decision
 from runtime.engine.phases import between_turns, end_of_round, returning_home
+from runtime.engine.play import rule
 from runtime.mechanics.shares import turn_order
 from runtime.model.state import IllegalAction, Player, Table
 
@@ -87,7 +88,7 @@ def rest_of_round(table: Table, player: Player) -> None:
     """The worker turns after `player`'s current one, the end of the round and the return home."""
     order = turn_order(table)
     first = table.turn
-    for turn in range(first, table.rules.workers + 1):
+    for turn in range(first, rule(table, None, "workers") + 1):
         table.turn = turn
         for other in order[order.index(player) + 1 :] if turn == first else order:
             other.turns_taken = turn

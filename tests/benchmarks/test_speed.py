@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from compiler.load import compile_text, load_cards
 from runtime.analysis.simulate import play_game
+from runtime.engine.play import rule
 from tests.benchmarks.bench import CARDS, compile_from_scratch, pool
 
 
@@ -31,7 +32,7 @@ def test_compile_a_pool_of_1000_cards(benchmark) -> None:
 def test_one_three_player_game(benchmark) -> None:
     specs = load_cards(CARDS, "cards.nus")
     table, scores = benchmark(play_game, specs, 3, 7)
-    assert table.round == table.rules.rounds
+    assert table.round == rule(table, None, "rounds")
     assert sorted(scores) == [0, 1, 2]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from runtime.engine.actions import perform
 from runtime.engine.phases import distribute
-from runtime.engine.play import attach, remove_from_play
+from runtime.engine.play import attach, remove_from_play, rule
 from runtime.mechanics.scoring import final_scores
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
 from tests.kit.table_kit import build_from_hand, make_table, put_in_play, real_cards, script
@@ -105,7 +105,8 @@ def most_ships(table: Table, player: Player) -> int:
     player.supply.update(supply(0, 500, 100, 0))
     while True:
         types = sorted(
-            (name for name, left in table.ships_left.items() if left > 0), key=lambda n: table.rules.ships[n].length
+            (name for name, left in table.ships_left.items() if left > 0),
+            key=lambda n: rule(table, player, f"{n}_length"),
         )
         if not types:
             break

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from compiler.checking import vocabulary as vocab
 from compiler.load import compile_text, load_cards
 from runtime.engine.phases import play_round
+from runtime.engine.play import rule
 from runtime.mechanics.board import free_cells
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import CardError
@@ -139,7 +140,7 @@ def test_generated_cards_that_check_clean_play_clean(text: str, seed: int) -> No
     cells = free_cells(table, table.players[0])
     try:
         put_in_play(table, table.players[0], spec, cell=cells[0])
-        while table.round < table.rules.rounds:
+        while table.round < rule(table, None, "rounds"):
             play_round(table)
         final_scores(table)
     except CardError:

@@ -10,15 +10,19 @@ from runtime.engine.decisions import Option, ScriptedDecider
 from runtime.engine.play import attach
 from runtime.mechanics.buildings import build
 from runtime.model.cards import Ability, CardSpec, CostOption
+from runtime.model.rules import Rules
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def make_table(players: int = 2, answers: tuple = (), specs: tuple = (), seed: int = 0) -> Table:
-    """A table at the start of round 1 whose every choice comes from `answers`, in order."""
-    table = new_table(players, specs, seed=seed, decider=ScriptedDecider(answers))
+def make_table(
+    players: int = 2, answers: tuple = (), specs: tuple = (), seed: int = 0, rules: Rules | None = None
+) -> Table:
+    """A table at the start of round 1 whose every choice comes from `answers`, in order (rules: other table data
+    than rules.toml's)."""
+    table = new_table(players, specs, seed=seed, decider=ScriptedDecider(answers), rules=rules)
     table.round = 1
     return table
 

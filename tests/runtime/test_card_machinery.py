@@ -9,7 +9,7 @@ from runtime import library
 from runtime.engine import events
 from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
 from runtime.engine.events import emit
-from runtime.engine.play import attach, remove_from_play, rule
+from runtime.engine.play import attach, printed_plates, remove_from_play, rule
 from runtime.mechanics.buildings import build
 from runtime.mechanics.goods import gain
 from runtime.model.cards import Ability, Context
@@ -190,8 +190,8 @@ def test_rule_with_scope_overrides_the_default_for_its_owner_only():
     table = make_table()
     me, other = table.players
     put_in_play(table, me, mechanic(rules={"plate_cost": lambda ctx, printed: -(-printed // 2)}))
-    assert [rule(table, me, "plate_cost", printed=p) for p in table.rules.plates] == [1, 1, 2, 2, 2, 2, 3]
-    assert [rule(table, other, "plate_cost", printed=p) for p in table.rules.plates] == list(table.rules.plates)
+    assert [rule(table, me, "plate_cost", printed=p) for p in printed_plates(table)] == [1, 1, 2, 2, 2, 2, 3]
+    assert [rule(table, other, "plate_cost", printed=p) for p in printed_plates(table)] == list(printed_plates(table))
 
 
 def test_during_action_holds_only_while_an_action_runs():

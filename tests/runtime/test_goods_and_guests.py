@@ -101,8 +101,8 @@ def test_guests_never_pay_gold_and_pay_ship_costs():
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=0, fish=0, gold=0, guest=5)
-    assert payment_options(table, me, ship_cost(table, "cutter")) == []  # 6 wood + 1 gold: the gold is missing
-    sloop = payment_options(table, me, ship_cost(table, "sloop"))
+    assert payment_options(table, me, ship_cost(table, me, "cutter")) == []  # 6 wood + 1 gold: the gold is missing
+    sloop = payment_options(table, me, ship_cost(table, me, "sloop"))
     assert [(p.wood, p.fish, p.guests) for p in sloop] == [(0, 0, 2)]  # 1 Guest for the wood, 1 for the fish
 
 

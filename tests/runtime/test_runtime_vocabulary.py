@@ -15,7 +15,6 @@ from compiler.checking import vocabulary
 from runtime import library
 from runtime.engine.actions import ACTIONS
 from runtime.engine.events import emit
-from runtime.engine.play import RULE_DEFAULTS
 from runtime.model import declarations as declared
 from tests.kit.table_kit import make_table
 
@@ -39,11 +38,6 @@ def emitted() -> set[tuple[str, str]]:
 @pytest.mark.parametrize("entry", vocabulary.COUNTS + vocabulary.FACTS + vocabulary.EFFECTS, ids=lambda e: e.impl)
 def test_every_count_fact_and_effect_is_a_library_function(entry):
     assert callable(getattr(library, entry.impl, None)), entry.pattern
-
-
-@pytest.mark.parametrize("entry", vocabulary.RULES, ids=lambda e: e.impl)
-def test_every_rule_parameter_has_a_default(entry):
-    assert entry.impl in RULE_DEFAULTS
 
 
 def test_the_hookable_events_are_exactly_the_declared_ones():

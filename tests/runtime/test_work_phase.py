@@ -4,6 +4,7 @@ import pytest
 
 from runtime.engine.actions import PASS, open_spaces, perform, take_turn, turn_options
 from runtime.engine.phases import returning_home, work_phase
+from runtime.engine.play import rule
 from runtime.mechanics.board import haul_size
 from runtime.model.state import IllegalAction, Ship
 from tests.kit.table_kit import labels, make_table, picture, script
@@ -26,7 +27,7 @@ BASE_SPACES = [
 @pytest.mark.parametrize(("players", "imitation"), [(1, True), (2, False), (3, False), (4, True), (5, True)])
 def test_the_imitation_tile_is_used_with_one_four_or_five_players(players, imitation):
     table = make_table(players)
-    assert list(table.spaces) == BASE_SPACES + (["imitation"] if imitation else [])
+    assert open_spaces(table) == BASE_SPACES + (["imitation"] if imitation else [])
 
 
 def test_a_full_space_is_not_offered():
@@ -147,7 +148,7 @@ def test_build_a_building_needs_a_building_to_build():
 def test_ship_limit_of_the_fishing_track():
     table = make_table()
     me = table.players[0]
-    me.track.ships = [Ship("sloop") for _ in range(table.rules.track_spaces)]
+    me.track.ships = [Ship("sloop") for _ in range(rule(table, me, "track_spaces"))]
     me.supply.update(wood=12, fish=12)
     with pytest.raises(IllegalAction):
         perform(table, me, "build_ship", "space")

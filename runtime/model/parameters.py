@@ -1,0 +1,378 @@
+"""Every rule parameter of the game, declared once: the name cards set it by and the runtime looks it up by, the words
+a card writes after `rule`, what it means in English, and where `rules.toml` holds its default.
+
+`rules.toml` is the only home of default values; this module says only where to find them. The compiler's
+vocabulary builds its `rule` phrases from these objects and the runtime's look-up (`runtime.engine.play.rule`) reads
+them, so a card cannot set a parameter the runtime does not look up, and neither side keeps a default of its own.
+
+Kinds of parameter:
+- a number or a truth (a switch a card turns on), read from `path` in rules.toml;
+- `by_player_count`: rules.toml gives one value per player count (index 0 = 1 player); this table's count applies;
+- `usual`: a scoped parameter whose base value is worked out from structured data at `path` (the haul table, the
+  printed plates, the Share discounts) and handed to the look-up under this keyword; a card rewrites it as a whole,
+  e.g. `rule plate cost = printed plate cost / 2 rounded up`;
+- `reach`: "player" looks at the player's own cards, "table" at every player's cards (values the whole table shares,
+  such as the number of Rounds; ruling: a card's table-wide rule holds for everyone);
+- `setup_only`: read while the table is set up, before any card can be in play (ruling: a card in play changes what
+  the look-up gives, not the table already set up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from runtime.model.rules import rules_data
+
+NUMBER, TRUTH = "number", "truth"
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One rule parameter; the module docstring explains each field."""
+
+    name: str
+    words: str
+    english: str
+    path: tuple[str | int, ...]
+    result: str = NUMBER
+    reach: str = "player"
+    setup_only: bool = False
+    by_player_count: bool = False
+    usual: str = ""
+    scope: dict[str, tuple[str, str]] = field(default_factory=dict, hash=False)  # quantity words -> (attr, type)
+    phrases: dict[str, str] = field(default_factory=dict, hash=False)  # scope attr -> its English in the reference
+
+
+def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
+    return Parameter(name, words, english, path or (name,), **options)
+
+
+def switch(name: str, words: str, english: str) -> Parameter:
+    """A rule only a card turns on; rules.toml keeps it off in its [card_rules] section."""
+    return Parameter(name, words, english, ("card_rules", name), result=TRUTH)
+
+
+def card_number(name: str, words: str, english: str) -> Parameter:
+    """A number only a card's rule uses; rules.toml keeps its base-game value in [card_rules]."""
+    return Parameter(name, words, english, ("card_rules", name))
+
+
+def setup(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
+    return number(name, words, english, path, setup_only=True, **options)
+
+
+# The rules cards of the base set use, in the order the reference lists them.
+CARD_RULES = (
+    number("wood_limit", "wood limit", "your personal supply holds up to {value} wood instead of the usual {default}"),
+    number("elder_seats", "elder seats", "your Elder Council has {value} seats"),
+    number(
+        "plate_cost",
+        "plate cost",
+        'each time you take a "Serve Fish" action, each plate you fill with fish costs {value}',
+        ("banquet", "plates"),
+        usual="printed",
+        scope={"printed plate cost": ("printed", NUMBER)},
+        phrases={"printed": "the fish printed on it"},
+    ),
+    number("guest_wood", "guest wood value", "each Guest reduces a Building cost by {value} wood instead of {default}"),
+    number("guest_fish", "guest fish value", "each Guest reduces a Building cost by {value} fish instead of {default}"),
+    card_number(
+        "reforest_up_to",
+        "reforest forests up to",
+        'each time you take a "Reforest" action, you may place the usual number of Forests or any number from 1 '
+        "up to {value}, all on the same double space",
+    ),
+    switch(
+        "swap_distribution",
+        "distribution may swap steps 1 and 3",
+        "each time you distribute fish (in the Fishing Phase or for an Elder), you may swap steps 1 and 3 of the "
+        "distribution order: first place fish on the issued Shares of your color in your personal supply, and 1 "
+        "fish for each Guest on your Ships, then on your Shares held by other players, and only then on your "
+        "Elders; the rest goes into your Reserve and any excess into the general supply, as normal",
+    ),
+    switch(
+        "discard_to_reserve",
+        "elder discard may go to reserve",
+        "each time an Elder discards 3 fish, instead of moving 1 fish into your personal supply and 2 into the general "
+        "supply, you may move 1 into your personal supply, 1 into your Reserve and the third into the general supply",
+    ),
+    switch(
+        "discard_to_card",
+        "elder discard may go to this building",
+        "each time an Elder discards 3 fish, the fish that would go into your personal supply "
+        "may go onto this Building instead",
+    ),
+    switch(
+        "built_over",
+        "may be built over",
+        "when you build a Building, you may build it over this one: this one leaves play and the new Building takes "
+        "its space",
+    ),
+    switch(
+        "under_forests",
+        "placed under stacked forests",
+        "this Building goes on a Building space covered by at least two Forests, underneath them; as long as "
+        "Forests cover it, it does not count as one of your Buildings",
+    ),
+    switch(
+        "on_fishing_track",
+        "placed on fishing track",
+        "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship",
+    ),
+    number(
+        "track_spaces_taken",
+        "fishing spaces taken",
+        "on the Fishing track this Building takes {value} spaces",
+        ("fishing_track", "building_spaces"),
+    ),
+    switch(
+        "is_forest",
+        "counts as forest",
+        'this Building also counts as a Forest, e.g. for a "Thin Out" action, and may be removed in place of a Forest, '
+        'e.g. in a "Deforest" action',
+    ),
+    switch(
+        "ships_to_card",
+        "sloops and cutters may go to this building",
+        "each time you build a sloop or cutter, you may place it on this Building instead of your Fishing track, "
+        "for good; there it does not count as a Ship (no Ship score, no Guest on it) but adds 1 to your haul size",
+    ),
+    card_number(
+        "fishing_gap",
+        "fishing track gap",
+        "move the rightmost Ship on your Fishing track {value} spaces to the right; the gap to its left counts as "
+        "filled, and it always stays to the left of your rightmost Ship. This has no effect (for the time being) "
+        "while there are no Ships on your Fishing track or fewer than {value} free spaces left. You may decline "
+        "this effect at any time, e.g. to build an actual Ship in the gap",
+    ),
+    switch("double_guest_vp", "supply guests score double", "Guests in your personal supply score 1 VP each"),
+)
+
+
+# Every number of the base game, each a rule a card may change.
+BASE_RULES = (
+    number("rounds", "rounds", "the game lasts {value} Rounds instead of {default}", reach="table"),
+    number(
+        "workers", "worker turns", "each player takes {value} worker turns a Round instead of {default}", reach="table"
+    ),
+    number("reserve_fish_limit", "reserve fish limit", "your Reserve holds up to {value} fish instead of {default}"),
+    number(
+        "reforest_forests",
+        "reforest forests",
+        'each time you take a "Reforest" action, you place {value} Forests instead of {default}',
+    ),
+    number(
+        "elder_discard_at",
+        "elder discard at",
+        "an Elder of yours discards its fish when it holds {value} instead of {default}",
+    ),
+    number(
+        "elder_discard_to_supply",
+        "elder discard to supply",
+        "of the fish an Elder of yours discards, {value} go into your personal supply instead of {default}",
+    ),
+    number(
+        "issue_share_gold", "issue share gold", 'an "Issue a Share" action gives you {value} gold instead of {default}'
+    ),
+    number(
+        "share_price", "share price", 'a "Buy all Shares" action costs you {value} gold per Share instead of {default}'
+    ),
+    number(
+        "share_discount",
+        "share discount",
+        'a "Buy all Shares" action costs you {value} gold less in total instead of the usual discount of the Round',
+        ("share_discount",),
+        usual="discount",
+        scope={"usual share discount": ("discount", NUMBER)},
+        phrases={"discount": "the usual discount of the Round"},
+    ),
+    setup(
+        "shares_per_player", "shares per player", "each player has {value} Shares instead of {default}", reach="table"
+    ),
+    setup(
+        "shares_issued_at_start",
+        "shares issued at start",
+        "each player starts with {value} Shares issued instead of {default}",
+        reach="table",
+    ),
+    number("plate_gold", "plate gold", "each plate you fill gives you {value} gold instead of {default}"),
+    number(
+        "guest_vp_supply",
+        "supply guest vp",
+        "each Guest in your personal supply scores {value} VP instead of {default}",
+    ),
+    number("guest_vp_ship", "ship guest vp", "each Guest on your Ships scores {value} VP instead of {default}"),
+    number(
+        "empty_space_vp", "empty space vp", "each empty Building space scores {value} VP for you instead of {default}"
+    ),
+    number(
+        "unissued_share_vp", "unissued share vp", "each of your unissued Shares scores {value} VP instead of {default}"
+    ),
+    number("issued_share_vp", "issued share vp", "each issued Share you hold scores {value} VP instead of {default}"),
+    number("gold_vp", "gold vp", "each gold in your personal supply scores {value} VP instead of {default}"),
+    number("deforest_wood", "deforest wood", 'a "Deforest" action gives you {value} wood instead of {default}'),
+    number(
+        "thin_out_wood_per_forest",
+        "thin out wood per forest",
+        'a "Thin Out" action gives you {value} wood per Forest instead of {default}',
+    ),
+    number(
+        "thin_out_min_wood",
+        "thin out minimum wood",
+        'a "Thin Out" action gives you at least {value} wood instead of {default}',
+    ),
+    number(
+        "c_cards_round",
+        "c cards round",
+        "C cards are dealt at the start of Round {value} instead of {default}",
+        reach="table",
+    ),
+    number("c_cards_per_player", "c cards per player", "you are dealt {value} C cards instead of {default}"),
+    setup(
+        "display_a", "display a cards", "the display starts with {value} A cards instead of {default}", reach="table"
+    ),
+    setup(
+        "display_b", "display b cards", "the display starts with {value} B cards instead of {default}", reach="table"
+    ),
+    number(
+        "haul_size",
+        "haul size",
+        "your haul is {value} instead of the haul table's value for your Ships",
+        ("haul_table",),
+        usual="usual",
+        scope={"usual haul size": ("usual", NUMBER)},
+        phrases={"usual": "the haul table's value for your Ships"},
+    ),
+    number(
+        "catboat_haul",
+        "catboat haul",
+        "your haul with no Ships but the catboat is {value} instead of {default}",
+        ("catboat", "haul"),
+    ),
+    number(
+        "catboat_length",
+        "catboat length",
+        "your catboat counts as length {value} instead of {default}",
+        ("catboat", "length"),
+    ),
+    number(
+        "track_spaces",
+        "fishing track spaces",
+        "your Fishing track has {value} free spaces instead of {default}",
+        ("fishing_track", "spaces"),
+    ),
+    setup(
+        "ships_per_type",
+        "ships per type",
+        "the supply board holds {value} Ships of each type instead of {default}",
+        ("fishing_track", "ships_per_type"),
+        reach="table",
+        by_player_count=True,
+    ),
+    setup("harbor_rows", "harbor rows", "your Harbor board has {value} rows instead of {default}", ("harbor", "rows")),
+    setup(
+        "harbor_columns",
+        "harbor columns",
+        "your Harbor board has {value} columns instead of {default}",
+        ("harbor", "columns"),
+    ),
+    setup(
+        "elder_stacks",
+        "elder stacks",
+        "the Elders are dealt into {value} stacks instead of {default}",
+        ("elders", "stacks"),
+        reach="table",
+    ),
+)
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def ship_rules(data: dict) -> tuple[Parameter, ...]:
+    """Each Ship type's cost, VP and length, and whether a card that holds Ships may hold it."""
+    found: list[Parameter] = []
+    for ship, values in data["ships"].items():
+        where = ("ships", ship)
+        found += [
+            number(
+                f"{ship}_cost_{good}",
+                f"{ship} {good} cost",
+                f"a {ship} costs you {{value}} {good} instead of {{default}}",
+                (*where, "cost", good),
+            )
+            for good in values["cost"]
+        ]
+        found += [
+            number(
+                f"{ship}_vp",
+                f"{ship} vp",
+                f"each {ship} of yours scores {{value}} VP instead of {{default}}",
+                (*where, "vp"),
+            ),
+            number(
+                f"{ship}_length",
+                f"{ship} length",
+                f"each {ship} of yours has length {{value}} instead of {{default}}",
+                (*where, "length"),
+            ),
+            Parameter(
+                f"{ship}_to_card",
+                f"{ship} may go to card",
+                f"a card of yours that may hold Ships may hold a {ship}",
+                (*where, "to_card"),
+                result=TRUTH,
+            ),
+        ]
+    return tuple(found)
+
+
+def set_up_rules(data: dict) -> tuple[Parameter, ...]:
+    """Starting goods and the Forests each double space starts with, read while the table is set up."""
+    goods = tuple(
+        setup(
+            f"start_{good}", f"start {good}", f"you start with {{value}} {good} instead of {{default}}", ("start", good)
+        )
+        for good in data["start"]
+    )
+    forests = tuple(
+        setup(
+            f"start_forests_{n}",
+            f"{ORDINALS[n]} double space start forests",
+            f"the {ORDINALS[n]} double space of your Harbor board starts with {{value}} Forests instead of {{default}}",
+            ("harbor", "double", n, "forests"),
+        )
+        for n in range(len(data["harbor"]["double"]))
+    )
+    return goods + forests
+
+
+def capacity_rules(data: dict) -> tuple[Parameter, ...]:
+    """How many Workers each action space holds at this table's player count."""
+    return tuple(
+        number(
+            f"capacity_{space}",
+            f"{space.replace('_', ' ')} space capacity",
+            f'the "{space.replace("_", " ")}" action space holds {{value}} Workers',
+            ("spaces", space),
+            reach="table",
+            by_player_count=True,
+        )
+        for space in data["spaces"]
+    )
+
+
+# Parts of rules.toml that are the printed shape of a board, not numbers a card could change: each with its reason.
+LAYOUT = {
+    ("harbor", "reserve_cells"): "where the Reserve is printed on the Harbor board: cells, not a number",
+    ("harbor", "middle_columns"): "which columns the rulebook calls the middle ones: cells, not a number",
+    ("harbor", "double", "cells"): "where the double spaces are printed: cells, not a number",
+}
+
+
+@cache
+def parameters() -> dict[str, Parameter]:
+    """Every rule parameter by name: the card rules, the base game's numbers, and the families rules.toml lists."""
+    data = rules_data()
+    found = CARD_RULES + BASE_RULES + ship_rules(data) + set_up_rules(data) + capacity_rules(data)
+    return {parameter.name: parameter for parameter in found}

@@ -1,0 +1,583 @@
+"""Every value of rules.toml is a rule parameter a card can change, and the runtime obeys the card.
+
+For each parameter a one-line card `rule WORDS = VALUE` is compiled from the card language and put in play; the
+test then runs the piece of the game that reads it and asserts the exact new result (and, where it matters, that
+the other player keeps the base value). Set-up values are read before any card can be in play (ruling, see
+rules.toml): for them the card changes what the look-up gives, and a table set up from a rules.toml with the new
+value obeys it. The structural tests show that the declarations, rules.toml and the vocabulary agree by
+construction and that no runtime code reads a game value past the look-up.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import runtime
+from compiler.checking import vocabulary
+from compiler.load import compile_text, load_cards
+from runtime.engine.actions import PASS, open_spaces
+from runtime.engine.forward import start_round
+from runtime.engine.phases import begin_round, distribute, work_steps
+from runtime.engine.play import rule
+from runtime.mechanics.banquet import plate_cost, serve_fish
+from runtime.mechanics.board import forest_count, free_track_spaces, haul_size, track_length
+from runtime.mechanics.buildings import ON_TRACK, placements
+from runtime.mechanics.elders import add_fish_to_elder, free_seats
+from runtime.mechanics.forests import deforest, reforest, thin_out
+from runtime.mechanics.goods import gain, to_reserve
+from runtime.mechanics.payment import payment_options
+from runtime.mechanics.scoring import score
+from runtime.mechanics.shares import issue_share, share_cost
+from runtime.mechanics.ships import build_ship, ship_cost
+from runtime.model.parameters import LAYOUT, TRUTH, Parameter, parameters
+from runtime.model.rules import parse, rules_data
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay, Player, Ship, Table
+from tests.kit.table_kit import goods, make_table, mechanic, put_in_play, script
+
+RUNTIME = Path(runtime.__file__).parent
+PARAMETERS = parameters()
+
+
+@cache
+def rule_card(line: str, name: str = "Rule Card"):
+    """A Building whose only text is one rule line, compiled from the card language."""
+    text = f'building "{name}" (trout A900)\n  cost 1 wood\n  vp 0\n  {line}\n'
+    compiled = compile_text(text, "rule.nus")
+    assert compiled.diagnostics == (), compiled.diagnostics
+    [spec] = load_cards(text, "rule.nus")
+    return spec
+
+
+def line_for(parameter: Parameter, value: str) -> str:
+    return f"rule {parameter.words}" + ("" if parameter.result == TRUTH else f" = {value}")
+
+
+def in_play(table: Table, player: Player, parameter: Parameter, value: str = "", **where) -> CardInPlay:
+    return put_in_play(table, player, rule_card(line_for(parameter, value)), **where)
+
+
+def elder_of(table: Table, player: Player) -> CardInPlay:
+    elder = CardInPlay(mechanic("Old One", kind="elder", code="E90"), player)
+    player.council.append(elder)
+    return elder
+
+
+def ship_on_track(player: Player, ship_type: str = "sloop", guest: bool = False) -> None:
+    player.track.ships.append(Ship(ship_type, guest=guest))
+
+
+# Each play-time parameter: the value the card sets, and what the runtime then does (asserted exactly).
+Probe = Callable[[Table, Player, Player, CardInPlay], None]
+PROBES: dict[str, tuple[str, Probe]] = {}
+
+
+def probe(name: str, value: str = "") -> Callable[[Probe], Probe]:
+    def register(check: Probe) -> Probe:
+        PROBES[name] = (value, check)
+        return check
+
+    return register
+
+
+@probe("wood_limit", "15")
+def _(table, me, other, card):
+    gain(table, me, "wood", 20)
+    gain(table, other, "wood", 20)
+    assert (me.supply["wood"], other.supply["wood"]) == (15, 12)
+
+
+@probe("elder_seats", "6")
+def _(table, me, other, card):
+    assert (free_seats(table, me), free_seats(table, other)) == (6, 5)
+
+
+@probe("plate_cost", "printed plate cost + 1")
+def _(table, me, other, card):
+    assert (plate_cost(table, me, 0), plate_cost(table, other, 0)) == (3, 2)
+
+
+@probe("guest_wood", "3")
+def _(table, me, other, card):
+    me.supply.update(wood=0, guest=1)
+    assert [(p.wood, p.guests) for p in payment_options(table, me, (goods(("wood", 3)),))] == [(0, 1)]
+
+
+@probe("guest_fish", "4")
+def _(table, me, other, card):
+    me.supply.update(fish=0, guest=1)
+    assert [(p.fish, p.guests) for p in payment_options(table, me, (goods(("fish", 4)),))] == [(0, 1)]
+
+
+@probe("reforest_up_to", "3")
+def _(table, me, other, card):
+    script(table, 4, 3)
+    reforest(table, me, on_action_space=True)
+    assert table.decider.asked[-1][2] == [3, 2, 1] and me.harbor.forests[4] == 3
+
+
+@probe("reforest_forests", "3")
+def _(table, me, other, card):
+    script(table, 4)  # the number is not asked: 3 is the only one
+    reforest(table, me, on_action_space=True)
+    assert me.harbor.forests[4] == 3 and table.decider.answers == []
+
+
+@probe("swap_distribution")
+def _(table, me, other, card):
+    elder = elder_of(table, me)
+    table.shares[5].holder = 0  # an issued Share of player 2, held by me: step 2
+    script(table, True)
+    distribute(table, me, 1)  # swapped: the own issued Shares (step 3) come first and take the 1 fish
+    assert elder.goods["fish"] == 0 and sum(share.fish for share in table.shares if share.colour == 0) == 1
+
+
+@probe("discard_to_reserve")
+def _(table, me, other, card):
+    script(table, True)
+    add_fish_to_elder(table, elder_of(table, me), 3)
+    assert (me.reserve["fish"], me.supply["fish"]) == (1, 3)
+
+
+@probe("discard_to_card")
+def _(table, me, other, card):
+    script(table, card)
+    add_fish_to_elder(table, elder_of(table, me), 3)
+    assert (card.goods["fish"], me.supply["fish"]) == (1, 2)
+
+
+@probe("built_over")
+def _(table, me, other, card):
+    assert card in placements(table, me, mechanic("Newcomer"))
+
+
+@probe("under_forests")
+def _(table, me, other, card):
+    assert placements(table, me, card.spec) == [(1, 3), (1, 4)]  # the only double space with 2 Forests
+
+
+@probe("on_fishing_track")
+def _(table, me, other, card):
+    assert placements(table, me, card.spec) == [ON_TRACK]
+
+
+@probe("track_spaces_taken", "4")
+def _(table, me, other, card):
+    me.track.cards.append(card)
+    assert free_track_spaces(table, me) == 10 - 4
+
+
+@probe("is_forest")
+def _(table, me, other, card):
+    assert (forest_count(table, me), forest_count(table, other)) == (5, 4)
+
+
+@probe("ships_to_card")
+def _(table, me, other, card):
+    me.supply.update(wood=2, fish=2)
+    script(table, "sloop", card)
+    build_ship(table, me)
+    assert card.ships == ["sloop"] and me.track.ships == []
+
+
+@probe("fishing_gap", "3")
+def _(table, me, other, card):
+    ship_on_track(me)
+    assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 1 - 3, 7)  # length 2 + 1 + 3 = 6
+
+
+@probe("double_guest_vp")
+def _(table, me, other, card):
+    me.supply["guest"] = 2
+    other.supply["guest"] = 2
+    assert (score(table, me)["guests"], score(table, other)["guests"]) == (2, 1)
+
+
+@probe("rounds", "8")
+def _(table, me, other, card):
+    table.round = 7
+    start_round(table)
+    assert (table.round, table.stage) == (8, "fishing_between")
+
+
+@probe("workers", "4")
+def _(table, me, other, card):
+    script(table, *[PASS] * 8)
+    assert sum(step == "worker turn" for step in work_steps(table)) == 2 * 4
+
+
+@probe("reserve_fish_limit", "10")
+def _(table, me, other, card):
+    to_reserve(table, me, "fish", 12)
+    to_reserve(table, other, "fish", 12)
+    assert (me.reserve["fish"], other.reserve["fish"]) == (10, 8)
+
+
+@probe("elder_discard_at", "4")
+def _(table, me, other, card):
+    elder = elder_of(table, me)
+    add_fish_to_elder(table, elder, 3)
+    assert elder.goods["fish"] == 3
+    add_fish_to_elder(table, elder, 1)
+    assert (elder.goods["fish"], me.supply["fish"]) == (0, 3)
+
+
+@probe("elder_discard_to_supply", "2")
+def _(table, me, other, card):
+    add_fish_to_elder(table, elder_of(table, me), 3)
+    assert me.supply["fish"] == 2 + 2
+
+
+@probe("issue_share_gold", "3")
+def _(table, me, other, card):
+    issue_share(table, me)
+    assert me.supply["gold"] == 2 + 3
+
+
+@probe("share_price", "2")
+def _(table, me, other, card):
+    assert (share_cost(table, me, 3), share_cost(table, other, 3)) == (6, 3)
+
+
+@probe("share_discount", "usual share discount + 2")
+def _(table, me, other, card):
+    table.round = 4  # the usual discount is 1 from Round 4
+    assert (share_cost(table, me, 4), share_cost(table, other, 4)) == (1, 3)
+
+
+@probe("plate_gold", "2")
+def _(table, me, other, card):
+    script(table, 0, "stop")
+    serve_fish(table, me)
+    assert me.supply["gold"] == 2 + 2
+
+
+@probe("guest_vp_supply", "1")
+def _(table, me, other, card):
+    me.supply["guest"] = other.supply["guest"] = 3
+    assert (score(table, me)["guests"], score(table, other)["guests"]) == (3, Fraction(3, 2))
+
+
+@probe("guest_vp_ship", "2")
+def _(table, me, other, card):
+    ship_on_track(me, guest=True)
+    assert score(table, me)["guests"] == 2
+
+
+@probe("empty_space_vp", "0")
+def _(table, me, other, card):
+    assert (score(table, me)["empty_spaces"], score(table, other)["empty_spaces"]) == (
+        0,
+        -8,
+    )  # 14 spaces, 6 under Forests
+
+
+@probe("unissued_share_vp", "0")
+def _(table, me, other, card):
+    assert (score(table, me)["shares"], score(table, other)["shares"]) == (2, 2 - 3)
+
+
+@probe("issued_share_vp", "2")
+def _(table, me, other, card):
+    assert score(table, me)["shares"] == 2 * 2 - 3
+
+
+@probe("gold_vp", "2")
+def _(table, me, other, card):
+    assert score(table, me)["gold"] == 2 * 2
+
+
+@probe("deforest_wood", "7")
+def _(table, me, other, card):
+    script(table, 0)
+    deforest(table, me)
+    assert me.supply["wood"] == 2 + 7
+
+
+@probe("thin_out_wood_per_forest", "2")
+def _(table, me, other, card):
+    thin_out(table, me)
+    assert me.supply["wood"] == 2 + 4 * 2
+
+
+@probe("thin_out_min_wood", "6")
+def _(table, me, other, card):
+    thin_out(table, me)
+    assert me.supply["wood"] == 2 + 6
+
+
+@probe("c_cards_round", "2")
+def _(table, me, other, card):
+    begin_round(table)  # Round 2
+    assert (len(me.hand), len(other.hand)) == (2, 2)
+
+
+@probe("c_cards_per_player", "3")
+def _(table, me, other, card):
+    table.round = 3
+    begin_round(table)  # Round 4
+    assert (len(me.hand), len(other.hand)) == (3, 2)
+
+
+@probe("haul_size", "usual haul size + 2")
+def _(table, me, other, card):
+    assert (haul_size(table, me), haul_size(table, other)) == (5, 3)
+
+
+@probe("catboat_haul", "4")
+def _(table, me, other, card):
+    assert (haul_size(table, me), haul_size(table, other)) == (4, 3)
+
+
+@probe("catboat_length", "3")
+def _(table, me, other, card):
+    assert (track_length(table, me), haul_size(table, me), haul_size(table, other)) == (3, 5, 3)
+
+
+@probe("track_spaces", "12")
+def _(table, me, other, card):
+    assert (free_track_spaces(table, me), free_track_spaces(table, other)) == (12, 10)
+
+
+def ship_probes() -> None:
+    for ship, values in rules_data()["ships"].items():
+        for good, amount in values["cost"].items():
+            probe(f"{ship}_cost_{good}", str(amount + 1))(cost_probe(ship, good, amount + 1))
+        probe(f"{ship}_vp", str(values["vp"] + 2))(vp_probe(ship, values["vp"] + 2))
+        probe(f"{ship}_length", str(values["length"] + 1))(length_probe(ship, values["length"] + 1))
+        probe(f"{ship}_to_card")(to_card_probe(ship))
+
+
+def cost_probe(ship: str, good: str, amount: int) -> Probe:
+    def check(table, me, other, card):
+        [option] = ship_cost(table, me, ship)
+        [usual] = ship_cost(table, other, ship)
+        assert dict((g, a) for _, a, g in option.parts) == {**{g: a for _, a, g in usual.parts}, good: amount}
+
+    return check
+
+
+def vp_probe(ship: str, vp: int) -> Probe:
+    def check(table, me, other, card):
+        ship_on_track(me, ship)
+        assert score(table, me)["ships"] == vp
+
+    return check
+
+
+def length_probe(ship: str, length: int) -> Probe:
+    def check(table, me, other, card):
+        ship_on_track(me, ship)
+        ship_on_track(other, ship)
+        assert free_track_spaces(table, other) - free_track_spaces(table, me) == 1
+        assert free_track_spaces(table, me) == 10 - length
+
+    return check
+
+
+def to_card_probe(ship: str) -> Probe:
+    """With rules.toml saying a card may not hold this type, the Ship goes on the track; with the card's rule in play
+    a card that holds Ships takes it (a truth rule only switches on, so the base value is set off here)."""
+
+    def check(table, me, other, card):
+        table = make_table(2, rules=rules_with(("ships", ship, "to_card"), False))
+        me = table.players[0]
+        holder = put_in_play(table, me, rule_card("rule sloops and cutters may go to this building", "Holder"))
+        me.supply.update(wood=12, fish=20, gold=5)
+        script(table, ship)
+        build_ship(table, me)
+        assert (holder.ships, [s.type for s in me.track.ships]) == ([], [ship])
+        in_play(table, me, PARAMETERS[f"{ship}_to_card"])
+        me.supply.update(wood=12, fish=20, gold=5)
+        script(table, ship, holder)
+        build_ship(table, me)
+        assert (holder.ships, [s.type for s in me.track.ships]) == ([ship], [ship])
+
+    return check
+
+
+def capacity_probes() -> None:
+    for space, capacities in rules_data()["spaces"].items():
+        probe(f"capacity_{space}", str(capacities[1] + 1))(capacity_probe(space, capacities[1]))
+
+
+def capacity_probe(space: str, usual: int) -> Probe:
+    """At 2 players the space holds one Worker more: a space holding the usual number is still open."""
+
+    def check(table, me, other, card):
+        table.spaces[space] = [1] * usual
+        assert space in open_spaces(table)
+        table.spaces[space].append(1)
+        assert space not in open_spaces(table)
+
+    return check
+
+
+ship_probes()
+capacity_probes()
+
+
+# Set-up values: (value a designer writes in rules.toml, what the new table shows).
+SetUpCheck = Callable[[Table], object]
+SET_UP: dict[str, tuple[object, SetUpCheck, object]] = {
+    "shares_per_player": (6, lambda t: sum(share.colour == 0 for share in t.shares), 6),
+    "shares_issued_at_start": (3, lambda t: sum(share.colour == 0 and share.issued for share in t.shares), 3),
+    "display_a": (3, lambda t: sum(spec.letter == "A" for spec in t.display), 3),
+    "display_b": (4, lambda t: sum(spec.letter == "B" for spec in t.display), 4),
+    "ships_per_type": ([1, 4, 4, 4, 5], lambda t: sorted(set(t.ships_left.values())), [4]),
+    "harbor_rows": (5, lambda t: len(t.players[0].harbor.cells), 5 * 4 - 2),
+    "harbor_columns": (5, lambda t: len(t.players[0].harbor.cells), 4 * 5 - 2),
+    "elder_stacks": (3, lambda t: len(t.elder_stacks), 3),
+    **{f"start_{good}": (5, lambda t, good=good: t.players[1].supply[good], 5) for good in rules_data()["start"]},
+    **{
+        f"start_forests_{n}": (3, lambda t, n=n: t.players[0].harbor.forests[n], 3)
+        for n in range(len(rules_data()["harbor"]["double"]))
+    },
+}
+DECK = tuple(mechanic(f"{letter} card {n}", code=f"{letter}9{n:02}") for letter in "ABC" for n in range(12))
+
+
+def rules_with(path: tuple, value: object):
+    data = copy.deepcopy(rules_data())
+    place = data
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    return parse(data)
+
+
+def test_every_parameter_has_exactly_one_check():
+    assert sorted(PROBES.keys() | SET_UP.keys()) == sorted(PARAMETERS)
+    assert not PROBES.keys() & SET_UP.keys()
+    assert sorted(SET_UP) == sorted(name for name, p in PARAMETERS.items() if p.setup_only)
+
+
+@pytest.mark.parametrize("name", sorted(PROBES))
+def test_a_card_changes_a_rule_and_the_runtime_obeys(name):
+    value, check = PROBES[name]
+    table = make_table(2, specs=DECK)
+    me, other = table.players
+    card = in_play(table, me, PARAMETERS[name], value, cell=(4, 4))
+    check(table, me, other, card)
+
+
+@pytest.mark.parametrize("name", sorted(SET_UP))
+def test_a_set_up_value_is_obeyed_from_rules_toml_and_a_card_changes_only_the_look_up(name):
+    """Ruling: set-up values are read before any card is in play."""
+    value, shown, expected = SET_UP[name]
+    parameter = PARAMETERS[name]
+    table = new_table(2, DECK, rules=rules_with(parameter.path, value))
+    assert shown(table) == expected
+    usual = make_table(2, specs=DECK)
+    before = shown(usual)
+    in_play(usual, usual.players[0], parameter, "9")
+    assert rule(usual, usual.players[0], name) == 9 and shown(usual) == before
+
+
+# Agreement by construction -------------------------------------------------------------------------------------
+
+
+def leaves(data: object, path: tuple = ()) -> list[tuple]:
+    """Every value of rules.toml by its path; a list of tables is walked into, any other list is one value."""
+    if isinstance(data, dict):
+        return [leaf for key, value in data.items() for leaf in leaves(value, (*path, key))]
+    if isinstance(data, list) and data and isinstance(data[0], dict):
+        return [leaf for n, value in enumerate(data) for leaf in leaves(value, (*path, n))]
+    return [path]
+
+
+def covered(leaf: tuple) -> bool:
+    named = [p.path for p in PARAMETERS.values()]
+    words = tuple(key for key in leaf if not isinstance(key, int))
+    return leaf in named or any(words[: len(path)] == path for path in (*named, *LAYOUT))
+
+
+def test_every_value_in_rules_toml_is_a_parameter_or_a_marked_board_shape():
+    assert [leaf for leaf in leaves(rules_data()) if not covered(leaf)] == []
+
+
+def test_every_parameter_finds_its_value_in_rules_toml():
+    table = make_table(2)
+    for name, parameter in PARAMETERS.items():
+        scope = {parameter.usual: 1} if parameter.usual else {}
+        assert rule(table, table.players[0], name, **scope) is not None, name
+
+
+def test_the_vocabulary_rules_are_exactly_the_declared_parameters():
+    assert [entry.parameter for entry in vocabulary.RULES] == list(PARAMETERS.values())
+    assert all(
+        entry.impl == entry.parameter.name and entry.pattern == entry.parameter.words for entry in vocabulary.RULES
+    )
+
+
+def test_the_vocabulary_keeps_no_default_and_its_ship_types_are_rules_tomls():
+    source = Path(vocabulary.__file__).read_text(encoding="utf-8")
+    assert "default=" not in source
+    assert tuple(rules_data()["ships"]) == vocabulary.SHIP_TYPES
+
+
+def test_a_rule_shows_its_rules_toml_default_in_the_reference():
+    [entry] = [entry for entry in vocabulary.RULES if entry.impl == "reserve_fish_limit"]
+    assert entry.default == rules_data()["reserve_fish_limit"]
+
+
+# No hidden constants ----------------------------------------------------------------------------------------------
+
+LOOK_UP = RUNTIME / "engine" / "play.py"
+# Numbers above 1 that the game's runtime code may write, each with its reason. The tooling around the game (the
+# analysis of many games, the players' search budgets) is not the game: runtime/analysis and runtime/players.
+ALLOWED_NUMBERS = {
+    ("runtime/engine/events.py", 40): "a safety cap on nested triggers against card loops, no rule of the game",
+    ("runtime/examples/answers.py", 2): "an answer naming a pair (a cell) has two parts",
+    ("runtime/examples/table.py", 2): "worked examples play at a 2-player table: the example language's own table",
+    ("runtime/library/counts.py", 2): "the count's meaning: double spaces with at least two Forests",
+    ("runtime/mechanics/board.py", 3): "the count's meaning: 3x3 blocks of Buildings",
+    ("runtime/mechanics/buildings.py", 2): "the placement rule's meaning: a space under at least two Forests",
+}
+TOOLING = ("analysis", "players")
+
+
+def runtime_files() -> list[Path]:
+    return sorted(path for path in RUNTIME.rglob("*.py") if path.relative_to(RUNTIME).parts[0] not in TOOLING)
+
+
+def test_no_runtime_code_reads_the_rules_data_past_the_look_up():
+    readers = [
+        f"{path.relative_to(RUNTIME.parent)}:{node.lineno}"
+        for path in sorted(RUNTIME.rglob("*.py"))
+        if path != LOOK_UP
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "rules"
+        and node.attr != "get"
+    ]
+    assert readers == []
+
+
+def test_no_literal_game_number_remains_in_the_runtime():
+    found = []
+    for path in runtime_files():
+        name = str(path.relative_to(RUNTIME.parent))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Constant)
+                and type(node.value) in (int, float)
+                and node.value > 1
+                and (name, node.value) not in ALLOWED_NUMBERS
+            ):
+                found.append(f"{name}:{node.lineno}: {node.value}")
+    assert found == []
+
+
+def test_the_rules_toml_comments_state_the_set_up_ruling():
+    text = (RUNTIME / "rules.toml").read_text(encoding="utf-8")
+    assert re.search(r"Ruling: set-up values .* are read while the table is set up", text.replace("\n# ", " "))
