@@ -34,6 +34,17 @@ def good_name(good: str, amount: n.Expr | str | None) -> str:
     return singular if isinstance(amount, n.Number) and amount.value == 1 else plural
 
 
+def actor_doing(actor: str, doing: str) -> str:
+    """An event's English ("take an Elder") said of whoever a hook hears: "another player takes an Elder"."""
+    if actor == "you":
+        return f"you {doing}"
+    verb, _, rest = doing.partition(" ")
+    verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"
+    rest = f" {rest}".replace(" your ", " their ")
+    who = "any player (including you)" if actor == "any player" else actor
+    return f"{who} {verb}{rest}"
+
+
 def sentence(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
@@ -183,8 +194,7 @@ class English:
         elif kind == "as_soon_as":
             text = sentence(f"as soon as {self.condition(trigger.condition)}, {ONCE} {body}")
         elif kind == "each_time":
-            who = "any player (including you)" if trigger.any_player else "you"
-            text = sentence(f"each time {trigger.timing} {who} {trigger.entry.english}, {body}")
+            text = sentence(f"each time {trigger.timing} {actor_doing(trigger.actor, trigger.entry.english)}, {body}")
         elif kind == "at_moment":
             text = sentence(f"at {trigger.entry.english}, {body}")
         elif kind == "worker_space":

@@ -88,6 +88,7 @@ class Entry:
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
+    event_only: bool = False  # facts about the event being heard, valid only in an `each time` ability
     bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
 
     @property
@@ -237,6 +238,7 @@ COUNTS = (
 
 FACTS = (
     Entry("during an action", "during_action", "during an action", result="truth"),
+    Entry("another player did it", "by_another_player", "another player did it", result="truth", event_only=True),
     Entry(
         "elder {elder:name} has left the supply board",
         "elder_left_supply",

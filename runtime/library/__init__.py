@@ -106,6 +106,7 @@ from runtime.library.example_steps import (
     worker_on_this_card,
 )
 from runtime.library.facts import (
+    by_another_player,
     during_action,
     elder_left_supply,
 )

@@ -52,7 +52,7 @@ class Ability:
     guard: Callable[[Context], bool] | None = None
     event: str = ""
     timing: str = ""
-    any_player: bool = False
+    actor: str = "you"  # whose events an each_time ability hears: "you", "any player" or "another player"
     on_elder: bool = False
     text: str = ""
     line: int = 0
