@@ -13,12 +13,12 @@ T = TypeVar("T")
 
 def attempt(table: Table, act: Callable[[], T]) -> T:
     """Run act; if it raises IllegalAction the table is exactly as before and the exception propagates."""
-    snap = table.snapshot()
-    try:
-        return act()
-    except IllegalAction:
-        table.restore(snap)
-        raise
+    with table.snapshot() as mark:
+        try:
+            return act()
+        except IllegalAction:
+            table.restore(mark)
+            raise
 
 
 def choose_legal(
@@ -31,15 +31,15 @@ def choose_legal(
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
     remaining = [as_option(option) for option in options]
-    snap = table.snapshot()
     reasons = []
-    while remaining:
-        choice = decide(table, player, kind, remaining, prompt)
-        try:
-            return act(choice.value)
-        except IllegalAction as why:
-            table.restore(snap)
-            table.say(f"P{player} {kind} {choice.label}: not possible ({why})", player)
-            reasons.append(f"{choice.label}: {why}")
-            remaining.remove(choice)
+    with table.snapshot() as mark:
+        while remaining:
+            choice = decide(table, player, kind, remaining, prompt)
+            try:
+                return act(choice.value)
+            except IllegalAction as why:
+                table.restore(mark)
+                table.say(f"P{player} {kind} {choice.label}: not possible ({why})", player)
+                reasons.append(f"{choice.label}: {why}")
+                remaining.remove(choice)
     raise IllegalAction(f"P{player} has no legal {kind}: " + "; ".join(reasons))

@@ -95,13 +95,13 @@ def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
 
 
 def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
-    snap = table.snapshot()
-    try:
-        ability.effect(ctx)
-    except IllegalAction as why:
-        table.restore(snap)
-        table.say(f"P{ctx.me.index} {ctx.card.name}: no effect ({why})", ctx.me.index, card=ctx.card)
-        return False
+    with table.snapshot() as mark:
+        try:
+            ability.effect(ctx)
+        except IllegalAction as why:
+            table.restore(mark)
+            table.say(f"P{ctx.me.index} {ctx.card.name}: no effect ({why})", ctx.me.index, card=ctx.card)
+            return False
     return True
 
 

@@ -28,7 +28,21 @@ from typing import Any
 
 from runtime.engine.actions import take_turn
 from runtime.engine.decisions import Decider, Decision, RandomDecider
-from runtime.model.state import Session, Snapshot, Table
+from runtime.engine.phases import (
+    begin_round,
+    between_turns,
+    distribute,
+    end_fishing,
+    end_of_round,
+    fishing_phase_start,
+    returning_home,
+)
+from runtime.mechanics.board import haul_size
+from runtime.mechanics.scoring import before_scoring_of, score
+from runtime.mechanics.shares import turn_order
+from runtime.model.setup import new_table
+from runtime.model.state import Mark as TableMark
+from runtime.model.state import Session, Table
 
 
 class Pending(Exception):  # noqa: N818 (a question waiting, not an error)
@@ -70,8 +84,16 @@ class Seats:
 
 @dataclass
 class Mark:
-    snapshot: Snapshot
+    """A game position to undo to, as often as needed; `with game.mark() as mark:` releases it at the end."""
+
+    table_mark: TableMark
     answers: list[int]
+
+    def __enter__(self) -> Mark:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.table_mark.__exit__(*exc)
 
 
 class Game:
@@ -88,8 +110,6 @@ class Game:
     def new(
         cls, specs: Sequence[Any], players: int, seed: int, deciders: Decider | Sequence[Decider] | None = None
     ) -> Game:
-        from runtime.model.setup import new_table
-
         table = new_table(players, specs, seed=seed)
         return cls(table, specs, deciders if deciders is not None else RandomDecider(seed))
 
@@ -136,30 +156,32 @@ class Game:
         return self.scores()
 
     def scores(self) -> dict[int, Fraction]:
-        from runtime.mechanics.scoring import score
-
         return {player.index: score(self.table, player)["total"] for player in self.table.players}
 
     def mark(self) -> Mark:
+        """Changes are journaled while a mark is open: release it (`release` or a `with`) when done."""
         return Mark(self.table.snapshot(), list(self.answers))
 
     def undo(self, mark: Mark) -> None:
-        self.table.restore(mark.snapshot)
+        self.table.restore(mark.table_mark)
         self.answers, self.pending = list(mark.answers), None
+
+    def release(self, mark: Mark) -> None:
+        self.table.release(mark.table_mark)
 
     def advance(self, decider: Decider) -> None:
         """Run the next segment; on a question left unanswered, put the table back and keep the question."""
         table = self.table
-        start = table.snapshot()
         own, table.decider = table.decider, decider
-        try:
-            run_segment(table)
-        except Pending as waiting:
-            table.restore(start)
-            self.pending = waiting.decision
-            return
-        finally:
-            table.decider = own
+        with table.snapshot() as start:
+            try:
+                run_segment(table)
+            except Pending as waiting:
+                table.restore(start)
+                self.pending = waiting.decision
+                return
+            finally:
+                table.decider = own
         self.answers = []
 
 
@@ -169,8 +191,6 @@ def run_segment(table: Table) -> None:
 
 
 def start_round(table: Table) -> None:
-    from runtime.engine.phases import begin_round, fishing_phase_start
-
     if table.round >= table.rules.rounds:
         table.stage, table.seat = "scoring", 0
         return
@@ -180,16 +200,11 @@ def start_round(table: Table) -> None:
 
 
 def fishing_between(table: Table) -> None:
-    from runtime.engine.phases import between_turns
-
     between_turns(table, seated(table))
     next_seat(table, "distribute")
 
 
 def distribute_haul(table: Table) -> None:
-    from runtime.engine.phases import distribute, end_fishing
-    from runtime.mechanics.board import haul_size
-
     player = seated(table)
     distribute(table, player, haul_size(table, player))
     if next_seat(table, "work"):
@@ -197,8 +212,6 @@ def distribute_haul(table: Table) -> None:
 
 
 def worker_turn(table: Table) -> None:
-    from runtime.engine.phases import between_turns
-
     if table.seat == 0:
         table.turn += 1
     player = seated(table)
@@ -214,23 +227,17 @@ def worker_turn(table: Table) -> None:
 
 
 def round_end(table: Table) -> None:
-    from runtime.engine.phases import end_of_round, returning_home
-
     end_of_round(table)
     returning_home(table)
     table.stage, table.seat = "round", 0
 
 
 def before_scoring(table: Table) -> None:
-    from runtime.mechanics.scoring import before_scoring_of
-
     before_scoring_of(table, seated(table))
     next_seat(table, "over")
 
 
 def seated(table: Table) -> Any:
-    from runtime.mechanics.shares import turn_order
-
     return turn_order(table)[table.seat]
 
 

@@ -89,15 +89,15 @@ def changing(step: ExampleStep, ctx: Context, table: Table) -> None:
 
 
 def refused(step: ExampleStep, ctx: Context, table: Table) -> None:
-    snap = table.snapshot()
-    try:
-        step.run(ctx)
-    except IllegalAction as why:
-        table.restore(snap)
-        if step.because is not None and step.because.lower() not in str(why).lower():
-            raise StepFailed(f'line {step.line}: refused, but not because "{step.because}": {why}') from None
-        return
-    table.restore(snap)
+    with table.snapshot() as mark:
+        try:
+            step.run(ctx)
+        except IllegalAction as why:
+            table.restore(mark)
+            if step.because is not None and step.because.lower() not in str(why).lower():
+                raise StepFailed(f'line {step.line}: refused, but not because "{step.because}": {why}') from None
+            return
+        table.restore(mark)
     raise StepFailed(f"line {step.line}: {step.text}: it was carried out, not refused")
 
 

@@ -50,13 +50,13 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
 
 
 def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool = True) -> bool:
-    snap = table.snapshot()
-    try:
-        use_elder(table, player, elder, with_fish)
-    except IllegalAction as why:
-        table.restore(snap)
-        table.say(f"P{player.index} cannot use {elder.name} ({why})", player.index, card=elder)
-        return False
+    with table.snapshot() as mark:
+        try:
+            use_elder(table, player, elder, with_fish)
+        except IllegalAction as why:
+            table.restore(mark)
+            table.say(f"P{player.index} cannot use {elder.name} ({why})", player.index, card=elder)
+            return False
     return True
 
 

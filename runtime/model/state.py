@@ -1,7 +1,7 @@
-"""The Nusfjord table as plain mutable objects, with a cheap in-place snapshot for all-or-nothing actions.
+"""The Nusfjord table as plain mutable objects, with marks to undo back to for all-or-nothing actions.
 
-A snapshot copies every container but keeps every table object, so references held by a running
-effect (its Context's player or card) stay valid after a restore.
+Every change is journaled (runtime/model/journal.py) while a mark is open, and a restore undoes the
+changes in place, so references held by a running effect (its Context's player or card) stay valid.
 """
 
 from __future__ import annotations
@@ -10,17 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runtime.model.cards import Ability, CardSpec
+from runtime.model.journal import Journal, State, adopt_object
 from runtime.model.rules import Rules
 
 
 class IllegalAction(Exception):
     """An action or effect that cannot be completed; whoever started it restores the table."""
-
-
-class State:
-    """A table object whose fields a snapshot saves; TRANSIENT fields are not game state."""
-
-    TRANSIENT: frozenset[str] = frozenset()
 
 
 def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> dict[str, int]:
@@ -135,6 +130,9 @@ class Session:
         self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks running, outermost first
 
 
+SESSION_FIELDS = ("decider", "action_depth", "checking_latches", "example_card", "triggering")
+
+
 def session_field(name: str) -> property:
     """A Table attribute that lives in its session (kept for the code that reads it from the table)."""
     return property(
@@ -151,7 +149,7 @@ class Table(State):
     The position between turns is state too: `stage` names the next step of the game and `seat` the
     place in turn order it is at (see runtime/engine/forward.py)."""
 
-    TRANSIENT = frozenset({"rules", "session"})
+    TRANSIENT = State.TRANSIENT | {"rules", "session", *SESSION_FIELDS}
 
     rules: Rules
     session: Session
@@ -200,88 +198,40 @@ class Table(State):
     def to_general(self, good: str, amount: int) -> None:
         self.general[good] += amount
 
-    def snapshot(self) -> Snapshot:
-        return Snapshot(save(self), len(self.session.events))
+    def __post_init__(self) -> None:
+        adopt_object(Journal(), self)
 
-    def restore(self, snap: Snapshot) -> None:
-        for obj, fields in snap.saved:
-            values = fields.copy()
-            for key, value in values.items():
-                if type(value) not in ATOMS:
-                    values[key] = clone(value)
-            obj.__dict__.update(values)
-        del self.session.events[snap.log_length :]
+    def snapshot(self) -> Mark:
+        """A mark to restore the table to; release it when done (or use it as a context manager)."""
+        journal = self._journal
+        journal.open += 1
+        return Mark(self, len(journal.entries), len(self.session.events))
 
+    def restore(self, mark: Mark) -> None:
+        """Undo every change since the mark (which stays open: restore to it as often as needed)."""
+        self._journal.undo(mark.position)
+        del self.session.events[mark.log_length :]
 
-@dataclass
-class Snapshot:
-    saved: list[tuple[State, dict[str, Any]]]
-    log_length: int
-
-
-def save(root: State) -> list[tuple[State, dict[str, Any]]]:
-    saved: list[tuple[State, dict[str, Any]]] = []
-    seen: set[int] = set()
-    stack: list[State] = [root]
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen:
-            continue
-        seen.add(id(obj))
-        fields = obj.__dict__.copy()
-        for key in obj.TRANSIENT:
-            fields.pop(key, None)
-        for key, value in fields.items():
-            if type(value) not in ATOMS:
-                fields[key] = walk(value, stack)
-        saved.append((obj, fields))
-    return saved
+    def release(self, mark: Mark) -> None:
+        """The mark will not be restored to: once no mark is open, nothing is recorded."""
+        journal = self._journal
+        journal.open -= 1
+        if not journal.open:
+            journal.entries.clear()
 
 
-CONTAINERS = (list, dict, set)
-ATOMS = frozenset({int, str, bool, type(None), tuple})  # kept as they are, without a closer look
+class Mark:
+    """A point in the table's journal and log; `with table.snapshot() as mark:` releases it at the end."""
 
+    __slots__ = ("table", "position", "log_length")
 
-def walk(value: Any, stack: list[State]) -> Any:
-    """Copy containers, note table objects to save them too, keep everything immutable as is.
+    def __init__(self, table: Table, position: int, log_length: int):
+        self.table = table
+        self.position = position
+        self.log_length = log_length
 
-    Containers on the table are homogeneous, so the first item tells how to copy the rest.
-    """
-    kind = type(value)
-    if kind in ATOMS:
-        return value
-    if kind is list:
-        if not value:
-            return []
-        first = value[0]
-        if isinstance(first, CONTAINERS):
-            return [walk(v, stack) for v in value]
-        if isinstance(first, State):
-            stack.extend(value)
-        return value[:]
-    if kind is dict:
-        if not value:
-            return {}
-        first = next(iter(value.values()))
-        if isinstance(first, CONTAINERS):
-            return {k: walk(v, stack) for k, v in value.items()}
-        stack.extend(v for v in value.values() if isinstance(v, State))
-        return value.copy()
-    if kind is set:
-        return set(value)
-    if isinstance(value, State):
-        stack.append(value)
-    return value
+    def __enter__(self) -> Mark:
+        return self
 
-
-def clone(value: Any) -> Any:
-    kind = type(value)
-    if kind is list:
-        return [clone(v) for v in value] if value and isinstance(value[0], CONTAINERS) else value[:]
-    if kind is dict:
-        if value and isinstance(next(iter(value.values())), CONTAINERS):
-            return {k: clone(v) for k, v in value.items()}
-        return value.copy()
-    if kind is set:
-        return set(value)
-    return value
+    def __exit__(self, *exc: object) -> None:
+        self.table.release(self)

@@ -47,17 +47,17 @@ class Sampler:
 def trying(table: Table, decider: Any, rng: random.Random, viewer: Player, act: Callable[[], float]) -> float:
     """Run act on a re-dealt table with `decider` answering; the table is restored whatever happens. An
     act that turns out impossible is worth minus infinity."""
-    snap = table.snapshot()
     own = table.decider
     table.decider = decider
-    try:
-        redeal(table, rng, viewer)
-        return act()
-    except IllegalAction:
-        return float("-inf")
-    finally:
-        table.decider = own
-        table.restore(snap)
+    with table.snapshot() as mark:
+        try:
+            redeal(table, rng, viewer)
+            return act()
+        except IllegalAction:
+            return float("-inf")
+        finally:
+            table.decider = own
+            table.restore(mark)
 
 
 def redeal(table: Table, rng: random.Random, viewer: Player) -> None:

@@ -7,6 +7,7 @@ import pytest
 from runtime.engine.actions import place_worker
 from runtime.engine.attempts import attempt
 from runtime.engine.decisions import RandomDecider
+from runtime.engine.forward import Game
 from runtime.model.state import IllegalAction, Session, State, Table
 from tests.kit.table_kit import every_card, make_table
 
@@ -57,3 +58,25 @@ def test_a_failed_action_leaves_the_table_equal_to_a_deep_copy_taken_before(spac
     assert structure(table) == structure(before)
     assert table.log == log
     assert table.spaces[space] == []  # the Worker did not stay on the space either
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_undo_to_a_mark_taken_anywhere_in_a_game_gives_back_the_table_of_a_deep_copy_taken_there(seed: int) -> None:
+    """Whatever a game changes after a mark (cards built, Elders taken, decks dealt, rounds ended), undo
+    takes it all back: the journal misses no way the table changes."""
+    game = Game.new(list(every_card()), 2 + seed % 3, seed=seed)
+    marks = 0
+    while (decision := game.to_move()) is not None:
+        if len(game.table.log) % 7 == seed % 7:  # a spread of positions, different for each seed
+            before, log = deep_copy(game.table), list(game.table.log)
+            with game.mark() as mark:
+                game.copy().play_out()  # a copy's play goes on its own table
+                game.play_out()
+                assert game.over
+                game.undo(mark)
+            assert structure(game.table) == structure(before)
+            assert game.table.log == log and game.to_move() == decision
+            marks += 1
+        game.apply(len(decision.options) - 1)
+    assert marks > 5
+    assert game.table._journal.entries == []  # every mark released: nothing is journaled any more

@@ -138,13 +138,13 @@ def probe(table: Table, pick: Callable[[int], int], decider: Decider) -> None:
     try:
         while options:
             option = options.pop(pick(len(options)))
-            snap = table.snapshot()
-            try:
-                attempt(table, lambda: place_worker(table, player, option))  # noqa: B023 (called at once)
-            except IllegalAction:
-                assert (picture(table), table.log) == (before, log)
-                return
-            table.restore(snap)
+            with table.snapshot() as mark:
+                try:
+                    attempt(table, lambda: place_worker(table, player, option))  # noqa: B023 (called at once)
+                except IllegalAction:
+                    assert (picture(table), table.log) == (before, log)
+                    return
+                table.restore(mark)
             assert (picture(table), table.log) == (before, log)
     finally:
         table.decider = game_decider

@@ -1,0 +1,336 @@
+"""The table's undo journal: every change to the table is recorded, so trying something and taking it back
+costs what the attempt changed, not a copy of the whole table.
+
+Every table object (a `State`) and every list, dict and set on the table belongs to one `Journal`. Changes
+go through the few ways Python mutates them: setting an object's field, and the container methods, which
+the tracked containers below override. While a mark is open each change appends an entry (the C function
+that undoes it and its arguments); undoing to a mark pops and runs entries back to where the mark was taken.
+With no mark open nothing is recorded, so play that tries nothing pays almost nothing.
+
+Anything put on the table is adopted: a plain container is replaced by a tracked copy, a table object made
+since (a new Building, Ship) joins the journal with its containers. Tuples on the table are immutable and
+are only looked through for table objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from copy import deepcopy
+from typing import Any
+
+MISSING = object()  # the old value of a field or key that did not exist
+
+
+class Journal:
+    """The undo entries of one table since its oldest open mark, and how many marks are open."""
+
+    __slots__ = ("entries", "open")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple] = []
+        self.open = 0
+
+    def __deepcopy__(self, memo: dict) -> Journal:
+        return Journal()  # a copy of the table starts with nothing to undo
+
+    def __reduce__(self) -> tuple:
+        return (Journal, ())  # and so does a pickled one
+
+    def undo(self, position: int) -> None:
+        entries = self.entries
+        while len(entries) > position:
+            entry = entries.pop()
+            entry[0](*entry[1:])
+
+    def adopt(self, value: Any) -> Any:
+        """Value as it goes on the table: containers tracked by this journal, table objects adopted."""
+        kind = type(value)
+        if kind in ATOMS:
+            return value
+        tracked = TRACKED_OF.get(kind)
+        if tracked is not None:
+            return tracked.adopting(self, value)
+        if kind in TRACKED_TYPES:
+            if value._journal is not self:
+                value._journal = self
+                value.adopt_items()
+            return value
+        if isinstance(value, State):
+            if value.__dict__.get("_journal") is not self:
+                adopt_object(self, value)
+            return value
+        if kind is tuple:
+            for item in value:
+                self.adopt(item)
+        return value
+
+
+def adopt_object(journal: Journal, obj: State) -> None:
+    fields = obj.__dict__
+    fields["_journal"] = journal
+    transient = obj.TRANSIENT
+    for name, value in list(fields.items()):
+        if name not in transient:
+            fields[name] = journal.adopt(value)
+
+
+class State:
+    """A table object: its field changes are journaled once it is on a table; TRANSIENT fields are not game state."""
+
+    TRANSIENT: frozenset[str] = frozenset({"_journal"})
+    _journal: Journal | None = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        journal = self._journal
+        if journal is not None and name not in self.TRANSIENT:
+            value = journal.adopt(value)
+            if journal.open:
+                journal.entries.append((restore_field, self, name, self.__dict__.get(name, MISSING)))
+        object.__setattr__(self, name, value)
+
+
+def restore_field(obj: State, name: str, old: Any) -> None:
+    if old is MISSING:
+        del obj.__dict__[name]
+    else:
+        obj.__dict__[name] = old
+
+
+class Tracked:
+    """What the tracked containers share: their journal, how they join it, how a copy gets its own."""
+
+    _journal: Journal | None = None  # an instance field once adopted (a field, not a slot, so pickle works)
+    PLAIN: type = object
+
+    @classmethod
+    def adopting(cls, journal: Journal, items: Any) -> Any:
+        new = cls(items)  # type: ignore[call-arg]
+        new._journal = journal
+        new.adopt_items()
+        return new
+
+    def adopt_items(self) -> None:
+        """Items that are table objects or containers join the journal too (a set holds plain values only)."""
+
+    def restore(self, old: Any) -> None:
+        raise NotImplementedError
+
+    def _before(self) -> Journal | None:
+        """The journal, after recording the whole container for a change that has no cheaper inverse."""
+        journal = self._journal
+        if journal is not None and journal.open:
+            journal.entries.append((type(self).restore, self, self.PLAIN(self)))  # type: ignore[call-arg]
+        return journal
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        new = type(self)()
+        memo[id(self)] = new
+        new._journal = deepcopy(self._journal, memo)
+        new.restore(self.PLAIN(deepcopy(item, memo) for item in self.copied_items()))  # type: ignore[call-arg]
+        return new
+
+    def copied_items(self) -> Iterable[Any]:
+        return self  # type: ignore[return-value]
+
+
+class TrackedList(Tracked, list):
+    """A list on the table: each change is journaled while a mark is open."""
+
+    PLAIN = list
+
+    def adopt_items(self) -> None:
+        adopt = self._journal.adopt
+        for index, item in enumerate(self):
+            if type(item) not in ATOMS:
+                list.__setitem__(self, index, adopt(item))
+
+    def restore(self, old: list) -> None:
+        list.__setitem__(self, slice(None), old)
+
+    def append(self, value: Any) -> None:
+        journal = self._journal
+        if journal is not None:
+            value = journal.adopt(value)
+            if journal.open:
+                journal.entries.append((list.pop, self))
+        list.append(self, value)
+
+    def pop(self, index: int = -1) -> Any:
+        value = list.pop(self, index)
+        journal = self._journal
+        if journal is not None and journal.open:
+            if index == -1 or index == len(self):
+                journal.entries.append((list.append, self, value))
+            else:
+                journal.entries.append((list.insert, self, index if index >= 0 else len(self) + index + 1, value))
+        return value
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        journal = self._journal
+        if journal is None:
+            list.__setitem__(self, index, value)
+            return
+        if type(index) is int:
+            if journal.open:
+                journal.entries.append((list.__setitem__, self, index, list.__getitem__(self, index)))
+            list.__setitem__(self, index, journal.adopt(value))
+            return
+        self._before()
+        list.__setitem__(self, index, [journal.adopt(item) for item in value])
+
+    def extend(self, values: Iterable[Any]) -> None:
+        journal = self._before()
+        list.extend(self, values if journal is None else [journal.adopt(item) for item in values])
+
+    def __iadd__(self, values: Iterable[Any]) -> TrackedList:  # type: ignore[override, misc]
+        self.extend(values)
+        return self
+
+    def insert(self, index: Any, value: Any) -> None:
+        journal = self._before()
+        list.insert(self, index, value if journal is None else journal.adopt(value))
+
+    def __delitem__(self, index: Any) -> None:
+        self._before()
+        list.__delitem__(self, index)
+
+    def remove(self, value: Any) -> None:
+        self._before()
+        list.remove(self, value)
+
+    def clear(self) -> None:
+        self._before()
+        list.clear(self)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._before()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self._before()
+        list.reverse(self)
+
+    def __imul__(self, times: Any) -> TrackedList:  # type: ignore[override, misc]
+        self._before()
+        list.__imul__(self, times)
+        return self
+
+
+class TrackedDict(Tracked, dict):
+    """A dict on the table: each change is journaled while a mark is open."""
+
+    PLAIN = dict
+
+    def adopt_items(self) -> None:
+        adopt = self._journal.adopt
+        for key, item in self.items():
+            if type(item) not in ATOMS:
+                dict.__setitem__(self, key, adopt(item))
+
+    def restore(self, old: dict) -> None:
+        dict.clear(self)
+        dict.update(self, old)
+
+    def copied_items(self) -> Iterable[Any]:
+        return self.items()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        journal = self._journal
+        if journal is not None:
+            value = journal.adopt(value)
+            if journal.open:
+                old = dict.get(self, key, MISSING)
+                journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
+        dict.__setitem__(self, key, value)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for key, value in dict(*args, **kwargs).items():
+            self[key] = value
+
+    def __ior__(self, other: Any) -> TrackedDict:  # type: ignore[override, misc]
+        self.update(other)
+        return self
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
+
+    def __delitem__(self, key: Any) -> None:
+        self._before()
+        dict.__delitem__(self, key)
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        if key in self:
+            self._before()
+        return dict.pop(self, key, *default)
+
+    def popitem(self) -> tuple[Any, Any]:
+        self._before()
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self._before()
+        dict.clear(self)
+
+
+class TrackedSet(Tracked, set):
+    """A set on the table (of plain values): each change is journaled while a mark is open."""
+
+    PLAIN = set
+
+    def __repr__(self) -> str:
+        return repr(set(self))
+
+    def restore(self, old: set) -> None:
+        set.clear(self)
+        set.update(self, old)
+
+    def add(self, value: Any) -> None:
+        journal = self._journal
+        if journal is not None and journal.open and value not in self:
+            journal.entries.append((set.discard, self, value))
+        set.add(self, value)
+
+    def discard(self, value: Any) -> None:
+        journal = self._journal
+        if journal is not None and journal.open and value in self:
+            journal.entries.append((set.add, self, value))
+        set.discard(self, value)
+
+    def remove(self, value: Any) -> None:
+        if value not in self:
+            raise KeyError(value)
+        self.discard(value)
+
+
+def whole_set_change(name: str) -> Callable[..., Any]:
+    """A set method with no cheap inverse: the whole set is recorded first."""
+    method = getattr(set, name)
+
+    def change(self: TrackedSet, *args: Any) -> Any:
+        self._before()
+        result = method(self, *args)
+        return self if name.startswith("__i") else result
+
+    change.__name__ = name
+    return change
+
+
+for _name in (
+    "pop",
+    "clear",
+    "update",
+    "difference_update",
+    "intersection_update",
+    "symmetric_difference_update",
+    "__ior__",
+    "__iand__",
+    "__isub__",
+    "__ixor__",
+):
+    setattr(TrackedSet, _name, whole_set_change(_name))
+
+ATOMS = frozenset({int, str, bool, float, type(None), type(MISSING)})
+TRACKED_OF: dict[type, Any] = {list: TrackedList, dict: TrackedDict, set: TrackedSet}
+TRACKED_TYPES = frozenset(TRACKED_OF.values())

@@ -1,0 +1,146 @@
+"""The cost of one random 3-player game, and the plain-loop floor it is measured against (issue 10).
+
+    python tests/benchmarks/game_bench.py      # both from one run, with the ratio and the counts
+
+The floor is a plain-Python loop doing as many decisions, events and card calls as a real game: counted
+from seeded random games (a profile hook counts the engine's `decide` and `emit` and every function compiled
+from the card file), each done with the least work it can take (pick one of a few options; look the event's
+listeners up; call a function with a new Context). The engine can never reach the floor: the ratio says
+how much its bookkeeping (rules, payments, the undo journal, the log) costs on top.
+
+Medians over repeats; the machine is shared and noisy, so read the ratio of the same run.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from compiler.load import load_cards  # noqa: E402
+from runtime.analysis.simulate import play_game  # noqa: E402
+from runtime.engine.decisions import decide  # noqa: E402
+from runtime.engine.events import emit  # noqa: E402
+from runtime.model.cards import CardSpec, Context  # noqa: E402
+
+CARD_FILE = "cards.nus"
+PLAYERS = 3
+SEEDS = range(20)
+INNER = frozenset({"<genexpr>", "<listcomp>", "<dictcomp>", "<setcomp>"})  # resumed, not called, by card code
+
+
+@cache
+def specs() -> tuple[CardSpec, ...]:
+    return tuple(load_cards((ROOT / CARD_FILE).read_text(encoding="utf-8"), CARD_FILE))
+
+
+@dataclass(frozen=True)
+class GameCounts:
+    """What an average game does: decisions asked (a lone option included), events emitted, card calls."""
+
+    games: int
+    decisions: float
+    events: float
+    card_calls: float
+
+
+@cache
+def game_counts(players: int = PLAYERS, seeds: Sequence[int] = SEEDS) -> GameCounts:
+    counted = {"decisions": 0, "events": 0, "card_calls": 0}
+    decide_code, emit_code = decide.__code__, emit.__code__
+
+    def count(frame: FrameType, event: str, arg: Any) -> None:
+        if event != "call":
+            return
+        code = frame.f_code
+        if code is decide_code:
+            counted["decisions"] += 1
+        elif code is emit_code:
+            counted["events"] += 1
+        elif code.co_filename == CARD_FILE and code.co_name not in INNER:
+            counted["card_calls"] += 1
+
+    cards = specs()
+    sys.setprofile(count)
+    try:
+        for seed in seeds:
+            play_game(cards, players, seed)
+    finally:
+        sys.setprofile(None)
+    games = len(seeds)
+    return GameCounts(games, *(counted[key] / games for key in ("decisions", "events", "card_calls")))
+
+
+def floor_game(counts: GameCounts, rng: random.Random) -> None:
+    """The least a game's decisions, events and card calls can cost in plain Python."""
+    listeners: dict[tuple[str, str], list] = {("build", "after"): []}
+    latches: list = []
+
+    def card(ctx: Context) -> bool:
+        return ctx.me is not None
+
+    for _ in range(round(counts.decisions)):
+        options = [0, 1, 2, 3]
+        options[rng.randrange(len(options))]
+    for _ in range(round(counts.events)):
+        if listeners.get(("build", "before")) or latches:
+            raise AssertionError("nobody listens in the floor")
+    for _ in range(round(counts.card_calls)):
+        card(Context(None, PLAYERS))
+
+
+def median_ms(action: Callable[[], object], per: int, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000 / per)
+    return statistics.median(times)
+
+
+def game_ms(games: int = 30, repeats: int = 5, players: int = PLAYERS) -> float:
+    """Median milliseconds per seeded random game (seeds 0..games-1, so every run plays the same games)."""
+    cards = specs()
+
+    def play() -> None:
+        for seed in range(games):
+            play_game(cards, players, seed)
+
+    return median_ms(play, games, repeats)
+
+
+def floor_ms(games: int = 300, repeats: int = 5) -> float:
+    """Median milliseconds per floor game, its counts taken from real 3-player games."""
+    counts = game_counts()
+    rng = random.Random(0)
+
+    def loop() -> None:
+        for _ in range(games):
+            floor_game(counts, rng)
+
+    return median_ms(loop, games, repeats)
+
+
+def main() -> None:
+    counts = game_counts()
+    game, floor = game_ms(), floor_ms()
+    print(
+        f"random {PLAYERS}-player game: {game:.2f} ms ({1000 / game:.0f} games/s); plain-loop floor {floor:.3f} ms "
+        f"({counts.decisions:.0f} decisions, {counts.events:.0f} events, {counts.card_calls:.0f} card calls a game, "
+        f"over {counts.games} games); the engine is {game / floor:.1f}x the floor"
+    )
+
+
+if __name__ == "__main__":
+    main()
