@@ -174,6 +174,11 @@ COUNTS = (
     Entry("guests on ships", "guests_on_ships", "the number of Guests on your Ships", settable=True),
     Entry("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
     Entry(
+        "filled fishing gap",
+        "filled_fishing_gap",
+        "the number of spaces of a gap on your Fishing track that now count as filled (0 while it has no effect)",
+    ),
+    Entry(
         "printed ship values on this building",
         "ship_values_on_card",
         "the sum of printed values of the Ships on this Building",
@@ -353,6 +358,11 @@ EFFECTS = (
         "move {amount} {good} from your personal supply onto this Building",
     ),
     Entry("remove this building from play", "remove_card", "remove this Building from play"),
+    Entry(
+        "decline the effect of this building",
+        "decline_card",
+        "decline this Building's effect for good (its rules no longer apply; it still scores)",
+    ),
     Entry(
         "remove a forest",
         "remove_one_forest",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.engine.actions import perform
+from runtime.engine.actions import offer_any_time, perform
 from runtime.engine.phases import distribute
 from runtime.engine.play import attach, remove_from_play
+from runtime.mechanics.board import free_track_spaces, haul_size
 from runtime.mechanics.payment import Payment
 from runtime.mechanics.scoring import final_scores
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
@@ -308,6 +309,58 @@ def test_reforest_places_the_usual_two_forests_without_asking_how_many() -> None
     perform(table, me, "reforest", "space")
     assert me.harbor.forests == [2, 1, 1, 2, 0]
     assert "how_many" not in asked_kinds(table)
+
+
+# 4. Ghost Ship: "You may decline this effect at any time" ---------------------------------------
+
+
+def test_ghost_ship_declined_between_turns_is_gone_for_good() -> None:
+    """Ghost Ship: "(You may decline this effect at any time, i.e., to build an actual Ship or to get more wood from
+    the "Log Boom".)" Ruling (cards.nus): declined, the effect is gone for good; a Ship removed later does not bring
+    the gap back, and the any-time choice is no longer offered."""
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("sloop"), Ship("sloop")]
+    ghost = in_play(table, me, "Ghost Ship", SPACE, False)
+    assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 2 - 3, 8)
+    script(table, (ghost, ghost.spec.abilities[-1]))
+    offer_any_time(table, me)
+    assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 2, 6)
+    assert ghost.declined and me.supply == supply(2, 2, 2, 0)
+    me.track.ships.pop()
+    assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 1, 5)
+    asked = len(table.decider.decisions)
+    offer_any_time(table, me)
+    assert len(table.decider.decisions) == asked  # nothing left to offer
+
+
+def test_ghost_ship_any_time_decline_is_offered_only_while_the_gap_has_effect() -> None:
+    """Ghost Ship: "The Ghost Ship has no effect (temporarily) as long as there are no Ships on your Fishing track":
+    with no Ship there is nothing to decline, and no question is asked between turns."""
+    table = make_table()
+    me = table.players[0]
+    ghost = in_play(table, me, "Ghost Ship", SPACE, False)
+    asked = len(table.decider.decisions)
+    offer_any_time(table, me)
+    assert len(table.decider.decisions) == asked and not ghost.declined
+
+
+def test_deep_sea_trawler_refused_when_the_gap_is_kept_leaves_the_table_as_it_was() -> None:
+    """Deep-Sea Trawler: "You may only build the Deep-Sea Trawler if (at least) four spaces of your Fishing track are
+    free." With the gap 3 are free: the owner is asked to decline it; keeping it, the build is refused and nothing
+    changes (no payment, the gap still there)."""
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("cutter"), Ship("sloop"), Ship("sloop")]
+    ghost = in_play(table, me, "Ghost Ship", SPACE, False)
+    me.supply.update(supply(5, 5))
+    with pytest.raises(IllegalAction):
+        build_card(table, me, "Deep-Sea Trawler", False)
+    assert me.supply == supply(5, 5) and me.track.cards == [] and not ghost.declined
+    assert table.decider.decisions[-1].prompt == "decline the gap on your Fishing track to build Deep-Sea Trawler?"
+    build_card(table, me, "Deep-Sea Trawler", True)
+    assert [card.name for card in me.track.cards] == ["Deep-Sea Trawler"] and ghost.declined
+    assert (free_track_spaces(table, me), haul_size(table, me), me.supply) == (2, 7, supply())
 
 
 # 5. The Fishing track model: spaces, length and haul agree ---------------------------------------

@@ -1168,13 +1168,14 @@ def test_haunted_house_removes_a_sixth_elder_too() -> None:
 
 
 def test_log_boom_with_ghost_ship_no_wood_in_the_gap_and_a_new_ship_claims_one() -> None:
-    """The Ghost Ship's gap counts as filled, so only the 6 spaces right of it get wood; a Ship claims one."""
+    """The Ghost Ship's gap counts as filled and is kept (not declined), so only the 6 spaces right of it get wood;
+    a Ship claims one."""
     table = make_table()
     me = table.players[0]
     me.track.ships = [Ship("sloop")]
     in_play(table, me, "Ghost Ship", (2, 2), True)
     supply(me, fish=3, gold=1)
-    build_real(table, me, "Log Boom", (1, 2))
+    build_real(table, me, "Log Boom", (1, 2), False)
     assert sum(wood_on_spaces(me)) == 6
     supply(me, wood=2, fish=2)
     table.ships_left.update(cutter=0, schooner=0)

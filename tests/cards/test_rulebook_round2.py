@@ -94,8 +94,6 @@ def reach(setup: Callable[[Table], None], act: Callable[[Table], object], observ
 
 # 1. Ghost Ship: "You may decline this effect at any time" ------------------------------------------------------------
 
-GHOST_DECLINE = "issue 16 item 1: the Ghost Ship's gap cannot be declined "
-
 
 def ghost_with_a_sloop(table: Table) -> None:
     """A sloop on the track and the Ghost Ship in play: the sloop moved 3 spaces right, the gap counted filled."""
@@ -118,7 +116,6 @@ def test_ghost_ship_gap_before_anything_is_declined() -> None:
     assert reach(sloop_only, lambda table: None, observe) == {(9, 5)}
 
 
-@pytest.mark.xfail(strict=True, reason=GHOST_DECLINE + "when the Log Boom puts its wood (only 6 wood, never 9)")
 def test_ghost_ship_may_be_declined_to_get_more_wood_from_the_log_boom() -> None:
     """Ghost Ship: "(You may decline this effect at any time, i.e., to build an actual Ship or to get more wood from
     the "Log Boom".)" Log Boom: "Immediately ... place 1 wood from the general supply on each free space of your
@@ -168,7 +165,6 @@ def test_deep_sea_trawler_without_the_ghost_ship_takes_four_free_spaces() -> Non
     }
 
 
-@pytest.mark.xfail(strict=True, reason=GHOST_DECLINE + "before the Deep-Sea Trawler's requirement is judged")
 def test_ghost_ship_may_be_declined_to_meet_the_deep_sea_trawlers_four_free_spaces() -> None:
     """Ghost Ship: "You may decline this effect at any time"; Deep-Sea Trawler: "You may only build the Deep-Sea
     Trawler if (at least) four spaces of your Fishing track are free." With the gap 3 spaces are free; declined, 6
@@ -203,7 +199,6 @@ def test_ghost_ship_may_be_declined_inside_build_a_ship_for_a_ship_that_needs_th
     assert found <= {sloop_beside_the_gap, schooner_declined, (("sloop",), 4, 8, (6, 6, 0, 0)), REFUSED}
 
 
-@pytest.mark.xfail(strict=True, reason=GHOST_DECLINE + "as an any-time choice between turns")
 def test_ghost_ship_may_be_declined_at_any_time_between_turns() -> None:
     """Ghost Ship: "You may decline this effect at any time". Between turns, where the owner's any-time abilities are
     offered, the owner may decline it: the sloop is back on the first space (9 free, haul 5), or keep it (6 free,
