@@ -634,18 +634,15 @@ def decline_every_may(decision) -> int | None:
     return decision.labels.index("no") if decision.kind == "may" else None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 16 item 5 (Orchard x Forest Cabin): an Orchard in a middle column is counted as a Forest by Thin Out "
-    "but not by the Forest Cabin",
-)
-def test_orchard_in_a_middle_column_counts_for_the_forest_cabin() -> None:
+def test_an_orchard_in_a_middle_column_is_no_forest_for_the_forest_cabin() -> None:
     """Orchard: "For all intents and purposes, the Orchard is considered both a Building and a Forest, i.e., you count
     it when taking a "Thin Out" action ... Note that the Orchard occupies a single Building space, so it does not count
     for effects that require forested double spaces." Forest Cabin: "Each time you take the "Thin Out" action, aside
     from wood that you get from the action, also take a number of fish ... equal to the number of Forests that are
-    covering only Building spaces in the middle two columns". The Orchard on column 2, the 4 starting Forests outside
-    the middle columns: Thin Out gives 5 wood (4 Forests and the Orchard) and the Cabin 1 fish."""
+    covering only Building spaces in the middle two columns ... Forests that are covering a Building space in only one
+    of these two columns, do not count." Ruling (next to the Forest Cabin): the Orchard covers a Building space in only
+    one of the middle columns and is no forested double space, so the Cabin does not count it. The Orchard on column 2,
+    the 4 starting Forests outside the middle columns: Thin Out gives 5 wood (4 Forests and the Orchard) and no fish."""
 
     def setup(table: Table) -> None:
         place("Orchard", SPACE)(table)  # row 1, column 2 (rules.toml: the middle columns are 2 and 3)
@@ -656,7 +653,7 @@ def test_orchard_in_a_middle_column_counts_for_the_forest_cabin() -> None:
         return (tuple(me(table).harbor.forests), goods(me(table)))
 
     found = reach(setup, lambda table: perform(table, me(table), "thin_out", "space"), observe, decline_every_may)
-    assert found == {((2, 1, 1, 0, 0), (5, 1, 0, 0))}
+    assert found == {((2, 1, 1, 0, 0), (5, 0, 0, 0))}
 
 
 def test_the_deep_sea_trawler_is_a_building_on_the_harbor_board_for_the_urban_quarter() -> None:
@@ -742,3 +739,44 @@ def test_ticket_booth_may_remove_the_orchard_in_place_of_a_forest() -> None:
 
     found = reach(setup, build_named("Orchard"), observe, fixed)
     assert found == {(True, 4, (0, 0, 0)), (True, 3, (0, 0, 1)), (False, 4, (0, 0, 1))}
+
+
+def test_a_sloop_on_the_boating_lake_takes_no_log_boom_wood() -> None:
+    """Boating Lake: "Each time you build a sloop or cutter, you may choose to place the new sloop or cutter on the
+    Boating Lake. ... Ships on the Boating Lake do not count as Ships, but they increase your haul size by one each."
+    Log Boom: "Each time before you place a Ship on those spaces, move the wood into your personal supply." A sloop
+    (2 wood, 2 fish) on the track takes its space's wood (1 wood kept, 9 left, haul 5); on the Lake it takes none
+    (10 wood stay on 10 free spaces, haul 3 + 1 = 4)."""
+
+    def setup(table: Table) -> None:
+        place("Boating Lake")(table)
+        place("Log Boom", OTHER_SPACE)(table)
+        table.ships_left = {"sloop": 2, "cutter": 0, "schooner": 0}
+        supply(me(table), 2, 2)
+
+    def observe(table: Table) -> Hashable:
+        lake = next(card for card in me(table).buildings if card.name == "Boating Lake")
+        on_track = tuple(ship.type for ship in me(table).track.ships)
+        return (on_track, tuple(lake.ships), wood_on_track(me(table)), *track(me(table), table), goods(me(table)))
+
+    found = reach(setup, lambda table: perform(table, me(table), "build_ship", "space"), observe)
+    assert found == {(("sloop",), (), 9, 9, 5, (1, 0, 0, 0)), ((), ("sloop",), 10, 10, 4, (0, 0, 0, 0))}
+
+
+def test_yacht_house_does_not_count_a_sloop_on_the_boating_lake() -> None:
+    """Yacht House: "If there are (at least) 1 sloop on your Fishing track and (at least) 2 Elders in your Elder Council
+    without any fish on them, immediately ... take 3 gold". Boating Lake: "Ships on the Boating Lake do not count as
+    Ships". Two bare Elders and a sloop only on the Lake: no gold."""
+
+    def setup(table: Table) -> None:
+        place("Boating Lake", OTHER_SPACE)(table)
+        lake = next(card for card in me(table).buildings if card.name == "Boating Lake")
+        lake.ships.append("sloop")
+        for name in ("Pisciculturist", "Fishmonger"):
+            elder = CardInPlay(real_cards()[name], me(table))
+            me(table).council.append(elder)
+            attach(table, elder)
+        in_hand(table, "Yacht House")
+        supply(me(table), 3, 3)
+
+    assert reach(setup, build_named("Yacht House"), lambda table: goods(me(table)), at_cell(SPACE)) == {(0, 0, 0, 0)}
