@@ -176,7 +176,7 @@ COUNTS = (
     Entry(
         "filled fishing gap",
         "filled_fishing_gap",
-        "the number of spaces of a gap on your Fishing track that now count as filled (0 while it has no effect)",
+        "the number of spaces of a gap on your Fishing track that count as filled now",
     ),
     Entry(
         "printed ship values on this building",
