@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from compiler.checking.vocabulary import DECKS, GOODS, TABLES, Entry
+from compiler.checking.vocabulary import ACTIONS, DECKS, GOODS, TABLES, Entry, caused_by
 from compiler.syntax import nodes as n
 
 COMPARISONS = {
@@ -27,6 +27,27 @@ ONCE = "immediately (and only once via this Building)"
 HOW_MANY = ("the total number of ", "the number of ")
 NONE_OPS = {("equal", 0), ("at_most", 0)}  # comparisons with 0 read "there are no …" / "there are any …"
 ANY_OPS = {("more_than", 0), ("not_equal", 0)}
+ACTION_EVENTS = {name for action in ACTIONS.values() for name in caused_by(action)}
+SIBILANT_ENDINGS = ("s", "sh", "ch", "x", "z")
+
+
+def third_person(text: str) -> str:
+    """'return a Guest to your supply' -> 'returns a Guest to their supply': what any player does."""
+    verb, _, rest = text.partition(" ")
+    verb += "es" if verb.endswith(SIBILANT_ENDINGS) else "s"
+    return re.sub(r"\byour\b", "their", f"{verb} {rest}".strip())
+
+
+def event_words(entry: Entry, timing: str) -> str:
+    """An action is taken before and completed after: 'before you take', 'after you complete' (rulebook usage)."""
+    if timing == "after" and entry.impl in ACTION_EVENTS and entry.english.startswith("take "):
+        return "complete " + entry.english.removeprefix("take ")
+    return entry.english
+
+
+def clause(text: str) -> str:
+    """A phrase with a comma inside ('half the fish, rounded down') gets a closing comma before more words follow."""
+    return f"{text}," if "," in text else text
 
 
 def good_name(good: str, amount: n.Expr | str | None) -> str:
@@ -38,11 +59,8 @@ def actor_doing(actor: str, doing: str) -> str:
     """An event's English ("take an Elder") said of whoever a hook hears: "another player takes an Elder"."""
     if actor == "you":
         return f"you {doing}"
-    verb, _, rest = doing.partition(" ")
-    verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"
-    rest = f" {rest}".replace(" your ", " their ")
     who = "any player (including you)" if actor == "any player" else actor
-    return f"{who} {verb}{rest}"
+    return f"{who} {third_person(doing)}"
 
 
 def sentence(text: str) -> str:
@@ -94,6 +112,7 @@ class English:
         self.card = card
         self.subject = "the Elder" if card.kind == "elder" else f"the {card.name}"
         self.lets: dict[str, n.Expr] = {}
+        self.phrases: dict[str, str] = {}  # the English of the fields (or rule scope) in reach: the event's, the rule's
 
     # Facts
 
@@ -104,6 +123,10 @@ class English:
 
     def payments(self, option: n.CostOption, qualifiers: bool = True) -> str:
         return listing([self.phrase(p) for p in option.payments if qualifiers or not self.qualifier(p)])
+
+    def instead(self, option: n.CostOption) -> str:
+        """Another way to pay, as something you do: 'pay 3 fish and remove the "Market" from play ...'."""
+        return listing([("pay " if p.entry.impl == "goods" else "") + self.phrase(p) for p in option.payments])
 
     @staticmethod
     def qualifier(payment: n.Call) -> bool:
@@ -142,7 +165,7 @@ class English:
             first, *others = line.options
             plain = self.payments(first, qualifiers=False)
             for other in others:
-                found.append(sentence(f"instead of paying {plain} for {self.subject}, you may {self.payments(other)}"))
+                found.append(sentence(f"instead of paying {plain} for {self.subject}, you may {self.instead(other)}"))
             for payment in first.payments:
                 if self.qualifier(payment):
                     found.append(sentence(payment.entry.english.replace("{cost}", plain)))
@@ -181,32 +204,42 @@ class English:
         return sentence(f"you may only build {self.subject} if {self.condition(condition)}")
 
     def rule(self, rule: n.Rule) -> str:
+        self.phrases = rule.entry.phrases
         value = "" if rule.value is None else self.expr(rule.value)
         text = rule.entry.english.replace("{value}", value).replace("{default}", str(rule.entry.default))
         return sentence(text)
 
     def ability(self, ability: n.Ability) -> str:
         trigger = ability.trigger
+        self.phrases = trigger.entry.phrases if trigger.entry is not None else {}
         body = self.statements(ability.body)
         kind = trigger.kind
+        once = f"{ONCE}, {body}" if body.startswith("if ") else f"{ONCE} {body}"
         if kind == "when_built":
-            text = sentence(f"{ONCE} {body}")
+            text = sentence(once)
         elif kind == "as_soon_as":
-            text = sentence(f"as soon as {self.condition(trigger.condition)}, {ONCE} {body}")
+            text = sentence(f"as soon as {self.condition(trigger.condition)}, {once}")
         elif kind == "each_time":
-            text = sentence(f"each time {trigger.timing} {actor_doing(trigger.actor, trigger.entry.english)}, {body}")
+            event = actor_doing(trigger.actor, event_words(trigger.entry, trigger.timing))
+            text = sentence(f"each time {trigger.timing} {event}, {body}")
         elif kind == "at_moment":
             text = sentence(f"at {trigger.entry.english}, {body}")
         elif kind == "worker_space":
-            text = sentence(
-                "once per Round, as one of your three turns, you may place a Worker on "
-                f"{self.subject} to {body} (only you may use it)"
-            )
+            text = self.worker_space(ability, body)
+            only_you = sentence(f"only you may use {self.subject}; other players may not")
+            return f"{self.guarded(trigger, text)} {only_you}"
         elif kind == "any_time":
             text = sentence(f"at any time (and any number of times) before scoring, {body}")
         else:
-            text = sentence(f"use: {body}")
+            text = sentence(f"when you use the Elder, place a fish from the Banquet Table on it as usual, then {body}")
         return self.guarded(trigger, text)
+
+    def worker_space(self, ability: n.Ability, body: str) -> str:
+        """The Worker goes on this Building, or, for an effect that says where it goes (an Elder), there."""
+        turn = "once per Round, as one of your three turns, you may"
+        if any(call.entry.worker_on_elder for call in n.calls_in(ability.body)):
+            return sentence(f"{turn} {body}")
+        return sentence(f"{turn} place a Worker on {self.subject} to {body}")
 
     def guarded(self, trigger: n.Trigger, text: str) -> str:
         guard = trigger.guard
@@ -224,6 +257,8 @@ class English:
         rendered = [r for r in rendered if r]
         if len(rendered) <= 1:
             return "".join(rendered)
+        if any(isinstance(s, n.If) for s in statements):
+            return "; ".join(rendered)
         return ", ".join(rendered[:-1]) + ", and " + rendered[-1]
 
     def statement(self, statement: n.Statement) -> str:
@@ -233,16 +268,29 @@ class English:
             self.lets[statement.name] = statement.value
             return ""
         if isinstance(statement, n.May):
-            return f"you may {self.statements(statement.body)} (all of it or none of it)"
+            return self.may(statement.body)
         if isinstance(statement, n.UpTo):
-            return f"up to {self.expr(statement.times)} times, you may {self.statements(statement.body)}"
+            body = self.statements(statement.body)
+            if isinstance(statement.times, n.Number):
+                return f"up to {statement.times.value} times, you may {body}"
+            return f"you may {body}, as many times as you like up to {self.expr(statement.times)}"
         if isinstance(statement, n.If):
             text = f"if {self.condition(statement.condition)}, {self.statements(statement.then)}"
             if statement.otherwise:
                 text += f"; otherwise {self.statements(statement.otherwise)}"
             return text
         assert isinstance(statement, n.ChooseOne)
-        return "either " + " or ".join(self.statements(option) for option in statement.options)
+        options = [self.statements(option) for option in statement.options]
+        if any("," in option for option in options):
+            return "choose one: " + "; or ".join(options)
+        return "either " + " or ".join(options)
+
+    def may(self, body: tuple[n.Statement, ...]) -> str:
+        """'you may A; if you do, B': the first thing is the choice, the rest follows from it (all or nothing)."""
+        shown = [s for s in body if self.statement(s)]
+        if len(shown) <= 1:
+            return f"you may {self.statements(body)}"
+        return f"you may {self.statement(shown[0])}; if you do, {self.statements(tuple(shown[1:]))}"
 
     def phrase(self, call: n.Call) -> str:
         entry = call.entry
@@ -267,6 +315,9 @@ class English:
         if isinstance(amount, n.Table):
             key, rows = self.table(amount)
             return f"a number of {plural} depending on {key} ({rows})"
+        if isinstance(amount, n.Binary) and amount.op == "capped":
+            left, cap = self.expr(amount.left), self.expr(amount.right)
+            return f"a number of {plural} equal to {left}, but at most {cap} {plural},"
         if (
             isinstance(amount, n.Binary)
             and amount.op == "divide_down"
@@ -276,7 +327,7 @@ class English:
             counted = quantity(self.expr(amount.left))
             if counted:
                 return f"1 {good_name(good, n.Number(None, 1))} for every {amount.right.value} {counted[0]}"
-        return f"a number of {plural} equal to {self.expr(amount)}"
+        return clause(f"a number of {plural} equal to {self.expr(amount)}")
 
     # Expressions
 
@@ -316,6 +367,8 @@ class English:
     def ref(self, ref: n.Ref) -> str:
         if ref.source == "local" and ref.name in self.lets:
             return f"{self.expr(self.lets[ref.name])} just before"
+        if ref.source in ("field", "scope"):
+            return self.phrases.get(ref.name, ref.text)
         if ref.source != "count":
             return ref.text
         entry = count_entry(ref)

@@ -84,6 +84,7 @@ class Entry:
     timings: tuple[str, ...] = ("before", "after")  # events
     default: object = None  # rules
     scope: dict = field(default_factory=dict, hash=False)  # rules: quantity -> (attr, type)
+    phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
@@ -136,7 +137,11 @@ COUNTS = (
     Entry("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
     Entry("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
     Entry("workers on elders", "workers_on_elders", "the number of Workers on Elders in your Elder Council"),
-    Entry("elders used this round", "elders_used_this_round", "the number of Elders you have used this Round"),
+    Entry(
+        "elders used this round",
+        "elders_used_this_round",
+        "the number of times you have used an Elder this Round so far (each use counts, even of the same Elder)",
+    ),
     Entry("forests", "forests", "the number of Forests on your Harbor board", settable=True),
     Entry(
         "forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"
@@ -242,7 +247,7 @@ COUNTS = (
 )
 
 FACTS = (
-    Entry("during an action", "during_action", "during an action", result="truth"),
+    Entry("during an action", "during_action", "you are in the middle of an action", result="truth"),
     Entry("another player did it", "by_another_player", "another player did it", result="truth", event_only=True),
     Entry(
         "elder {elder:name} has left the supply board",
@@ -255,10 +260,16 @@ FACTS = (
 # Events: moments a card can hook, with the fields their handlers may read ------------------
 
 
-def event(pattern: str, declaration: declared.EventType, english: str, fields: dict[str, str] | None = None) -> Entry:
-    """An event's phrase; its runtime name, timings and field types are the runtime's declaration."""
-    typed = {words: (attr, declaration.fields[attr]) for words, attr in (fields or {}).items()}
-    return Entry(pattern, declaration.name, english, fields=typed, timings=declaration.timings)
+def event(
+    pattern: str, declaration: declared.EventType, english: str, fields: dict[str, tuple[str, str]] | None = None
+) -> Entry:
+    """An event's phrase; its runtime name, timings and field types are the runtime's declaration. `fields` maps
+    a field's words to its attribute and the English a player reads for it. An action's event says "take"; the
+    reference says "complete" after it."""
+    fields = fields or {}
+    typed = {words: (attr, declaration.fields[attr]) for words, (attr, _) in fields.items()}
+    phrases = dict(fields.values())
+    return Entry(pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases)
 
 
 EVENTS = (
@@ -266,19 +277,30 @@ EVENTS = (
         "serve fish",
         declared.SERVE_FISH,
         'take a "Serve Fish" action',
-        fields={"fish served": "fish_served", "plates filled": "plates_filled"},
+        fields={
+            "fish served": (
+                "fish_served",
+                "the number of fish you served to the Banquet Table (a Guest counts as the fish it saved)",
+            ),
+            "plates filled": ("plates_filled", "the number of plates you filled"),
+        },
     ),
     event(
         "build a ship",
         declared.BUILD_SHIP,
-        'complete a "Build a Ship" action',
-        fields={"ships left of built type": "ships_left_of_type"},
+        'take a "Build a Ship" action',
+        fields={
+            "ships left of built type": (
+                "ships_left_of_type",
+                "the number of Ships of the type you just built left on the Ships and Elders supply board",
+            )
+        },
     ),
     event(
         "place a ship",
         declared.PLACE_SHIP,
         "place a Ship on your Fishing track",
-        fields={"spaces the new ship takes": "spaces"},
+        fields={"spaces the new ship takes": ("spaces", "the number of spaces the new Ship takes")},
     ),
     event("take an elder", declared.TAKE_ELDER, 'take a "Take an Elder" action'),
     event("use an elder", declared.USE_ELDER, "use an Elder"),
@@ -289,14 +311,20 @@ EVENTS = (
         "reforest",
         declared.REFOREST,
         'take a "Reforest" action',
-        fields={"you used the action space": "on_action_space"},
+        fields={"you used the action space": ("on_action_space", 'you took it on the "Reforest" action space')},
     ),
     event("deforest", declared.DEFOREST, 'take a "Deforest" action'),
     event(
         "remove a forest",
         declared.REMOVE_FOREST,
         "remove a Forest from your Harbor board",
-        fields={"a building space was revealed": "revealed_space"},
+        fields={
+            "a building space was revealed": (
+                "revealed_space",
+                "removing that Forest revealed a Building space (a Forest taken from a stack of two or more "
+                "reveals none)",
+            )
+        },
     ),
     event("return a guest", declared.RETURN_GUEST, "return a Guest to the general supply"),
     event("place a new guest in supply", declared.GAIN_GUEST, "place a new Guest in your personal supply"),
@@ -305,7 +333,9 @@ EVENTS = (
     event("start of fishing phase", declared.FISHING_PHASE_START, "the start of each Fishing Phase"),
     event("returning home phase", declared.RETURNING_HOME, "each Returning Home Phase"),
     event("end of round", declared.ROUND_END, "the end of each Round, after all players have had three turns"),
-    event("scoring", declared.BEFORE_SCORING, "scoring at the end of the game"),
+    event(
+        "scoring", declared.BEFORE_SCORING, "the start of scoring at the end of the game, before anything is counted"
+    ),
 )
 
 # Effects: what a card does ------------------------------------------------------------------
@@ -324,6 +354,15 @@ ACTIONS: dict[str, declared.Action] = {
 }
 
 
+SMALL_WORDS = frozenset({"a", "an", "the", "all", "of", "on", "to", "for"})
+
+
+def title(words: str) -> str:
+    """An action's name as the rulebook writes it: "Build a Ship", "Take an Elder", "Buy all Shares"."""
+    first, *rest = words.split()
+    return " ".join([first.capitalize(), *(w if w in SMALL_WORDS else w.capitalize() for w in rest)])
+
+
 def caused_by(action: declared.Action) -> tuple[str, ...]:
     return (action.event.name,) if action.event is not None else ()
 
@@ -332,7 +371,7 @@ EFFECTS = (
     Entry(
         "take {amount} {good}",
         "take",
-        "take {amount} {good} from the general supply and place it in your personal supply",
+        "take {amount} {good} from the general supply and place the {good} in your personal supply",
     ),
     Entry(
         "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
@@ -405,10 +444,21 @@ EFFECTS = (
     Entry(
         "exchange up to {amount} {give:good} for {get:good}",
         "exchange",
-        "exchange up to {amount} {give} in your personal supply for {get} from the general supply, 1:1",
+        "exchange {give} from your personal supply for {get} from the general supply at a 1:1 ratio, "
+        "up to {amount} {give}",
     ),
-    Entry("put {amount} fish on each elder", "fish_on_each_elder", "place {amount} fish on each of your Elders"),
-    Entry("take an extra turn", "extra_turn", "carry out an additional turn with an available action"),
+    Entry(
+        "put {amount} fish on each elder",
+        "fish_on_each_elder",
+        "place {amount} fish from the general supply on each Elder already in your Elder Council",
+    ),
+    Entry(
+        "take an extra turn",
+        "extra_turn",
+        "carry out an additional turn: place a Worker on an available action, i.e. an action space on the Action "
+        "board (or the Imitation tile, in games that use it) that is not fully occupied, or an unoccupied Elder in "
+        "your Elder Council (or in another player's, if a card of yours allows it); not on a Building",
+    ),
     Entry(
         "distribute {amount} fish",
         "distribute_fish",
@@ -442,8 +492,9 @@ EFFECTS = (
     Entry(
         "put a guest on each of up to {amount} visible elders",
         "guests_on_visible_elders",
-        "place 1 Guest from the general supply on each of up to {amount} visible Elders; "
-        "whoever takes one of them, you get its Guest",
+        "place 1 Guest from the general supply on each of up to {amount} visible Elders on the Ships and Elders "
+        "supply board; when any player (including you) takes one of those Elders, move its Guest into your "
+        "personal supply",
     ),
     Entry(
         "put {amount} wood on each free fishing space",
@@ -464,23 +515,26 @@ EFFECTS = (
         "return an elder to the supply board",
         "return_elder",
         "move the fish on one of your Elders into your personal supply, "
-        "then return it to its space on the supply board",
+        "then return that Elder to its space on the Ships and Elders supply board",
     ),
     Entry(
         "use another player's elder paying {amount} fish",
         "use_other_elder",
-        "pay the owner {amount} fish and use an unoccupied Elder in another player's Elder Council as your own",
+        "place a Worker on an unoccupied Elder in another player's Elder Council and use it as though it were "
+        "yours: first pay its owner {amount} fish from your personal supply, which they place in their personal "
+        "supply; then place a fish from the Banquet Table on the Elder as usual (if that is its third fish, the "
+        "owner gets the fish it discards, not you)",
         causes=(declared.USE_ELDER.name,),
         worker_on_elder=True,
     ),
     Entry(
         "count as a build a ship action",
         "as_ship_action",
-        'this counts as taking a whole "Build a Ship" action: what happens before and after one happens now',
+        'this counts as taking a "Build a Ship" action: whatever happens before and after one happens now',
         causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(
-    Entry(words, "perform_action", f'take a "{words.title()}" action', args=(action.name,), causes=caused_by(action))
+    Entry(words, "perform_action", f'take a "{title(words)}" action', args=(action.name,), causes=caused_by(action))
     for words, action in ACTIONS.items()
 )
 
@@ -519,7 +573,7 @@ EXAMPLE_STEPS = (
     Entry(
         f"place a worker on {words}",
         "worker_on_space",
-        f'place a Worker on the "{words.title()}" action space',
+        f'place a Worker on the "{title(words)}" action space',
         args=(space,),
         example_only=True,
     )
@@ -562,8 +616,9 @@ RULES = (
     Entry(
         "plate cost",
         "plate_cost",
-        'each time you take a "Serve Fish" action, each plate costs {value} instead of the fish printed on it',
+        'each time you take a "Serve Fish" action, each plate you fill with fish costs {value}',
         scope={"printed plate cost": ("printed", "number")},
+        phrases={"printed": "the fish printed on it"},
         default="printed",
     ),
     Entry(
@@ -581,13 +636,17 @@ RULES = (
     Entry(
         "reforest forests up to",
         "reforest_up_to",
-        'each time you take a "Reforest" action, the most Forests you may place is {value}',
+        'each time you take a "Reforest" action, you may place the usual number of Forests or any number from 1 '
+        "up to {value}, all on the same double space",
         default=2,
     ),
     Entry(
         "distribution may swap steps 1 and 3",
         "swap_distribution",
-        "when distributing fish you may swap steps 1 and 3",
+        "each time you distribute fish (in the Fishing Phase or for an Elder), you may swap steps 1 and 3 of the "
+        "distribution order: first place fish on the issued Shares of your color in your personal supply, and 1 "
+        "fish for each Guest on your Ships, then on your Shares held by other players, and only then on your "
+        "Elders; the rest goes into your Reserve and any excess into the general supply, as normal",
         result="truth",
         default=False,
     ),
@@ -608,12 +667,18 @@ RULES = (
         default=False,
     ),
     Entry(
-        "may be built over", "built_over", "you may build another Building over this one", result="truth", default=False
+        "may be built over",
+        "built_over",
+        "when you build a Building, you may build it over this one: this one leaves play and the new Building takes "
+        "its space",
+        result="truth",
+        default=False,
     ),
     Entry(
         "placed under stacked forests",
         "under_forests",
-        "this Building goes on a Building space under at least two Forests, beneath them",
+        "this Building goes on a Building space covered by at least two Forests, underneath them; as long as "
+        "Forests cover it, it does not count as one of your Buildings",
         result="truth",
         default=False,
     ),
@@ -641,14 +706,18 @@ RULES = (
     Entry(
         "sloops and cutters may go to this building",
         "ships_to_card",
-        "a new sloop or cutter may go on this Building instead of your Fishing track; it adds 1 to your haul size",
+        "each time you build a sloop or cutter, you may place it on this Building instead of your Fishing track, "
+        "for good; there it does not count as a Ship (no Ship score, no Guest on it) but adds 1 to your haul size",
         result="truth",
         default=False,
     ),
     Entry(
         "fishing track gap",
         "fishing_gap",
-        "the rightmost Ship on your Fishing track stands {value} spaces further right; the gap counts as filled",
+        "move the rightmost Ship on your Fishing track {value} spaces to the right; the gap to its left counts as "
+        "filled, and it always stays to the left of your rightmost Ship. This has no effect (for the time being) "
+        "while there are no Ships on your Fishing track or fewer than {value} free spaces left. You may decline "
+        "this effect at any time, e.g. to build an actual Ship in the gap",
         default=0,
     ),
     Entry(

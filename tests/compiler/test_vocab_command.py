@@ -28,7 +28,9 @@ def test_vocab_given_lists_exactly_the_settable_counts(capsys: pytest.CaptureFix
 def test_vocab_shows_slots_and_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vocab", "take", "good"]) == 0
     out = capsys.readouterr().out
-    assert "  take N GOOD\n      take N GOOD from the general supply and place it in your personal supply\n" in out
+    assert (
+        "  take N GOOD\n      take N GOOD from the general supply and place the GOOD in your personal supply\n" in out
+    )
     assert "      slots: N: amount, GOOD: good\n      e.g. when built: take 2 wood\n" in out
 
 

@@ -91,10 +91,10 @@ def test_another_player_hook_reads_as_the_rulebook_would() -> None:
     compiled = compile_text(LOOKOUT, "t.nus")
     assert not compiled.diagnostics
     assert English(compiled.program.cards[0]).text() == (
-        'Each time after another player takes a "Take an Elder" action, take 1 gold from the general supply and '
-        "place it in your personal supply. Each time after any player (including you) returns a Guest to the general "
-        "supply, take 1 fish from the general supply and place it in your personal supply, but only if another "
-        "player did it."
+        'Each time after another player completes a "Take an Elder" action, take 1 gold from the general supply and '
+        "place the gold in your personal supply. Each time after any player (including you) returns a Guest to the "
+        "general supply, take 1 fish from the general supply and place the fish in your personal supply, but only if "
+        "another player did it."
     )
 
 
