@@ -165,6 +165,7 @@ class CardGenerator:
         guard = self.guard(trigger)
         if guard is not None:
             keywords["guard"] = guard
+            keywords["explain"] = self.guard(trigger, explaining=True)
         if trigger.entry is not None:
             keywords["event"] = const(trigger.entry.impl)
             keywords["timing"] = const(trigger.timing)
@@ -173,15 +174,19 @@ class CardGenerator:
             keywords["on_elder"] = const(True)
         return call(name("Ability"), **keywords)
 
-    def guard(self, trigger: n.Trigger) -> ast.Name | None:
+    def guard(self, trigger: n.Trigger, explaining: bool = False) -> ast.Name | None:
+        """The trigger's condition as a function of ctx; explaining, its twin that reports each part."""
+        expressions = Explaining(self) if explaining else Expressions(self)
+        params = ["ctx", "count", "test"] if explaining else ["ctx"]
         if trigger.condition is not None:
-            return self.returning("condition", Expressions(self).expr(trigger.condition), trigger.condition.span)
+            condition = expressions.expr(trigger.condition)
+            return self.returning("explain" if explaining else "condition", condition, trigger.condition.span, params)
         if trigger.guard is None:
             return None
-        test = Expressions(self).expr(trigger.guard.condition)
+        test = expressions.expr(trigger.guard.condition)
         if trigger.guard.unless:
             test = ast.UnaryOp(ast.Not(), test)
-        return self.returning("guard", test, trigger.guard.span)
+        return self.returning("explain" if explaining else "guard", test, trigger.guard.span, params)
 
     # Examples
 
@@ -363,6 +368,20 @@ class Expressions:
         """(key := value, result)[1]: evaluates the key once, then the row chain."""
         pair = ast.Tuple([walrus, result], ast.Load())
         return ast.Subscript(pair, const(1), ast.Load())
+
+
+class Explaining(Expressions):
+    """The same expression, with each count or event field passed through `count(text, value)` and each
+    comparison through `test(text, held)`: what `nus trace` shows of a condition. Both return their value, so
+    the result is the condition's own; only a tracer calls it, so the guard itself stays as fast as it was."""
+
+    def compile(self, expr: n.Expr) -> ast.expr:
+        compiled = super().compile(expr)
+        if isinstance(expr, n.Compare):
+            return call(name("test"), const(self.card.text(expr.span)), compiled)
+        if isinstance(expr, n.Ref) and expr.source in ("count", "field"):
+            return call(name("count"), const(self.card.text(expr.span)), compiled)
+        return compiled
 
 
 def generate(program: n.Program, source: str) -> ast.Module:

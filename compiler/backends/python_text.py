@@ -79,6 +79,8 @@ def expression(node: ast.expr, indent: int, used: int, bracketed: bool = False) 
         return grouped(string_pieces(node.value, WIDTH - inner), indent, bracketed)
     if isinstance(node, ast.IfExp):
         return grouped(if_chain(node), indent, bracketed)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return "not " + expression(node.operand, indent, used + 4)  # an and/or operand keeps its parentheses
     if isinstance(node, ast.BoolOp):
         word = "and" if isinstance(node.op, ast.And) else "or"
         operands = [operand(v) for v in node.values]

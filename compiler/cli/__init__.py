@@ -17,7 +17,21 @@ from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
 from compiler.diagnostics import printable
 from runtime.model.cards import CardError
 
-COMMANDS = ("check", "build", "docs", "cards", "fmt", "test", "explain", "vocab", "simulate", "balance", "lsp", "watch")
+COMMANDS = (
+    "check",
+    "build",
+    "docs",
+    "cards",
+    "fmt",
+    "test",
+    "explain",
+    "vocab",
+    "simulate",
+    "balance",
+    "trace",
+    "lsp",
+    "watch",
+)
 
 
 INTERRUPTED = 128 + signal.SIGINT

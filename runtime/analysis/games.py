@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from runtime.engine.phases import play_round
 from runtime.engine.play import attach
@@ -54,9 +55,11 @@ class Record:
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
-def play(specs: Sequence[CardSpec], setup: Setup) -> Record:
-    """Seven rounds and scoring; the seed fixes the shuffles and every choice of every seat."""
+def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
+    """Seven rounds and scoring; the seed fixes the shuffles and every choice of every seat. A tracer
+    (runtime/analysis/trace.py) watches without changing anything."""
     table = new_table(setup.players, specs, seed=setup.seed, decider=seat_deciders(setup.agents, setup.seed))
+    table.session.tracer = tracer
     granted = None
     round_of_turn: list[int] = []
     while table.round < table.rules.rounds:

@@ -147,10 +147,14 @@ def decide(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], 
     if not options:
         raise ValueError(f"no options for {kind}: {prompt}")
     if len(options) == 1:
-        option = as_option(options[0])
+        decision = Decision(kind, player, (as_option(options[0]),), prompt)
         note = getattr(table.decider, "automatic", None)
         if note is not None:  # a worked example's decider records it for `nus test -v`
-            note(Decision(kind, player, (option,), prompt), table)
-        return option
-    decision = Decision(kind, player, tuple(as_option(option) for option in options), prompt)
-    return decision.options[table.decider.choose(decision, table)]
+            note(decision, table)
+        option = decision.options[0]
+    else:
+        decision = Decision(kind, player, tuple(as_option(option) for option in options), prompt)
+        option = decision.options[table.decider.choose(decision, table)]
+    if table.session.tracer is not None:
+        table.session.tracer.answered(decision, option)
+    return option

@@ -70,7 +70,10 @@ class TriggerLoop(CardError):
 def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None) -> bool:
     """Run one ability of a card for its owner if its guard allows; False if it did nothing."""
     ctx = Context(table, card.owner, card, event)
-    if ability.guard is not None and not ability.guard(ctx):
+    held = ability.guard is None or ability.guard(ctx)
+    if table.session.tracer is not None:
+        table.session.tracer.listened(ctx, ability, held)
+    if not held:
         return False
     if len(table.triggering) >= MAX_NESTED_TRIGGERS:
         raise loop_error(table.triggering)
@@ -101,8 +104,12 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
         except IllegalAction as why:
             table.restore(mark)
             table.say(f"P{ctx.me.index} {ctx.card.name}: no effect ({why})", ctx.me.index, card=ctx.card)
-            return False
-    return True
+            done, failure = False, str(why)
+        else:
+            done, failure = True, ""
+    if table.session.tracer is not None:
+        table.session.tracer.ran(ctx, ability, done, failure)
+    return done
 
 
 def check_latches(table: Table) -> None:
@@ -117,7 +124,10 @@ def check_latches(table: Table) -> None:
             for card, index in list(table.latches):
                 ability = card.spec.abilities[index]
                 ctx = Context(table, card.owner, card)
-                if ability.guard is None or ability.guard(ctx):
+                held = ability.guard is None or ability.guard(ctx)
+                if table.session.tracer is not None:
+                    table.session.tracer.listened(ctx, ability, held)
+                if held:
                     table.latches.remove((card, index))
                     card.fired.add(index)
                     table.say(f"P{card.owner.index} {card.name}: as soon as", card.owner.index, card=card)

@@ -70,6 +70,8 @@ def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
 
 def attach(table: Table, card: CardInPlay) -> None:
     """Bring a card into play: register its listeners and latches, then run its when-built abilities."""
+    if table.session.tracer is not None:
+        table.session.tracer.entered(table, card)
     for index, ability in enumerate(card.spec.abilities):
         if ability.kind in LISTENING:
             table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))

@@ -43,13 +43,16 @@ class Ability:
 
     event/timing name the runtime event (vocabulary EVENTS impl) for each_time and at_moment.
     guard(ctx) -> bool gates the ability (as_soon_as keeps its condition here too); effect(ctx)
-    carries it out. text is the source line, for logs and choices. on_elder: a worker space whose Worker goes on
-    an Elder, so it is an "available action" even where only action spaces and Elders are.
+    carries it out. explain(ctx, count, test) is the guard again, passing each count's value through
+    count(text, value) and each comparison's truth through test(text, held), for `nus trace`. text is the
+    source line, for logs and choices. on_elder: a worker space whose Worker goes on an Elder, so it is an
+    "available action" even where only action spaces and Elders are.
     """
 
     kind: str
     effect: Callable[[Context], None]
     guard: Callable[[Context], bool] | None = None
+    explain: Callable[[Context, Callable[[str, Any], Any], Callable[[str, bool], bool]], bool] | None = None
     event: str = ""
     timing: str = ""
     actor: str = "you"  # whose events an each_time ability hears: "you", "any player" or "another player"

@@ -120,7 +120,8 @@ class LogEntry:
 
 class Session:
     """What drives a table and is no part of the game: who decides, the structured log, the depth counters
-    of running actions and hooks, and a worked example's card. A copy of the game gets a session of its own."""
+    of running actions and hooks, a worked example's card, and an optional tracer (`nus trace`: see
+    runtime/analysis/trace.py for the calls it gets). A copy of the game gets a session of its own."""
 
     def __init__(self, decider: Any = None):
         self.decider = decider
@@ -129,6 +130,7 @@ class Session:
         self.checking_latches = False
         self.example_card: CardSpec | None = None  # the card a worked example is about
         self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks running, outermost first
+        self.tracer: Any = None
 
 
 SESSION_FIELDS = ("decider", "action_depth", "checking_latches", "example_card", "triggering")

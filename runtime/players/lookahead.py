@@ -47,8 +47,8 @@ class Sampler:
 def trying(table: Table, decider: Any, rng: random.Random, viewer: Player, act: Callable[[], float]) -> float:
     """Run act on a re-dealt table with `decider` answering; the table is restored whatever happens. An
     act that turns out impossible is worth minus infinity."""
-    own = table.decider
-    table.decider = decider
+    own, tracer = table.decider, table.session.tracer
+    table.decider, table.session.tracer = decider, None  # a look-ahead is no part of the game a trace shows
     with table.snapshot() as mark:
         try:
             redeal(table, rng, viewer)
@@ -56,7 +56,7 @@ def trying(table: Table, decider: Any, rng: random.Random, viewer: Player, act: 
         except IllegalAction:
             return float("-inf")
         finally:
-            table.decider = own
+            table.decider, table.session.tracer = own, tracer
             table.restore(mark)
 
 

@@ -188,10 +188,10 @@ def test_generated_line_numbers_are_card_lines() -> None:
     by_kind: dict[str, list[int]] = {}
     for name, numbers in lines.items():
         by_kind.setdefault(name.split("_")[2], []).extend(numbers)
-    assert sorted(by_kind) == ["costs", "effect", "guard", "vp"]
+    assert sorted(by_kind) == ["costs", "effect", "explain", "guard", "vp"]
     assert by_kind["costs"] == [2]
     assert by_kind["vp"] == [3]
-    assert by_kind["guard"] == [4]
+    assert by_kind["guard"] == by_kind["explain"] == [4]
     assert sorted(set(by_kind["effect"])) == [4, 5, 6, 7]
 
 

@@ -1,0 +1,85 @@
+"""`nus trace`: every moment one card listened to in one seeded game, and why it fired or kept silent."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+
+from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report
+from compiler.diagnostics import printable
+
+
+def register(commands) -> None:
+    command = commands.add_parser("trace", help="why a card fired, or kept silent, in one seeded game")
+    command.add_argument("--card", required=True, metavar="NAME", help="the card's name (or its code, e.g. A609)")
+    command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed, as nus simulate gives it")
+    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N", help="players")
+    command.add_argument("--agent", default="random", help="who plays every seat (as in nus balance)")
+    command.add_argument("--give", type=positive, metavar="P", help="put the Building into play for player P")
+    command.add_argument(
+        "--balance",
+        action="store_true",
+        help="play the game nus balance plays for this seed and card (given at --round to the seat balance picks)",
+    )
+    command.add_argument("--round", type=positive, default=1, metavar="R", help="round --give puts it in play at")
+    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
+    command.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from compiler.load import load_cards
+    from runtime.analysis.games import Grant, Setup
+    from runtime.analysis.trace import render, trace_game
+    from runtime.players import PLAYERS
+
+    if args.agent not in PLAYERS:
+        raise UsageError(f"unknown player {args.agent!r}; choose one of {', '.join(PLAYERS)}")
+    if args.balance:
+        if args.give is not None:
+            raise UsageError("--balance chooses the player itself (seed mod players, plus 1); leave out --give")
+        args.give = balance_seat(args) + 1
+    if args.give is not None and args.give > args.players:
+        raise UsageError(f"--give {args.give}: there are only {args.players} players")
+    text, compiled = compile_file(args.cards)
+    if not report(args.cards, text, compiled):
+        return ERRORS
+    specs = load_cards(text, args.cards)
+    card = find_card(specs, args.card)
+    if args.give is not None and card.kind != "building":
+        raise UsageError(
+            f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play when taken"
+        )
+    grant = Grant(card.name, args.give - 1, args.round) if args.give is not None else None
+    setup = Setup(args.seed, (args.agent,) * args.players, grant)
+    trace = trace_game(specs, card, setup)
+    for line in render(trace, args.cards, lambda extra: again(args, extra)):
+        print(printable(line))
+    return OK
+
+
+def balance_seat(args: argparse.Namespace) -> int:
+    """The seat `nus balance` gives a card to on this seed (from 0)."""
+    from runtime.analysis.balance import Design
+
+    return Design(args.players, args.agent, args.seed, args.round, ()).seat(args.seed)
+
+
+def find_card(specs, wanted: str):
+    """The card with that name or code; a name two cards share (a Building and an Elder) needs the code."""
+    matches = [spec for spec in specs if wanted in (spec.name, spec.code)]
+    if not matches:
+        raise UsageError(f"no card named {wanted!r} in the card file")
+    if len(matches) > 1:
+        codes = ", ".join(f"{spec.kind} {spec.code}" for spec in matches)
+        raise UsageError(f"{len(matches)} cards are named {wanted!r} ({codes}); give its code to --card")
+    return matches[0]
+
+
+def again(args: argparse.Namespace, extra: str) -> str:
+    """This command line with `extra` added: what the trace suggests running next."""
+    words = ["nus", "trace", "--seed", str(args.seed), "--players", str(args.players), "--card", args.card]
+    if args.agent != "random":
+        words += ["--agent", args.agent]
+    if args.cards != "cards.nus":
+        words += ["--cards", args.cards]
+    return " ".join(shlex.quote(word) for word in words) + f" {extra}"

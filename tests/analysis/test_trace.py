@@ -1,0 +1,267 @@
+"""`nus trace`: the exact trace of a card in seeded games (the same games `nus simulate` plays), checked
+against the card's text in cards.nus, and proof that watching a game does not change it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+
+import pytest
+
+from compiler.cli import main
+from compiler.load import load_cards
+from runtime.analysis.balance import Design
+from runtime.analysis.games import Grant, Setup, play
+from runtime.analysis.simulate import record_line
+from runtime.analysis.trace import Tracer, trace_game
+from runtime.engine.events import emit
+from runtime.engine.play import attach
+from runtime.model.declarations import RETURNING_HOME
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay
+from runtime.players.lookahead import trying
+from tests.kit.rulebook import ROOT
+
+CARDS = ROOT / "cards.nus"
+
+
+@pytest.fixture(scope="module")
+def specs():
+    return load_cards(CARDS.read_text("utf-8"), "cards.nus")
+
+
+def spec_named(specs, name: str):
+    return next(spec for spec in specs if spec.name == name)
+
+
+def nus(*args: str) -> tuple[int, list[str], str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["trace", "--cards", str(CARDS), *args])
+    return code, out.getvalue().splitlines(), err.getvalue()
+
+
+def trace(*args: str) -> list[str]:
+    code, lines, err = nus(*args)
+    assert code == 0 and err == ""
+    return lines[1:]  # the first line names the card file by its full path
+
+
+def simulate_line(seed: int) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["simulate", "--cards", str(CARDS), "--seed", str(seed), "--games", "1", "--jobs", "1"]) == 0
+    return out.getvalue().splitlines()[0]
+
+
+def test_an_each_time_trigger_that_fires_shows_its_condition_and_what_it_changed():
+    """Barrel Maker: "each time after you serve fish, if fish served >= 3: take 2 wood"."""
+    assert trace("--seed", "2", "--card", "Barrel Maker") == [
+        "players: P1 random, P2 random, P3 random",
+        "at the start: in the display",
+        "R2T2 P2: Barrel Maker comes into play",
+        "R6T3 P2 each time after you serve fish, if fish served >= 3: fired",
+        "    condition held: `fish served >= 3` true (fish served = 6)",
+        "    changed: P2 wood 2 -> 4; general supply wood -2",
+        "summary: listened 1 time, fired 1 time",
+        "  each time after you serve fish, if fish served >= 3: listened 1 time, fired 1 time",
+        simulate_line(2),
+    ]
+
+
+def test_what_the_player_answered_is_shown_with_the_options_they_had():
+    """Market: before building a Ship, the owner may exchange up to (empty building spaces) goods."""
+    lines = trace("--seed", "4", "--card", "Market")
+    assert lines[2:8] == [
+        "R2T1 P1: Market comes into play",
+        "R2T2 P1 each time before you build a ship, unless empty building spaces = 0: fired",
+        "    condition held: `empty building spaces = 0` false (empty building spaces = 6)",
+        '    P1 "Market: you may choose one: - exchange up to (empty building spaces) fish for wood - exchange up to '
+        '(empty building spaces) wood for fish": answered "yes" (of "yes", "no")',
+        '    P1 "Market: choose one": answered "exchange up to (empty building spaces) wood for fish" (of "exchange '
+        'up to (empty building spaces) fish for wood", "exchange up to (empty building spaces) wood for fish")',
+        '    P1 "exchange how many wood for fish?": "0" (the only option)',
+    ]
+    assert lines[8] == "    changed: nothing"  # P1 exchanged 0 wood: nothing moved
+
+
+def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
+    """Urban Quarter: "as soon as buildings > forest covered building spaces: take 2 gold", given to P1; identical
+    checks in a row are folded into one line with their count."""
+    assert trace("--seed", "1", "--card", "Urban Quarter", "--give", "1") == [
+        "players: P1 random, P2 random, P3 random",
+        "given to P1 at the start of round 1",
+        "at the start: in deck A",
+        "start P1: Urban Quarter comes into play",
+        "start to R3T1 (136 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "    condition failed: `buildings > forest covered building spaces` false "
+        "(buildings = 1, forest covered building spaces = 6)",
+        "R3T1 to R3T2 (18 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "    condition failed: `buildings > forest covered building spaces` false "
+        "(buildings = 1, forest covered building spaces = 4)",
+        "R3T2 P1 as soon as buildings > forest covered building spaces: silent",
+        "    condition failed: `buildings > forest covered building spaces` false "
+        "(buildings = 1, forest covered building spaces = 2)",
+        "R3T2 to R4T1 (32 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "    condition failed: `buildings > forest covered building spaces` false "
+        "(buildings = 2, forest covered building spaces = 2)",
+        "R4T1 P1 as soon as buildings > forest covered building spaces: fired",
+        "    condition held: `buildings > forest covered building spaces` true "
+        "(buildings = 3, forest covered building spaces = 2)",
+        "    changed: P1 gold 5 -> 7; general supply gold -2",
+        "summary: listened 188 times, fired 1 time",
+        "  as soon as buildings > forest covered building spaces: listened 188 times, fired 1 time",
+        "seed 1: P1 10½, P2 9, P3 8; won by P1",
+    ]
+
+
+def test_a_card_whose_condition_never_held_says_what_kept_it_silent():
+    """Gazebo: "as soon as elders >= 4: take 2 gold"; P3 never seats a fourth Elder in seed 3."""
+    lines = trace("--seed", "3", "--card", "Gazebo")
+    assert lines == [
+        "players: P1 random, P2 random, P3 random",
+        "at the start: in the display",
+        "R1T2 P3: Gazebo comes into play",
+        "R1T2 to R1T3 (15 times) P3 as soon as elders >= 4: silent",
+        "    condition failed: `elders >= 4` false (elders = 0)",
+        "R1T3 to R4T2 (160 times) P3 as soon as elders >= 4: silent",
+        "    condition failed: `elders >= 4` false (elders = 1)",
+        "R4T2 to R5T3 (64 times) P3 as soon as elders >= 4: silent",
+        "    condition failed: `elders >= 4` false (elders = 2)",
+        "R5T3 to R7T4 (149 times) P3 as soon as elders >= 4: silent",
+        "    condition failed: `elders >= 4` false (elders = 3)",
+        "summary: listened 388 times, fired 0 times",
+        "  as soon as elders >= 4: listened 388 times; never fired: `elders >= 4` was false every time "
+        "(elders was 0-3)",
+        simulate_line(3),
+    ]
+    assert not any("gold" in line for line in lines)  # it never paid out
+
+
+def test_a_phase_hook_listens_once_a_round_and_fires_only_when_its_condition_holds():
+    """Reserve Assets: "at returning home phase, unless fish in reserve < 3"; with 3 or 4 fish in the Reserve it
+    puts 1 wood in the Reserve (the card's `if fish in reserve < 5: put 1 wood in reserve`)."""
+    assert trace("--seed", "0", "--card", "Reserve Assets") == [
+        "players: P1 random, P2 random, P3 random",
+        "at the start: in the display",
+        "R1T1 P3: Reserve Assets comes into play",
+        "R1T4 P3 at returning home phase, unless fish in reserve < 3: silent",
+        "    condition failed: `fish in reserve < 3` true (fish in reserve = 1)",
+        "R2T4 P3 at returning home phase, unless fish in reserve < 3: silent",
+        "    condition failed: `fish in reserve < 3` true (fish in reserve = 2)",
+        "R3T4 P3 at returning home phase, unless fish in reserve < 3: fired",
+        "    condition held: `fish in reserve < 3` false (fish in reserve = 3)",
+        "    changed: P3 wood in reserve 0 -> 1; general supply wood -1",
+        "R4T4 P3 at returning home phase, unless fish in reserve < 3: fired",
+        "    condition held: `fish in reserve < 3` false (fish in reserve = 4)",
+        "    changed: P3 wood in reserve 1 -> 2; general supply wood -1",
+        "R5T4 to R6T4 (2 times) P3 at returning home phase, unless fish in reserve < 3: silent",
+        "    condition failed: `fish in reserve < 3` true (fish in reserve = 0)",
+        "R7T4 P3 at returning home phase, unless fish in reserve < 3: fired",
+        "    condition held: `fish in reserve < 3` false (fish in reserve = 3)",
+        "    changed: P3 wood in reserve 0 -> 1; general supply wood -1",
+        "summary: listened 7 times, fired 3 times",
+        "  at returning home phase, unless fish in reserve < 3: listened 7 times, fired 3 times",
+        simulate_line(0),
+    ]
+
+
+def test_when_built_fires_once_and_an_ability_whose_moment_never_came_says_so():
+    """Small Campsite: "when built: take 1 guest"; it is never built over in seed 0."""
+    assert trace("--seed", "0", "--card", "Small Campsite") == [
+        "players: P1 random, P2 random, P3 random",
+        "at the start: in the display",
+        "R1T2 P2: Small Campsite comes into play",
+        "R1T2 P2 when built: fired",
+        "    changed: P2 guest 0 -> 1; general supply guest -1",
+        "summary: listened 1 time, fired 1 time",
+        "  when built: listened 1 time, fired 1 time",
+        "  each time before you build over this building: never listened: its moment never came while the card was "
+        "in play",
+        simulate_line(0),
+    ]
+
+
+def test_a_card_not_in_play_says_so_and_offers_give():
+    code, lines, err = nus("--seed", "1", "--card", "Market")
+    assert code == 0 and err == ""
+    assert lines[1:] == [
+        "players: P1 random, P2 random, P3 random",
+        "at the start: in deck A",
+        "Market was never in play in this game, so it never listened.",
+        "To watch it anyway, put it into play for player P at the start: "
+        f"nus trace --seed 1 --players 3 --card Market --cards {CARDS} --give P",
+        simulate_line(1),
+    ]
+
+
+def test_the_first_line_names_the_card_and_its_line_in_the_card_file():
+    line = CARDS.read_text("utf-8").splitlines().index('building "Market" (trout A609)') + 1
+    code, lines, _ = nus("--seed", "1", "--card", "A609")
+    assert code == 0 and lines[0] == f'nus trace: "Market" ({CARDS}:{line}) in seed 1, 3 players'
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--card", "Nothing Such"], "nus: error: no card named 'Nothing Such' in the card file\n"),
+        (
+            ["--card", "Carpenter"],
+            "nus: error: 2 cards are named 'Carpenter' (building C643, elder E06); give its code to --card\n",
+        ),
+        (
+            ["--card", "E06", "--give", "1"],
+            "nus: error: --give puts a Building into play; 'Carpenter' is an Elder, which comes into play when taken\n",
+        ),
+        (["--card", "Market", "--give", "4"], "nus: error: --give 4: there are only 3 players\n"),
+        (["--card", "Market", "--agent", "clever"], "nus: error: unknown player 'clever'; choose one of "),
+    ],
+)
+def test_bad_arguments_are_usage_errors(args, message):
+    code, lines, err = nus(*args)
+    assert code == 2 and lines == [] and err.startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("card", "seed", "agent"),
+    [("Gazebo", 3, "random"), ("Reserve Assets", 0, "random"), ("Market", 4, "random"), ("Gazebo", 8, "greedy")],
+)
+def test_tracing_does_not_change_the_game(specs, card, seed, agent):
+    """Same scores, same built cards and the same log, word for word, with and without the tracer; and the
+    explaining twin of each condition agrees with the condition every time."""
+    setup = Setup(seed, (agent,) * 3, keep_log=True)
+    traced = trace_game(specs, spec_named(specs, card), setup)
+    assert traced.record == play(specs, setup)
+    assert traced.tracer.moments and all(moment.explained == moment.held for moment in traced.tracer.moments)
+
+
+def test_a_look_ahead_is_no_part_of_the_trace(specs):
+    """A player trying a move on the real table (greedy, search) must not show up in the trace."""
+    table = new_table(3, specs, seed=5)
+    spec = spec_named(specs, "Reserve Assets")
+    card = CardInPlay(spec, table.players[0])
+    table.players[0].buildings.append(card)
+    table.session.tracer = tracer = Tracer(spec)
+    attach(table, card)
+    assert len(tracer.timeline) == 1  # it came into play
+    value = trying(table, table.decider, random.Random(1), table.players[0], lambda: emit_home(table))
+    assert value == 0.0 and len(tracer.timeline) == 1
+    emit_home(table)
+    assert len(tracer.timeline) == 2 and tracer.moments[0].ability is spec.abilities[0]
+
+
+def emit_home(table) -> float:
+    emit(table, RETURNING_HOME, "at", table.players[0])
+    return 0.0
+
+
+def test_balance_traces_the_game_nus_balance_played_for_that_seed_and_card(specs):
+    """`--balance`: the card given to the seat `nus balance` gives it to on that seed, at --round."""
+    design = Design(3, "random", 7, 2, ("Gazebo",))
+    baseline, treated = [setup for _, setup in design.jobs(["cards"], 0, 1)]
+    assert baseline.grant is None and treated.grant == Grant("Gazebo", 1, 2)
+    code, lines, _ = nus("--seed", "7", "--card", "Gazebo", "--balance", "--round", "2")
+    assert code == 0 and lines[2] == "given to P2 at the start of round 2"
+    assert lines[-1] == record_line(play(specs, treated))
+    assert lines[-1] != record_line(play(specs, baseline))  # the gift changed the game, as it does in balance
