@@ -344,5 +344,20 @@ NO_SUCH_PLAYER = Code(
 `player N:` counts players from 1 (player 1 owns the example's card); an example table has at most 5.
 """,
 )
+ANOTHER_PLAYER_OUTSIDE_EVENT = Code(
+    "E0314",
+    "'another player' outside an event trigger",
+    """
+"Another player" names whoever set off an event, so it only means something while a card hears an event:
+
+    each time after another player takes an elder:
+      take 1 gold
+    each time after any player returns a guest, if another player did it:
+      take 1 fish
+
+Elsewhere (`when built`, `at end of round`, a worker space, a cost or VP) there is no acting player to
+compare with the card's owner.
+""",
+)
 
 CATALOGUE: dict[str, Code] = {value.id: value for value in list(globals().values()) if isinstance(value, Code)}

@@ -200,8 +200,7 @@ def trigger(node: n.Trigger) -> str:
     if node.kind == "as_soon_as":
         return f"as soon as {condition(node.condition)}:"
     if node.kind == "each_time":
-        actor = "any player" if node.any_player else "you"
-        return f"each time {node.timing} {actor} {phrase(node.event)}{guard}:"
+        return f"each time {node.timing} {node.actor} {phrase(node.event)}{guard}:"
     if node.kind == "at_moment":
         return f"at {phrase(node.event)}{guard}:"
     words = {"any_time": "at any time", "worker_space": "worker space", "elder_use": "use"}[node.kind]

@@ -170,7 +170,7 @@ class CardGenerator:
         if trigger.entry is not None:
             keywords["event"] = const(trigger.entry.impl)
             keywords["timing"] = const(trigger.timing)
-            keywords["any_player"] = const(trigger.any_player)
+            keywords["actor"] = const(trigger.actor)
         if any(call.entry.worker_on_elder for call in n.calls_in(ability.body)):
             keywords["on_elder"] = const(True)
         return call(name("Ability"), **keywords)

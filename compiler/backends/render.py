@@ -55,6 +55,14 @@ def good_name(good: str, amount: n.Expr | str | None) -> str:
     return singular if isinstance(amount, n.Number) and amount.value == 1 else plural
 
 
+def actor_doing(actor: str, doing: str) -> str:
+    """An event's English ("take an Elder") said of whoever a hook hears: "another player takes an Elder"."""
+    if actor == "you":
+        return f"you {doing}"
+    who = "any player (including you)" if actor == "any player" else actor
+    return f"{who} {third_person(doing)}"
+
+
 def sentence(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
@@ -212,9 +220,8 @@ class English:
         elif kind == "as_soon_as":
             text = sentence(f"as soon as {self.condition(trigger.condition)}, {once}")
         elif kind == "each_time":
-            event = event_words(trigger.entry, trigger.timing)
-            happens = f"any player (including you) {third_person(event)}" if trigger.any_player else f"you {event}"
-            text = sentence(f"each time {trigger.timing} {happens}, {body}")
+            event = actor_doing(trigger.actor, event_words(trigger.entry, trigger.timing))
+            text = sentence(f"each time {trigger.timing} {event}, {body}")
         elif kind == "at_moment":
             text = sentence(f"at {trigger.entry.english}, {body}")
         elif kind == "worker_space":

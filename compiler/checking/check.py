@@ -158,6 +158,7 @@ class Scope:
     locals: dict = field(default_factory=dict)  # name -> type
     where: str = "here"
     in_example: bool = False
+    in_event: bool = False  # an `each time` ability: who set the event off is known
 
     def with_local(self, name: str, type_: str) -> Scope:
         return replace(self, locals={**self.locals, name: type_})
@@ -363,7 +364,7 @@ class Checker:
             entry, _ = self.resolve(trigger.event, "event", scope)
             if entry is not None:
                 self.timing(trigger, entry)
-                scope = replace(scope, fields=entry.fields)
+                scope = replace(scope, fields=entry.fields, in_event=trigger.kind == "each_time")
         guard = trigger.guard
         if guard is not None:
             guard = replace(guard, condition=self.expr_of(guard.condition, TRUTH, scope, "condition"))
@@ -480,7 +481,18 @@ class Checker:
                 "an amount below 0 counts as 0 (the effect does nothing); write a count that can be positive",
             )
 
+    def another_player_outside_event(self, span: Span) -> None:
+        self.error(
+            codes.ANOTHER_PLAYER_OUTSIDE_EVENT,
+            "'another player' is only known while a card hears an event",
+            span,
+            "write 'each time after another player ...:', or 'if another player did it' in an 'each time' ability",
+        )
+
     def unknown(self, text: str, span: Span, tokens: list[Token], kind: str, entries) -> None:
+        if kind == "event" and names_another_player(text):  # `at another player ...`: a moment has no actor
+            self.another_player_outside_event(span)
+            return
         if self.unknown_slot_word(tokens, entries):
             return
         miss = near_miss(entries, tokens)
@@ -604,6 +616,8 @@ class Checker:
                         "read it in 'expect'",
                     )
                 self.note_names(entry, filled, scope)
+                if entry.event_only and not scope.in_event:
+                    self.another_player_outside_event(quantity.span)
                 args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
         self.unknown_quantity(quantity, words, tokens, scope)
@@ -618,6 +632,9 @@ class Checker:
                 quantity.span,
                 f"count it somewhere, e.g. '{good} in supply'",
             )
+            return
+        if names_another_player(words) and not scope.in_event:
+            self.another_player_outside_event(quantity.span)
             return
         field_owner = next((e for e in vocab.EVENTS if lookup_field(e.fields, quantity)), None)
         if field_owner is not None:
@@ -674,6 +691,13 @@ MOST_PLAYERS = 5
 
 def settable(ref: n.Ref) -> bool:
     return ref.source == "count" and any(e.impl == ref.name and e.settable for e in vocab.COUNTS)
+
+
+def names_another_player(text: str) -> bool:
+    """A phrase about the player who set an event off ("another player takes an elder", "other players")."""
+    words = [vocab.normalise(word) for word in text.lower().split()]
+    pairs = set(zip(words, words[1:], strict=False))
+    return bool(pairs & {("another", "player"), ("other", "player"), ("other", "players")})
 
 
 def lookup_field(fields: dict, quantity: n.Quantity):

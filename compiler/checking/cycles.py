@@ -58,7 +58,7 @@ def loop_from(start: Link, by_event: dict[str, list[Link]]) -> list[Link] | None
         longer = []
         for path in paths:
             for following in by_event.get(path[-1].causes, []):
-                if following is start:
+                if following is start and not owner_only(path):
                     return path
                 if id(following) not in seen:
                     seen.add(id(following))
@@ -82,9 +82,14 @@ def trigger_loops(every: list[Link]) -> list[Diagnostic]:
     return diagnostics
 
 
+def owner_only(path: list[Link]) -> bool:
+    """A chain on one card whose hooks include an `another player` one cannot close: every effect in it is the
+    card owner's, and that hook never hears its owner."""
+    return len({id(link.card) for link in path}) == 1 and any(link.hook.actor == "another player" for link in path)
+
+
 def hook_text(trigger: n.Trigger) -> str:
-    actor = "any player" if trigger.any_player else "you"
-    return f"each time {trigger.timing} {actor} {trigger.entry.pattern}"
+    return f"each time {trigger.timing} {trigger.actor} {trigger.entry.pattern}"
 
 
 def loop_diagnostic(loop: list[Link]) -> Diagnostic:

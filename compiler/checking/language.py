@@ -10,7 +10,7 @@ from compiler.checking import vocabulary as vocab
 
 SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
 NAME_SAMPLES = {"elder": '"Fisherman"', "card": '"Wood Storage"'}
-KINDS = ("effect", "count", "fact", "event", "moment", "payment", "rule", "example step", "answer")
+KINDS = ("effect", "count", "fact", "event", "actor", "moment", "payment", "rule", "example step", "answer")
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,8 @@ def example_of(kind: str, entry: vocab.Entry) -> str:
         return f"when built: {text}"
     if kind == "count":
         return f"vp {text}"
+    if kind == "fact" and entry.event_only:
+        return f"each time after any player returns a guest, if {text}: take 1 gold"
     if kind == "fact":
         return f"if {text}: take 1 gold"
     if kind == "moment":
@@ -134,8 +136,24 @@ ANSWERS = (
 )
 
 
+ACTORS = (
+    ("each time TIMING you EVENT", "hears only your own events", "each time after you take an elder: take 1 gold"),
+    (
+        "each time TIMING any player EVENT",
+        "hears every player's events, yours included",
+        "each time after any player returns a guest: take 1 gold",
+    ),
+    (
+        "each time TIMING another player EVENT",
+        "hears every other player's events, never yours ('another player' is known only in such an ability)",
+        "each time after another player takes an elder: take 1 gold",
+    ),
+)
+
+
 def phrases() -> list[Phrase]:
-    fixed = [Phrase("example step", words, (), text, example) for words, text, example in STEPS]
+    fixed = [Phrase("actor", words, (), text, example) for words, text, example in ACTORS]
+    fixed += [Phrase("example step", words, (), text, example) for words, text, example in STEPS]
     fixed += [Phrase("answer", words, (), text, example) for words, text, example in ANSWERS]
     return vocabulary_phrases() + fixed
 

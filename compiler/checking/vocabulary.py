@@ -92,6 +92,7 @@ class Entry:
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
+    event_only: bool = False  # facts about the event being heard, valid only in an `each time` ability
     bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
 
     @property
@@ -194,6 +195,11 @@ COUNTS = (
     Entry("guests on ships", "guests_on_ships", "the number of Guests on your Ships", settable=True),
     Entry("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
     Entry(
+        "filled fishing gap",
+        "filled_fishing_gap",
+        "the number of spaces of a gap on your Fishing track that count as filled now",
+    ),
+    Entry(
         "printed ship values on this building",
         "ship_values_on_card",
         "the sum of printed values of the Ships on this Building",
@@ -258,6 +264,7 @@ COUNTS = (
 
 FACTS = (
     Entry("during an action", "during_action", "you are in the middle of an action", result="truth"),
+    Entry("another player did it", "by_another_player", "another player did it", result="truth", event_only=True),
     Entry(
         "elder {elder:name} has left the supply board",
         "elder_left_supply",
@@ -406,6 +413,11 @@ EFFECTS = (
         "move {amount} {good} from your personal supply onto this Building",
     ),
     Entry("remove this building from play", "remove_card", "remove this Building from play"),
+    Entry(
+        "decline the effect of this building",
+        "decline_card",
+        "decline this Building's effect for good (its rules no longer apply; it still scores)",
+    ),
     Entry(
         "remove a forest",
         "remove_one_forest",

@@ -135,7 +135,7 @@ TOP_KEYWORDS = {
     "example": 'example "${1:title}":',
 }
 CONTEXTS = (
-    ("event", re.compile(r"^\s*each time (before|after) (you|any player) [\w' ]*$")),
+    ("event", re.compile(r"^\s*each time (before|after) (you|any player|another player) [\w' ]*$")),
     ("moment", re.compile(r"^\s*at (?!any\b)[\w' ]*$")),
     ("rule", re.compile(r"^\s*rule [\w' ]*$")),
     (

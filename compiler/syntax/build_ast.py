@@ -160,13 +160,13 @@ class AstBuilder(Transformer):
         return n.Trigger(self.span(meta), "as_soon_as", condition=children[0])
 
     def each_time(self, meta, children):
-        timing, any_player, event, *guard = children
+        timing, actor, event, *guard = children
         return n.Trigger(
             self.span(meta),
             "each_time",
             guard=self.optional(guard),
             timing=str(timing),
-            any_player=any_player,
+            actor=actor,
             event=event,
         )
 
@@ -188,10 +188,13 @@ class AstBuilder(Transformer):
         return children[0] if children else None
 
     def you(self, meta, children):
-        return False
+        return "you"
 
     def any_player(self, meta, children):
-        return True
+        return "any player"
+
+    def another_player(self, meta, children):
+        return "another player"
 
     def if_guard(self, meta, children):
         return n.Guard(self.span(meta), unless=False, condition=children[0])

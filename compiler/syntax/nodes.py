@@ -197,7 +197,7 @@ class Trigger(Node):
     guard: Guard | None = None
     condition: Expr | None = None  # as_soon_as
     timing: str = ""  # each_time: before/after; at_moment: at
-    any_player: bool = False
+    actor: str = "you"  # each_time: whose events it hears: "you", "any player" or "another player"
     event: Phrase | None = None
     entry: Any = None  # the vocabulary event, once checked
 

@@ -46,11 +46,18 @@ def dispatch(table: Table, listeners: list, event: Event, only: CardInPlay | Non
     for card, ability in list(listeners):
         if only is not None and card is not only:
             continue
-        if not ability.any_player and card.owner is not player:
+        if not hears(ability.actor, card.owner, player):
             continue
         if (card, ability) not in table.listeners.get((name, timing), ()):
             continue  # removed from play by an earlier handler of this same event
         trigger(table, card, ability, event)
+
+
+def hears(actor: str, owner: Player, player: Player) -> bool:
+    """Whether a hook on a card of `owner` hears an event of `player`: "you", "any player" or "another player"."""
+    if actor == "any player":
+        return True
+    return (owner is player) == (actor == "you")
 
 
 MAX_NESTED_TRIGGERS = 40  # no chain of real cards comes near; it stops a loop well before Python's recursion limit

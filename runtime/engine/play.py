@@ -35,7 +35,7 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     for owner in owners:
         for card in cards_of(owner):
             change = card.spec.rules.get(key)
-            if change is not None:
+            if change is not None and not card.declined:
                 value = change(Context(table, owner, card), **scope)
     return value
 
@@ -55,7 +55,8 @@ def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: Card
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
     """The owner's cards whose rule parameter `key` is on, for rules that name their card."""
-    return [card for card in cards_of(player) if key in card.spec.rules and card_rule(table, card, key)]
+    holders = [card for card in cards_of(player) if key in card.spec.rules and not card.declined]
+    return [card for card in holders if card_rule(table, card, key)]
 
 
 def attach(table: Table, card: CardInPlay) -> None:

@@ -21,6 +21,7 @@ from runtime.library.counts import (
     elders_used_this_round,
     elders_without_fish,
     empty_building_spaces,
+    filled_fishing_gap,
     fish_on_plates,
     forest_covered_spaces,
     forested_double_spaces,
@@ -51,6 +52,7 @@ from runtime.library.counts import (
 from runtime.library.effects import (
     as_ship_action,
     board_guests,
+    decline_card,
     distribute_fish,
     exchange,
     extra_turn,
@@ -106,6 +108,7 @@ from runtime.library.example_steps import (
     worker_on_this_card,
 )
 from runtime.library.facts import (
+    by_another_player,
     during_action,
     elder_left_supply,
 )

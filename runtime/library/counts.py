@@ -122,6 +122,10 @@ def free_fishing_spaces(ctx: Context) -> int:
     return board.free_track_spaces(ctx.table, ctx.me)
 
 
+def filled_fishing_gap(ctx: Context) -> int:
+    return board.track_gap(ctx.table, ctx.me)
+
+
 def ship_values_on_card(ctx: Context) -> int:
     return sum(rule(ctx.table, ctx.me, f"{kind}_vp") for kind in ctx.card.ships)
 

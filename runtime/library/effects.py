@@ -46,6 +46,11 @@ def remove_card(ctx: Context) -> None:
     remove_from_play(ctx.table, ctx.card)
 
 
+def decline_card(ctx: Context) -> None:
+    ctx.card.declined = True
+    ctx.table.say(f"{ctx.me.name} declines the effect of {ctx.card.name}", ctx.me.index, card=ctx.card)
+
+
 def remove_one_forest(ctx: Context) -> None:
     forests.remove_forest(ctx.table, ctx.me)
 
@@ -175,8 +180,10 @@ def free_fishing_space_indices(ctx: Context) -> range:
 
 
 def wood_on_fishing_spaces(ctx: Context, amount: int) -> None:
+    """A gap counted as filled may be declined first, so that wood goes on its spaces too."""
     if amount <= 0:
         return
+    board.decline_gap(ctx.table, ctx.me, "so that wood goes on its spaces too")
     spaces = ctx.me.track.space_goods
     for space in free_fishing_space_indices(ctx):
         spaces.extend({} for _ in range(space + 1 - len(spaces)))  # a card may have lengthened the track

@@ -9,6 +9,11 @@ def during_action(ctx: Context) -> bool:
     return ctx.table.action_depth > 0
 
 
+def by_another_player(ctx: Context) -> bool:
+    """The event being heard was set off by a player other than the card's owner."""
+    return ctx.event is not None and ctx.event.player is not ctx.me
+
+
 def elder_left_supply(ctx: Context, elder: str) -> bool:
     """Taken from the supply board at some time and not back on it now: an Elder never dealt has not left it."""
     on_board = any(spec.name == elder for stack in ctx.table.elder_stacks for spec in stack)

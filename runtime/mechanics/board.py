@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import card_rule, double_spaces, middle_columns, rule, usual_haul
+from collections.abc import Callable
+
+from runtime.engine.decisions import DecisionKind, ask
+from runtime.engine.play import card_rule, double_spaces, middle_columns, rule, rule_holders, usual_haul
 from runtime.model.state import CardInPlay, Player, Table
 
 
@@ -118,6 +121,31 @@ def track_gap(table: Table, player: Player) -> int:
 
 def free_track_spaces(table: Table, player: Player) -> int:
     return rule(table, player, "track_spaces") - occupied_track_spaces(table, player) - track_gap(table, player)
+
+
+def decline_gap(table: Table, player: Player, why: str) -> bool:
+    """Offer to decline, for good, the cards whose gap now counts as filled; True if declined (a card's "You may
+    decline this effect at any time", asked where the gap's spaces matter)."""
+    if not track_gap(table, player):
+        return False
+    if not ask(table, player.index, DecisionKind.MAY, [True, False], f"decline the gap on your Fishing track {why}?"):
+        return False
+    for card in rule_holders(table, player, "fishing_gap"):
+        card.declined = True
+        table.say(f"{player.name} declines the effect of {card.name}", player.index, card=card)
+    return True
+
+
+def holds_without_gap(table: Table, player: Player, test: Callable[[], bool]) -> bool:
+    """Whether `test` would hold with the gap declined: tried on the table and taken back."""
+    if not track_gap(table, player):
+        return False
+    with table.snapshot() as mark:
+        for card in rule_holders(table, player, "fishing_gap"):
+            card.declined = True
+        held = test()
+        table.restore(mark)
+    return held
 
 
 def fish_on_plates(table: Table) -> int:

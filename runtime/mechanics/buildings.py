@@ -6,7 +6,7 @@ from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import attach, card_rule, double_spaces, remove_from_play, spec_rule
-from runtime.mechanics.board import free_cells, free_track_spaces
+from runtime.mechanics.board import decline_gap, free_cells, free_track_spaces, holds_without_gap
 from runtime.mechanics.payment import choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context
 from runtime.model.declarations import BUILD_OVER_CARD
@@ -14,8 +14,22 @@ from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
 def buildable(table: Table, player: Player) -> list[CardSpec]:
-    ctx = Context(table, player)
-    return [spec for spec in table.display + player.hand if spec.requires is None or spec.requires(ctx)]
+    return [spec for spec in table.display + player.hand if meets_requirement(table, player, spec)]
+
+
+def meets_requirement(table: Table, player: Player, spec: CardSpec) -> bool:
+    """A card's `requires` holds, or would with a gap on the Fishing track declined (asked when it is built)."""
+    if spec.requires is None or spec.requires(Context(table, player)):
+        return True
+    return holds_without_gap(table, player, lambda: spec.requires(Context(table, player)))
+
+
+def require(table: Table, player: Player, spec: CardSpec) -> None:
+    """Before anything else of a build: a requirement that holds only without the gap asks to decline it."""
+    if spec.requires is None or spec.requires(Context(table, player)):
+        return
+    if not (meets_requirement(table, player, spec) and decline_gap(table, player, f"to build {spec.name}")):
+        raise IllegalAction(f"{player.name} does not meet the requirement of {spec.name}")
 
 
 def build_building(table: Table, player: Player) -> CardInPlay:
@@ -89,6 +103,7 @@ def discard_cells(table: Table, player: Player, spec: CardSpec) -> list[tuple[in
 def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling).
     The space of a Building the cost discards may only be taken by paying with that discard."""
+    require(table, player, spec)
     spaces = placements(table, player, spec)
     if not spaces:
         raise IllegalAction(f"{player.name} has no space for {spec.name}")

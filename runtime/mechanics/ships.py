@@ -6,7 +6,7 @@ from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule, rule_holders
-from runtime.mechanics.board import free_track_spaces, ship_length, track_gap
+from runtime.mechanics.board import decline_gap, free_track_spaces, ship_length, track_gap
 from runtime.mechanics.buildings import ON_TRACK
 from runtime.mechanics.payment import choose_and_pay, payment_options
 from runtime.model.cards import CostOption
@@ -59,9 +59,8 @@ def has_place(table: Table, player: Player, ship_type: str) -> bool:
 
 
 def make_room(table: Table, player: Player, ship_type: str) -> None:
-    """A Ship takes as many free spaces as its length. A gap counted as filled may be declined to build a Ship into
-    it; with fewer free spaces left than the gap needs, the gap then lapses by itself (ruling: the player is asked
-    only when the gap is what blocks the Ship)."""
+    """A Ship takes as many free spaces as its length. A gap counted as filled may be declined, for good, to build a
+    Ship into it (ruling: asked here only when the gap is what blocks the Ship)."""
     length = ship_length(table, player, ship_type)
     free = free_track_spaces(table, player)
     if free >= length:
@@ -69,9 +68,7 @@ def make_room(table: Table, player: Player, ship_type: str) -> None:
     gap = track_gap(table, player)
     if not gap or free + gap < length:
         raise IllegalAction(f"{player.name} has {free} free spaces on the Fishing track, a {ship_type} needs {length}")
-    if not ask(
-        table, player.index, DecisionKind.MAY, [True, False], "decline the gap on your Fishing track to build a Ship?"
-    ):
+    if not decline_gap(table, player, "to build a Ship"):
         raise IllegalAction(f"{player.name} keeps the gap on the Fishing track")
 
 

@@ -55,7 +55,7 @@ class Ability:
     explain: Callable[[Context, Callable[[str, Any], Any], Callable[[str, bool], bool]], bool] | None = None
     event: str = ""
     timing: str = ""
-    any_player: bool = False
+    actor: str = "you"  # whose events an each_time ability hears: "you", "any player" or "another player"
     on_elder: bool = False
     text: str = ""
     line: int = 0

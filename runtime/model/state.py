@@ -37,6 +37,7 @@ class CardInPlay(State):
     worker: int | None = None
     used_round: int = 0
     origin: int = -1  # an Elder's stack on the supply board
+    declined: bool = False  # its owner declined its standing effect for good: its rules no longer apply
 
     @property
     def name(self) -> str:

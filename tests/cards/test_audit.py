@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.engine.actions import perform
+from runtime.engine.actions import offer_any_time, perform
 from runtime.engine.phases import distribute
 from runtime.engine.play import attach, remove_from_play, rule
+from runtime.mechanics.board import free_track_spaces, haul_size
+from runtime.mechanics.payment import Payment
 from runtime.mechanics.scoring import final_scores
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
 from tests.kit.table_kit import build_from_hand, make_table, put_in_play, real_cards, script
@@ -191,6 +193,74 @@ def test_take_an_elder_space_takes_the_elder_even_when_it_cannot_be_used() -> No
     assert me.supply == supply(2, 2, 2, 0)
 
 
+# 9. The Guest symbol: you *may* take the Guest --------------------------------------------------
+
+GUEST_SYMBOL_CARDS = (
+    "Angling School",
+    "Art Sculpture",
+    "Boating Lake",
+    "Campsite",
+    "Cruise Ship",
+    "Discount Warehouse",
+    "FLGS",
+    "Ghost Ship",
+    "Glider",
+    "Haunted House",
+    "Investment Broker",
+    "Meditation Lodge",
+    "Miniature Railway",
+    "Orchard",
+    "Small Campsite",
+    "Toy Shop",
+    "Volunteer's Lodge",
+    "Wooden Robot",
+    "Wooden Tramway",
+    "Yurt",
+)
+
+
+@pytest.mark.parametrize("name", GUEST_SYMBOL_CARDS)
+def test_the_guest_symbol_is_a_choice_that_may_be_declined(name: str) -> None:
+    """Rulebook, Guests: "This symbol on a Building card indicates that you may take a Guest from the general
+    supply". Every card whose entry reads "Immediately (and only once via this Building) take 1 Guest" carries the
+    symbol: declined, no Guest comes."""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, name, SPACE, False, False)  # the Guest, then the Orchard's Reforest
+    assert table.decider.decisions[0].kind == "may"
+    assert table.decider.decisions[0].prompt == f"{name}: you may take 1 guest"
+    assert me.supply["guest"] == 0 and table.general["guest"] == 0
+
+
+def test_the_guest_symbol_taken_comes_after_the_cost_is_paid() -> None:
+    """Rulebook, Guests: "(You may take the Guest only after paying the Building cost.)" The Guest cannot pay for
+    the Toy Shop that brings it: with no wood and no Guest the Toy Shop cannot be built, and nothing is offered."""
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(supply(wood=1))
+    build_card(table, me, "Toy Shop", SPACE, True)
+    assert [d.kind for d in table.decider.decisions] == ["space", "may"]
+    assert me.supply == supply(guest=1)
+    me.supply.update(supply())
+    asked = len(table.decider.decisions)
+    with pytest.raises(IllegalAction):
+        build_card(table, me, "Toy Shop", (2, 2), True)
+    assert me.supply == supply() and [d.kind for d in table.decider.decisions[asked:]] == ["space"]
+
+
+@pytest.mark.parametrize(("take", "gold_paid"), [(True, 3), (False, 2)])
+def test_declining_the_guest_symbol_lowers_the_queuing_barriers_gold_cost(take: bool, gold_paid: int) -> None:
+    """Queuing Barriers: "The number of gold that you must pay for the Queuing Barriers is equal to the number of
+    Guests in your personal supply." With 2 Guests, the Yurt's Guest taken makes it 3 gold, declined 2."""
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(supply(wood=8, fish=3, gold=1 + 3, guest=2))
+    build_card(table, me, "Yurt", SPACE, Payment(0, 3, 1, 0), take)
+    assert me.supply == supply(wood=8, gold=3, guest=2 + take)
+    build_card(table, me, "Queuing Barriers", (2, 2), Payment(8, 0, gold_paid, 0))
+    assert me.supply == supply(gold=3 - gold_paid, guest=2 + take)
+
+
 # 10. Left open last time ------------------------------------------------------------------------
 
 
@@ -201,8 +271,8 @@ def test_haunted_house_with_no_elders_asks_nothing() -> None:
     me = table.players[0]
     table.round = 1
     me.supply.update(supply(1, 1, 0))
-    build_card(table, me, "Haunted House", SPACE)
-    assert "may" not in asked_kinds(table)
+    build_card(table, me, "Haunted House", SPACE, True)
+    assert [d.prompt for d in table.decider.decisions if d.kind == "may"] == ["Haunted House: you may take 1 guest"]
     assert me.supply == supply(guest=1) and me.council == []
 
 
@@ -223,7 +293,7 @@ def test_ships_on_a_card_leaving_play_go_back_to_the_supply_board() -> None:
     and Elders supply board, so every Ship is somewhere."""
     table = make_table()
     me = table.players[0]
-    lake = in_play(table, me, "Boating Lake", SPACE)
+    lake = in_play(table, me, "Boating Lake", SPACE, True)
     lake.ships.append("sloop")
     table.ships_left["sloop"] -= 1
     before = dict(table.ships_left)
@@ -240,6 +310,58 @@ def test_reforest_places_the_usual_two_forests_without_asking_how_many() -> None
     perform(table, me, "reforest", "space")
     assert me.harbor.forests == [2, 1, 1, 2, 0]
     assert "how_many" not in asked_kinds(table)
+
+
+# 4. Ghost Ship: "You may decline this effect at any time" ---------------------------------------
+
+
+def test_ghost_ship_declined_between_turns_is_gone_for_good() -> None:
+    """Ghost Ship: "(You may decline this effect at any time, i.e., to build an actual Ship or to get more wood from
+    the "Log Boom".)" Ruling (cards.nus): declined, the effect is gone for good; a Ship removed later does not bring
+    the gap back, and the any-time choice is no longer offered."""
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("sloop"), Ship("sloop")]
+    ghost = in_play(table, me, "Ghost Ship", SPACE, False)
+    assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 2 - 3, 8)
+    script(table, (ghost, ghost.spec.abilities[-1]))
+    offer_any_time(table, me)
+    assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 2, 6)
+    assert ghost.declined and me.supply == supply(2, 2, 2, 0)
+    me.track.ships.pop()
+    assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 1, 5)
+    asked = len(table.decider.decisions)
+    offer_any_time(table, me)
+    assert len(table.decider.decisions) == asked  # nothing left to offer
+
+
+def test_ghost_ship_any_time_decline_is_offered_only_while_the_gap_has_effect() -> None:
+    """Ghost Ship: "The Ghost Ship has no effect (temporarily) as long as there are no Ships on your Fishing track":
+    with no Ship there is nothing to decline, and no question is asked between turns."""
+    table = make_table()
+    me = table.players[0]
+    ghost = in_play(table, me, "Ghost Ship", SPACE, False)
+    asked = len(table.decider.decisions)
+    offer_any_time(table, me)
+    assert len(table.decider.decisions) == asked and not ghost.declined
+
+
+def test_deep_sea_trawler_refused_when_the_gap_is_kept_leaves_the_table_as_it_was() -> None:
+    """Deep-Sea Trawler: "You may only build the Deep-Sea Trawler if (at least) four spaces of your Fishing track are
+    free." With the gap 3 are free: the owner is asked to decline it; keeping it, the build is refused and nothing
+    changes (no payment, the gap still there)."""
+    table = make_table()
+    me = table.players[0]
+    me.track.ships = [Ship("cutter"), Ship("sloop"), Ship("sloop")]
+    ghost = in_play(table, me, "Ghost Ship", SPACE, False)
+    me.supply.update(supply(5, 5))
+    with pytest.raises(IllegalAction):
+        build_card(table, me, "Deep-Sea Trawler", False)
+    assert me.supply == supply(5, 5) and me.track.cards == [] and not ghost.declined
+    assert table.decider.decisions[-1].prompt == "decline the gap on your Fishing track to build Deep-Sea Trawler?"
+    build_card(table, me, "Deep-Sea Trawler", True)
+    assert [card.name for card in me.track.cards] == ["Deep-Sea Trawler"] and ghost.declined
+    assert (free_track_spaces(table, me), haul_size(table, me), me.supply) == (2, 7, supply())
 
 
 # 5. The Fishing track model: spaces, length and haul agree ---------------------------------------

@@ -86,7 +86,7 @@ def test_moot_hall_no_forests_no_effect() -> None:
 
 def test_moot_hall_removes_the_orchard_with_the_forests() -> None:
     table, me = moot_table()
-    orchard = in_play(table, me, "Orchard", (4, 1), False)
+    orchard = in_play(table, me, "Orchard", (4, 1), True, False)
     supply(me, wood=6, fish=4)
     build_real(table, me, "Moot Hall", (1, 2), True, 0, 0, 1, orchard)
     assert me.harbor.forests == [0, 0, 0, 0, 0]
@@ -96,7 +96,7 @@ def test_moot_hall_removes_the_orchard_with_the_forests() -> None:
 
 def test_moot_hall_declined_keeps_the_orchard_too() -> None:
     table, me = moot_table()
-    orchard = in_play(table, me, "Orchard", (4, 1), False)
+    orchard = in_play(table, me, "Orchard", (4, 1), True, False)
     supply(me, wood=6, fish=4)
     build_real(table, me, "Moot Hall", (1, 2), False)
     assert orchard in me.buildings and me.harbor.cells[(4, 1)] is orchard
@@ -106,7 +106,7 @@ def test_moot_hall_declined_keeps_the_orchard_too() -> None:
 def test_moot_hall_with_only_the_orchard_removes_it() -> None:
     table, me = moot_table()
     me.harbor.forests[:] = [0, 0, 0, 0, 0]
-    orchard = in_play(table, me, "Orchard", (4, 1), False)
+    orchard = in_play(table, me, "Orchard", (4, 1), True, False)
     supply(me, wood=6, fish=4)
     build_real(table, me, "Moot Hall", (1, 2), True)
     assert orchard not in me.buildings
@@ -126,7 +126,7 @@ def test_campsites_give_one_guest_when_built_and_never_again(name: str) -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=2, fish=1)
-    build_real(table, me, name, (1, 2))
+    build_real(table, me, name, (1, 2), True)
     assert me.supply == {"wood": 2, "fish": 1, "gold": 0, "guest": 1}
     build_real(table, me, "Feasting Hall", (2, 2), Payment(2, 1, 0, 0))  # built elsewhere: no second Guest
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
@@ -135,7 +135,7 @@ def test_campsites_give_one_guest_when_built_and_never_again(name: str) -> None:
 def test_small_campsite_may_be_built_over_giving_four_fish_first() -> None:
     table = make_table()
     me = table.players[0]
-    camp = in_play(table, me, "Small Campsite", (1, 2))
+    camp = in_play(table, me, "Small Campsite", (1, 2), True)
     supply(me, wood=5)
     orphanage_display(table)
     script(table, camp)
@@ -148,7 +148,7 @@ def test_small_campsite_may_be_built_over_giving_four_fish_first() -> None:
 def test_campsite_may_be_built_over_giving_three_wood_first() -> None:
     table = make_table()
     me = table.players[0]
-    camp = in_play(table, me, "Campsite", (1, 2))
+    camp = in_play(table, me, "Campsite", (1, 2), True)
     supply(me, wood=2, fish=3)
     orphanage_display(table)
     script(table, camp)
@@ -161,7 +161,7 @@ def test_campsite_may_be_built_over_giving_three_wood_first() -> None:
 def test_campsites_building_elsewhere_leaves_them_and_gives_nothing(name: str) -> None:
     table = make_table()
     me = table.players[0]
-    camp = in_play(table, me, name, (1, 2))
+    camp = in_play(table, me, name, (1, 2), True)
     supply(me, wood=5, fish=3)
     orphanage_display(table)
     script(table, (2, 2))
@@ -178,7 +178,7 @@ def test_campsites_unaffordable_building_only_via_building_over(name: str, have:
     a space it cannot be paid on is not offered, so the space over the card is the only one, taken unasked."""
     table = make_table()
     me = table.players[0]
-    camp = in_play(table, me, name, (1, 2))
+    camp = in_play(table, me, name, (1, 2), True)
     supply(me, **have)
     orphanage_display(table)
     script(table)
@@ -195,16 +195,16 @@ def test_toy_shop_gives_one_guest() -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=1)
-    build_real(table, me, "Toy Shop", (1, 2))
+    build_real(table, me, "Toy Shop", (1, 2), True)
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
 
 
 def test_toy_shop_discarded_builds_the_wooden_tramway_at_no_cost() -> None:
     table = make_table()
     me = table.players[0]
-    toy = in_play(table, me, "Toy Shop", (1, 2))
+    toy = in_play(table, me, "Toy Shop", (1, 2), True)
     supply(me, wood=6, gold=1)
-    tramway = build_real(table, me, "Wooden Tramway", (2, 2), "0 wood 0 fish 0 gold 0 guests discard Toy Shop")
+    tramway = build_real(table, me, "Wooden Tramway", (2, 2), "0 wood 0 fish 0 gold 0 guests discard Toy Shop", True)
     assert asked(table, "payment") == [
         [Payment(6, 0, 1, 0), Payment(0, 0, 0, 0, "Toy Shop")]
     ]  # no Guests: the printed cost or the Toy Shop
@@ -228,7 +228,7 @@ def test_discount_warehouse_gives_one_guest() -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=1, fish=1, gold=1)
-    build_real(table, me, "Discount Warehouse", (1, 2))
+    build_real(table, me, "Discount Warehouse", (1, 2), True)
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
 
 
@@ -241,7 +241,7 @@ def moot_payments_with_one_guest(table: Table, player: Player) -> set[tuple[int,
 def test_discount_warehouse_guests_save_three_wood_or_four_fish() -> None:
     table = make_table()
     me, other = table.players
-    in_play(table, me, "Discount Warehouse", (1, 2))
+    in_play(table, me, "Discount Warehouse", (1, 2), True)
     assert moot_payments_with_one_guest(table, me) == {(6, 4, 0), (3, 4, 1), (6, 0, 1)}
     assert moot_payments_with_one_guest(table, other) == {(6, 4, 0), (4, 4, 1), (6, 1, 1)}  # the usual 2 or 3
 
@@ -249,7 +249,7 @@ def test_discount_warehouse_guests_save_three_wood_or_four_fish() -> None:
 def test_discount_warehouse_build_paid_with_guests_at_the_new_rate() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Discount Warehouse", (1, 2))
+    in_play(table, me, "Discount Warehouse", (1, 2), True)
     supply(me, wood=2, guest=2)
     build_real(table, me, "Orphanage", (2, 2), Payment(2, 0, 0, 2))  # 5 wood - 3, 3 fish - 4: nothing left over
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 2}  # both spent, the Orphanage's 2 gained
@@ -259,7 +259,7 @@ def test_discount_warehouse_applies_to_ship_costs() -> None:
     """Ruling: a Ship's cost is a Building cost too (the Guests section), so the better rate holds there."""
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Discount Warehouse", (1, 2))
+    in_play(table, me, "Discount Warehouse", (1, 2), True)
     supply(me, wood=5, fish=8, guest=1)  # a schooner costs 8 wood, 8 fish: one Guest must save 3 wood
     table.ships_left.update(sloop=0, cutter=0)
     perform(table, me, "build_ship", "space")
@@ -274,7 +274,7 @@ def test_orchard_gives_one_guest_and_may_reforest_without_a_worker() -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=2)
-    build_real(table, me, "Orchard", (4, 1), True, 3, 2)  # space; may; double space 3; 2 Forests
+    build_real(table, me, "Orchard", (4, 1), True, True, 3, 2)  # space; may; double space 3; 2 Forests
     assert me.harbor.forests == [2, 1, 1, 2, 0]
     assert table.spaces["reforest"] == []  # no Worker on the action space
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
@@ -284,7 +284,7 @@ def test_orchard_reforest_may_be_declined() -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=2)
-    build_real(table, me, "Orchard", (4, 1), False)
+    build_real(table, me, "Orchard", (4, 1), True, False)
     assert me.harbor.forests == START_FORESTS
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
 
@@ -292,9 +292,11 @@ def test_orchard_reforest_may_be_declined() -> None:
 def test_orchard_reforest_triggers_volunteers_lodge() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Volunteer's Lodge", (1, 2))
+    in_play(table, me, "Volunteer's Lodge", (1, 2), True)
     supply(me, wood=2, guest=2)
-    build_real(table, me, "Orchard", (4, 1), Payment(2, 0, 0, 0), True, 3, 3)  # its Guest makes 3: up to 3 Forests
+    build_real(
+        table, me, "Orchard", (4, 1), Payment(2, 0, 0, 0), True, True, 3, 3
+    )  # its Guest makes 3: up to 3 Forests
     assert asked(table, "how_many") == [[3, 2, 1]]
     assert me.harbor.forests == [2, 1, 1, 3, 0]
     assert me.supply["guest"] == 3
@@ -303,7 +305,7 @@ def test_orchard_reforest_triggers_volunteers_lodge() -> None:
 def test_orchard_counts_as_a_forest_for_thin_out() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Orchard", (4, 1), False)
+    in_play(table, me, "Orchard", (4, 1), True, False)
     supply(me)
     perform(table, me, "thin_out", "space")
     assert me.supply["wood"] == 5  # 4 Forests and the Orchard, 1 wood each
@@ -313,7 +315,7 @@ def test_orchard_counts_as_a_forest_for_thin_out() -> None:
 def test_orchard_may_be_removed_in_place_of_a_forest_when_deforesting() -> None:
     table = make_table()
     me = table.players[0]
-    orchard = in_play(table, me, "Orchard", (4, 1), False)
+    orchard = in_play(table, me, "Orchard", (4, 1), True, False)
     supply(me)
     script(table, orchard)
     perform(table, me, "deforest", "space")
@@ -326,7 +328,7 @@ def test_orchard_may_be_removed_in_place_of_a_forest_when_deforesting() -> None:
 def test_orchard_is_no_forested_double_space() -> None:
     table = make_table()
     me = table.players[0]
-    orchard = in_play(table, me, "Orchard", (4, 1), False)
+    orchard = in_play(table, me, "Orchard", (4, 1), True, False)
     ctx = Context(table, me, orchard)
     assert library.forests(ctx) == 5
     assert library.forested_double_spaces(ctx) == 3
@@ -509,7 +511,7 @@ def test_tourist_office_no_visible_elders_no_effect() -> None:
 def lodge_table(guests: int) -> tuple[Table, Player]:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Volunteer's Lodge", (1, 2))
+    in_play(table, me, "Volunteer's Lodge", (1, 2), True)
     supply(me, guest=guests)
     return table, me
 
@@ -518,7 +520,7 @@ def test_volunteers_lodge_gives_one_guest() -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=3, fish=3)
-    build_real(table, me, "Volunteer's Lodge", (1, 2))
+    build_real(table, me, "Volunteer's Lodge", (1, 2), True)
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
 
 
@@ -835,7 +837,7 @@ def test_stove_built_in_round_one_costs_up_to_thirteen_wood() -> None:
 def lake_table() -> tuple[Table, Player, CardInPlay]:
     table = make_table()
     me = table.players[0]
-    lake = in_play(table, me, "Boating Lake", (1, 2))
+    lake = in_play(table, me, "Boating Lake", (1, 2), True)
     supply(me, wood=20, fish=20, gold=5)
     return table, me, lake
 
@@ -849,7 +851,7 @@ def test_boating_lake_gives_one_guest() -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=1, fish=3)
-    build_real(table, me, "Boating Lake", (1, 2))
+    build_real(table, me, "Boating Lake", (1, 2), True)
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
 
 
@@ -926,7 +928,7 @@ def meditation_table() -> tuple[Table, Player, Player, CardInPlay]:
     me, other = table.players
     supply(me)
     table.turn_counter = 3
-    lodge = build_real(table, me, "Meditation Lodge", (1, 2))
+    lodge = build_real(table, me, "Meditation Lodge", (1, 2), True)
     return table, me, other, lodge
 
 
@@ -947,7 +949,7 @@ def test_meditation_lodge_worker_deforests() -> None:
 
 def test_meditation_lodge_worker_reforests_with_the_volunteers_lodge() -> None:
     table, me, _, _ = meditation_table()
-    in_play(table, me, "Volunteer's Lodge", (2, 2))
+    in_play(table, me, "Volunteer's Lodge", (2, 2), True)
     supply(me, guest=3)
     table.turn_counter += 1
     script(table, "reforest", 3, 3)
@@ -1045,7 +1047,7 @@ def sculpture_table() -> tuple[Table, Player, Player]:
     table.plates = [0, 0, 0, 0, 0, 0, 5]
     supply(me, wood=4, gold=1)
     table.turn_counter = 3
-    build_real(table, me, "Art Sculpture", (1, 2))
+    build_real(table, me, "Art Sculpture", (1, 2), True)
     supply(me, fish=2)
     supply(other)
     table.turn_counter += 1
@@ -1056,7 +1058,7 @@ def test_art_sculpture_gives_one_guest() -> None:
     table = make_table()
     me = table.players[0]
     supply(me, wood=4, gold=1)
-    build_real(table, me, "Art Sculpture", (1, 2))
+    build_real(table, me, "Art Sculpture", (1, 2), True)
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
 
 
@@ -1134,7 +1136,7 @@ def test_haunted_house_costs_the_round_in_wood_and_fish_and_gives_a_guest() -> N
     table, me = haunted_table(elders=0, round_number=3)
     spec = real_cards()["Haunted House"]
     assert payment_options(table, me, spec.costs(Context(table, me))) == [Payment(3, 3, 0, 0)]
-    build_real(table, me, "Haunted House", (1, 2), True)
+    build_real(table, me, "Haunted House", (1, 2), True, True)
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
     table.round = 1
     assert payment_options(table, me, spec.costs(Context(table, me))) == []
@@ -1145,7 +1147,7 @@ def test_haunted_house_costs_the_round_in_wood_and_fish_and_gives_a_guest() -> N
 def test_haunted_house_removes_all_elders_for_fish_and_gold() -> None:
     table, me = haunted_table(elders=3)
     stacks = [list(stack) for stack in table.elder_stacks]
-    build_real(table, me, "Haunted House", (1, 2), True)
+    build_real(table, me, "Haunted House", (1, 2), True, True)
     assert me.council == []
     assert table.elder_stacks == stacks  # not back on the supply board
     assert me.supply == {"wood": 0, "fish": 3, "gold": 3, "guest": 1}
@@ -1153,29 +1155,30 @@ def test_haunted_house_removes_all_elders_for_fish_and_gold() -> None:
 
 def test_haunted_house_declined_removes_no_elder() -> None:
     table, me = haunted_table(elders=3)
-    build_real(table, me, "Haunted House", (1, 2), False)
+    build_real(table, me, "Haunted House", (1, 2), True, False)
     assert [e.name for e in me.council] == ["Builder", "Contractor", "Pond Builder"]
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
-    assert asked(table, "may") == [[True, False]]  # all or none: no Elder is picked one by one
+    assert asked(table, "may") == [[True, False], [True, False]]  # the Guest, then all Elders or none: not one by one
 
 
 def test_haunted_house_removes_a_sixth_elder_too() -> None:
     table, me = haunted_table(elders=6)
     in_play(table, me, "Cabin in the Woods", (2, 2), False)
     supply(me, wood=3, fish=3)
-    build_real(table, me, "Haunted House", (1, 2), True)
+    build_real(table, me, "Haunted House", (1, 2), True, True)
     assert me.council == []
     assert me.supply == {"wood": 0, "fish": 6, "gold": 6, "guest": 1}
 
 
 def test_log_boom_with_ghost_ship_no_wood_in_the_gap_and_a_new_ship_claims_one() -> None:
-    """The Ghost Ship's gap counts as filled, so only the 6 spaces right of it get wood; a Ship claims one."""
+    """The Ghost Ship's gap counts as filled and is kept (not declined), so only the 6 spaces right of it get wood;
+    a Ship claims one."""
     table = make_table()
     me = table.players[0]
     me.track.ships = [Ship("sloop")]
-    in_play(table, me, "Ghost Ship", (2, 2))
+    in_play(table, me, "Ghost Ship", (2, 2), True)
     supply(me, fish=3, gold=1)
-    build_real(table, me, "Log Boom", (1, 2))
+    build_real(table, me, "Log Boom", (1, 2), False)
     assert sum(wood_on_spaces(me)) == 6
     supply(me, wood=2, fish=2)
     table.ships_left.update(cutter=0, schooner=0)

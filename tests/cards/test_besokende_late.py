@@ -83,7 +83,7 @@ def test_archeological_site_cannot_be_built_without_a_stack_of_two_forests() -> 
 def test_archeological_site_covered_does_not_count_as_a_building() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Toy Shop", SPACE)
+    in_play(table, me, "Toy Shop", SPACE, True)
     in_play(table, me, "Archeological Site", (1, 3))
     ctx = Context(table, me)
     assert library.buildings(ctx) == 1
@@ -326,7 +326,7 @@ def test_angling_school_gives_a_guest_and_gold_per_guest_on_ships_once() -> None
     me = table.players[0]
     me.track.ships = [Ship("sloop", guest=True), Ship("cutter", guest=True)]
     me.supply.update(supply(4, 3, 1))
-    build_card(table, me, "Angling School", SPACE)
+    build_card(table, me, "Angling School", SPACE, True)
     assert me.supply == supply(gold=2, guest=1)
     fishing_phase(table)
     perform(table, me, "gold", "space")
@@ -338,7 +338,7 @@ def test_angling_school_new_guest_may_board_a_ship_before_the_gold() -> None:
     me = table.players[0]
     me.track.ships = [Ship("sloop", guest=True), Ship("cutter")]
     me.supply.update(supply(4, 3, 1))
-    build_card(table, me, "Angling School", SPACE, 1)
+    build_card(table, me, "Angling School", SPACE, True, 1)
     assert [s.guest for s in me.track.ships] == [True, True]
     assert me.supply == supply(gold=2)
 
@@ -348,7 +348,7 @@ def test_angling_school_guest_kept_in_supply_does_not_count() -> None:
     me = table.players[0]
     me.track.ships = [Ship("sloop", guest=True), Ship("cutter")]
     me.supply.update(supply(4, 3, 1))
-    build_card(table, me, "Angling School", SPACE, "no")
+    build_card(table, me, "Angling School", SPACE, True, "no")
     assert me.supply == supply(gold=1, guest=1)
 
 
@@ -362,7 +362,7 @@ def test_ship_named_buildings_go_on_a_building_space_not_the_track(name: str) ->
     me.track.ships = [Ship("sloop")]
     me.supply.update(supply(4, 6, 1))
     assert placements(table, me, real_cards()[name]) == [(1, 2), (2, 2), (3, 1), (3, 2), (4, 1), (4, 2), (4, 3), (4, 4)]
-    card = build_card(table, me, name, SPACE)
+    card = build_card(table, me, name, SPACE, True)
     assert me.harbor.cells[SPACE] is card
     assert [s.type for s in me.track.ships] == ["sloop"] and me.track.cards == []
     assert library.ships(Context(table, me)) == 1
@@ -372,7 +372,7 @@ def test_ghost_ship_gives_1_guest_once() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(3, 6))
-    build_card(table, me, "Ghost Ship", SPACE)
+    build_card(table, me, "Ghost Ship", SPACE, True)
     assert me.supply == supply(guest=1)
     fishing_phase(table)
     assert me.supply["guest"] == 1
@@ -384,14 +384,14 @@ def test_ghost_ship_moves_the_rightmost_ship_three_spaces_right() -> None:
     me = table.players[0]
     me.track.ships = [Ship("sloop")]
     assert free_track_spaces(table, me) == 9 and haul_size(table, me) == 5
-    in_play(table, me, "Ghost Ship", SPACE)
+    in_play(table, me, "Ghost Ship", SPACE, True)
     assert free_track_spaces(table, me) == 6 and haul_size(table, me) == 7
 
 
 def test_ghost_ship_may_treat_the_deep_sea_trawler_as_a_ship() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Ghost Ship", SPACE)
+    in_play(table, me, "Ghost Ship", SPACE, True)
     me.supply.update(supply(5, 5))
     build_card(table, me, "Deep-Sea Trawler", "fishing track")
     assert free_track_spaces(table, me) == 10 - 4 - 3  # the Trawler takes 4 spaces (ruling)
@@ -401,7 +401,7 @@ def test_ghost_ship_gap_follows_the_rightmost_ship() -> None:
     """New Ships go left of the gap, a removed Ship takes the gap with it; it stays right of the last Ship."""
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Ghost Ship", SPACE)
+    in_play(table, me, "Ghost Ship", SPACE, True)
     table.ships_left = {"sloop": 3, "cutter": 0, "schooner": 0}
     me.track.ships = [Ship("sloop")]
     me.supply.update(supply(wood=2, fish=2))
@@ -418,7 +418,7 @@ def test_ghost_ship_gap_follows_the_rightmost_ship() -> None:
 def test_ghost_ship_has_no_effect_without_ships_or_three_free_spaces() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Ghost Ship", SPACE)
+    in_play(table, me, "Ghost Ship", SPACE, True)
     assert free_track_spaces(table, me) == 10 and haul_size(table, me) == 3
     me.track.ships = [Ship("sloop") for _ in range(8)]
     assert free_track_spaces(table, me) == 2 and haul_size(table, me) == 10
@@ -429,7 +429,7 @@ def test_ghost_ship_has_no_effect_without_ships_or_three_free_spaces() -> None:
 def test_ghost_ship_gap_may_be_declined_to_build_a_ship() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Ghost Ship", SPACE)
+    in_play(table, me, "Ghost Ship", SPACE, True)
     table.ships_left = {"sloop": 3, "cutter": 0, "schooner": 0}
     me.track.ships = [Ship("sloop") for _ in range(7)]
     me.supply.update(supply(wood=4, fish=4))
@@ -452,7 +452,7 @@ def test_cruise_ship_gives_a_guest_then_wood_and_fish_per_guest_in_supply() -> N
     me = table.players[0]
     me.track.ships = [Ship("sloop", guest=True)]
     me.supply.update(supply(4, 4, 1, 2))
-    build_card(table, me, "Cruise Ship", SPACE, Payment(4, 4, 1, 0))
+    build_card(table, me, "Cruise Ship", SPACE, Payment(4, 4, 1, 0), True)
     assert me.supply == supply(3, 3, 0, 3)
     fishing_phase(table)
     assert me.supply["guest"] == 3 and me.supply["wood"] == 3
@@ -462,7 +462,7 @@ def test_cruise_ship_with_no_guests_before_gives_1_wood_and_1_fish() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(4, 4, 1))
-    build_card(table, me, "Cruise Ship", SPACE)
+    build_card(table, me, "Cruise Ship", SPACE, True)
     assert me.supply == supply(1, 1, 0, 1)
 
 
@@ -476,7 +476,7 @@ def test_yurt_gives_a_guest_and_returns_an_elder_to_its_stack_with_its_fish() ->
     returned = elder(table, me, "Pisciculturist", fish=2, origin=2)
     kept = elder(table, me, "Harbor Master", fish=1, origin=4)
     me.supply.update(supply(fish=3, gold=1))
-    build_card(table, me, "Yurt", SPACE, "Pisciculturist")
+    build_card(table, me, "Yurt", SPACE, True, "Pisciculturist")
     assert me.council == [kept] and kept.goods["fish"] == 1
     assert table.elder_stacks[2] == [real_cards()["Builder"], real_cards()["Pisciculturist"]]
     assert table.elder_stacks[4] == []
@@ -490,7 +490,7 @@ def test_yurt_without_elders_only_gives_the_guest() -> None:
     me = table.players[0]
     me.supply.update(supply(fish=3, gold=1))
     stacks = [list(stack) for stack in table.elder_stacks]
-    build_card(table, me, "Yurt", SPACE)
+    build_card(table, me, "Yurt", SPACE, True)
     assert me.supply == supply(guest=1) and me.council == []
     assert table.elder_stacks == stacks
 
@@ -501,9 +501,9 @@ def test_yurt_without_elders_only_gives_the_guest() -> None:
 def test_wooden_tramway_paid_by_removing_the_toy_shop() -> None:
     table = make_table()
     me = table.players[0]
-    toy = in_play(table, me, "Toy Shop", SPACE)
+    toy = in_play(table, me, "Toy Shop", SPACE, True)
     me.supply.update(supply(6, 0, 1))
-    tramway = build_card(table, me, "Wooden Tramway", (2, 2), "0 wood 0 fish 0 gold 0 guests discard Toy Shop")
+    tramway = build_card(table, me, "Wooden Tramway", (2, 2), "0 wood 0 fish 0 gold 0 guests discard Toy Shop", True)
     assert toy not in me.buildings and me.harbor.cells[SPACE] is None
     assert me.harbor.cells[(2, 2)] is tramway
     assert me.supply == supply(6, 0, 1, 1)
@@ -513,19 +513,19 @@ def test_wooden_tramway_discard_needs_the_toy_shop_in_play() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(6, 0, 1))
-    build_card(table, me, "Wooden Tramway", SPACE)
+    build_card(table, me, "Wooden Tramway", SPACE, True)
     assert me.supply == supply(guest=1)
-    assert [kind for _, kind, _ in table.decider.asked] == ["space"]  # 6 wood and 1 gold was the only payment
+    assert [kind for _, kind, _ in table.decider.asked] == ["space", "may"]  # one payment only; then the Guest
 
 
 def test_wooden_tramway_may_take_the_toy_shops_space() -> None:
     """Taking the Toy Shop's space means paying by removing it, not with goods."""
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Toy Shop", SPACE)
+    in_play(table, me, "Toy Shop", SPACE, True)
     me.supply.update(supply(6, 0, 1))
     assert SPACE in placements(table, me, real_cards()["Wooden Tramway"])
-    tramway = build_card(table, me, "Wooden Tramway", SPACE)
+    tramway = build_card(table, me, "Wooden Tramway", SPACE, True)
     assert me.harbor.cells[SPACE] is tramway and [c.name for c in me.buildings] == ["Wooden Tramway"]
     assert me.supply == supply(6, 0, 1, 1)
 
@@ -533,20 +533,20 @@ def test_wooden_tramway_may_take_the_toy_shops_space() -> None:
 def test_toy_shop_built_after_the_wooden_tramway_gives_no_refund() -> None:
     table = make_table()
     me = table.players[0]
-    tramway = in_play(table, me, "Wooden Tramway", SPACE)
+    tramway = in_play(table, me, "Wooden Tramway", SPACE, True)
     me.supply.update(supply(wood=1))
-    build_card(table, me, "Toy Shop", (2, 2))
+    build_card(table, me, "Toy Shop", (2, 2), True)
     assert [c.name for c in me.buildings] == ["Wooden Tramway", "Toy Shop"] and tramway.cell == SPACE
     assert me.supply == supply(guest=1)  # the Toy Shop's Guest, and no refund
-    assert [kind for _, kind, _ in table.decider.asked] == ["space"]
+    assert [kind for _, kind, _ in table.decider.asked] == ["may", "space", "may"]  # the two Guests; no refund asked
 
 
 def test_wooden_tramway_gives_1_guest_once() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Toy Shop", SPACE)
+    in_play(table, me, "Toy Shop", SPACE, True)
     assert me.supply == supply(2, 2, 2, 1)  # the Toy Shop's Guest
-    build_card(table, me, "Wooden Tramway", SPACE)
+    build_card(table, me, "Wooden Tramway", SPACE, True)
     assert me.supply == supply(2, 2, 2, 2)
     fishing_phase(table)
     assert me.supply["guest"] == 2
@@ -555,9 +555,11 @@ def test_wooden_tramway_gives_1_guest_once() -> None:
 def test_miniature_railway_paid_by_removing_the_wooden_tramway() -> None:
     table = make_table()
     me = table.players[0]
-    tramway = in_play(table, me, "Wooden Tramway", SPACE)
+    tramway = in_play(table, me, "Wooden Tramway", SPACE, True)
     me.supply.update(supply(9, 0, 4))
-    railway = build_card(table, me, "Miniature Railway", (2, 2), "0 wood 0 fish 0 gold 0 guests discard Wooden Tramway")
+    railway = build_card(
+        table, me, "Miniature Railway", (2, 2), "0 wood 0 fish 0 gold 0 guests discard Wooden Tramway", True
+    )
     assert tramway not in me.buildings and me.harbor.cells[SPACE] is None
     assert me.harbor.cells[(2, 2)] is railway
     assert me.supply == supply(9, 0, 4, 1)
@@ -566,8 +568,8 @@ def test_miniature_railway_paid_by_removing_the_wooden_tramway() -> None:
 def test_miniature_railway_may_take_the_wooden_tramways_space() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Wooden Tramway", SPACE)
-    railway = build_card(table, me, "Miniature Railway", SPACE)
+    in_play(table, me, "Wooden Tramway", SPACE, True)
+    railway = build_card(table, me, "Miniature Railway", SPACE, True)
     assert me.harbor.cells[SPACE] is railway and me.buildings == [railway]
     assert me.supply == supply(2, 2, 2, 2)  # one Guest from each
 
@@ -575,9 +577,9 @@ def test_miniature_railway_may_take_the_wooden_tramways_space() -> None:
 def test_wooden_tramway_built_after_the_miniature_railway_gives_no_refund() -> None:
     table = make_table()
     me = table.players[0]
-    railway = in_play(table, me, "Miniature Railway", SPACE)
+    railway = in_play(table, me, "Miniature Railway", SPACE, True)
     me.supply.update(supply(6, 0, 1))
-    build_card(table, me, "Wooden Tramway", (2, 2))
+    build_card(table, me, "Wooden Tramway", (2, 2), True)
     assert [c.name for c in me.buildings] == ["Miniature Railway", "Wooden Tramway"] and railway.cell == SPACE
     assert me.supply == supply(guest=1)
 
@@ -586,7 +588,7 @@ def test_miniature_railway_gives_1_guest_once() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(9, 0, 4))
-    build_card(table, me, "Miniature Railway", SPACE)
+    build_card(table, me, "Miniature Railway", SPACE, True)
     assert me.supply == supply(guest=1)
     fishing_phase(table)
     assert me.supply["guest"] == 1
@@ -597,9 +599,9 @@ def test_toy_shop_tramway_railway_chain_costs_only_the_toy_shop() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(wood=1))
-    build_card(table, me, "Toy Shop", SPACE)
-    build_card(table, me, "Wooden Tramway", SPACE)
-    railway = build_card(table, me, "Miniature Railway", SPACE)
+    build_card(table, me, "Toy Shop", SPACE, True)
+    build_card(table, me, "Wooden Tramway", SPACE, True)
+    railway = build_card(table, me, "Miniature Railway", SPACE, True)
     assert me.buildings == [railway] and me.harbor.cells[SPACE] is railway
     assert me.supply == supply(guest=3)
     assert vp(table, railway) == 7
@@ -612,7 +614,7 @@ def test_glider_gives_1_guest_when_built() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(4, 0, 2))
-    build_card(table, me, "Glider", SPACE)
+    build_card(table, me, "Glider", SPACE, True)
     assert me.supply == supply(guest=1)
 
 
@@ -621,7 +623,7 @@ def test_glider_fourth_turn_at_end_of_round_for_a_guest() -> None:
     table = make_table()
     me, other = table.players
     me.supply.update(supply(4, 0, 2))
-    build_card(table, me, "Glider", SPACE)
+    build_card(table, me, "Glider", SPACE, True)
     script(table, True, "gold")
     end_of_round(table)
     assert me.supply == supply(gold=1)
@@ -632,7 +634,7 @@ def test_glider_fourth_turn_at_end_of_round_for_a_guest() -> None:
 def test_glider_fourth_turn_may_be_declined() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Glider", SPACE)
+    in_play(table, me, "Glider", SPACE, True)
     script(table, False)
     end_of_round(table)
     assert me.supply == supply(2, 2, 2, 1) and all(w == [] for w in table.spaces.values())
@@ -641,7 +643,7 @@ def test_glider_fourth_turn_may_be_declined() -> None:
 def test_glider_fourth_turn_needs_a_guest() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Glider", SPACE)
+    in_play(table, me, "Glider", SPACE, True)
     me.supply["guest"] = 0
     script(table, True)
     end_of_round(table)
@@ -655,8 +657,8 @@ def test_glider_fourth_turn_only_uses_an_available_action() -> None:
     open spaces are."""
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Glider", SPACE)
-    in_play(table, me, "Meditation Lodge", (2, 2))
+    in_play(table, me, "Glider", SPACE, True)
+    in_play(table, me, "Meditation Lodge", (2, 2), True)
     in_play(table, me, "Alderman's Office", (3, 2))
     busy = elder(table, me, "Builder")
     busy.worker = 0
@@ -675,7 +677,7 @@ def test_glider_fourth_turn_only_uses_an_available_action() -> None:
 def test_glider_fourth_turn_may_use_the_imitation_tile() -> None:
     table = make_table(players=4)
     me = table.players[0]
-    in_play(table, me, "Glider", SPACE)
+    in_play(table, me, "Glider", SPACE, True)
     table.spaces["gold"] = [1, 2]
     script(table, True, "imitation")
     end_of_round(table)
@@ -686,8 +688,8 @@ def test_glider_fourth_turn_may_use_the_imitation_tile() -> None:
 def test_glider_fourth_turn_may_use_another_players_elder_with_art_sculpture() -> None:
     table = make_table()
     me, other = table.players
-    in_play(table, me, "Glider", SPACE)
-    in_play(table, me, "Art Sculpture", (2, 2))
+    in_play(table, me, "Glider", SPACE, True)
+    in_play(table, me, "Art Sculpture", (2, 2), True)
     theirs = elder(table, other, "Pisciculturist")
     table.plates = [0, 0, 0, 0, 0, 0, 1]
     script(table, True, "Art Sculpture (worker space)")
@@ -704,14 +706,14 @@ def test_wooden_robot_gives_1_guest_when_built() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(wood=12))
-    build_card(table, me, "Wooden Robot", SPACE)
+    build_card(table, me, "Wooden Robot", SPACE, True)
     assert me.supply == supply(guest=1)
 
 
 def test_wooden_robot_gives_1_gold_on_top_of_the_elders_fish() -> None:
     table = make_table()
     me, other = table.players
-    in_play(table, me, "Wooden Robot", SPACE)
+    in_play(table, me, "Wooden Robot", SPACE, True)
     mine = elder(table, me, "Builder", fish=2)
     theirs = elder(table, other, "Builder", fish=2)
     add_fish_to_elder(table, mine, 1)
@@ -723,7 +725,7 @@ def test_wooden_robot_gives_1_gold_on_top_of_the_elders_fish() -> None:
 def test_wooden_robot_one_gold_per_elder_discarding_in_the_fishing_phase() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Wooden Robot", SPACE)
+    in_play(table, me, "Wooden Robot", SPACE, True)
     elder(table, me, "Builder", fish=2)
     elder(table, me, "Contractor", fish=2)
     elder(table, me, "Carpenter", fish=0)
@@ -739,7 +741,7 @@ def test_wooden_robot_built_via_the_discarding_elder_gives_no_gold() -> None:
     table.display = [real_cards()["Wooden Robot"]]
     table.plates = [0, 0, 0, 0, 0, 0, 1]
     me.supply.update(supply(wood=12))
-    script(table, 0, SPACE)
+    script(table, 0, SPACE, True)
     use_elder(table, me, builder)
     assert [c.name for c in me.buildings] == ["Wooden Robot"] and builder.goods["fish"] == 0
     assert me.supply == supply(0, 1, 0, 1)
@@ -750,7 +752,7 @@ def test_wooden_robot_cost_may_be_paid_with_guests() -> None:
     me = table.players[0]
     me.supply.update(supply(wood=0, guest=6))
     assert payment_options(table, me, real_cards()["Wooden Robot"].costs(Context(table, me))) == [Payment(0, 0, 0, 6)]
-    build_card(table, me, "Wooden Robot", SPACE)
+    build_card(table, me, "Wooden Robot", SPACE, True)
     assert me.supply == supply(guest=1)
 
 
@@ -795,7 +797,7 @@ def test_investment_broker_gives_a_guest_and_gold_per_issued_share_held() -> Non
     on_board = next(s for s in table.shares if s.colour == 0 and not s.issued)
     on_board.issued, on_board.holder = True, None
     me.supply.update(supply(6, 4, 3))
-    build_card(table, me, "Investment Broker", SPACE)
+    build_card(table, me, "Investment Broker", SPACE, True)
     assert me.supply == supply(gold=3, guest=1)
     assert other.supply == supply(2, 2, 2, 0)
     perform(table, me, "buy_all_shares", "space")
@@ -936,14 +938,14 @@ def test_flgs_gives_1_guest_when_built() -> None:
     table = make_table()
     me = table.players[0]
     me.supply.update(supply(5, 4, 4))
-    build_card(table, me, "FLGS", SPACE)
+    build_card(table, me, "FLGS", SPACE, True)
     assert me.supply == supply(guest=1)
 
 
 def test_flgs_scores_elders_plus_guests_on_ships_and_nothing_without() -> None:
     table = make_table()
     me = table.players[0]
-    flgs = in_play(table, me, "FLGS", SPACE)
+    flgs = in_play(table, me, "FLGS", SPACE, True)
     me.track.ships = [Ship("sloop"), Ship("cutter")]
     assert vp(table, flgs) == 0  # 1 Guest in the supply, empty Ships: nothing
     elder(table, me, "Builder")

@@ -94,8 +94,6 @@ def reach(setup: Callable[[Table], None], act: Callable[[Table], object], observ
 
 # 1. Ghost Ship: "You may decline this effect at any time" ------------------------------------------------------------
 
-GHOST_DECLINE = "issue 16 item 1: the Ghost Ship's gap cannot be declined "
-
 
 def ghost_with_a_sloop(table: Table) -> None:
     """A sloop on the track and the Ghost Ship in play: the sloop moved 3 spaces right, the gap counted filled."""
@@ -118,7 +116,6 @@ def test_ghost_ship_gap_before_anything_is_declined() -> None:
     assert reach(sloop_only, lambda table: None, observe) == {(9, 5)}
 
 
-@pytest.mark.xfail(strict=True, reason=GHOST_DECLINE + "when the Log Boom puts its wood (only 6 wood, never 9)")
 def test_ghost_ship_may_be_declined_to_get_more_wood_from_the_log_boom() -> None:
     """Ghost Ship: "(You may decline this effect at any time, i.e., to build an actual Ship or to get more wood from
     the "Log Boom".)" Log Boom: "Immediately ... place 1 wood from the general supply on each free space of your
@@ -168,7 +165,6 @@ def test_deep_sea_trawler_without_the_ghost_ship_takes_four_free_spaces() -> Non
     }
 
 
-@pytest.mark.xfail(strict=True, reason=GHOST_DECLINE + "before the Deep-Sea Trawler's requirement is judged")
 def test_ghost_ship_may_be_declined_to_meet_the_deep_sea_trawlers_four_free_spaces() -> None:
     """Ghost Ship: "You may decline this effect at any time"; Deep-Sea Trawler: "You may only build the Deep-Sea
     Trawler if (at least) four spaces of your Fishing track are free." With the gap 3 spaces are free; declined, 6
@@ -203,7 +199,6 @@ def test_ghost_ship_may_be_declined_inside_build_a_ship_for_a_ship_that_needs_th
     assert found <= {sloop_beside_the_gap, schooner_declined, (("sloop",), 4, 8, (6, 6, 0, 0)), REFUSED}
 
 
-@pytest.mark.xfail(strict=True, reason=GHOST_DECLINE + "as an any-time choice between turns")
 def test_ghost_ship_may_be_declined_at_any_time_between_turns() -> None:
     """Ghost Ship: "You may decline this effect at any time". Between turns, where the owner's any-time abilities are
     offered, the owner may decline it: the sloop is back on the first space (9 free, haul 5), or keep it (6 free,
@@ -224,10 +219,7 @@ def test_ghost_ship_may_be_declined_at_any_time_between_turns() -> None:
 
 # 2. The Guest symbol: "you may take a Guest" -------------------------------------------------------------------------
 
-GUEST_MAY = "issue 16 item 2: the Guest symbol's Guest is always given, never offered"
 
-
-@pytest.mark.xfail(strict=True, reason=GUEST_MAY)
 def test_guest_symbol_the_guest_may_be_taken_or_not() -> None:
     """Guests: "This symbol on a Building card indicates that you may take a Guest from the general supply and place
     it in your personal supply. (You may take the Guest only after paying the Building cost.)" Toy Shop (1 wood,
@@ -254,7 +246,6 @@ def test_guest_symbol_the_guest_comes_only_after_paying() -> None:
     assert reach(setup, build_named("Toy Shop"), lambda table: goods(me(table)), at_cell(SPACE)) == {REFUSED}
 
 
-@pytest.mark.xfail(strict=True, reason=GUEST_MAY + " (Queuing Barriers' gold cost follows it)")
 def test_queuing_barriers_gold_cost_follows_the_guest_symbol_answer() -> None:
     """Queuing Barriers: "The number of gold that you must pay for the Queuing Barriers is equal to the number of
     Guests in your personal supply. (If there are no Guests in your personal supply, you must only pay 8 wood ...)"
@@ -282,7 +273,6 @@ def test_queuing_barriers_gold_cost_follows_the_guest_symbol_answer() -> None:
     }
 
 
-@pytest.mark.xfail(strict=True, reason=GUEST_MAY + " (the Cruise Ship counts its own Guest only when taken)")
 def test_cruise_ship_counts_its_guest_only_if_it_was_taken() -> None:
     """Cruise Ship: "take a number of wood and a number of fish from the general supply both equal to the number of
     Guests in your personal supply ... (The Guest from the Cruise Ship also counts; Guests on Ships do not.)" with
@@ -299,7 +289,6 @@ def test_cruise_ship_counts_its_guest_only_if_it_was_taken() -> None:
     }
 
 
-@pytest.mark.xfail(strict=True, reason=GUEST_MAY + " (a declined Guest must not set off the Ticket Booth)")
 def test_a_declined_guest_is_no_new_guest_for_the_ticket_booth() -> None:
     """Ticket Booth: "Each time after you place a new Guest in your personal supply, you may remove a Forest from your
     Harbor board ... If you do, take 1 gold". With the Toy Shop's Guest declined no Guest is placed: 4 Forests stay
@@ -348,14 +337,12 @@ building "Watcher Test" (trout C999)
   each time after another player takes an elder:
     put 1 fish on this building
 """
-ANOTHER = "issue 16 item 4: 'each time after another player EVENT' is not in the trigger language yet"
 
 
 def first_option(decision) -> int:
     return 0
 
 
-@pytest.mark.xfail(strict=True, reason=ANOTHER)
 def test_each_time_after_another_player_fires_for_every_other_player_and_never_the_owner() -> None:
     """Issue 16, "Cards reacting to other players": "each time another player takes an Elder". At a 3-player table
     player 1 owns the card: player 2 takes an Elder (1 fish on the card), player 3 takes one (2), then player 1

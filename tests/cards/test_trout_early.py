@@ -473,6 +473,7 @@ def test_store_management_fourth_action_of_the_round_gives_nothing() -> None:
     me = table.players[0]
     me.reserve.update(fish=2)
     in_play(table, me, "Store Management", (1, 2))
+    script(table, True)
     in_play(table, me, "Glider", (2, 2))
     assert me.supply["guest"] == 1
     me.turns_taken = 3
@@ -1064,7 +1065,7 @@ def regain_four(table: Table, me: Player) -> None:
 
 def test_gazebo_no_second_gold_after_elders_lost_to_haunted_house_and_regained() -> None:
     table, me = four_elders_and_gazebo()
-    build_real(table, me, "Haunted House", (2, 2), True)  # round 1: 1 wood, 1 fish; remove all 4 Elders
+    build_real(table, me, "Haunted House", (2, 2), True, True)  # round 1: 1 wood, 1 fish; remove all 4 Elders
     assert me.council == []
     assert me.supply == {"wood": 1, "fish": 1 + 4, "gold": 4 + 4, "guest": 1}
     regain_four(table, me)

@@ -374,6 +374,7 @@ def test_meeting_center_counts_another_players_worker_on_my_elder() -> None:
     me, other = table.players
     in_play(table, me, card("Meeting Center"))
     mine = seat(me, 1)[0]
+    script(table, True)
     in_play(table, other, card("Art Sculpture"))
     table.plates = [1, 0, 0, 0, 0, 0, 0]
     supply(me, fish=0, gold=0)
@@ -452,7 +453,7 @@ def test_realtors_office_built_after_the_contractor_left_the_game_via_haunted_ho
     table = contractor_table()
     me, other = table.players
     take_contractor(table, other)
-    build_card(table, other, card("Haunted House"), True)
+    build_card(table, other, card("Haunted House"), True, True)
     assert other.council == [] and all(elder("Contractor") not in stack for stack in table.elder_stacks)
     build_card(table, me, card("Realtor's Office"))
     assert me.supply == {"wood": 8, "fish": 0, "gold": 0, "guest": 0}
@@ -476,7 +477,7 @@ def test_realtors_office_no_more_wood_when_the_contractor_returns_via_yurt_and_i
     take_contractor(table, me)
     assert me.supply["wood"] == 8
     supply(me, wood=8, fish=3, gold=1)
-    build_card(table, me, card("Yurt"))
+    build_card(table, me, card("Yurt"), True)
     assert me.council == [] and table.elder_stacks[0] == [elder("Contractor")]
     take_contractor(table, other)
     assert me.supply == {"wood": 8, "fish": 0, "gold": 0, "guest": 1}
@@ -490,7 +491,7 @@ def test_realtors_office_built_while_the_contractor_is_back_on_the_board_waits_f
     me, other = table.players
     take_contractor(table, other)
     supply(other, fish=3, gold=1)
-    build_card(table, other, card("Yurt"))
+    build_card(table, other, card("Yurt"), True)
     assert table.elder_stacks[0] == [elder("Contractor")]
     build_card(table, me, card("Realtor's Office"))
     assert me.supply == {"wood": 2, "fish": 0, "gold": 0, "guest": 0}
@@ -762,6 +763,7 @@ def test_nature_reserve_reforest_action_space_gives_two_gold_however_many_forest
     in_play(table, me, card("Nature Reserve"))
     supply(me, gold=0)
     if forests != 2:
+        script(table, True)
         in_play(table, me, card("Volunteer's Lodge"))
         me.supply["guest"] = 3
     script(table, 3, *([forests] if forests != 2 else []))
@@ -776,7 +778,7 @@ def test_nature_reserve_no_gold_for_a_reforest_from_another_card() -> None:
     me = table.players[0]
     in_play(table, me, card("Nature Reserve"))
     supply(me, wood=2, gold=0)
-    build_card(table, me, card("Orchard"), True, 3, 2)
+    build_card(table, me, card("Orchard"), True, True, 3, 2)
     assert me.harbor.forests == [2, 1, 1, 2, 0]
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 1}
 

@@ -248,16 +248,19 @@ def test_as_soon_as() -> None:
     assert trigger("as soon as elders >= 4") == n.Trigger(S, "as_soon_as", condition=C("at_least", Q("elders"), N(4)))
 
 
-def test_each_time_before_and_after_you_and_any_player() -> None:
+def test_each_time_before_and_after_you_any_player_and_another_player() -> None:
     assert trigger("each time before you build a ship") == n.Trigger(
-        S, "each_time", timing="before", any_player=False, event=P("build", "a", "ship")
+        S, "each_time", timing="before", actor="you", event=P("build", "a", "ship")
+    )
+    assert trigger("each time after another player takes an elder") == n.Trigger(
+        S, "each_time", timing="after", actor="another player", event=P("takes", "an", "elder")
     )
     assert trigger("each time after any player returns a guest, if elders > 1") == n.Trigger(
         S,
         "each_time",
         n.Guard(S, False, C("more_than", Q("elders"), N(1))),
         timing="after",
-        any_player=True,
+        actor="any player",
         event=P("returns", "a", "guest"),
     )
 

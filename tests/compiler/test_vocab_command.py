@@ -10,7 +10,7 @@ from compiler.cli import main
 
 
 def test_every_vocabulary_entry_is_listed_once_with_an_example() -> None:
-    listed = [p for p in phrases() if p.kind not in ("example step", "answer")]
+    listed = [p for p in phrases() if p.kind not in ("example step", "answer", "actor")]
     entries = vocab.EFFECTS + vocab.COUNTS + vocab.FACTS + vocab.EVENTS + vocab.PAYMENTS + vocab.RULES
     assert len(listed) == len(entries)
     assert all(p.example and p.english and "{" not in p.words for p in listed)
@@ -32,6 +32,19 @@ def test_vocab_shows_slots_and_english(capsys: pytest.CaptureFixture[str]) -> No
         "  take N GOOD\n      take N GOOD from the general supply and place the GOOD in your personal supply\n" in out
     )
     assert "      slots: N: amount, GOOD: good\n      e.g. when built: take 2 wood\n" in out
+
+
+def test_vocab_lists_the_three_actors_of_an_event_hook(capsys: pytest.CaptureFixture[str]) -> None:
+    assert [p.words for p in phrases() if p.kind == "actor"] == [
+        "each time TIMING you EVENT",
+        "each time TIMING any player EVENT",
+        "each time TIMING another player EVENT",
+    ]
+    assert main(["vocab", "another", "player"]) == 0
+    out = capsys.readouterr().out
+    assert "  each time TIMING another player EVENT\n" in out
+    assert "e.g. each time after another player takes an elder: take 1 gold\n" in out
+    assert "  another player did it\n" in out
 
 
 def test_vocab_with_nothing_matching_says_so(capsys: pytest.CaptureFixture[str]) -> None:

@@ -136,7 +136,7 @@ CARDS = [
         "Forests equal to or less than the number of Guests in your personal supply",
         'Each time you take a "Reforest" action, you may place the usual number of Forests or any number from 1 up '
         "to the number of Guests in your personal supply, all on the same double space. Immediately (and only once "
-        "via this Building) take 1 Guest from the general supply and place the Guest in your personal supply.",
+        "via this Building) you may take 1 Guest from the general supply and place the Guest in your personal supply.",
     ),
     (
         "Archeological Site",
@@ -153,23 +153,23 @@ CARDS = [
         "you may place a Worker on an unoccupied Elder in another player's Elder Council and use that Elder's "
         "effect as though it were your Elder. Before you do, you must pay the owner 2 fish from your personal "
         "supply, which they place in their personal supply.",
-        "Immediately (and only once via this Building) take 1 Guest from the general supply and place the Guest in "
-        "your personal supply. Once per Round, as one of your three turns, you may place a Worker on an unoccupied "
-        "Elder in another player's Elder Council and use it as though it were yours: first pay its owner 2 fish "
-        "from your personal supply, which they place in their personal supply; then place a fish from the Banquet "
-        "Table on the Elder as usual (if that is its third fish, the owner gets the fish it discards, not you). "
-        "Only you may use the Art Sculpture; other players may not.",
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply. Once per Round, as one of your three turns, you may place a Worker on an "
+        "unoccupied Elder in another player's Elder Council and use it as though it were yours: first pay its owner "
+        "2 fish from your personal supply, which they place in their personal supply; then place a fish from the "
+        "Banquet Table on the Elder as usual (if that is its third fish, the owner gets the fish it discards, not "
+        "you). Only you may use the Art Sculpture; other players may not.",
     ),
     (
         "Glider",
         "you may use an available action, i.e., an action space on the Action board (or—in solo games and games "
         "with 4-5 players—the Imitation tile) that is not fully occupied or an unoccupied Elder in your Elder "
         "Council",
-        "Immediately (and only once via this Building) take 1 Guest from the general supply and place the Guest in "
-        "your personal supply. At the end of each Round, after all players have had three turns, you may return 1 "
-        "Guest from your personal supply to the general supply; if you do, carry out an additional turn: place a "
-        "Worker on an available action, i.e. an action space on the Action board (or the Imitation tile, in games "
-        "that use it) that is not fully occupied, or an unoccupied Elder in your Elder Council (or in another "
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply. At the end of each Round, after all players have had three turns, you may "
+        "return 1 Guest from your personal supply to the general supply; if you do, carry out an additional turn: "
+        "place a Worker on an available action, i.e. an action space on the Action board (or the Imitation tile, in "
+        "games that use it) that is not fully occupied, or an unoccupied Elder in your Elder Council (or in another "
         "player's, if a card of yours allows it); not on a Building.",
     ),
     (
@@ -197,8 +197,11 @@ CARDS = [
         "Move the rightmost Ship on your Fishing track 3 spaces to the right; the gap to its left counts as filled, "
         "and it always stays to the left of your rightmost Ship. This has no effect (for the time being) while "
         "there are no Ships on your Fishing track or fewer than 3 free spaces left. You may decline this effect at "
-        "any time, e.g. to build an actual Ship in the gap. Immediately (and only once via this Building) take 1 "
-        "Guest from the general supply and place the Guest in your personal supply.",
+        "any time, e.g. to build an actual Ship in the gap. Immediately (and only once via this Building) you may "
+        "take 1 Guest from the general supply and place the Guest in your personal supply. At any time (and any "
+        "number of times) before scoring, decline this Building's effect for good (its rules no longer apply; it "
+        "still scores). The Ghost Ship has no effect if there are no spaces of a gap on your Fishing track that "
+        "count as filled now.",
     ),
     (
         "Woodcutter's Cabin",
@@ -274,11 +277,11 @@ CARDS = [
     (
         "Boating Lake",
         "Ships on the Boating Lake do not count as Ships, but they increase your haul size by one each.",
-        "Each time you build a sloop or cutter, you may place it on this Building instead of your Fishing track, "
-        "for good; there it does not count as a Ship (no Ship score, no Guest on it) but adds 1 to your haul size. "
-        "Immediately (and only once via this Building) take 1 Guest from the general supply and place the Guest in "
-        "your personal supply. During scoring at the end of the game, the Boating Lake scores VP equal to double "
-        "the sum of printed values of the Ships on this Building.",
+        "Each time you build a sloop or cutter, you may place it on this Building instead of your Fishing track, for "
+        "good; there it does not count as a Ship (no Ship score, no Guest on it) but adds 1 to your haul size. "
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply. During scoring at the end of the game, the Boating Lake scores VP equal to "
+        "double the sum of printed values of the Ships on this Building.",
     ),
 ]
 
@@ -304,10 +307,10 @@ CARDS += [
         "Yurt",
         "return an Elder from your Elder Council to the Ships and Elders supply board, on the same space it "
         "originated from. Before you do, move the fish on the Elder, if any, into your personal supply.",
-        "Immediately (and only once via this Building) take 1 Guest from the general supply and place the Guest in "
-        "your personal supply; if the number of Elders in your Elder Council is at least 1, move the fish on one "
-        "of your Elders into your personal supply, then return that Elder to its space on the Ships and Elders "
-        "supply board.",
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply; if the number of Elders in your Elder Council is at least 1, move the fish "
+        "on one of your Elders into your personal supply, then return that Elder to its space on the Ships and "
+        "Elders supply board.",
     ),
     (
         "Store Management",

@@ -18,8 +18,8 @@ from runtime.model.state import CardInPlay, IllegalAction
 from tests.kit.table_kit import labels, make_table, mechanic, picture, script
 
 
-def on(event, timing, effect, guard=None, any_player=False, kind="each_time"):
-    return Ability(kind, effect, guard=guard, event=event, timing=timing, any_player=any_player)
+def on(event, timing, effect, guard=None, actor="you", kind="each_time"):
+    return Ability(kind, effect, guard=guard, event=event, timing=timing, actor=actor)
 
 
 def put_in_play(table, player, spec):
@@ -35,7 +35,7 @@ def test_each_time_hears_only_its_owner_unless_any_player():
     heard = []
     put_in_play(table, me, mechanic("Mine", (on("return_guest", "after", lambda ctx: heard.append("mine")),)))
     put_in_play(
-        table, me, mechanic("All", (on("return_guest", "after", lambda ctx: heard.append("all"), any_player=True),))
+        table, me, mechanic("All", (on("return_guest", "after", lambda ctx: heard.append("all"), actor="any player"),))
     )
     other.supply["guest"] = 1
     library.give_back(Context(table, other), 1, "guest")
