@@ -120,7 +120,7 @@ def facts_json(facts: Facts) -> dict:
         ],
         "references": [[r.slot, r.name, span_json(r.span)] for r in facts.references],
         "links": [
-            [k.event, k.causes, k.card, span_json(k.hook), k.hook_text, k.effect_line, k.effect_pattern]
+            [k.event, k.causes, k.card, k.actor, span_json(k.hook), k.hook_text, k.effect_line, k.effect_pattern]
             for k in facts.links
         ],
     }
@@ -137,7 +137,10 @@ def facts_from(data: dict) -> Facts:
         tuple(diagnostic_from(d) for d in data["diagnostics"]),
         tuple(Header(kind, name, code, Span(*a), Span(*b), Span(*c)) for kind, name, code, a, b, c in data["headers"]),
         tuple(Reference(slot, name, Span(*span)) for slot, name, span in data["references"]),
-        tuple(Link(e, c, card, Span(*hook), text, int(line), p) for e, c, card, hook, text, line, p in data["links"]),
+        tuple(
+            Link(e, c, card, actor, Span(*hook), text, int(line), p)
+            for e, c, card, actor, hook, text, line, p in data["links"]
+        ),
     )
 
 

@@ -15,12 +15,13 @@ from compiler.syntax import nodes as n
 
 @dataclass(frozen=True)
 class Link:
-    """A hook on `event` that, unconditionally, carries out an effect causing `causes`: plain data (the card's
-    name, the hook's span and text, the effect's line and pattern), so a link can be cached with its card."""
+    """A hook on `event` (heard from `actor`) that, unconditionally, carries out an effect causing `causes`: plain
+    data (the card's name, the hook's span and text, the effect's line and pattern), cached with its card."""
 
     event: str
     causes: str
     card: str
+    actor: str
     hook: Span
     hook_text: str
     effect_line: int
@@ -40,6 +41,7 @@ def links(card: n.Card) -> list[Link]:
                         trigger.entry.impl,
                         caused,
                         card.name,
+                        trigger.actor,
                         trigger.span,
                         hook_text(trigger),
                         statement.span.line,
@@ -85,7 +87,7 @@ def trigger_loops(every: list[Link]) -> list[Diagnostic]:
 def owner_only(path: list[Link]) -> bool:
     """A chain on one card whose hooks include an `another player` one cannot close: every effect in it is the
     card owner's, and that hook never hears its owner."""
-    return len({id(link.card) for link in path}) == 1 and any(link.hook.actor == "another player" for link in path)
+    return len({link.card for link in path}) == 1 and any(link.actor == "another player" for link in path)
 
 
 def hook_text(trigger: n.Trigger) -> str:
