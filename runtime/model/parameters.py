@@ -48,6 +48,21 @@ def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **op
     return Parameter(name, words, english, path or (name,), **options)
 
 
+def scoped(name: str, english: str, path: tuple[str, ...], usual: tuple[str, str, str]) -> Parameter:
+    """A parameter whose base value its caller works out from structured data: `usual` is (the keyword the caller
+    hands it under, the words a card's rule reads it by, its English in the reference)."""
+    keyword, scope_words, phrase = usual
+    return number(
+        name,
+        name.replace("_", " "),
+        english,
+        path,
+        usual=keyword,
+        scope={scope_words: (keyword, NUMBER)},
+        phrases={keyword: phrase},
+    )
+
+
 def switch(name: str, words: str, english: str) -> Parameter:
     """A rule only a card turns on; rules.toml keeps it off in its [card_rules] section."""
     return Parameter(name, words, english, ("card_rules", name), result=TRUTH)
@@ -66,14 +81,11 @@ def setup(name: str, words: str, english: str, path: tuple[str, ...] = (), **opt
 CARD_RULES = (
     number("wood_limit", "wood limit", "your personal supply holds up to {value} wood instead of the usual {default}"),
     number("elder_seats", "elder seats", "your Elder Council has {value} seats"),
-    number(
+    scoped(
         "plate_cost",
-        "plate cost",
         'each time you take a "Serve Fish" action, each plate you fill with fish costs {value}',
         ("banquet", "plates"),
-        usual="printed",
-        scope={"printed plate cost": ("printed", NUMBER)},
-        phrases={"printed": "the fish printed on it"},
+        ("printed", "printed plate cost", "the fish printed on it"),
     ),
     number("guest_wood", "guest wood value", "each Guest reduces a Building cost by {value} wood instead of {default}"),
     number("guest_fish", "guest fish value", "each Guest reduces a Building cost by {value} fish instead of {default}"),
@@ -178,14 +190,11 @@ BASE_RULES = (
     number(
         "share_price", "share price", 'a "Buy all Shares" action costs you {value} gold per Share instead of {default}'
     ),
-    number(
+    scoped(
         "share_discount",
-        "share discount",
         'a "Buy all Shares" action costs you {value} gold less in total instead of the usual discount of the Round',
         ("share_discount",),
-        usual="discount",
-        scope={"usual share discount": ("discount", NUMBER)},
-        phrases={"discount": "the usual discount of the Round"},
+        ("discount", "usual share discount", "the usual discount of the Round"),
     ),
     setup(
         "shares_per_player", "shares per player", "each player has {value} Shares instead of {default}", reach="table"
@@ -235,14 +244,11 @@ BASE_RULES = (
     setup(
         "display_b", "display b cards", "the display starts with {value} B cards instead of {default}", reach="table"
     ),
-    number(
+    scoped(
         "haul_size",
-        "haul size",
         "your haul is {value} instead of the haul table's value for your Ships",
         ("haul_table",),
-        usual="usual",
-        scope={"usual haul size": ("usual", NUMBER)},
-        phrases={"usual": "the haul table's value for your Ships"},
+        ("usual", "usual haul size", "the haul table's value for your Ships"),
     ),
     number(
         "catboat_haul",
