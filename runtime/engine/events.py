@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from runtime.engine.attempts import attempt
 from runtime.model.cards import Ability, CardError, Context
 from runtime.model.declarations import EventType
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
@@ -98,15 +99,13 @@ def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
 
 
 def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
-    with table.snapshot() as mark:
-        try:
-            ability.effect(ctx)
-        except IllegalAction as why:
-            table.restore(mark)
-            table.say(f"{ctx.me.name} {ctx.card.name}: no effect ({why})", ctx.me.index, card=ctx.card)
-            done, failure = False, str(why)
-        else:
-            done, failure = True, ""
+    try:
+        attempt(table, lambda: ability.effect(ctx))
+    except IllegalAction as why:
+        table.say(f"{ctx.me.name} {ctx.card.name}: no effect ({why})", ctx.me.index, card=ctx.card)
+        done, failure = False, str(why)
+    else:
+        done, failure = True, ""
     if table.session.tracer is not None:
         table.session.tracer.ran(ctx, ability, done, failure)
     return done

@@ -219,12 +219,8 @@ def worker_turn(table: Table) -> None:
     player.turns_taken = table.turn
     take_turn(table, player)
     between_turns(table, player)
-    if table.seat + 1 < len(table.players):
-        table.seat += 1
-    else:
-        table.seat = 0
-        if table.turn >= rule(table, None, "workers"):
-            table.stage = "round_end"
+    if next_seat(table, "work") and table.turn >= rule(table, None, "workers"):
+        table.stage = "round_end"
 
 
 def round_end(table: Table) -> None:
