@@ -20,23 +20,58 @@ def cards_of(player: Player) -> list[CardInPlay]:
 def base_value(rules: Rules, key: str, players: int, scope: dict[str, Any] | None = None) -> Any:
     """A rule parameter's value when no card changes it: from rules.toml (this player count's entry of a list by
     player count), or for a scoped parameter the usual value its caller worked out."""
-    parameter = parameters()[key]
-    if parameter.usual:
-        return scope[parameter.usual]
-    value = rules.default(parameter.path)
-    return value[players - 1] if parameter.by_player_count else value
+    usual, value, _ = base_of(rules, key, players)
+    return scope[usual] if usual else value
+
+
+def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
+    """(the scope keyword its base value comes under or "", the base value from rules.toml, whether every player's
+    cards change it), remembered by the rules: the look-up asks on every move."""
+    found = rules.bases.get((key, players))
+    if found is None:
+        parameter = parameters()[key]
+        value = None if parameter.usual else rules.default(parameter.path)
+        if parameter.by_player_count:
+            value = value[players - 1]
+        found = rules.bases[(key, players)] = (parameter.usual, value, parameter.reach == "table")
+    return found
+
+
+RULE_CHANGES = "rule changes"  # Table.derived's key for the index below
+
+
+def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
+    """Parameter -> each card in play that changes it, in seat order and then in the order played, with its
+    owner and the Context its change is called with (the cards change only when the table's shape does)."""
+    index: dict[str, list[tuple[Player, Context, Any]]] = {}
+    for owner in table.players:
+        for card in cards_of(owner):
+            if card.spec.rules and not card.declined:
+                ctx = Context(table, owner, card)
+                for key, change in card.spec.rules.items():
+                    index.setdefault(key, []).append((owner, ctx, change))
+    return {key: tuple(changes) for key, changes in index.items()}
 
 
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
-    for a table-wide parameter, in seat order); the most recently played card that sets it wins (ruling)."""
-    value = base_value(table.rules, key, len(table.players), scope)
-    owners = table.players if player is None or parameters()[key].reach == "table" else (player,)
-    for owner in owners:
-        for card in cards_of(owner):
-            change = card.spec.rules.get(key)
-            if change is not None and not card.declined:
-                value = change(Context(table, owner, card), **scope)
+    for a table-wide parameter, in seat order); the most recently played card that sets it wins (ruling).
+
+    Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
+    each change gives is worked out every time, since it may depend on anything on the table."""
+    usual, value, table_wide = base_of(table.rules, key, len(table.players))
+    if usual:
+        value = scope[usual]
+    derived = table.derived
+    index = derived.get(RULE_CHANGES)
+    if index is None:
+        index = derived[RULE_CHANGES] = rule_changes(table)
+    changes = index.get(key)
+    if changes:
+        everyone = table_wide or player is None
+        for owner, ctx, change in changes:
+            if everyone or owner is player:
+                value = change(ctx, **scope)
     return value
 
 

@@ -26,6 +26,8 @@ def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> d
 class CardInPlay(State):
     """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
 
+    SHAPE = frozenset({"spec", "declined"})  # what the rule look-up derives from (see journal.py)
+
     spec: CardSpec
     owner: Player
     goods: dict[str, int] = field(default_factory=goods_dict)
@@ -95,6 +97,8 @@ def player_name(index: int) -> str:
 
 @dataclass(eq=False)
 class Player(State):
+    SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
+
     index: int
     supply: dict[str, int]
     reserve: dict[str, int]
@@ -167,6 +171,7 @@ class Table(State):
     place in turn order it is at (see runtime/engine/forward.py)."""
 
     TRANSIENT = State.TRANSIENT | {"rules", "session", *SESSION_FIELDS}
+    SHAPE = frozenset({"players"})
 
     rules: Rules
     session: Session
@@ -195,6 +200,11 @@ class Table(State):
     checking_latches = session_field("checking_latches")
     example_card = session_field("example_card")
     triggering = session_field("triggering")
+
+    @property
+    def derived(self) -> dict[Any, Any]:
+        """Values the engine works out from which cards are in play, forgotten when that changes (journal.py)."""
+        return self._journal.derived
 
     @property
     def log(self) -> list[str]:

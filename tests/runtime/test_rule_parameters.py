@@ -581,3 +581,53 @@ def test_no_literal_game_number_remains_in_the_runtime():
 def test_the_rules_toml_comments_state_the_set_up_ruling():
     text = (RUNTIME / "rules.toml").read_text(encoding="utf-8")
     assert re.search(r"Ruling: set-up values .* are read while the table is set up", text.replace("\n# ", " "))
+
+
+def test_the_look_up_follows_every_change_of_the_cards_in_play_and_every_undo():
+    """The look-up remembers which cards change a parameter (Table.derived); every way the cards in play change
+    must be seen at once: a card built, removed, declined, put back by an undo, reordered, on a copied table."""
+    table = make_table(2, specs=DECK)
+    me, other = table.players
+    limit = PARAMETERS["wood_limit"]
+
+    def limits(at: Table = table) -> tuple[int, int]:
+        return rule(at, at.players[0], "wood_limit"), rule(at, at.players[1], "wood_limit")
+
+    assert limits() == (12, 12)
+    first = in_play(table, me, limit, "15")
+    assert limits() == (15, 12)
+    mark = table.snapshot()
+    me.buildings.remove(first)
+    assert limits() == (12, 12)
+    table.restore(mark)
+    assert limits() == (15, 12)
+    first.declined = True
+    assert limits() == (12, 12)
+    table.restore(mark)
+    table.release(mark)
+    assert limits() == (15, 12)
+    second = in_play(table, me, limit, "20")
+    assert limits() == (20, 12)  # the most recently played card wins
+    me.buildings.reverse()
+    assert limits() == (15, 12)
+    me.buildings = [second]
+    assert limits() == (20, 12)
+    me.buildings.clear()
+    other.buildings.append(first)
+    assert limits() == (12, 15)
+    copied = copy.deepcopy(table)
+    copied.players[1].buildings.clear()
+    assert limits(copied) == (12, 12) and limits() == (12, 15)
+
+
+def test_a_table_wide_rule_follows_every_players_cards_in_seat_order():
+    table = make_table(3, specs=DECK)
+    rounds = PARAMETERS["rounds"]
+    assert [rule(table, player, "rounds") for player in table.players] == [7, 7, 7]
+    in_play(table, table.players[2], rounds, "9")
+    in_play(table, table.players[0], rounds, "8")
+    assert [rule(table, player, "rounds") for player in (*table.players, None)] == [9, 9, 9, 9]
+    table.players[2].council.append(table.players[2].buildings.pop())  # a rule card among the Elders counts too
+    assert rule(table, None, "rounds") == 9
+    table.players[2].council.clear()
+    assert rule(table, None, "rounds") == 8
