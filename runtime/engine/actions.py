@@ -8,6 +8,7 @@ and whether a Reforest counts as using the action space.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
@@ -68,11 +69,12 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     if name not in ACTIONS:
         raise IllegalAction(f"unknown action {name}")
     table.say(f"{player.name} action {name} via {via}", player.index)
-    table.action_depth += 1
+    session = table.session
+    session.action_depth += 1
     try:
         ACTIONS[name](table, player, via)
     finally:
-        table.action_depth -= 1
+        session.action_depth -= 1
     check_latches(table)
 
 
@@ -99,21 +101,24 @@ def surely_impossible(table: Table, player: Player, name: str) -> bool:
     return not need(table, player)
 
 
-def open_spaces(table: Table) -> list[str]:
-    return [name for name, workers in table.spaces.items() if len(workers) < capacity(table, name)]
+def capacities(table: Table) -> dict[str, int]:
+    """Each action space's capacity at this table, worked out once for a question that needs several."""
+    return {name: capacity(table, name) for name in table.spaces}
 
 
-def full_spaces(table: Table) -> list[str]:
-    return [
-        name
-        for name, workers in table.spaces.items()
-        if name != "imitation" and 0 < capacity(table, name) <= len(workers)
-    ]
+def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
+    held = capacities(table) if held is None else held
+    return [name for name, workers in table.spaces.items() if len(workers) < held[name]]
 
 
-def imitable(table: Table, player: Player) -> list[str]:
+def full_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
+    held = capacities(table) if held is None else held
+    return [name for name, workers in table.spaces.items() if name != "imitation" and 0 < held[name] <= len(workers)]
+
+
+def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -> list[str]:
     """The fully occupied action spaces whose action could succeed."""
-    return [name for name in full_spaces(table) if not surely_impossible(table, player, name)]
+    return [name for name in full_spaces(table, held) if not surely_impossible(table, player, name)]
 
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
@@ -144,13 +149,20 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     cards = worker_cards(table, player)
     if elders_and_spaces_only:
         cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
-    spaces = [name for name in open_spaces(table) if not surely_impossible(table, player, name)]
-    if "imitation" in spaces and not imitable(table, player):
+    held = capacities(table)
+    spaces = [name for name in open_spaces(table, held) if not surely_impossible(table, player, name)]
+    if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
-    options = [Option(name, name.replace("_", " ")) for name in spaces]
+    options = [space_option(name) for name in spaces]
     options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
     options += [Option(card, f"{card.name} (worker space)") for card in cards]
     return options
+
+
+@cache
+def space_option(name: str) -> Option:
+    """An action space as a turn option (the same frozen Option every time: one is made per space, not per turn)."""
+    return Option(name, name.replace("_", " "))
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:
@@ -197,11 +209,12 @@ def place_worker(table: Table, player: Player, choice: object) -> object:
 
 
 def run_worker_action(table: Table, player: Player, act: Callable[[], None]) -> None:
-    table.action_depth += 1
+    session = table.session
+    session.action_depth += 1
     try:
         act()
     finally:
-        table.action_depth -= 1
+        session.action_depth -= 1
     check_latches(table)
 
 

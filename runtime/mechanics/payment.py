@@ -14,9 +14,11 @@ from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.goods import pay
 from runtime.model.cards import CostOption
 from runtime.model.declarations import PAYING_GOODS
+from runtime.model.records import quick_init
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
+@quick_init
 @dataclass(frozen=True)
 class Payment:
     wood: int = 0

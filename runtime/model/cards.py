@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from runtime.model.records import quick_init
+
 
 class CardError(Exception):
     """A card's text that checked clean went wrong in play (not an illegal move): `nus` reports it like a
@@ -29,6 +31,7 @@ class Context:
         self.event = event
 
 
+@quick_init
 @dataclass(frozen=True)
 class CostOption:
     """One way to pay. parts are (vocabulary PAYMENTS impl, *slot values in pattern order):

@@ -11,6 +11,7 @@ from typing import Any
 
 from runtime.model.cards import Ability, CardSpec
 from runtime.model.journal import Journal, State, adopt_object
+from runtime.model.records import quick_init
 from runtime.model.rules import Rules
 
 
@@ -119,6 +120,7 @@ class Player(State):
         return self.name
 
 
+@quick_init
 @dataclass(frozen=True)
 class LogEntry:
     """One thing that happened: when, who (a player index), which card and its cards.nus line, and the words.
