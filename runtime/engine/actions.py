@@ -13,7 +13,7 @@ from functools import cache
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
-from runtime.engine.play import abilities_of, capacity, rule
+from runtime.engine.play import abilities_of, capacities, rule
 from runtime.mechanics.banquet import fillable_plates, serve_fish
 from runtime.mechanics.buildings import build_building
 from runtime.mechanics.elders import take_elder, use_elder
@@ -99,11 +99,6 @@ def surely_impossible(table: Table, player: Player, name: str) -> bool:
     if event is not None and table.listeners.get((event.name, "before")):
         return False
     return not need(table, player)
-
-
-def capacities(table: Table) -> dict[str, int]:
-    """Each action space's capacity at this table, worked out once for a question that needs several."""
-    return {name: capacity(table, name) for name in table.spaces}
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:

@@ -30,7 +30,7 @@ def choose_legal(
     act: Callable[[Any], T],
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
-    remaining = [as_option(option) for option in options]
+    remaining = list(map(as_option, options))
     reasons = []
     with table.snapshot() as mark:
         while remaining:

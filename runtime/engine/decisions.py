@@ -158,7 +158,7 @@ def decide(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], 
             note(decision, table)
         option = decision.options[0]
     else:
-        decision = Decision(kind, player, tuple(as_option(option) for option in options), prompt)
+        decision = Decision(kind, player, tuple(map(as_option, options)), prompt)
         option = decision.options[table.session.decider.choose(decision, table)]
     if table.session.tracer is not None:
         table.session.tracer.answered(decision, option)

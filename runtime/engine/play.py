@@ -53,19 +53,28 @@ def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], .
     return {key: tuple(changes) for key, changes in index.items()}
 
 
+def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
+    """rule_changes of the table as it is, remembered with the cards in play (Table.derived)."""
+    derived = table.derived
+    index = derived.get(RULE_CHANGES)
+    if index is None:
+        index = derived[RULE_CHANGES] = rule_changes(table)
+    return index
+
+
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
     for a table-wide parameter, in seat order); the most recently played card that sets it wins (ruling).
 
     Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
     each change gives is worked out every time, since it may depend on anything on the table."""
-    usual, value, table_wide = base_of(table.rules, key, len(table.players))
+    rules, players = table.rules, len(table.players)
+    usual, value, table_wide = rules.bases.get((key, players)) or base_of(rules, key, players)
     if usual:
         value = scope[usual]
-    derived = table.derived
-    index = derived.get(RULE_CHANGES)
+    index = table.derived.get(RULE_CHANGES)
     if index is None:
-        index = derived[RULE_CHANGES] = rule_changes(table)
+        index = rule_index(table)
     changes = index.get(key)
     if changes:
         everyone = table_wide or player is None
@@ -169,6 +178,22 @@ def ship_types(table: Table) -> tuple[str, ...]:
 def capacity(table: Table, space: str) -> int:
     """How many Workers an action space holds at this table (0: not in use)."""
     return rule(table, None, f"capacity_{space}")
+
+
+CAPACITIES = "capacities"  # Table.derived's key for the capacities below, while no card changes any
+
+
+def capacities(table: Table) -> dict[str, int]:
+    """Every action space's capacity, for a question that needs several (read it, do not change it). While no card
+    in play changes a capacity each is its base value, so it is remembered with the cards in play."""
+    derived = table.derived
+    held = derived.get(CAPACITIES)
+    if held is None:
+        held = {name: capacity(table, name) for name in table.spaces}
+        index = rule_index(table)
+        if not any(f"capacity_{name}" in index for name in held):
+            derived[CAPACITIES] = held
+    return held
 
 
 def usual_haul(table: Table, player: Player, length: int) -> int:

@@ -95,7 +95,8 @@ class State:
             if name in self.SHAPE:
                 value = shaped(value)
                 journal.derived.clear()
-            value = journal.adopt(value)
+            if type(value) not in ATOMS:  # most values are: skip the call
+                value = journal.adopt(value)
             if journal.open:
                 journal.entries.append((restore_field, self, name, self.__dict__.get(name, MISSING)))
         object.__setattr__(self, name, value)
@@ -162,7 +163,8 @@ class TrackedList(Tracked, list):
     def append(self, value: Any) -> None:
         journal = self._journal
         if journal is not None:
-            value = journal.adopt(value)
+            if type(value) not in ATOMS:
+                value = journal.adopt(value)
             if journal.open:
                 journal.entries.append((list.pop, self))
         list.append(self, value)
@@ -185,7 +187,7 @@ class TrackedList(Tracked, list):
         if type(index) is int:
             if journal.open:
                 journal.entries.append((list.__setitem__, self, index, list.__getitem__(self, index)))
-            list.__setitem__(self, index, journal.adopt(value))
+            list.__setitem__(self, index, value if type(value) in ATOMS else journal.adopt(value))
             return
         self._before()
         list.__setitem__(self, index, [journal.adopt(item) for item in value])
@@ -285,7 +287,8 @@ class TrackedDict(Tracked, dict):
     def __setitem__(self, key: Any, value: Any) -> None:
         journal = self._journal
         if journal is not None:
-            value = journal.adopt(value)
+            if type(value) not in ATOMS:
+                value = journal.adopt(value)
             if journal.open:
                 old = dict.get(self, key, MISSING)
                 journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
