@@ -80,7 +80,7 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
         everyone = table_wide or player is None
         for owner, ctx, change in changes:
             if everyone or owner is player:
-                value = change(ctx, **scope)
+                value = change(ctx, **scope, before=value)
     return value
 
 
@@ -91,10 +91,9 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
+    value = base_value(table.rules, key, len(table.players))
     change = spec.rules.get(key)
-    if change is None:
-        return base_value(table.rules, key, len(table.players))
-    return change(Context(table, player, card))
+    return value if change is None else change(Context(table, player, card), before=value)
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
