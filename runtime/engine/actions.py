@@ -14,7 +14,7 @@ from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
 from runtime.engine.play import abilities_of, capacities, rule
-from runtime.mechanics.banquet import fillable_plates, serve_fish
+from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
 from runtime.mechanics.buildings import build_building
 from runtime.mechanics.elders import take_elder, use_elder
 from runtime.mechanics.forests import deforest, reforest, thin_out
@@ -83,7 +83,7 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
 # when carried out, and seldom find nothing.
 NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
-    SERVE_FISH_ACTION.name: lambda table, player: bool(fillable_plates(table, player, 0, None)),
+    SERVE_FISH_ACTION.name: can_fill_a_plate,
     BUY_ALL_SHARES_ACTION.name: can_buy_all_shares,
 }
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import DecisionKind, as_option, decide
+from runtime.engine.decisions import DecisionKind, as_option, decide_among
 from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")
@@ -34,7 +34,7 @@ def choose_legal(
     reasons = []
     with table.snapshot() as mark:
         while remaining:
-            choice = decide(table, player, kind, remaining, prompt)
+            choice = decide_among(table, player, kind, tuple(remaining), prompt)
             try:
                 return act(choice.value)
             except IllegalAction as why:

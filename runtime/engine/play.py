@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.engine.events import check_latches, trigger
-from runtime.model.cards import CardSpec, Context
+from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
@@ -91,7 +91,8 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
-    value = base_value(table.rules, key, len(table.players))
+    rules, players = table.rules, len(table.players)
+    value = (rules.bases.get((key, players)) or base_of(rules, key, players))[1]
     change = spec.rules.get(key)
     return value if change is None else change(Context(table, player, card), before=value)
 
@@ -124,8 +125,8 @@ def detach(table: Table, card: CardInPlay) -> None:
     table.latches = [entry for entry in table.latches if entry[0] is not card]
 
 
-def abilities_of(card: CardInPlay, kind: str) -> list[Any]:
-    return [ability for ability in card.spec.abilities if ability.kind == kind]
+def abilities_of(card: CardInPlay, kind: str) -> tuple[Ability, ...]:
+    return card.spec.abilities_by_kind.get(kind, ())
 
 
 def remove_from_play(table: Table, card: CardInPlay | None) -> None:

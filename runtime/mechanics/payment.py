@@ -97,12 +97,8 @@ def payment_options(table: Table, player: Player, options: tuple[CostOption, ...
     """A card without any cost option costs nothing."""
     if not options:
         return [Payment()]
-    found: list[Payment] = []
-    for option in options:
-        for payment in payments_for(table, player, total(option)):
-            if payment not in found:
-                found.append(payment)
-    return found
+    found = dict.fromkeys(payment for option in options for payment in payments_for(table, player, total(option)))
+    return list(found)  # each payment once, in the order first found
 
 
 def owned_named(player: Player, name: str) -> CardInPlay | None:

@@ -64,8 +64,10 @@ def held_by_self(table: Table, player: Player) -> list[Share]:
 def settle_share_fish(table: Table) -> None:
     """End of the Fishing Phase: fish on board Shares go back, fish on held Shares go to the holder."""
     for share in table.shares:
+        if not share.fish:
+            continue
         table.to_general("fish", share.fish)
-        if share.fish and share.holder is not None and not share.removed:
+        if share.holder is not None and not share.removed:
             gain(table, table.players[share.holder], "fish", share.fish)
         share.fish = 0
 
