@@ -126,8 +126,8 @@ def check_latches(table: Table) -> None:
                 ability = card.spec.abilities[index]
                 ctx = Context(table, card.owner, card)
                 held = ability.guard is None or ability.guard(ctx)
-                if table.session.tracer is not None:
-                    table.session.tracer.listened(ctx, ability, held)
+                if session.tracer is not None:
+                    session.tracer.listened(ctx, ability, held)
                 if held:
                     table.latches.remove((card, index))
                     card.fired.add(index)

@@ -37,6 +37,12 @@ def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
     return found
 
 
+def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
+    """base_of for this table, remembered by it (Table.bases): a table's rules and player count never change."""
+    found = table.bases[key] = base_of(table.rules, key, len(table.players))
+    return found
+
+
 RULE_CHANGES = "rule changes"  # Table.derived's key for the index below
 
 
@@ -68,11 +74,10 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
 
     Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
     each change gives is worked out every time, since it may depend on anything on the table."""
-    rules, players = table.rules, len(table.players)
-    usual, value, table_wide = rules.bases.get((key, players)) or base_of(rules, key, players)
+    usual, value, table_wide = table.bases.get(key) or table_base(table, key)
     if usual:
         value = scope[usual]
-    index = table.derived.get(RULE_CHANGES)
+    index = table._journal.derived.get(RULE_CHANGES)  # Table.derived without the property call: asked most
     if index is None:
         index = rule_index(table)
     changes = index.get(key)
@@ -91,8 +96,7 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
-    rules, players = table.rules, len(table.players)
-    value = (rules.bases.get((key, players)) or base_of(rules, key, players))[1]
+    value = (table.bases.get(key) or table_base(table, key))[1]
     change = spec.rules.get(key)
     return value if change is None else change(Context(table, player, card), before=value)
 

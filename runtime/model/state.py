@@ -7,6 +7,7 @@ changes in place, so references held by a running effect (its Context's player o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from runtime.model.cards import Ability, CardSpec
@@ -91,8 +92,10 @@ def player_number(index: int) -> int:
     return index + 1
 
 
+@cache
 def player_name(index: int) -> str:
-    """The one display name of a seat, P1 for the first, used by every log line, message and report."""
+    """The one display name of a seat, P1 for the first, used by every log line, message and report (made once a
+    seat: the log asks on every line)."""
     return f"P{player_number(index)}"
 
 
@@ -172,7 +175,7 @@ class Table(State):
     The position between turns is state too: `stage` names the next step of the game and `seat` the
     place in turn order it is at (see runtime/engine/forward.py)."""
 
-    TRANSIENT = State.TRANSIENT | {"rules", "session", *SESSION_FIELDS}
+    TRANSIENT = State.TRANSIENT | {"rules", "session", "bases", *SESSION_FIELDS}
     SHAPE = frozenset({"players"})
 
     rules: Rules
@@ -196,6 +199,7 @@ class Table(State):
     start_player: int = 0
     stage: str = "round"
     seat: int = 0
+    bases: dict[str, Any] = field(default_factory=dict, repr=False)  # the rule look-up's base values (play.py)
 
     decider = session_field("decider")
     action_depth = session_field("action_depth")
