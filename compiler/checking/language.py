@@ -49,7 +49,10 @@ def english(entry: vocab.Entry) -> str:
     for element in entry.elements:
         if isinstance(element, vocab.Slot):
             text = text.replace("{" + element.name + "}", vocab.readable("{" + element.name + ":" + element.type + "}"))
-    return text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
+    text = text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
+    if entry.parameter is not None and entry.result == "number":
+        text += f" (in VALUE, '{entry.pattern}' is its value without this card, so such cards add up)"
+    return text
 
 
 def example_of(kind: str, entry: vocab.Entry) -> str:
@@ -70,7 +73,7 @@ def example_of(kind: str, entry: vocab.Entry) -> str:
         return f"each time {entry.timings[-1]} you {text}: take 1 fish"
     if kind == "payment":
         return f"cost {text}"
-    value = "" if entry.result == "truth" else f" = {entry.default if isinstance(entry.default, int) else 2}"
+    value = "" if entry.result == "truth" else f" = {text} + 1"
     return f"rule {text}{value}"
 
 

@@ -61,6 +61,7 @@ PLURALS = {
     "values": "value",
 }
 ARTICLES = frozenset({"a", "an", "the"})
+BEFORE = parameters.BEFORE
 
 SLOT_TYPES = {"amount", "good", "ship", "letter", "name"}
 WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
@@ -97,8 +98,12 @@ class Entry:
 
     @property
     def scope(self) -> dict:
-        """Rules: the quantities a scoped rule's value may use -> (attr, type)."""
-        return self.parameter.scope if self.parameter else {}
+        """Rules: the quantities a rule's value may use -> (attr, type). Besides a scoped rule's own base value, the
+        rule's own words name its value before this card's change (as the other cards and rules.toml set it), so
+        `rule haul size = haul size + 1` adds to it and two such cards stack."""
+        if self.parameter is None:
+            return {}
+        return {**self.parameter.scope, self.parameter.words: (BEFORE, self.parameter.result)}
 
     @property
     def default(self) -> object:
@@ -629,7 +634,7 @@ def rule_entry(parameter: parameters.Parameter) -> Entry:
         parameter.english,
         result=parameter.result,
         parameter=parameter,
-        phrases=parameter.phrases,
+        phrases={**parameter.phrases, BEFORE: f"the {parameter.words} without this card"},
     )
 
 

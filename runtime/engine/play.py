@@ -36,7 +36,7 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
         for card in cards_of(owner):
             change = card.spec.rules.get(key)
             if change is not None and not card.declined:
-                value = change(Context(table, owner, card), **scope)
+                value = change(Context(table, owner, card), **scope, before=value)
     return value
 
 
@@ -47,10 +47,9 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
+    value = base_value(table.rules, key, len(table.players))
     change = spec.rules.get(key)
-    if change is None:
-        return base_value(table.rules, key, len(table.players))
-    return change(Context(table, player, card))
+    return value if change is None else change(Context(table, player, card), before=value)
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:

@@ -71,7 +71,7 @@ def space_payable(player: Player, space: object, discards: set[str]) -> bool:
 
 def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
     """A placement rule of a card not yet in play."""
-    return key in spec.rules and bool(spec.rules[key](Context(table, player)))
+    return bool(spec_rule(table, player, spec, key))
 
 
 def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:

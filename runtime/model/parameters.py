@@ -25,6 +25,10 @@ from functools import cache
 from runtime.model.rules import rules_data
 
 NUMBER, TRUTH = "number", "truth"
+# The keyword (runtime.engine.play passes it as `before=`) under which a card's rule receives its parameter's value
+# before the card's own change: inside
+# `rule X = EXPR`, `X` means that value, so cards stack (`rule haul size = haul size + 1` twice adds 2).
+BEFORE = "before"
 
 
 @dataclass(frozen=True)

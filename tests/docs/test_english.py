@@ -419,8 +419,8 @@ def test_no_parenthetical_is_printed_twice_in_a_row() -> None:
 def test_no_raw_name_or_field_words_reach_the_reference() -> None:
     """A player reads English, never a runtime name (snake_case) or the words a designer types for a field."""
     raw_words = [words for entry in vocab.EVENTS for words in entry.fields] + [
-        words for entry in vocab.RULES for words in entry.scope
-    ]
+        words for entry in vocab.RULES for words in entry.parameter.scope
+    ]  # a rule's own words (its value before the card's change) are its English name, not raw
     assert "fish served" in raw_words and "ships left of built type" in raw_words
     for name, text in reference_texts():
         assert "_" not in text, (name, text)

@@ -189,7 +189,7 @@ def test_up_to_runs_the_body_as_often_as_chosen():
 def test_rule_with_scope_overrides_the_default_for_its_owner_only():
     table = make_table()
     me, other = table.players
-    put_in_play(table, me, mechanic(rules={"plate_cost": lambda ctx, printed: -(-printed // 2)}))
+    put_in_play(table, me, mechanic(rules={"plate_cost": lambda ctx, printed, before: -(-printed // 2)}))
     assert [rule(table, me, "plate_cost", printed=p) for p in printed_plates(table)] == [1, 1, 2, 2, 2, 2, 3]
     assert [rule(table, other, "plate_cost", printed=p) for p in printed_plates(table)] == list(printed_plates(table))
 

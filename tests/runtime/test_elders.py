@@ -96,7 +96,7 @@ def test_a_full_council_cannot_take_an_elder():
 def test_an_extra_seat_rule_allows_a_sixth_elder():
     table = table_with_elders("Alpha")
     me = table.players[0]
-    me.buildings.append(CardInPlay(mechanic(rules={"elder_seats": lambda ctx: 6}), me))
+    me.buildings.append(CardInPlay(mechanic(rules={"elder_seats": lambda ctx, before: 6}), me))
     me.council = [CardInPlay(elder_spec(f"E{i}"), me) for i in range(5)]
     take_elder(table, me, use_now=False)
     assert len(me.council) == 6

@@ -78,7 +78,7 @@ def test_guests_on_ships_step_comes_after_own_shares_and_before_the_reserve():
 
 
 def test_swap_rule_lets_the_owner_feed_own_shares_before_elders():
-    swap = mechanic("Swap", rules={"swap_distribution": lambda ctx: True})
+    swap = mechanic("Swap", rules={"swap_distribution": lambda ctx, before: True})
     table = make_table()
     me = table.players[0]
     me.buildings.append(CardInPlay(swap, me))

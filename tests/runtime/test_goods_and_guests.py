@@ -24,7 +24,7 @@ def test_wood_over_twelve_goes_back_at_once():
 def test_a_card_rule_raises_the_wood_limit_for_its_owner_only():
     table = make_table()
     me, other = table.players
-    me.buildings.append(CardInPlay(mechanic(rules={"wood_limit": lambda ctx: 15}), me))
+    me.buildings.append(CardInPlay(mechanic(rules={"wood_limit": lambda ctx, before: 15}), me))
     gain(table, me, "wood", 20)
     gain(table, other, "wood", 20)
     assert me.supply["wood"] == 15 and other.supply["wood"] == 12
@@ -93,7 +93,7 @@ def test_double_guest_rule_makes_supply_guests_worth_one():
     table = make_table()
     me = table.players[0]
     me.supply["guest"] = 3
-    me.buildings.append(CardInPlay(mechanic(rules={"double_guest_vp": lambda ctx: True}), me, cell=None))
+    me.buildings.append(CardInPlay(mechanic(rules={"double_guest_vp": lambda ctx, before: True}), me, cell=None))
     assert score(table, me)["guests"] == 3
 
 

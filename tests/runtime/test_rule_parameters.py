@@ -21,7 +21,9 @@ from pathlib import Path
 import pytest
 
 import runtime
+from compiler.backends.docs import card_docs
 from compiler.checking import vocabulary
+from compiler.checking.language import matching
 from compiler.load import compile_text, load_cards
 from runtime.engine.actions import PASS, open_spaces
 from runtime.engine.forward import start_round
@@ -581,3 +583,52 @@ def test_no_literal_game_number_remains_in_the_runtime():
 def test_the_rules_toml_comments_state_the_set_up_ruling():
     text = (RUNTIME / "rules.toml").read_text(encoding="utf-8")
     assert re.search(r"Ruling: set-up values .* are read while the table is set up", text.replace("\n# ", " "))
+
+
+# A rule's value may read its own parameter ------------------------------------------------------------------------
+
+
+def test_a_rule_reading_its_own_words_adds_to_the_value_before_it_and_two_cards_stack():
+    """Inside `rule X = EXPR`, X is the value before this card's change (ruling, stated in `nus vocab`): the haul table
+    gives 3 for the catboat alone; one card makes it 4, a second 5; the other player keeps 3."""
+    table = make_table(2)
+    me, other = table.players
+    put_in_play(table, me, rule_card("rule haul size = haul size + 1", "Net Loft"), cell=(4, 4))
+    assert (haul_size(table, me), haul_size(table, other)) == (4, 3)
+    put_in_play(table, me, rule_card("rule haul size = haul size + 1", "Second Net Loft"), cell=(4, 3))
+    assert (haul_size(table, me), haul_size(table, other)) == (5, 3)
+
+
+def test_a_fixed_value_overrides_the_cards_before_it_and_a_later_adding_card_adds_to_it():
+    table = make_table(2)
+    me = table.players[0]
+    put_in_play(table, me, rule_card("rule wood limit = wood limit + 3", "Shed"), cell=(4, 4))
+    assert rule(table, me, "wood_limit") == 15
+    put_in_play(table, me, rule_card("rule wood limit = 13", "Fixed Shed"), cell=(4, 3))
+    assert rule(table, me, "wood_limit") == 13
+    put_in_play(table, me, rule_card("rule wood limit = wood limit * 2", "Double Shed"), cell=(4, 2))
+    assert rule(table, me, "wood_limit") == 26
+    gain(table, me, "wood", 30)
+    assert me.supply["wood"] == 26
+
+
+def test_a_placement_rule_reading_its_own_words_reads_the_rules_toml_value():
+    """A Building's own track spaces (1 in rules.toml) read inside its own rule: 1 + 2."""
+    card = rule_card("rule fishing spaces taken = fishing spaces taken + 2", "Long Shed")
+    table = make_table(2)
+    me = table.players[0]
+    placed = put_in_play(table, me, card, cell=(4, 4))
+    me.track.cards.append(placed)
+    assert free_track_spaces(table, me) == 10 - 3
+
+
+def test_the_reference_says_what_a_rules_own_words_mean():
+    text = 'building "Net Loft" (trout A900)\n  cost 1 wood\n  vp 0\n  rule haul size = haul size + 1\n'
+    [doc] = card_docs(compile_text(text, "rule.nus").program, text)
+    assert (
+        doc.text
+        == "Your haul is the haul size without this card plus 1 instead of the haul table's value for your Ships."
+    )
+    [phrase] = [p for p in matching(["haul", "size"]) if p.kind == "rule" and p.words == "haul size"]
+    assert "'haul size' is its value without this card" in phrase.english
+    assert phrase.example == "rule haul size = haul size + 1"
