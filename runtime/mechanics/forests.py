@@ -29,8 +29,10 @@ def remove_forest(table: Table, player: Player) -> None:
 
 
 def remove_all_forests(table: Table, player: Player) -> int:
-    removed = 0
-    while forest_count(table, player):
+    """Ruling: the Forests there when it starts, one at a time; Forests a hook of a removal puts back stay (else
+    such a hook would refill the board as fast as it empties, without end), and it ends early once none is left."""
+    present, removed = forest_count(table, player), 0
+    while removed < present and forest_count(table, player):
         remove_forest(table, player)
         removed += 1
     return removed

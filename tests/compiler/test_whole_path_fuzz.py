@@ -127,6 +127,12 @@ def outcome_summary():
     "    build a building\n  when built:\n    buy all shares\n",
     seed=40244,
 )
+@example(  # found by a long run: a hook that reforests after each Forest removed kept "remove all forests" going
+    text='building "Fuzzed" (trout A999)\n  cost 3 wood\n  vp elders\n  each time after you remove a forest:\n'
+    "    if fish in supply < 5: thin out\n    put a guest on each of up to (elders) visible elders\n    reforest\n"
+    "  at scoring:\n    choose one:\n      - remove all forests\n      - remove a forest\n      - transfer reserve\n",
+    seed=19,
+)
 def test_generated_cards_that_check_clean_play_clean(text: str, seed: int) -> None:
     OUTCOMES["generated"] += 1
     compiled = compile_text(text, "fuzz.nus")
