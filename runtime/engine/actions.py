@@ -101,6 +101,11 @@ def surely_impossible(table: Table, player: Player, name: str) -> bool:
     return not need(table, player)
 
 
+def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
+    """The names of actions not surely impossible, in order (only an action with a need can be)."""
+    return [name for name in names if name not in NEEDS or not surely_impossible(table, player, name)]
+
+
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
     held = capacities(table) if held is None else held
     return [name for name, workers in table.spaces.items() if len(workers) < held[name]]
@@ -113,7 +118,7 @@ def full_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
 
 def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -> list[str]:
     """The fully occupied action spaces whose action could succeed."""
-    return [name for name in full_spaces(table, held) if not surely_impossible(table, player, name)]
+    return maybe_possible(table, player, full_spaces(table, held))
 
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
@@ -145,7 +150,7 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     if elders_and_spaces_only:
         cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
     held = capacities(table)
-    spaces = [name for name in open_spaces(table, held) if not surely_impossible(table, player, name)]
+    spaces = maybe_possible(table, player, open_spaces(table, held))
     if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
     options = [space_option(name) for name in spaces]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import DecisionKind, as_option, decide_among
+from runtime.engine.decisions import DecisionKind, Option, as_option, decide_among
 from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")
@@ -30,7 +30,7 @@ def choose_legal(
     act: Callable[[Any], T],
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
-    remaining = list(map(as_option, options))
+    remaining = [option if type(option) is Option else as_option(option) for option in options]
     reasons = []
     with table.snapshot() as mark:
         while remaining:

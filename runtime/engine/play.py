@@ -101,6 +101,17 @@ def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: Card
     return value if change is None else change(Context(table, player, card), before=value)
 
 
+def may_hold(table: Table, cards: list[CardInPlay], key: str) -> bool:
+    """Whether card_rule(key) can be on for any of the cards: its base value is, or one of them sets it (asked
+    before asking each card, which costs more)."""
+    if (table.bases.get(key) or table_base(table, key))[1]:
+        return True
+    for card in cards:  # noqa: SIM110 - a plain loop costs less than any() over a generator, asked every turn
+        if key in card.spec.rules:
+            return True
+    return False
+
+
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
     """The owner's cards whose rule parameter `key` is on, for rules that name their card."""
     holders = [card for card in cards_of(player) if key in card.spec.rules and not card.declined]

@@ -219,9 +219,11 @@ class Table(State):
 
     def say(self, text: str, player: int | None = None, card: Any = None) -> None:
         """Log an entry; `card` (in play or a spec) gives its name and cards.nus line."""
+        if card is None:
+            self.session.events.append(LogEntry(self.round, self.turn, text, player))
+            return
         spec = getattr(card, "spec", card)
-        name, line = (spec.name, spec.line) if spec is not None else (None, 0)
-        self.session.events.append(LogEntry(self.round, self.turn, text, player, name, line))
+        self.session.events.append(LogEntry(self.round, self.turn, text, player, spec.name, spec.line))
 
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came
