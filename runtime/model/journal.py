@@ -77,7 +77,7 @@ def adopt_object(journal: Journal, obj: State) -> None:
     fields["_journal"] = journal
     transient, shape = obj.TRANSIENT, obj.SHAPE
     for name, value in list(fields.items()):
-        if name not in transient:
+        if name not in transient and type(value) not in ATOMS:
             fields[name] = journal.adopt(shaped(value) if name in shape else value)
 
 

@@ -28,6 +28,7 @@ from compiler.load import compile_text, load_cards
 from runtime.engine.actions import PASS, open_spaces
 from runtime.engine.forward import start_round
 from runtime.engine.phases import begin_round, distribute, work_steps
+from runtime.engine.play import capacities as space_capacities
 from runtime.engine.play import rule
 from runtime.mechanics.banquet import plate_cost, serve_fish
 from runtime.mechanics.board import forest_count, free_track_spaces, haul_size, track_length
@@ -724,3 +725,19 @@ def test_on_is_the_same_as_naming_the_switch_and_the_reference_says_off():
     text = 'building "No Sloops" (trout A900)\n  cost 1 wood\n  vp 0\n  rule sloop may go to card = off\n'
     [doc] = card_docs(compile_text(text, "rule.nus").program, text)
     assert doc.text == "No card of yours may hold a sloop: each sloop you build goes on your Fishing track."
+
+
+def test_the_remembered_capacities_follow_a_card_that_changes_one_and_its_leaving():
+    """space_capacities() is remembered while no card changes a capacity (then each is rules.toml's, here 1 for gold
+    at two players); a card raising one, on any player's board, is seen at once, and so is its leaving play."""
+    table = make_table(2, specs=DECK)
+    me, other = table.players
+    before = dict(space_capacities(table))
+    assert before["gold"] == 1 and space_capacities(table) == before
+    card = in_play(table, other, PARAMETERS["capacity_gold"], "3")
+    assert space_capacities(table) == {**before, "gold": 3}
+    assert "gold" in open_spaces(table)
+    table.spaces["gold"].extend([0, 1])
+    assert "gold" in open_spaces(table)
+    other.buildings.remove(card)
+    assert space_capacities(table) == before and "gold" not in open_spaces(table)
