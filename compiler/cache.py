@@ -1,8 +1,9 @@
 """An on-disk cache of check results, keyed by content: a second `nus check` of an unchanged file (same text,
 same name, same compiler, grammar and vocabulary) reads its result instead of compiling, and never imports the
 parser. Beside it, per file name, the Facts of every definition (compiler/units.py), so after an edit only the
-definitions whose text changed are compiled. Entries are JSON files written atomically; a missing, stale or
-damaged entry is simply a miss.
+definitions whose text changed are compiled; and for commands that run the cards (`nus simulate`, `nus balance`)
+the compiled code of a clean file, so a second run starts playing at once. Entries are written atomically; a
+missing, stale or damaged entry is simply a miss.
 
 Where: $NUS_CACHE_DIR, else $XDG_CACHE_HOME/nus, else ~/.cache/nus. `nus check --no-cache` bypasses it."""
 
@@ -10,10 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import os
 from dataclasses import dataclass
 from functools import cache
+from importlib.util import MAGIC_NUMBER
 from pathlib import Path
+from types import CodeType
 from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Diagnostic, Span
@@ -63,14 +67,36 @@ def read_json(path: Path):
 
 
 def write_json(path: Path, data) -> None:
+    write_entry(path, json.dumps(data, separators=(",", ":")))
+
+
+def write_entry(path: Path, content: str | bytes) -> None:
     """Best effort: a cache that cannot be written (read-only home, full disk) only costs the next run time."""
     from compiler.output import write_all
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_all({path: json.dumps(data, separators=(",", ":"))})
+        write_all({path: content})
     except OSError:
         return
+
+
+def code_path(text: str, filename: str) -> Path:
+    """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it."""
+    key = hashlib.sha256(f"{compiler_fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
+    return cache_dir() / "code" / key[:2] / f"{key}.marshal"
+
+
+def cached_code(text: str, filename: str) -> CodeType | None:
+    try:
+        code = marshal.loads(code_path(text, filename).read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return code if isinstance(code, CodeType) else None
+
+
+def store_code(text: str, filename: str, code: CodeType) -> None:
+    write_entry(code_path(text, filename), marshal.dumps(code))
 
 
 def span_json(span: Span) -> list:
@@ -160,7 +186,8 @@ def check_text(text: str, filename: str, use_cache: bool = True) -> CheckResult:
         found = lookup(text, filename)
         if found is not None:
             return found
-    from compiler.units import check_facts, collector_paused
+    from compiler.collector import collector_paused
+    from compiler.units import check_facts
 
     with collector_paused():
         judged, facts = check_facts(text, filename, saved_facts(filename) if use_cache else {})

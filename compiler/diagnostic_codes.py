@@ -287,8 +287,9 @@ RULE_VALUE = Code(
     "E0307",
     "a rule parameter with the wrong kind of value",
     """
-A yes/no rule parameter is switched on by naming it (`rule may be built over`) and takes no value; a
-numeric one needs a value (`rule wood limit = 15`).
+A yes/no rule parameter (a switch) is turned on by naming it (`rule may be built over`, or `= on`) and off
+with `= off` (`rule sloop may go to card = off`); it takes no other value. A numeric one needs a number
+(`rule wood limit = 15`, `rule wood limit = wood limit + 3`), never `on` or `off`.
 """,
 )
 NOT_SETTABLE = Code(

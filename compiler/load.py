@@ -1,4 +1,7 @@
-"""The whole pipeline: text -> AST -> checked AST -> Python -> CardSpecs the runtime runs."""
+"""The whole pipeline: text -> AST -> checked AST -> Python -> CardSpecs the runtime runs.
+
+The stages are imported where they run: a command that finds a file's compiled code in the on-disk cache
+(`load_cached_cards`) starts playing without importing the parser, checker or generator."""
 
 from __future__ import annotations
 
@@ -6,16 +9,16 @@ import ast
 import hashlib
 import linecache
 from dataclasses import dataclass
+from types import CodeType
+from typing import TYPE_CHECKING
 
-from compiler.backends.generate import assemble, generate
-from compiler.backends.python_text import python_text
-from compiler.checking.check import check
+from compiler import cache
+from compiler.collector import collector_paused
 from compiler.diagnostics import CompileError, Diagnostic, source_lines
-from compiler.syntax import nodes as n
-from compiler.syntax.build_ast import build_ast
-from compiler.syntax.parse import parse
-from compiler.units import collector_paused, compile_units, program_of
 from runtime.model.cards import CardSpec, Example
+
+if TYPE_CHECKING:
+    from compiler.syntax import nodes as n
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,9 @@ class Compiled:
 def compile_text(text: str, filename: str) -> Compiled:
     """Card by card (compiler/units.py): a definition compiled before, with the same text at the same line, is
     not compiled again."""
+    from compiler.backends.generate import assemble
+    from compiler.units import compile_units, program_of
+
     with collector_paused():
         units, judged = compile_units(text, filename)
         if not all(unit.facts.parsed for unit in units):
@@ -43,6 +49,11 @@ def compile_text(text: str, filename: str) -> Compiled:
 
 def run_stages(text: str, filename: str) -> Compiled:
     """The whole file at once, each stage over every card: what compile_text must equal (tests compare them)."""
+    from compiler.backends.generate import generate
+    from compiler.checking.check import check
+    from compiler.syntax.build_ast import build_ast
+    from compiler.syntax.parse import parse
+
     tree, diagnostics = parse(text, filename)
     if tree is None:
         return Compiled(None, None, tuple(diagnostics))
@@ -55,26 +66,42 @@ def run_stages(text: str, filename: str) -> Compiled:
 _loaded: dict[str, dict] = {}
 
 
-def load_module(text: str, filename: str) -> dict:
+def load_module(text: str, filename: str, on_disk: bool = False) -> dict:
     """Compile and run the generated module; tracebacks inside card effects name the card line.
 
-    Results are cached by content, so loading an unchanged file again costs a hash.
+    Results are cached by content, so loading an unchanged file again costs a hash; `on_disk` also keeps the
+    compiled code in the on-disk cache for the next process.
     """
     key = hashlib.sha256(f"{filename}\0{text}".encode()).hexdigest()
     if key not in _loaded:
-        compiled = compile_text(text, filename)
-        if compiled.diagnostics:
-            raise CompileError(list(compiled.diagnostics), {filename: text})
+        code = cache.cached_code(text, filename) if on_disk else None
+        if code is None:
+            code = compiled_code(text, filename)
+            if on_disk:
+                cache.store_code(text, filename, code)
         linecache.cache[filename] = (len(text), None, [line + "\n" for line in source_lines(text)], filename)
         namespace: dict = {"__name__": "nus_cards"}
         with collector_paused():
-            exec(compile(compiled.module, filename, "exec"), namespace)
+            exec(code, namespace)
         _loaded[key] = namespace
     return _loaded[key]
 
 
+def compiled_code(text: str, filename: str) -> CodeType:
+    compiled = compile_text(text, filename)
+    if compiled.diagnostics:
+        raise CompileError(list(compiled.diagnostics), {filename: text})
+    with collector_paused():
+        return compile(compiled.module, filename, "exec")
+
+
 def load_cards(text: str, filename: str) -> list[CardSpec]:
     return list(load_module(text, filename)["CARDS"])
+
+
+def load_cached_cards(text: str, filename: str) -> list[CardSpec]:
+    """For commands that play many games (a module-level function, so worker processes receive it by name)."""
+    return list(load_module(text, filename, on_disk=True)["CARDS"])
 
 
 def load_examples(text: str, filename: str) -> list[Example]:
@@ -83,4 +110,6 @@ def load_examples(text: str, filename: str) -> list[Example]:
 
 def python_source(module: ast.Module, filename: str) -> str:
     """The generated module as readable Python: one block per card, each function headed by its cards.nus line."""
+    from compiler.backends.python_text import python_text
+
     return python_text(module, filename)

@@ -17,12 +17,10 @@ Two levels, both keyed by the block's text:
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import re
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -161,19 +159,6 @@ def compile_unit(block: Block, filename: str) -> Unit:
         tuple(links_of(checked.cards)),
     )
     return Unit(facts, checked.cards, checked.examples)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """A compile builds only trees, no cycles worth collecting; the collector's full passes over a growing
-    heap made compiling 10,000 cards take 45x as long as 1,000. Paused, the cost grows linearly."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class Memo:

@@ -150,7 +150,7 @@ class CardGenerator:
         keys, values = [], []
         for rule in self.card.rules:
             params = ["ctx", *(attr for attr, _ in rule.entry.scope.values())]
-            value = const(True) if rule.value is None else Expressions(self).expr(rule.value)
+            value = const(rule.on) if rule.value is None else Expressions(self).expr(rule.value)
             keys.append(const(rule.entry.impl))
             values.append(self.returning("rule", value, rule.span, params))
         return ast.Dict(keys, values)

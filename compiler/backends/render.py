@@ -206,7 +206,8 @@ class English:
     def rule(self, rule: n.Rule) -> str:
         self.phrases = rule.entry.phrases
         value = "" if rule.value is None else self.expr(rule.value)
-        text = rule.entry.english.replace("{value}", value).replace("{default}", str(rule.entry.default))
+        english = rule.entry.english if rule.on else rule.entry.parameter.english_off
+        text = english.replace("{value}", value).replace("{default}", str(rule.entry.default))
         return sentence(text)
 
     def ability(self, ability: n.Ability) -> str:

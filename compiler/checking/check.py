@@ -20,6 +20,7 @@ from compiler.syntax.parse import MAX_NUMBER
 NUMBER, TRUTH = "number", "truth"
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
 WORD_SLOT_NAMES = {"good": "good", "ship": "ship type", "letter": "building letter"}
+SWITCH_WORDS = {"on": True, "off": False}  # the values a switch rule may be given
 KIND_NAMES = {
     "count": "count",
     "event": "event",
@@ -272,20 +273,30 @@ class Checker:
             return rule
         value = rule.value
         if entry.result == TRUTH and value is not None:
-            self.error(
-                codes.RULE_VALUE,
-                f"rule '{entry.pattern}' is switched on, it takes no value",
-                value.span,
-                "remove '= ...'",
-            )
-            value = None
-        elif entry.result == NUMBER and value is None:
+            setting = switch_setting(value)
+            if setting is None:
+                self.error(
+                    codes.RULE_VALUE,
+                    f"rule '{entry.pattern}' is a switch: its value is 'on' or 'off'",
+                    value.span,
+                    f"write 'rule {entry.pattern}' to turn it on or 'rule {entry.pattern} = off' to turn it off",
+                )
+            return replace(rule, value=None, entry=entry, on=setting is not False)
+        if entry.result == NUMBER and value is None:
             self.error(
                 codes.RULE_VALUE,
                 f"rule '{entry.pattern}' needs a value",
                 rule.span,
                 f"write 'rule {entry.pattern} = ...'",
             )
+        elif switch_setting(value) is not None:
+            self.error(
+                codes.RULE_VALUE,
+                f"rule '{entry.pattern}' is a number, not a switch to turn on or off",
+                value.span,
+                f"give it a number, e.g. 'rule {entry.pattern} = {entry.pattern} + 1'",
+            )
+            value = None
         elif value is not None:
             value = self.expr_of(value, NUMBER, Scope(rule_scope=entry.scope, where="in this rule"), "rule value")
         return replace(rule, value=value, entry=entry)
@@ -698,6 +709,13 @@ def names_another_player(text: str) -> bool:
     words = [vocab.normalise(word) for word in text.lower().split()]
     pairs = set(zip(words, words[1:], strict=False))
     return bool(pairs & {("another", "player"), ("other", "player"), ("other", "players")})
+
+
+def switch_setting(value: n.Expr) -> bool | None:
+    """A switch's value as written: `on` or `off`; None for anything else."""
+    if isinstance(value, n.Quantity) and len(value.words) == 1:
+        return SWITCH_WORDS.get(vocab.normalise(value.words[0]))
+    return None
 
 
 def lookup_field(fields: dict, quantity: n.Quantity):

@@ -52,6 +52,8 @@ def english(entry: vocab.Entry) -> str:
     text = text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
     if entry.parameter is not None and entry.result == "number":
         text += f" (in VALUE, '{entry.pattern}' is its value without this card, so such cards add up)"
+    if entry.parameter is not None and entry.result == "truth":
+        text += f" (a switch; '= off' turns it off: {entry.parameter.english_off})"
     return text
 
 
@@ -73,7 +75,7 @@ def example_of(kind: str, entry: vocab.Entry) -> str:
         return f"each time {entry.timings[-1]} you {text}: take 1 fish"
     if kind == "payment":
         return f"cost {text}"
-    value = "" if entry.result == "truth" else f" = {text} + 1"
+    value = (" = off" if entry.default else "") if entry.result == "truth" else f" = {text} + 1"
     return f"rule {text}{value}"
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, writing
+from compiler.cli.common import ERRORS, OK, UsageError, checked_file, positive, report, writing
 from compiler.output import write_all
 
 FORMATS = ("table", "json", "csv")
@@ -39,7 +39,7 @@ def agent_names() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cards
+    from compiler.load import load_cached_cards
     from runtime.analysis.balance import Design, card_costs, full_report, measure
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
@@ -49,11 +49,11 @@ def run(args: argparse.Namespace) -> int:
     check_arguments(args)
     sources = {}
     for key, path in zip(("old", "new"), paths, strict=False):
-        text, compiled = compile_file(path)
-        if not report(path, text, compiled):
+        text, checked = checked_file(path)
+        if not report(path, text, checked):
             return ERRORS
-        sources[key] = Source(text, path, load_cards)
-    specs = load_cards(sources[list(sources)[-1]].text, paths[-1])
+        sources[key] = Source(text, path, load_cached_cards)
+    specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
     design = Design(args.players, args.agent, args.seed, args.round, measured_cards(specs, args.card))
     tallies = measure(
         sources,

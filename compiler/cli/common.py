@@ -14,6 +14,7 @@ from compiler.diagnostics import Diagnostic, printable, render_all
 from compiler.output import OverwritesInput
 
 if TYPE_CHECKING:
+    from compiler.cache import CheckResult
     from compiler.load import Compiled
 
 OK, ERRORS, USAGE = 0, 1, 2
@@ -58,7 +59,15 @@ def compile_file(path: str) -> tuple[str, Compiled]:
     return text, compile_text(text, display_name(path))
 
 
-def report(path: str, text: str, compiled: Compiled, output_format: str = "text") -> bool:
+def checked_file(path: str) -> tuple[str, CheckResult]:
+    """For commands that only run the cards: a file checked before is not compiled again (compiler/cache.py)."""
+    from compiler.cache import check_text
+
+    text = read_source(path)
+    return text, check_text(text, display_name(path))
+
+
+def report(path: str, text: str, compiled: Compiled | CheckResult, output_format: str = "text") -> bool:
     """Show a file's diagnostics in the chosen format; True when it has none."""
     return show_diagnostics(display_name(path), text, list(compiled.diagnostics), output_format)
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, compile_file, positive, report, writing
+from compiler.cli.common import ERRORS, OK, checked_file, positive, report, writing
 from compiler.output import refuse_inputs
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
@@ -25,7 +25,7 @@ def register(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cards
+    from compiler.load import load_cached_cards
     from runtime.analysis.games import Setup
     from runtime.analysis.progress import with_progress
     from runtime.analysis.runner import Source, default_jobs
@@ -34,12 +34,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.log:
         writing(lambda: refuse_inputs([Path(args.log)], [args.cards]), Path(args.log))
-    text, compiled = compile_file(args.cards)
-    if not report(args.cards, text, compiled):
+    text, checked = checked_file(args.cards)
+    if not report(args.cards, text, checked):
         return ERRORS
     agents = ("random",) * args.players
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
-    source = Source(text, args.cards, load_cards)
+    source = Source(text, args.cards, load_cached_cards)
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
     totals = Summary(args.players)
     log = LogFile(Path(args.log)) if args.log else None

@@ -221,8 +221,9 @@ class CostLine(Node):
 @dataclass(frozen=True)
 class Rule(Node):
     phrase: Phrase
-    value: Expr | None
+    value: Expr | None  # a switch's `= on` / `= off` is read by the checker into `on`, leaving None
     entry: Any = None  # the vocabulary rule, once checked
+    on: bool = True  # a switch: turned on (`rule X`) or off (`rule X = off`)
 
 
 @dataclass(frozen=True)

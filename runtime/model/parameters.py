@@ -46,6 +46,7 @@ class Parameter:
     usual: str = ""
     scope: dict[str, tuple[str, str]] = field(default_factory=dict, hash=False)  # quantity words -> (attr, type)
     phrases: dict[str, str] = field(default_factory=dict, hash=False)  # scope attr -> its English in the reference
+    english_off: str = ""  # a switch: its English when a card turns it off (`rule WORDS = off`)
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
@@ -67,9 +68,9 @@ def scoped(name: str, english: str, path: tuple[str, ...], usual: tuple[str, str
     )
 
 
-def switch(name: str, words: str, english: str) -> Parameter:
-    """A rule only a card turns on; rules.toml keeps it off in its [card_rules] section."""
-    return Parameter(name, words, english, ("card_rules", name), result=TRUTH)
+def switch(name: str, words: str, english: str, english_off: str) -> Parameter:
+    """A rule a card turns on (`rule WORDS`) or off (`rule WORDS = off`); rules.toml keeps it off in [card_rules]."""
+    return Parameter(name, words, english, ("card_rules", name), result=TRUTH, english_off=english_off)
 
 
 def card_number(name: str, words: str, english: str) -> Parameter:
@@ -106,35 +107,41 @@ CARD_RULES = (
         "distribution order: first place fish on the issued Shares of your color in your personal supply, and 1 "
         "fish for each Guest on your Ships, then on your Shares held by other players, and only then on your "
         "Elders; the rest goes into your Reserve and any excess into the general supply, as normal",
+        "you may not swap steps 1 and 3 of the fish distribution order",
     ),
     switch(
         "discard_to_reserve",
         "elder discard may go to reserve",
         "each time an Elder discards 3 fish, instead of moving 1 fish into your personal supply and 2 into the general "
         "supply, you may move 1 into your personal supply, 1 into your Reserve and the third into the general supply",
+        "when an Elder of yours discards 3 fish, none of them may go into your Reserve",
     ),
     switch(
         "discard_to_card",
         "elder discard may go to this building",
         "each time an Elder discards 3 fish, the fish that would go into your personal supply "
         "may go onto this Building instead",
+        "when an Elder of yours discards 3 fish, none of them may go onto this Building",
     ),
     switch(
         "built_over",
         "may be built over",
         "when you build a Building, you may build it over this one: this one leaves play and the new Building takes "
         "its space",
+        "no Building may be built over this one",
     ),
     switch(
         "under_forests",
         "placed under stacked forests",
         "this Building goes on a Building space covered by at least two Forests, underneath them; as long as "
         "Forests cover it, it does not count as one of your Buildings",
+        "this Building does not go under stacked Forests",
     ),
     switch(
         "on_fishing_track",
         "placed on fishing track",
         "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship",
+        "this Building does not go on your Fishing track",
     ),
     number(
         "track_spaces_taken",
@@ -147,12 +154,14 @@ CARD_RULES = (
         "counts as forest",
         'this Building also counts as a Forest, e.g. for a "Thin Out" action, and may be removed in place of a Forest, '
         'e.g. in a "Deforest" action',
+        "this Building does not count as a Forest",
     ),
     switch(
         "ships_to_card",
         "sloops and cutters may go to this building",
         "each time you build a sloop or cutter, you may place it on this Building instead of your Fishing track, "
         "for good; there it does not count as a Ship (no Ship score, no Guest on it) but adds 1 to your haul size",
+        "no Ship may be placed on this Building",
     ),
     card_number(
         "fishing_gap",
@@ -162,7 +171,12 @@ CARD_RULES = (
         "while there are no Ships on your Fishing track or fewer than {value} free spaces left. You may decline "
         "this effect at any time, e.g. to build an actual Ship in the gap",
     ),
-    switch("double_guest_vp", "supply guests score double", "Guests in your personal supply score 1 VP each"),
+    switch(
+        "double_guest_vp",
+        "supply guests score double",
+        "Guests in your personal supply score 1 VP each",
+        "Guests in your personal supply score their usual VP",
+    ),
 )
 
 
@@ -332,6 +346,7 @@ def ship_rules(data: dict) -> tuple[Parameter, ...]:
                 f"a card of yours that may hold Ships may hold a {ship}",
                 (*where, "to_card"),
                 result=TRUTH,
+                english_off=f"no card of yours may hold a {ship}: each {ship} you build goes on your Fishing track",
             ),
         ]
     return tuple(found)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from compiler import units
-from compiler.cache import cache_dir, check_text
+from compiler.cache import cache_dir, cached_code, check_text, code_path
 from compiler.cli import main
 from compiler.diagnostics import Span
-from compiler.load import compile_text, run_stages
+from compiler.load import compile_text, load_cached_cards, run_stages
 from compiler.syntax import nodes as n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -258,3 +258,34 @@ def test_check_imports_only_what_it_needs(tmp_path: Path) -> None:
     modules = set(cached.stdout.split("\n")[-2].split())
     assert "cards.nus: 96 cards, no errors" in cached.stdout
     assert modules & (unwanted | {"lark", "compiler.load", "compiler.checking.check"}) == set()
+
+
+def test_a_second_simulate_plays_the_cached_code_without_compiling(tmp_path: Path) -> None:
+    """The first `nus simulate` compiles and keeps the code; the next process plays the same games from it
+    without importing the parser, the checker or the generator."""
+    script = (
+        "import sys\nfrom compiler.cli import main\n"
+        "main(['simulate', '--games', '2', '--jobs', '1'])\nprint(' '.join(sorted(sys.modules)))\n"
+    )
+    environment = {**os.environ, "NUS_CACHE_DIR": str(tmp_path)}
+    runs = [
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=environment)
+        for _ in range(2)
+    ]
+    first, cached = ([line for line in run.stdout.split("\n") if line] for run in runs)
+    assert first[:-1] == cached[:-1] and first[0].startswith("seed 0: P1 ")
+    compiling = {"lark", "compiler.syntax.parse", "compiler.checking.check", "compiler.backends.generate"}
+    assert compiling <= set(first[-1].split())
+    assert compiling & set(cached[-1].split()) == set()
+    assert len(list((tmp_path / "code").rglob("*.marshal"))) == 1
+
+
+def test_damaged_cached_code_is_compiled_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path))
+    text = 'building "Cached" (trout A998)\n  cost 1 wood\n  vp 2\n'
+    damaged = code_path(text, "cached.nus")
+    damaged.parent.mkdir(parents=True)
+    damaged.write_bytes(b"\x00damaged")
+    assert cached_code(text, "cached.nus") is None
+    assert [spec.name for spec in load_cached_cards(text, "cached.nus")] == ["Cached"]
+    assert cached_code(text, "cached.nus") is not None

@@ -357,11 +357,21 @@ CASES: dict[str, Case] = {
     "E0307 truth rule given a value": Case(
         building("  rule supply guests score double = 2"),
         "E0307",
-        "rule 'supply guests score double' is switched on, it takes no value",
+        "rule 'supply guests score double' is a switch: its value is 'on' or 'off'",
         4,
         37,
         38,
-        "remove '= ...'",
+        "write 'rule supply guests score double' to turn it on or 'rule supply guests score double = off' to turn it "
+        "off",
+    ),
+    "E0307 number rule switched off": Case(
+        building("  rule wood limit = off"),
+        "E0307",
+        "rule 'wood limit' is a number, not a switch to turn on or off",
+        4,
+        21,
+        24,
+        "give it a number, e.g. 'rule wood limit = wood limit + 1'",
     ),
     "E0307 number rule without a value": Case(
         building("  rule wood limit"),

@@ -387,7 +387,8 @@ def length_probe(ship: str, length: int) -> Probe:
 
 def to_card_probe(ship: str) -> Probe:
     """With rules.toml saying a card may not hold this type, the Ship goes on the track; with the card's rule in play
-    a card that holds Ships takes it (a truth rule only switches on, so the base value is set off here)."""
+    a card that holds Ships takes it (the base value is set off here so the card's rule turns it on; turning it off
+    is tested below)."""
 
     def check(table, me, other, card):
         table = make_table(2, rules=rules_with(("ships", ship, "to_card"), False))
@@ -632,3 +633,44 @@ def test_the_reference_says_what_a_rules_own_words_mean():
     [phrase] = [p for p in matching(["haul", "size"]) if p.kind == "rule" and p.words == "haul size"]
     assert "'haul size' is its value without this card" in phrase.english
     assert phrase.example == "rule haul size = haul size + 1"
+
+
+# A switch turned off ---------------------------------------------------------------------------------------------
+
+SWITCHES = sorted(name for name, parameter in PARAMETERS.items() if parameter.result == TRUTH)
+
+
+@pytest.mark.parametrize("name", SWITCHES)
+def test_a_card_turns_a_switch_off_after_a_card_turned_it_on(name):
+    """`rule WORDS = off` gives False for its owner, even after another card of theirs turned it on; the other
+    player keeps the value rules.toml gives."""
+    parameter = PARAMETERS[name]
+    table = make_table(2)
+    me, other = table.players
+    usual = rule(table, other, name)
+    put_in_play(table, me, rule_card(f"rule {parameter.words}", "Switch On"), cell=(4, 4))
+    assert rule(table, me, name) is True
+    put_in_play(table, me, rule_card(f"rule {parameter.words} = off", "Switch Off"), cell=(4, 3))
+    assert (rule(table, me, name), rule(table, other, name)) == (False, usual)
+
+
+def test_a_card_turns_off_a_switch_rules_toml_turns_on_and_the_runtime_obeys():
+    """rules.toml lets a card that holds Ships hold a sloop; a card saying `rule sloop may go to card = off` sends
+    its owner's sloops to the Fishing track, and the holder is not even offered."""
+    table = make_table(2)
+    me = table.players[0]
+    holder = put_in_play(table, me, rule_card("rule sloops and cutters may go to this building", "Holder"), cell=(4, 4))
+    put_in_play(table, me, rule_card("rule sloop may go to card = off", "No Sloops"), cell=(4, 3))
+    me.supply.update(wood=2, fish=2)  # only a sloop is paid for, so its type is not asked
+    script(table)
+    build_ship(table, me)
+    assert (holder.ships, [s.type for s in me.track.ships]) == ([], ["sloop"])
+    assert table.decider.asked == []  # without the card the Holder would be offered (DecisionKind.SHIP_PLACE)
+
+
+def test_on_is_the_same_as_naming_the_switch_and_the_reference_says_off():
+    on = rule_card("rule supply guests score double = on", "Named On")
+    assert on.rules["double_guest_vp"](None, before=False) is True
+    text = 'building "No Sloops" (trout A900)\n  cost 1 wood\n  vp 0\n  rule sloop may go to card = off\n'
+    [doc] = card_docs(compile_text(text, "rule.nus").program, text)
+    assert doc.text == "No card of yours may hold a sloop: each sloop you build goes on your Fishing track."

@@ -1,4 +1,4 @@
-"""Compiler tests never read or fill the user's check cache (~/.cache/nus): each session has its own."""
+"""Tests never read or fill the user's cache (~/.cache/nus): each session has its own."""
 
 from __future__ import annotations
 
