@@ -11,7 +11,8 @@ Two levels, both keyed by the block's text:
 - Facts: a block's diagnostics, its card's name and code, the names it quotes, its trigger links. Small plain
   data, also saved on disk by compiler/cache.py. Reused wherever the block moved, shifted to its new line; a
   block with a diagnostic is compiled again when it moves, as a message may name a line.
-- Unit: the checked definitions and generated code, reused at the same line only.
+- Unit: the checked definitions and generated code. Reused where the block moved too, its spans shifted and its
+  code made again (cheap next to parsing and checking), unless it has a diagnostic.
 """
 
 from __future__ import annotations
@@ -109,6 +110,17 @@ class Unit:
     examples: tuple[n.Example, ...] = ()
     code: tuple[CardCode, ...] | None = field(default=None, repr=False)
 
+    def at(self, start: int) -> Unit | None:
+        """The same unit for the block standing at `start` (its code made again when asked); None if its facts
+        cannot be moved."""
+        facts = self.facts.at(start)
+        if facts is None:
+            return None
+        if facts is self.facts:
+            return self
+        lines = start - self.facts.start
+        return Unit(facts, n.shifted(self.cards, lines), n.shifted(self.examples, lines))
+
     def card_code(self, lines: list[str]) -> tuple[CardCode, ...]:
         if self.code is None:
             self.code = tuple(card_code(card, lines) for card in self.cards)
@@ -155,7 +167,7 @@ class Memo:
     def __init__(self, limit: int = 40_000):
         self.limit = limit
         self.facts: OrderedDict[tuple[str, str], Facts] = OrderedDict()
-        self.units: OrderedDict[tuple[str, str, int], Unit] = OrderedDict()
+        self.units: OrderedDict[tuple[str, str], Unit] = OrderedDict()
 
     @staticmethod
     def remember(store: OrderedDict, key, value, limit: int) -> None:
@@ -165,11 +177,14 @@ class Memo:
             store.popitem(last=False)
 
     def unit(self, block: Block, filename: str) -> Unit:
-        key = (filename, block.digest, block.start)
-        found = self.units.get(key)
+        """Compiled before, moved to the block's line if need be, else compiled."""
+        key = (filename, block.digest)
+        earlier = self.units.get(key)
+        found = earlier.at(block.start) if earlier is not None else None
         if found is None:
             found = compile_unit(block, filename)
-            self.remember(self.facts, key[:2], found.facts, self.limit)
+        if found is not earlier:
+            self.remember(self.facts, key, found.facts, self.limit)
         self.remember(self.units, key, found, self.limit)
         return found
 

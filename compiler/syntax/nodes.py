@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from compiler.diagnostics import Span
@@ -330,6 +330,31 @@ def walk(root: Node | tuple) -> Iterator[Node]:
         node = stack.pop()
         yield node
         stack.extend(reversed(list(children(node))))
+
+
+def shifted(root: tuple, lines: int) -> tuple:
+    """`root`'s nodes as they are `lines` lines further down the file: every span and every `*_line` field moved,
+    for a definition checked before that an edit above has moved. Children are rebuilt before their parents,
+    without recursion, as walk."""
+    if not lines:
+        return root
+    rebuilt: dict[int, Node] = {}
+    for node in reversed(list(walk(root))):
+        changes = {item.name: moved(item.name, getattr(node, item.name), lines, rebuilt) for item in fields(node)}
+        rebuilt[id(node)] = replace(node, **changes)
+    return moved("", root, lines, rebuilt)
+
+
+def moved(name: str, value: object, lines: int, rebuilt: dict[int, Node]) -> object:
+    if isinstance(value, Node):
+        return rebuilt[id(value)]
+    if isinstance(value, Span):
+        return replace(value, line=value.line + lines, end_line=value.end_line + lines)
+    if isinstance(value, tuple):
+        return tuple(moved(name, item, lines, rebuilt) for item in value)
+    if name.endswith("_line") and isinstance(value, int) and value:
+        return value + lines
+    return value
 
 
 def contains(span: Span, line: int, column: int) -> bool:

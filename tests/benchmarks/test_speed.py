@@ -5,6 +5,8 @@ With benchmarks disabled, as in the default test run, each body runs once and it
 
 from __future__ import annotations
 
+import itertools
+
 from compiler.load import compile_text, load_cards
 from runtime.analysis.simulate import play_game
 from runtime.engine.play import rule
@@ -27,6 +29,18 @@ def test_compile_a_pool_of_1000_cards(benchmark) -> None:
     compiled = benchmark(compile_fresh, text)
     assert compiled.diagnostics == ()
     assert len(compiled.program.cards) == 1008  # and the 8 Elders
+
+
+def test_insert_a_line_in_the_first_card_of_a_pool_of_1000(benchmark) -> None:
+    """The other 1,007 cards move down a line: shifted from memory, not parsed and checked again (each round
+    alternates the two texts, so every round moves them)."""
+    text = pool(1000)
+    inserted = text.replace("\n  vp ", "\n  # a note\n  vp ", 1)
+    compile_fresh(text)
+    texts = itertools.cycle([inserted, text])
+    compiled = benchmark(lambda: compile_text(next(texts), "pool.nus"))
+    assert compiled.diagnostics == ()
+    assert len(compiled.program.cards) == 1008
 
 
 def test_edit_one_card_in_a_pool_of_1000(benchmark) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from compiler import units
 from compiler.cache import cache_dir, cached_code, check_text, code_path
 from compiler.cli import main
+from compiler.diagnostics import Span
 from compiler.load import compile_text, load_cached_cards, run_stages
 from compiler.syntax import nodes as n
 
@@ -155,6 +157,50 @@ def test_a_syntax_error_anywhere_reports_syntax_errors_only(compiled_blocks: lis
 
 def test_card_by_card_equals_the_whole_file_on_cards_nus() -> None:
     same_as_whole_file((ROOT / "cards.nus").read_text(encoding="utf-8"))
+
+
+def positions(program: n.Program) -> list[tuple[str, object]]:
+    """Every place a node records: its spans (also a card's name, deck and code, a quantity's words) and any
+    `*_line` field, which equality and same_as_whole_file leave out."""
+    return [
+        (item.name, value)
+        for node in n.walk(program)
+        for item in fields(node)
+        if is_position(item.name, value := getattr(node, item.name))
+    ]
+
+
+def is_position(field_name: str, value: object) -> bool:
+    spans = isinstance(value, tuple) and bool(value) and isinstance(value[0], Span)
+    return isinstance(value, Span) or spans or field_name.endswith("_line")
+
+
+def test_a_line_inserted_above_recompiles_only_the_touched_definition_in_memory(compiled_blocks: list[int]) -> None:
+    """The editor and `nus watch` compile in memory: the definitions below an inserted line are moved, not
+    compiled again, and every position and the Python are as a compile of the whole file gives them."""
+    text = (ROOT / "tests/compiler/golden/fixture.nus").read_text(encoding="utf-8")
+    assert compile_text(text, "pool.nus").diagnostics == ()
+    assert compiled_blocks == [3, 12, 29]
+    inserted = text.replace("  vp 2\n", "  vp 2\n  # two lines\n  # more\n", 1)
+    by_card = compile_text(inserted, "pool.nus")
+    assert compiled_blocks[3:] == [3]  # the Market; the Harbor Table and the Builder only moved, 2 lines down
+    whole = run_stages(inserted, "pool.nus")
+    assert positions(by_card.program) == positions(whole.program)
+    assert [c.span.line for c in by_card.program.cards] == [3, 14, 31]
+    same_as_whole_file(inserted)
+    assert compile_text(text, "pool.nus").diagnostics == ()  # lines taken out again: moved back, not compiled
+    assert compiled_blocks[4:] == []
+    assert positions(compile_text(text, "pool.nus").program) == positions(run_stages(text, "pool.nus").program)
+
+
+def test_a_moved_definition_with_a_diagnostic_is_compiled_again(compiled_blocks: list[int]) -> None:
+    """Its message may name a line, so it is not moved."""
+    broken = POOL.replace("vp 2", "vp 2000")
+    assert [d.span.line for d in compile_text(broken, "pool.nus").diagnostics] == [15]
+    moved = broken.replace("# a small pool", "# a small pool\n# of cards")
+    assert [d.span.line for d in compile_text(moved, "pool.nus").diagnostics] == [16]
+    assert compiled_blocks[4:] == [14]
+    same_as_whole_file(moved)
 
 
 def test_an_unchanged_file_is_not_compiled_again(
