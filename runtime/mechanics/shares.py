@@ -73,5 +73,7 @@ def settle_share_fish(table: Table) -> None:
 
 
 def turn_order(table: Table) -> list[Player]:
-    count = len(table.players)
-    return [table.players[(table.start_player + i) % count] for i in range(count)]
+    """Every player once, from the start player on in seat order."""
+    players = table.players
+    start = table.start_player % len(players) if players else 0
+    return players[start:] + players[:start]
