@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from copy import deepcopy
 from typing import Any
 
+from runtime.model.cards import Ability, CardSpec
+
 MISSING = object()  # the old value of a field or key that did not exist
 
 
@@ -382,6 +384,8 @@ for _name in (
 ):
     setattr(TrackedSet, _name, whole_set_change(_name))
 
-ATOMS = frozenset({int, str, bool, float, type(None), type(MISSING)})
+# Values that go on the table as they are: plain values, and the card definitions every table shares and nothing
+# changes (a deck, the display or a hand holds them; looking through them for table objects would find none).
+ATOMS = frozenset({int, str, bool, float, type(None), type(MISSING), CardSpec, Ability})
 TRACKED_OF: dict[type, Any] = {list: TrackedList, dict: TrackedDict, set: TrackedSet}
 TRACKED_TYPES = frozenset({*TRACKED_OF.values(), ShapeList})
