@@ -8,6 +8,8 @@ from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import card_rule, double_spaces, middle_columns, rule, rule_holders, usual_haul
 from runtime.model.state import CardInPlay, Player, Table
 
+TRACK_BUILDINGS_AS_SHIPS = "gap_counts_track_buildings"
+
 
 def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
     """Building spaces under at least one Forest."""
@@ -113,10 +115,31 @@ def occupied_track_spaces(table: Table, player: Player) -> int:
 
 
 def track_gap(table: Table, player: Player) -> int:
-    """A card's gap before the rightmost Ship counts as filled, but only with a Ship and room for it."""
+    """A card's gap before the rightmost Ship counts as filled, but only with a Ship to move and room for it."""
+    return gap_with_room(table, player) if player.track.ships or track_buildings_are_ships(table, player) else 0
+
+
+def gap_with_room(table: Table, player: Player) -> int:
+    """The gap a card sets, or 0 while fewer free spaces than it are left."""
     gap = rule(table, player, "fishing_gap")
-    occupied = occupied_track_spaces(table, player)
-    return gap if occupied and rule(table, player, "track_spaces") - occupied >= gap else 0
+    return gap if rule(table, player, "track_spaces") - occupied_track_spaces(table, player) >= gap else 0
+
+
+def track_buildings_are_ships(table: Table, player: Player) -> bool:
+    """A Building on the track is the gap's Ship only where a card lets its owner consider it one and they chose to."""
+    holders = rule_holders(table, player, TRACK_BUILDINGS_AS_SHIPS)
+    return bool(player.track.cards) and any(card.choices.get(TRACK_BUILDINGS_AS_SHIPS) for card in holders)
+
+
+def consider_track_buildings_ships(table: Table, player: Player) -> None:
+    """Ask once per card that allows it whether its owner considers the Buildings on their Fishing track Ships for
+    its gap, when that first matters: a Building on the track, no Ship, and room for the gap (ruling)."""
+    if player.track.ships or not player.track.cards or not gap_with_room(table, player):
+        return
+    for card in rule_holders(table, player, TRACK_BUILDINGS_AS_SHIPS):
+        if TRACK_BUILDINGS_AS_SHIPS not in card.choices:
+            prompt = f"consider the Buildings on your Fishing track Ships for the effect of {card.name}?"
+            card.choices[TRACK_BUILDINGS_AS_SHIPS] = ask(table, player.index, DecisionKind.MAY, [True, False], prompt)
 
 
 def free_track_spaces(table: Table, player: Player) -> int:

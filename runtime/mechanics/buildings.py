@@ -6,7 +6,13 @@ from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import attach, card_rule, double_spaces, remove_from_play, spec_rule
-from runtime.mechanics.board import decline_gap, free_cells, free_track_spaces, holds_without_gap
+from runtime.mechanics.board import (
+    consider_track_buildings_ships,
+    decline_gap,
+    free_cells,
+    free_track_spaces,
+    holds_without_gap,
+)
 from runtime.mechanics.payment import choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context
 from runtime.model.declarations import BUILD_OVER_CARD
@@ -133,6 +139,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     player.buildings.append(card)
     table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
+    consider_track_buildings_ships(table, player)
     return card
 
 

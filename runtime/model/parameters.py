@@ -172,6 +172,13 @@ CARD_RULES = (
         "this effect at any time, e.g. to build an actual Ship in the gap",
     ),
     switch(
+        "gap_counts_track_buildings",
+        "fishing track gap may count track buildings as ships",
+        "for the purposes of this effect only, you may consider a Building on your Fishing track a Ship: you choose "
+        "once, when this Building or that Building is built while no Ship is on your Fishing track",
+        "for the purposes of this effect only, a Building on your Fishing track is not a Ship",
+    ),
+    switch(
         "double_guest_vp",
         "supply guests score double",
         "Guests in your personal supply score 1 VP each",

@@ -38,6 +38,7 @@ class CardInPlay(State):
     used_round: int = 0
     origin: int = -1  # an Elder's stack on the supply board
     declined: bool = False  # its owner declined its standing effect for good: its rules no longer apply
+    choices: dict[str, bool] = field(default_factory=dict)  # rule name -> its owner's standing "you may" answer
 
     @property
     def name(self) -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from runtime import library
 from runtime.engine.actions import perform, take_turn, turn_options, use_worker_space
+from runtime.engine.decisions import DecisionKind
 from runtime.engine.phases import end_of_round, fishing_phase
 from runtime.engine.play import attach
 from runtime.mechanics.board import free_track_spaces, haul_size
@@ -388,13 +389,20 @@ def test_ghost_ship_moves_the_rightmost_ship_three_spaces_right() -> None:
     assert free_track_spaces(table, me) == 6 and haul_size(table, me) == 7
 
 
-def test_ghost_ship_may_treat_the_deep_sea_trawler_as_a_ship() -> None:
+@pytest.mark.parametrize("considered, free", [(True, 10 - 4 - 3), (False, 10 - 4)])
+def test_ghost_ship_may_treat_the_deep_sea_trawler_as_a_ship(considered: bool, free: int) -> None:
+    """Ghost Ship: "(For the purposes of this effect only, you may consider the "Deep-Sea Trawler" a Ship.)" Built
+    after the Ghost Ship with no Ship on the track, the Trawler (4 spaces, ruling) is offered as the gap's Ship: taken,
+    the gap fills 3 more; refused, the Ghost Ship has no effect (no Ships) and the question is not asked again."""
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Ghost Ship", SPACE, True)
+    ghost = in_play(table, me, "Ghost Ship", SPACE, True)
     me.supply.update(supply(5, 5))
-    build_card(table, me, "Deep-Sea Trawler", "fishing track")
-    assert free_track_spaces(table, me) == 10 - 4 - 3  # the Trawler takes 4 spaces (ruling)
+    build_card(table, me, "Deep-Sea Trawler", considered)  # its only place, the track, is not asked
+    assert free_track_spaces(table, me) == free
+    assert table.decider.asked[-1][1] == DecisionKind.MAY and ghost.choices == {
+        "gap_counts_track_buildings": considered
+    }
 
 
 def test_ghost_ship_gap_follows_the_rightmost_ship() -> None:

@@ -440,9 +440,6 @@ def test_captains_house_the_elder_may_be_taken_without_using_it() -> None:
     assert found == {((), 3), ((("Pisciculturist", 0),), 3), ((("Pisciculturist", 1),), 2)}
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 16 item 5 (Ghost Ship): the Deep-Sea Trawler is always taken for a Ship, never offered"
-)
 def test_ghost_ship_may_or_may_not_consider_the_deep_sea_trawler_a_ship() -> None:
     """Ghost Ship: "move the rightmost Ship on your Fishing track three spaces to the right. (For the purposes of this
     effect only, you may consider the "Deep-Sea Trawler" a Ship.)" and "The Ghost Ship has no effect (temporarily) as

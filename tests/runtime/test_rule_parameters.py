@@ -30,7 +30,13 @@ from runtime.engine.forward import start_round
 from runtime.engine.phases import begin_round, distribute, work_steps
 from runtime.engine.play import rule
 from runtime.mechanics.banquet import plate_cost, serve_fish
-from runtime.mechanics.board import forest_count, free_track_spaces, haul_size, track_length
+from runtime.mechanics.board import (
+    consider_track_buildings_ships,
+    forest_count,
+    free_track_spaces,
+    haul_size,
+    track_length,
+)
 from runtime.mechanics.buildings import ON_TRACK, placements
 from runtime.mechanics.elders import add_fish_to_elder, free_seats
 from runtime.mechanics.forests import deforest, reforest, thin_out
@@ -194,6 +200,19 @@ def _(table, me, other, card):
 def _(table, me, other, card):
     ship_on_track(me)
     assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 1 - 3, 7)  # length 2 + 1 + 3 = 6
+
+
+@probe("gap_counts_track_buildings")
+def _(table, me, other, card):
+    for player in (me, other):
+        put_in_play(table, player, rule_card("rule fishing track gap = 3", "Gap"), cell=(4, 3))
+        player.track.cards.append(CardInPlay(mechanic("Shed"), player))  # takes 1 space, no Ship on the track
+    assert (free_track_spaces(table, me), free_track_spaces(table, other)) == (9, 9)  # not chosen yet: no gap
+    script(table, True)
+    consider_track_buildings_ships(table, me)
+    consider_track_buildings_ships(table, other)  # the other player has no such card: not asked
+    assert (free_track_spaces(table, me), free_track_spaces(table, other)) == (6, 9)
+    assert table.decider.answers == [] and len(table.decider.asked) == 1
 
 
 @probe("double_guest_vp")
