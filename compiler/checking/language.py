@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.checking import vocabulary as vocab
+from runtime.model import parameters
 
 SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
 NAME_SAMPLES = {"elder": '"Fisherman"', "card": '"Wood Storage"'}
@@ -175,14 +176,29 @@ def matching(words: list[str]) -> list[Phrase]:
     return found
 
 
+def not_rules() -> str:
+    """What rules.toml holds that no card can set (ruling): the printed shape of the boards."""
+    shapes = "; ".join(reason.split(":")[0] for reason in parameters.LAYOUT.values())
+    return (
+        "Every number of rules.toml is a rule a card can change. The printed shape of the boards is not: rules.toml "
+        f"also says {shapes}; those are cells, not numbers, and no card changes them."
+    )
+
+
+KIND_NOTES = {"rule": not_rules}
+
+
 def markdown(found: list[Phrase]) -> str:
-    """The Language page: one table per kind."""
+    """The Language page: one table per kind, with what a kind's table leaves out."""
     lines = ["# The nus language", ""]
     for kind in KINDS:
         rows = [p for p in found if p.kind == kind]
         if not rows:
             continue
-        lines += [f"## {kind.capitalize()}s", "", "| phrase | means | example |", "|---|---|---|"]
+        lines += [f"## {kind.capitalize()}s", ""]
+        if kind in KIND_NOTES:
+            lines += [KIND_NOTES[kind](), ""]
+        lines += ["| phrase | means | example |", "|---|---|---|"]
         lines += [f"| `{cell(p.words)}` | {cell(p.english)} | `{cell(p.example)}` |" for p in rows]
         lines.append("")
     return "\n".join(lines)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from compiler.checking.language import KINDS, matching
+from compiler.checking.language import KIND_NOTES, KINDS, matching
 from compiler.cli.common import ERRORS, OK
 
 
@@ -23,6 +23,8 @@ def run(args: argparse.Namespace) -> int:
         rows = [phrase for phrase in found if phrase.kind == kind]
         if rows:
             print(f"{kind}s:")
+            if kind in KIND_NOTES:
+                print(f"  ({KIND_NOTES[kind]()})")
         for phrase in rows:
             only = " (examples only)" if phrase.example_only else ""
             only += " (settable in 'given')" if phrase.settable else ""

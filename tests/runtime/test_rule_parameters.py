@@ -22,7 +22,7 @@ import pytest
 
 import runtime
 from compiler.backends.docs import card_docs
-from compiler.checking import vocabulary
+from compiler.checking import language, vocabulary
 from compiler.checking.language import matching
 from compiler.load import compile_text, load_cards
 from runtime.engine.actions import PASS, open_spaces
@@ -33,7 +33,10 @@ from runtime.engine.play import rule
 from runtime.mechanics.banquet import plate_cost, serve_fish
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
+    covered_cells,
     forest_count,
+    forests_in_middle,
+    free_cells,
     free_track_spaces,
     haul_size,
     track_length,
@@ -760,3 +763,163 @@ def test_the_remembered_capacities_follow_a_card_that_changes_one_and_its_leavin
     assert "gold" in open_spaces(table)
     other.buildings.remove(card)
     assert space_capacities(table) == before and "gold" not in open_spaces(table)
+
+
+# Every leaf of rules.toml: a changed copy of the data, and the runtime follows it --------------------------------
+#
+# A leaf that is a parameter's value: the probe (or set-up test) above shows the runtime obeys the look-up, and the
+# test below shows the look-up starts from the changed data, so a runtime ignoring the data fails one of them (the
+# structural tests above forbid reading it past the look-up or writing the number as a literal). A leaf under a
+# scoped parameter (the haul table, the Share discounts, the printed plates) and a leaf of the board's printed shape
+# (LAYOUT) each has its own test with a changed copy of rules.toml.
+
+
+def changed(value: object) -> object:
+    """A different value of the same kind: a switch flipped, a number raised, a list by player count changed."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, str):
+        return str(Fraction(value) + 1)
+    if isinstance(value, list):
+        return [item + 1 for item in value]
+    return value + 1
+
+
+PLAIN = sorted(name for name, parameter in PARAMETERS.items() if not parameter.usual)
+
+
+@pytest.mark.parametrize("name", PLAIN)
+def test_the_look_up_starts_from_a_changed_rules_toml(name):
+    parameter = PARAMETERS[name]
+    value = changed(rules_data_at(parameter.path))
+    table = make_table(2, rules=rules_with(parameter.path, value))
+    expected = value[1] if parameter.by_player_count else value  # this 2-player table's entry
+    assert rule(table, table.players[0], name) == (Fraction(expected) if isinstance(expected, str) else expected)
+    usual = make_table(2)
+    assert rule(usual, usual.players[0], name) != rule(table, table.players[0], name)
+
+
+def rules_data_at(path: tuple) -> object:
+    value = rules_data()
+    for key in path:
+        value = value[key]
+    return value
+
+
+def haul_table_changed():
+    """Each row of the haul table one higher: the catboat and a sloop (length 3) haul 6 instead of 5; the catboat
+    alone (length 2, below the first row) keeps the catboat's 3."""
+    rows = [[low, haul + 1] for low, haul in rules_data()["haul_table"]]
+    table = make_table(2, rules=rules_with(("haul_table",), rows))
+    me, other = table.players
+    ship_on_track(me)
+    assert (haul_size(table, me), haul_size(table, other)) == (6, 3)
+
+
+def share_discount_changed():
+    """A discount of 3 from Round 2: 4 Shares cost 4 - 3 = 1 gold in Round 2 (4 with rules.toml's discounts)."""
+    table = make_table(2, rules=rules_with(("share_discount",), [{"from_round": 2, "discount": 3}]))
+    table.round = 2
+    usual = make_table(2)
+    usual.round = 2
+    assert (share_cost(table, table.players[0], 4), share_cost(usual, usual.players[0], 4)) == (1, 4)
+
+
+def plates_changed():
+    """Each printed plate one fish more: the first costs 3 fish, the last 6."""
+    plates = [fish + 1 for fish in rules_data()["banquet"]["plates"]]
+    table = make_table(2, rules=rules_with(("banquet", "plates"), plates))
+    me = table.players[0]
+    assert [plate_cost(table, me, plate) for plate in range(len(plates))] == plates
+
+
+STRUCTURED = {"haul_size": haul_table_changed, "share_discount": share_discount_changed, "plate_cost": plates_changed}
+
+
+@pytest.mark.parametrize("name", sorted(STRUCTURED))
+def test_a_scoped_parameters_structured_data_changed_in_rules_toml_is_obeyed(name):
+    STRUCTURED[name]()
+
+
+def reserve_moved():
+    """The Reserve printed on row 4, columns 1 and 4, instead of column 1, rows 1-2: those cells are no Building
+    spaces and the old ones are; a Building may go on the freed cell, not on the Reserve; 14 spaces either way."""
+    table = make_table(2, rules=rules_with(("harbor", "reserve_cells"), [[4, 1], [4, 4]]))
+    me = table.players[0]
+    assert {(1, 1), (2, 1)} <= set(me.harbor.cells) and not {(4, 1), (4, 4)} & set(me.harbor.cells)
+    assert len(me.harbor.cells) == 14
+    free = free_cells(table, me)
+    assert (1, 1) in free and (4, 1) not in free
+    usual = make_table(2).players[0]
+    assert (1, 1) not in usual.harbor.cells and (4, 1) in usual.harbor.cells
+
+
+def middle_columns_moved():
+    """Middle columns 3-4 instead of 2-3: the double spaces of rows 1-3 (columns 3-4, 2 + 1 + 1 Forests at the start)
+    lie in them, the one of row 4 (columns 2-3, no Forests) no longer does."""
+    table = make_table(2, rules=rules_with(("harbor", "middle_columns"), [3, 4]))
+    usual = make_table(2)
+    assert (forests_in_middle(table, table.players[0]), forests_in_middle(usual, usual.players[0])) == (4, 0)
+
+
+def double_spaces_moved():
+    """Each double space in turn printed on column 2, rows 1-2 (two single Building spaces in rules.toml), with one
+    Forest at the start: those two cells are covered, not free, and the double space's old cells are free."""
+    for n, double in enumerate(rules_data()["harbor"]["double"]):
+        data = copy.deepcopy(rules_data())
+        data["harbor"]["double"][n].update(cells=[[1, 2], [2, 2]], forests=1)
+        table = make_table(2, rules=parse(data))
+        me = table.players[0]
+        old = {tuple(cell) for cell in double["cells"]}
+        assert {(1, 2), (2, 2)} <= covered_cells(table, me) and not old & covered_cells(table, me), n
+        assert old <= set(free_cells(table, me)) and not {(1, 2), (2, 2)} & set(free_cells(table, me)), n
+
+
+def double_space_reforested_where_rules_toml_prints_it():
+    """Reforest on the fifth double space, moved to column 2, rows 1-2: its Forests cover those cells."""
+    data = copy.deepcopy(rules_data())
+    data["harbor"]["double"][4]["cells"] = [[1, 2], [2, 2]]
+    table = make_table(2, rules=parse(data))
+    me = table.players[0]
+    script(table, 4)
+    reforest(table, me, on_action_space=True)
+    assert me.harbor.forests[4] == 2 and {(1, 2), (2, 2)} <= covered_cells(table, me)
+    assert {(3, 1), (3, 2)} <= set(free_cells(table, me))
+
+
+LAYOUT_TESTS = {
+    ("harbor", "reserve_cells"): (reserve_moved,),
+    ("harbor", "middle_columns"): (middle_columns_moved,),
+    ("harbor", "double", "cells"): (double_spaces_moved, double_space_reforested_where_rules_toml_prints_it),
+}
+
+
+@pytest.mark.parametrize("key", sorted(LAYOUT_TESTS), ids=lambda key: ".".join(key))
+def test_the_board_shape_changed_in_rules_toml_is_obeyed(key):
+    """Ruling kept: the printed shape is no rule a card can change; but the runtime reads it from rules.toml."""
+    for check in LAYOUT_TESTS[key]:
+        check()
+
+
+def test_every_leaf_of_rules_toml_has_a_test_that_changes_it():
+    """Every leaf is a plain parameter's value (the look-up test above and its probe or set-up test), data behind a
+    scoped parameter (STRUCTURED) or the board's printed shape (LAYOUT_TESTS)."""
+    plain = {PARAMETERS[name].path for name in PLAIN}
+    scoped = {PARAMETERS[name].path: name for name in STRUCTURED}
+    assert sorted(STRUCTURED) == sorted(name for name, parameter in PARAMETERS.items() if parameter.usual)
+    assert set(LAYOUT_TESTS) == set(LAYOUT)
+    uncovered = []
+    for leaf in leaves(rules_data()):
+        words = tuple(key for key in leaf if not isinstance(key, int))
+        if leaf in plain or any(words[: len(path)] == path for path in (*scoped, *LAYOUT_TESTS)):
+            continue
+        uncovered.append(leaf)
+    assert uncovered == []
+
+
+def test_the_reference_lists_the_board_shape_as_no_rule_where_it_lists_the_rules():
+    page = language.markdown(language.phrases())
+    rules_section = page.split("## Rules\n")[1]
+    assert rules_section.startswith("\nEvery number of rules.toml is a rule a card can change. The printed shape")
+    for reason in LAYOUT.values():
+        assert reason.split(":")[0] in rules_section.split("|")[0]
