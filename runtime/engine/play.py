@@ -204,10 +204,13 @@ def capacities(table: Table) -> dict[str, int]:
     derived = table.derived
     held = derived.get(CAPACITIES)
     if held is None:
-        held = {name: capacity(table, name) for name in table.spaces}
+        keys = {name: f"capacity_{name}" for name in table.spaces}
         index = rule_index(table)
-        if not any(f"capacity_{name}" in index for name in held):
-            derived[CAPACITIES] = held
+        if any(key in index for key in keys.values()):
+            return {name: rule(table, None, key) for name, key in keys.items()}
+        held = derived[CAPACITIES] = {
+            name: (table.bases.get(key) or table_base(table, key))[1] for name, key in keys.items()
+        }
     return held
 
 
