@@ -573,3 +573,14 @@ def test_every_ruling_and_stand_in_note_shows_in_full_beside_its_card(built: Pat
         assert f"> **{label}:** {markdown_text(text)} (" in sections[card["anchor"]], (name, text)
         assert f"{label}: {text}" in " ".join(page.texts[card["anchor"]].split()), (name, text)
         assert f"{kind}: {text}" in csv_notes[name, str(card["line"])], (name, text)
+
+
+def test_a_plural_card_name_takes_a_plural_verb() -> None:
+    """"The Queuing Barriers score ...", "The Reserve Assets have no effect ..."; a singular name keeps "has"/"scores"
+    (the Cabin in the Woods is one Cabin; FLGS is one shop)."""
+    assert "the Queuing Barriers score depending on" in docs()["Queuing Barriers"].text
+    assert "The Reserve Assets have no effect if" in docs()["Reserve Assets"].text
+    texts = " ".join(text for _, text in reference_texts())
+    subject = r"(?<!for )[Tt]he (Queuing Barriers|Picnic Benches|Reserve Assets)"  # "you pay for the X is": not X's verb
+    assert not re.search(rf"{subject} (has|scores|is)\b", texts)
+    assert "The Building Dock has no effect if" in docs()["Building Dock"].text
