@@ -584,3 +584,11 @@ def test_a_plural_card_name_takes_a_plural_verb() -> None:
     subject = r"(?<!for )[Tt]he (Queuing Barriers|Picnic Benches|Reserve Assets)"  # "you pay for the X is": not X's verb
     assert not re.search(rf"{subject} (has|scores|is)\b", texts)
     assert "The Building Dock has no effect if" in docs()["Building Dock"].text
+
+
+def test_no_ruling_names_a_file_a_player_does_not_know() -> None:
+    """Harbor Grill's ruling says its assumption in game terms (the Ship supply per player count), not "rules.toml"."""
+    notes = [(name, note.text) for name, doc in docs().items() for note in doc.notes]
+    assert [(name, text) for name, text in notes if ".toml" in text or ".nus" in text or "_" in text] == []
+    [grill] = [text for name, text in notes if name == "Harbor Grill" and "3 or more players" in text]
+    assert "the supply board holds 2 Ships of each type with 2 players" in grill
