@@ -581,7 +581,8 @@ def test_a_plural_card_name_takes_a_plural_verb() -> None:
     assert "the Queuing Barriers score depending on" in docs()["Queuing Barriers"].text
     assert "The Reserve Assets have no effect if" in docs()["Reserve Assets"].text
     texts = " ".join(text for _, text in reference_texts())
-    subject = r"(?<!for )[Tt]he (Queuing Barriers|Picnic Benches|Reserve Assets)"  # "you pay for the X is": not X's verb
+    # "you pay for the X is ...": that "is" is not X's verb
+    subject = r"(?<!for )[Tt]he (Queuing Barriers|Picnic Benches|Reserve Assets)"
     assert not re.search(rf"{subject} (has|scores|is)\b", texts)
     assert "The Building Dock has no effect if" in docs()["Building Dock"].text
 
