@@ -794,16 +794,19 @@ def duplicates(headers: list[Header], attr: str, code: codes.Code, what: str) ->
 def unknown_names(headers: list[Header], references: list[Reference]) -> list[Diagnostic]:
     names = {"card": {header.name for header in headers}}
     names["elder"] = {header.name for header in headers if header.kind == "elder"}
+    hints: dict[tuple[str, str], str] = {}  # a hint compares with every name: a name quoted often is compared once
     found = []
     for reference in references:
         known = names.get(reference.slot, names["card"])
-        if reference.name not in known:
+        if reference.name in known:
+            continue
+        key = (reference.slot, reference.name)
+        if key not in hints:
             what = "an Elder" if reference.slot == "elder" else "a card"
-            found.append(
-                codes.UNKNOWN_CARD_NAME.diagnostic(
-                    f"no {reference.slot} named '{reference.name}' in this file",
-                    reference.span,
-                    suggestion(reference.name, known) or f"name {what} this file defines",
-                )
+            hints[key] = suggestion(reference.name, known) or f"name {what} this file defines"
+        found.append(
+            codes.UNKNOWN_CARD_NAME.diagnostic(
+                f"no {reference.slot} named '{reference.name}' in this file", reference.span, hints[key]
             )
+        )
     return found

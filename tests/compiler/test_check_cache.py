@@ -14,6 +14,7 @@ import pytest
 
 from compiler import units
 from compiler.cache import cache_dir, cached_code, check_text, code_path
+from compiler.checking import check
 from compiler.cli import main
 from compiler.diagnostics import Span
 from compiler.load import compile_text, load_cached_cards, run_stages
@@ -145,6 +146,29 @@ def test_a_renamed_card_is_an_error_where_it_is_still_quoted(
     assert check_text(POOL, "pool.nus").diagnostics == ()  # renamed back: clean again, nothing compiled
     assert compiled_blocks[5:] == []
     same_as_whole_file(renamed)
+
+
+def test_a_missing_name_quoted_many_times_is_compared_with_the_pool_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A "did you mean" hint compares the name with every card's (slow in a pool of 10,000): a renamed card that
+    examples still quote is looked up once, and each quote gets the same hint."""
+    looked_up: list[str] = []
+    suggestion = check.suggestion
+
+    def counting(word: str, candidates) -> str:
+        looked_up.append(word)
+        return suggestion(word, candidates)
+
+    monkeypatch.setattr(check, "suggestion", counting)
+    renamed = POOL.replace('elder "Harbor Master" (base', 'elder "Port Master" (base')
+    quote = '    expect fish on elder "Harbor Master" = 0\n'
+    renamed = renamed.replace(quote, quote + quote.replace("Harbor", "Harbour"))
+    result = run_stages(renamed, "pool.nus")
+    assert [(d.span.line, d.help) for d in result.diagnostics] == [
+        (10, "did you mean 'Port Master'?"),
+        (11, "did you mean 'Port Master'?"),
+        (12, "did you mean 'Port Master'?"),
+    ]
+    assert looked_up == ["Harbor Master", "Harbour Master"]
 
 
 def test_a_syntax_error_anywhere_reports_syntax_errors_only(compiled_blocks: list[int]) -> None:

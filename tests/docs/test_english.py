@@ -576,7 +576,7 @@ def test_every_ruling_and_stand_in_note_shows_in_full_beside_its_card(built: Pat
 
 
 def test_a_plural_card_name_takes_a_plural_verb() -> None:
-    """"The Queuing Barriers score ...", "The Reserve Assets have no effect ..."; a singular name keeps "has"/"scores"
+    """ "The Queuing Barriers score ...", "The Reserve Assets have no effect ..."; a singular name keeps "has"/"scores"
     (the Cabin in the Woods is one Cabin; FLGS is one shop)."""
     assert "the Queuing Barriers score depending on" in docs()["Queuing Barriers"].text
     assert "The Reserve Assets have no effect if" in docs()["Reserve Assets"].text
