@@ -8,12 +8,13 @@ and whether a Reforest counts as using the action space.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
-from runtime.engine.play import abilities_of, capacity, rule
-from runtime.mechanics.banquet import fillable_plates, serve_fish
+from runtime.engine.play import abilities_of, capacities, rule
+from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
 from runtime.mechanics.buildings import build_building
 from runtime.mechanics.elders import take_elder, use_elder
 from runtime.mechanics.forests import deforest, reforest, thin_out
@@ -67,12 +68,15 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     """Carry out an action; while it runs "during an action" holds. Latches are checked once it resolves."""
     if name not in ACTIONS:
         raise IllegalAction(f"unknown action {name}")
-    table.say(f"{player.name} action {name} via {via}", player.index)
-    table.action_depth += 1
+    title = TITLE_OF[name]
+    article = "an" if title[0] in "AEIOU" else "a"
+    table.say(f'{player.name} takes {article} "{title}" action {HOW[via]}', player.index)
+    session = table.session
+    session.action_depth += 1
     try:
         ACTIONS[name](table, player, via)
     finally:
-        table.action_depth -= 1
+        session.action_depth -= 1
     check_latches(table)
 
 
@@ -81,10 +85,12 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
 # when carried out, and seldom find nothing.
 NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
-    SERVE_FISH_ACTION.name: lambda table, player: bool(fillable_plates(table, player, 0, None)),
+    SERVE_FISH_ACTION.name: can_fill_a_plate,
     BUY_ALL_SHARES_ACTION.name: can_buy_all_shares,
 }
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
+TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
+HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
 
 
 def surely_impossible(table: Table, player: Player, name: str) -> bool:
@@ -99,21 +105,24 @@ def surely_impossible(table: Table, player: Player, name: str) -> bool:
     return not need(table, player)
 
 
-def open_spaces(table: Table) -> list[str]:
-    return [name for name, workers in table.spaces.items() if len(workers) < capacity(table, name)]
+def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
+    """The names of actions not surely impossible, in order (only an action with a need can be)."""
+    return [name for name in names if name not in NEEDS or not surely_impossible(table, player, name)]
 
 
-def full_spaces(table: Table) -> list[str]:
-    return [
-        name
-        for name, workers in table.spaces.items()
-        if name != "imitation" and 0 < capacity(table, name) <= len(workers)
-    ]
+def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
+    held = capacities(table) if held is None else held
+    return [name for name, workers in table.spaces.items() if len(workers) < held[name]]
 
 
-def imitable(table: Table, player: Player) -> list[str]:
+def full_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
+    held = capacities(table) if held is None else held
+    return [name for name, workers in table.spaces.items() if name != "imitation" and 0 < held[name] <= len(workers)]
+
+
+def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -> list[str]:
     """The fully occupied action spaces whose action could succeed."""
-    return [name for name in full_spaces(table) if not surely_impossible(table, player, name)]
+    return maybe_possible(table, player, full_spaces(table, held))
 
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
@@ -144,13 +153,20 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     cards = worker_cards(table, player)
     if elders_and_spaces_only:
         cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
-    spaces = [name for name in open_spaces(table) if not surely_impossible(table, player, name)]
-    if "imitation" in spaces and not imitable(table, player):
+    held = capacities(table)
+    spaces = maybe_possible(table, player, open_spaces(table, held))
+    if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
-    options = [Option(name, name.replace("_", " ")) for name in spaces]
+    options = [space_option(name) for name in spaces]
     options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
     options += [Option(card, f"{card.name} (worker space)") for card in cards]
     return options
+
+
+@cache
+def space_option(name: str) -> Option:
+    """An action space as a turn option (the same frozen Option every time: one is made per space, not per turn)."""
+    return Option(name, name.replace("_", " "))
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:
@@ -197,11 +213,12 @@ def place_worker(table: Table, player: Player, choice: object) -> object:
 
 
 def run_worker_action(table: Table, player: Player, act: Callable[[], None]) -> None:
-    table.action_depth += 1
+    session = table.session
+    session.action_depth += 1
     try:
         act()
     finally:
-        table.action_depth -= 1
+        session.action_depth -= 1
     check_latches(table)
 
 

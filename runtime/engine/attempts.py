@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import DecisionKind, as_option, decide
+from runtime.engine.decisions import DecisionKind, Option, as_option, decide_among
 from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")
@@ -30,11 +30,11 @@ def choose_legal(
     act: Callable[[Any], T],
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
-    remaining = [as_option(option) for option in options]
+    remaining = [option if type(option) is Option else as_option(option) for option in options]
     reasons = []
     with table.snapshot() as mark:
         while remaining:
-            choice = decide(table, player, kind, remaining, prompt)
+            choice = decide_among(table, player, kind, tuple(remaining), prompt)
             try:
                 return act(choice.value)
             except IllegalAction as why:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from runtime.model.records import quick_init
 from runtime.model.state import player_name
 
 
@@ -48,6 +49,7 @@ class DecisionKind(StrEnum):
     DISCARD_FISH = "discard_fish"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Option:
     value: Any
@@ -57,6 +59,7 @@ class Option:
         return f"Option({self.label!r})"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Decision:
     kind: DecisionKind
@@ -146,17 +149,21 @@ def ask(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], pro
 
 def decide(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Option:
     """As ask, returning the chosen Option itself."""
+    return decide_among(table, player, kind, tuple(map(as_option, options)), prompt)
+
+
+def decide_among(table: Any, player: int, kind: DecisionKind, options: tuple[Option, ...], prompt: str) -> Option:
+    """As decide, for options that are all Options already."""
     if not options:
         raise ValueError(f"no options for {kind}: {prompt}")
+    decision = Decision(kind, player, options, prompt)
     if len(options) == 1:
-        decision = Decision(kind, player, (as_option(options[0]),), prompt)
-        note = getattr(table.decider, "automatic", None)
+        note = getattr(table.session.decider, "automatic", None)
         if note is not None:  # a worked example's decider records it for `nus test -v`
             note(decision, table)
-        option = decision.options[0]
+        option = options[0]
     else:
-        decision = Decision(kind, player, tuple(as_option(option) for option in options), prompt)
-        option = decision.options[table.decider.choose(decision, table)]
+        option = options[table.session.decider.choose(decision, table)]
     if table.session.tracer is not None:
         table.session.tracer.answered(decision, option)
     return option

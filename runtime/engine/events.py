@@ -76,13 +76,14 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
         table.session.tracer.listened(ctx, ability, held)
     if not held:
         return False
-    if len(table.triggering) >= MAX_NESTED_TRIGGERS:
-        raise loop_error(table.triggering)
-    table.triggering.append((card, ability))
+    running = table.session.triggering
+    if len(running) >= MAX_NESTED_TRIGGERS:
+        raise loop_error(running)
+    running.append((card, ability))
     try:
         return run_all_or_nothing(table, ability, ctx)
     finally:
-        table.triggering.pop()
+        running.pop()
 
 
 def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
@@ -113,9 +114,10 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
 
 def check_latches(table: Table) -> None:
     """Fire every "as soon as" whose condition holds, once per game; repeat until none fires."""
-    if table.checking_latches or not table.latches:
+    session = table.session
+    if session.checking_latches or not table.latches:
         return
-    table.checking_latches = True
+    session.checking_latches = True
     try:
         fired = True
         while fired:
@@ -124,8 +126,8 @@ def check_latches(table: Table) -> None:
                 ability = card.spec.abilities[index]
                 ctx = Context(table, card.owner, card)
                 held = ability.guard is None or ability.guard(ctx)
-                if table.session.tracer is not None:
-                    table.session.tracer.listened(ctx, ability, held)
+                if session.tracer is not None:
+                    session.tracer.listened(ctx, ability, held)
                 if held:
                     table.latches.remove((card, index))
                     card.fired.add(index)
@@ -133,4 +135,4 @@ def check_latches(table: Table) -> None:
                     run_all_or_nothing(table, ability, ctx)
                     fired = True
     finally:
-        table.checking_latches = False
+        session.checking_latches = False

@@ -155,6 +155,7 @@ def returning_home(table: Table) -> None:
         workers.clear()
     for player in table.players:
         for card in player.council + player.buildings:
-            card.worker = None
+            if card.worker is not None:
+                card.worker = None
     table.start_player = (table.start_player + 1) % len(table.players)
     check_latches(table)

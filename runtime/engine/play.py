@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.engine.events import check_latches, trigger
-from runtime.model.cards import CardSpec, Context
+from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
@@ -20,23 +20,72 @@ def cards_of(player: Player) -> list[CardInPlay]:
 def base_value(rules: Rules, key: str, players: int, scope: dict[str, Any] | None = None) -> Any:
     """A rule parameter's value when no card changes it: from rules.toml (this player count's entry of a list by
     player count), or for a scoped parameter the usual value its caller worked out."""
-    parameter = parameters()[key]
-    if parameter.usual:
-        return scope[parameter.usual]
-    value = rules.default(parameter.path)
-    return value[players - 1] if parameter.by_player_count else value
+    usual, value, _ = base_of(rules, key, players)
+    return scope[usual] if usual else value
+
+
+def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
+    """(the scope keyword its base value comes under or "", the base value from rules.toml, whether every player's
+    cards change it), remembered by the rules: the look-up asks on every move."""
+    found = rules.bases.get((key, players))
+    if found is None:
+        parameter = parameters()[key]
+        value = None if parameter.usual else rules.default(parameter.path)
+        if parameter.by_player_count:
+            value = value[players - 1]
+        found = rules.bases[(key, players)] = (parameter.usual, value, parameter.reach == "table")
+    return found
+
+
+def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
+    """base_of for this table, remembered by it (Table.bases): a table's rules and player count never change."""
+    found = table.bases[key] = base_of(table.rules, key, len(table.players))
+    return found
+
+
+RULE_CHANGES = "rule changes"  # Table.derived's key for the index below
+
+
+def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
+    """Parameter -> each card in play that changes it, in seat order and then in the order played, with its
+    owner and the Context its change is called with (the cards change only when the table's shape does)."""
+    index: dict[str, list[tuple[Player, Context, Any]]] = {}
+    for owner in table.players:
+        for card in cards_of(owner):
+            if card.spec.rules and not card.declined:
+                ctx = Context(table, owner, card)
+                for key, change in card.spec.rules.items():
+                    index.setdefault(key, []).append((owner, ctx, change))
+    return {key: tuple(changes) for key, changes in index.items()}
+
+
+def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
+    """rule_changes of the table as it is, remembered with the cards in play (Table.derived)."""
+    derived = table.derived
+    index = derived.get(RULE_CHANGES)
+    if index is None:
+        index = derived[RULE_CHANGES] = rule_changes(table)
+    return index
 
 
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
-    for a table-wide parameter, in seat order); the most recently played card that sets it wins (ruling)."""
-    value = base_value(table.rules, key, len(table.players), scope)
-    owners = table.players if player is None or parameters()[key].reach == "table" else (player,)
-    for owner in owners:
-        for card in cards_of(owner):
-            change = card.spec.rules.get(key)
-            if change is not None and not card.declined:
-                value = change(Context(table, owner, card), **scope, before=value)
+    for a table-wide parameter, in seat order); the most recently played card that sets it wins (ruling).
+
+    Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
+    each change gives is worked out every time, since it may depend on anything on the table."""
+    usual, value, table_wide = table.bases.get(key) or table_base(table, key)
+    if usual:
+        value = scope[usual]
+    index = table._journal.derived.get(RULE_CHANGES)  # Table.derived without the property call: asked most
+    if index is None:
+        index = rule_index(table)
+    changes = index.get(key)
+    if changes:
+        everyone = table_wide or player is None
+        for owner, ctx, change in changes:
+            if everyone or owner is player:
+                value = change(ctx, **scope, before=value)
     return value
 
 
@@ -47,9 +96,20 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
-    value = base_value(table.rules, key, len(table.players))
+    value = (table.bases.get(key) or table_base(table, key))[1]
     change = spec.rules.get(key)
     return value if change is None else change(Context(table, player, card), before=value)
+
+
+def may_hold(table: Table, cards: list[CardInPlay], key: str) -> bool:
+    """Whether card_rule(key) can be on for any of the cards: its base value is, or one of them sets it (asked
+    before asking each card, which costs more)."""
+    if (table.bases.get(key) or table_base(table, key))[1]:
+        return True
+    for card in cards:  # noqa: SIM110 - a plain loop costs less than any() over a generator, asked every turn
+        if key in card.spec.rules:
+            return True
+    return False
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
@@ -80,8 +140,8 @@ def detach(table: Table, card: CardInPlay) -> None:
     table.latches = [entry for entry in table.latches if entry[0] is not card]
 
 
-def abilities_of(card: CardInPlay, kind: str) -> list[Any]:
-    return [ability for ability in card.spec.abilities if ability.kind == kind]
+def abilities_of(card: CardInPlay, kind: str) -> tuple[Ability, ...]:
+    return card.spec.abilities_by_kind.get(kind, ())
 
 
 def remove_from_play(table: Table, card: CardInPlay | None) -> None:
@@ -133,6 +193,22 @@ def ship_types(table: Table) -> tuple[str, ...]:
 def capacity(table: Table, space: str) -> int:
     """How many Workers an action space holds at this table (0: not in use)."""
     return rule(table, None, f"capacity_{space}")
+
+
+CAPACITIES = "capacities"  # Table.derived's key for the capacities below, while no card changes any
+
+
+def capacities(table: Table) -> dict[str, int]:
+    """Every action space's capacity, for a question that needs several (read it, do not change it). While no card
+    in play changes a capacity each is its base value, so it is remembered with the cards in play."""
+    derived = table.derived
+    held = derived.get(CAPACITIES)
+    if held is None:
+        held = {name: capacity(table, name) for name in table.spaces}
+        index = rule_index(table)
+        if not any(f"capacity_{name}" in index for name in held):
+            derived[CAPACITIES] = held
+    return held
 
 
 def usual_haul(table: Table, player: Player, length: int) -> int:

@@ -74,7 +74,8 @@ def buildings(ctx: Context) -> int:
 
 
 def buildings_of_letter(ctx: Context, letter: str) -> int:
-    return sum(card.spec.letter == letter.upper() for card in board.counted_buildings(ctx.table, ctx.me))
+    wanted = letter.upper()
+    return sum(card.spec.letter == wanted for card in board.counted_buildings(ctx.table, ctx.me))
 
 
 def forests_on_card(ctx: Context) -> int:

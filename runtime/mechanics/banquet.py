@@ -66,6 +66,11 @@ def fillable_plates(table: Table, player: Player, served: int, limit: int | None
     return [i for i, fish in enumerate(table.plates) if fish == 0 and ways_to_fill(table, player, i, served, limit)]
 
 
+def can_fill_a_plate(table: Table, player: Player) -> bool:
+    """Whether Serve Fish could fill any plate, asked before every turn: stops at the first that can be filled."""
+    return any(fish == 0 and ways_to_fill(table, player, i, 0, None) for i, fish in enumerate(table.plates))
+
+
 def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> int:
     cost = plate_cost(table, player, plate)
     way = ask(

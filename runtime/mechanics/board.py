@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.play import card_rule, double_spaces, middle_columns, rule, rule_holders, usual_haul
+from runtime.engine.play import card_rule, double_spaces, may_hold, middle_columns, rule, rule_holders, usual_haul
 from runtime.model.state import CardInPlay, Player, Table
 
 TRACK_BUILDINGS_AS_SHIPS = "gap_counts_track_buildings"
@@ -58,6 +58,8 @@ def forests_on(table: Table, card: CardInPlay) -> int:
 
 def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
     """Buildings on the Harbor board; one still buried under Forests does not count."""
+    if not may_hold(table, player.buildings, "under_forests"):
+        return list(player.buildings)
     return [
         card for card in player.buildings if not (card_rule(table, card, "under_forests") and forests_on(table, card))
     ]

@@ -14,9 +14,11 @@ from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.goods import pay
 from runtime.model.cards import CostOption
 from runtime.model.declarations import PAYING_GOODS
+from runtime.model.records import quick_init
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
+@quick_init
 @dataclass(frozen=True)
 class Payment:
     wood: int = 0
@@ -95,12 +97,8 @@ def payment_options(table: Table, player: Player, options: tuple[CostOption, ...
     """A card without any cost option costs nothing."""
     if not options:
         return [Payment()]
-    found: list[Payment] = []
-    for option in options:
-        for payment in payments_for(table, player, total(option)):
-            if payment not in found:
-                found.append(payment)
-    return found
+    found = dict.fromkeys(payment for option in options for payment in payments_for(table, player, total(option)))
+    return list(found)  # each payment once, in the order first found
 
 
 def owned_named(player: Player, name: str) -> CardInPlay | None:

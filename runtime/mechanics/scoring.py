@@ -27,14 +27,17 @@ def before_scoring_of(table: Table, player: Player) -> None:
 
 
 def score(table: Table, player: Player) -> dict[str, Fraction]:
-    def value(key: str) -> Fraction:
-        return Fraction(rule(table, player, key))
+    """Each part and the total, as exact fractions. Worked out in ints where the values are (a Fraction only where
+    a value is one): the same numbers, without Fraction arithmetic on every term."""
 
-    guest_value = Fraction(1) if rule(table, player, "double_guest_vp") else value("guest_vp_supply")
+    def value(key: str) -> int | Fraction:
+        return rule(table, player, key)
+
+    guest_value = 1 if rule(table, player, "double_guest_vp") else value("guest_vp_supply")
     shares = [s for s in table.shares if not s.removed]
     parts = {
-        "buildings": sum((building_vp(table, player, card) for card in player.buildings), Fraction(0)),
-        "ships": sum((value(f"{ship.type}_vp") for ship in player.track.ships), Fraction(0)),
+        "buildings": sum(raw_building_vp(table, player, card) for card in player.buildings),
+        "ships": sum(value(f"{ship.type}_vp") for ship in player.track.ships),
         "gold": player.supply["gold"] * value("gold_vp"),
         "shares": value("issued_share_vp") * sum(s.issued and s.holder == player.index for s in shares)
         + value("unissued_share_vp") * sum(not s.issued and s.colour == player.index for s in shares),
@@ -42,11 +45,13 @@ def score(table: Table, player: Player) -> dict[str, Fraction]:
         "guests": player.supply["guest"] * guest_value
         + value("guest_vp_ship") * sum(ship.guest for ship in player.track.ships),
     }
-    parts["total"] = sum(parts.values(), Fraction(0))
-    return parts
+    parts["total"] = sum(parts.values())
+    return {name: Fraction(part) for name, part in parts.items()}
 
 
 def building_vp(table: Table, player: Player, card) -> Fraction:
-    if card.spec.vp is None:
-        return Fraction(0)
-    return Fraction(card.spec.vp(Context(table, player, card)))
+    return Fraction(raw_building_vp(table, player, card))
+
+
+def raw_building_vp(table: Table, player: Player, card) -> int | Fraction:
+    return 0 if card.spec.vp is None else card.spec.vp(Context(table, player, card))

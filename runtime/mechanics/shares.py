@@ -64,12 +64,16 @@ def held_by_self(table: Table, player: Player) -> list[Share]:
 def settle_share_fish(table: Table) -> None:
     """End of the Fishing Phase: fish on board Shares go back, fish on held Shares go to the holder."""
     for share in table.shares:
+        if not share.fish:
+            continue
         table.to_general("fish", share.fish)
-        if share.fish and share.holder is not None and not share.removed:
+        if share.holder is not None and not share.removed:
             gain(table, table.players[share.holder], "fish", share.fish)
         share.fish = 0
 
 
 def turn_order(table: Table) -> list[Player]:
-    count = len(table.players)
-    return [table.players[(table.start_player + i) % count] for i in range(count)]
+    """Every player once, from the start player on in seat order."""
+    players = table.players
+    start = table.start_player % len(players) if players else 0
+    return players[start:] + players[:start]

@@ -7,9 +7,12 @@ Every callable takes a Context first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
+
+from runtime.model.records import quick_init
 
 
 class CardError(Exception):
@@ -29,6 +32,7 @@ class Context:
         self.event = event
 
 
+@quick_init
 @dataclass(frozen=True)
 class CostOption:
     """One way to pay. parts are (vocabulary PAYMENTS impl, *slot values in pattern order):
@@ -74,9 +78,28 @@ class CardSpec:
     abilities: tuple[Ability, ...] = ()
     line: int = 0
 
-    @property
+    def __eq__(self, other: object) -> bool:
+        """As the dataclass's (every field equal), with the code compared first: no two cards share one, and the
+        engine compares cards often (is this card still on offer?)."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.code == other.code and field_values(self) == field_values(other)
+
+    @cached_property
     def letter(self) -> str:
         return self.code[0] if self.kind == "building" else ""
+
+    @cached_property
+    def abilities_by_kind(self) -> dict[str, tuple[Ability, ...]]:
+        """Its abilities of each kind, in card order (the engine asks on every turn; worked out once a card)."""
+        by_kind: dict[str, tuple[Ability, ...]] = {}
+        for ability in self.abilities:
+            by_kind[ability.kind] = (*by_kind.get(ability.kind, ()), ability)
+        return by_kind
+
+
+def field_values(obj: Any) -> tuple:
+    return tuple(getattr(obj, each.name) for each in fields(obj))
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,10 @@ With no mark open nothing is recorded, so play that tries nothing pays almost no
 Anything put on the table is adopted: a plain container is replaced by a tracked copy, a table object made
 since (a new Building, Ship) joins the journal with its containers. Tuples on the table are immutable and
 are only looked through for table objects.
+
+The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
+avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes,
+a ShapeList (the lists in SHAPE) changes, or anything is undone.
 """
 
 from __future__ import annotations
@@ -18,17 +22,20 @@ from collections.abc import Callable, Iterable
 from copy import deepcopy
 from typing import Any
 
+from runtime.model.cards import Ability, CardSpec
+
 MISSING = object()  # the old value of a field or key that did not exist
 
 
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open")
+    __slots__ = ("entries", "open", "derived")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
         self.open = 0
+        self.derived: dict[Any, Any] = {}  # values worked out from the table's shape; see the module docstring
 
     def __deepcopy__(self, memo: dict) -> Journal:
         return Journal()  # a copy of the table starts with nothing to undo
@@ -38,6 +45,8 @@ class Journal:
 
     def undo(self, position: int) -> None:
         entries = self.entries
+        if len(entries) > position:
+            self.derived.clear()
         while len(entries) > position:
             entry = entries.pop()
             entry[0](*entry[1:])
@@ -68,22 +77,28 @@ class Journal:
 def adopt_object(journal: Journal, obj: State) -> None:
     fields = obj.__dict__
     fields["_journal"] = journal
-    transient = obj.TRANSIENT
+    transient, shape = obj.TRANSIENT, obj.SHAPE
     for name, value in list(fields.items()):
-        if name not in transient:
-            fields[name] = journal.adopt(value)
+        if name not in transient and type(value) not in ATOMS:
+            fields[name] = journal.adopt(shaped(value) if name in shape else value)
 
 
 class State:
-    """A table object: its field changes are journaled once it is on a table; TRANSIENT fields are not game state."""
+    """A table object: its field changes are journaled once it is on a table; TRANSIENT fields are not game state.
+    A change of a SHAPE field forgets the journal's derived values, and a list in one is a ShapeList."""
 
     TRANSIENT: frozenset[str] = frozenset({"_journal"})
+    SHAPE: frozenset[str] = frozenset()
     _journal: Journal | None = None
 
     def __setattr__(self, name: str, value: Any) -> None:
         journal = self._journal
         if journal is not None and name not in self.TRANSIENT:
-            value = journal.adopt(value)
+            if name in self.SHAPE:
+                value = shaped(value)
+                journal.derived.clear()
+            if type(value) not in ATOMS:  # most values are: skip the call
+                value = journal.adopt(value)
             if journal.open:
                 journal.entries.append((restore_field, self, name, self.__dict__.get(name, MISSING)))
         object.__setattr__(self, name, value)
@@ -150,7 +165,8 @@ class TrackedList(Tracked, list):
     def append(self, value: Any) -> None:
         journal = self._journal
         if journal is not None:
-            value = journal.adopt(value)
+            if type(value) not in ATOMS:
+                value = journal.adopt(value)
             if journal.open:
                 journal.entries.append((list.pop, self))
         list.append(self, value)
@@ -173,7 +189,7 @@ class TrackedList(Tracked, list):
         if type(index) is int:
             if journal.open:
                 journal.entries.append((list.__setitem__, self, index, list.__getitem__(self, index)))
-            list.__setitem__(self, index, journal.adopt(value))
+            list.__setitem__(self, index, value if type(value) in ATOMS else journal.adopt(value))
             return
         self._before()
         list.__setitem__(self, index, [journal.adopt(item) for item in value])
@@ -216,6 +232,42 @@ class TrackedList(Tracked, list):
         return self
 
 
+class ShapeList(TrackedList):
+    """A tracked list the journal's derived values depend on (cards in play): any change forgets them."""
+
+
+def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
+    def change(self: ShapeList, *args: Any, **kwargs: Any) -> Any:
+        journal = self._journal
+        if journal is not None:
+            journal.derived.clear()
+        return method(self, *args, **kwargs)
+
+    change.__name__ = method.__name__
+    return change
+
+
+for _name in (
+    "append",
+    "pop",
+    "__setitem__",
+    "extend",
+    "insert",
+    "__delitem__",
+    "remove",
+    "clear",
+    "sort",
+    "reverse",
+    "__imul__",
+):
+    setattr(ShapeList, _name, forgetting(getattr(TrackedList, _name)))  # __iadd__ goes through extend
+
+
+def shaped(value: Any) -> Any:
+    """A list for a SHAPE field as a ShapeList; any other value as it is."""
+    return ShapeList(value) if isinstance(value, list) and type(value) is not ShapeList else value
+
+
 class TrackedDict(Tracked, dict):
     """A dict on the table: each change is journaled while a mark is open."""
 
@@ -237,7 +289,8 @@ class TrackedDict(Tracked, dict):
     def __setitem__(self, key: Any, value: Any) -> None:
         journal = self._journal
         if journal is not None:
-            value = journal.adopt(value)
+            if type(value) not in ATOMS:
+                value = journal.adopt(value)
             if journal.open:
                 old = dict.get(self, key, MISSING)
                 journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
@@ -331,6 +384,8 @@ for _name in (
 ):
     setattr(TrackedSet, _name, whole_set_change(_name))
 
-ATOMS = frozenset({int, str, bool, float, type(None), type(MISSING)})
+# Values that go on the table as they are: plain values, and the card definitions every table shares and nothing
+# changes (a deck, the display or a hand holds them; looking through them for table objects would find none).
+ATOMS = frozenset({int, str, bool, float, type(None), type(MISSING), CardSpec, Ability})
 TRACKED_OF: dict[type, Any] = {list: TrackedList, dict: TrackedDict, set: TrackedSet}
-TRACKED_TYPES = frozenset(TRACKED_OF.values())
+TRACKED_TYPES = frozenset({*TRACKED_OF.values(), ShapeList})

@@ -31,6 +31,7 @@ class Rules:
     doubles: tuple[DoubleSpace, ...]
     space_names: tuple[str, ...]
     found: dict[tuple[str | int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    bases: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False, compare=False)  # see play.base_of
 
     def default(self, path: tuple[str | int, ...]) -> Any:
         """The value rules.toml gives at `path`; a string such as "1/2" is an exact fraction. Remembered: the rule

@@ -7,10 +7,12 @@ changes in place, so references held by a running effect (its Context's player o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from runtime.model.cards import Ability, CardSpec
 from runtime.model.journal import Journal, State, adopt_object
+from runtime.model.records import quick_init
 from runtime.model.rules import Rules
 
 
@@ -25,6 +27,8 @@ def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> d
 @dataclass(eq=False)
 class CardInPlay(State):
     """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
+
+    SHAPE = frozenset({"spec", "declined"})  # what the rule look-up derives from (see journal.py)
 
     spec: CardSpec
     owner: Player
@@ -89,13 +93,17 @@ def player_number(index: int) -> int:
     return index + 1
 
 
+@cache
 def player_name(index: int) -> str:
-    """The one display name of a seat, P1 for the first, used by every log line, message and report."""
+    """The one display name of a seat, P1 for the first, used by every log line, message and report (made once a
+    seat: the log asks on every line)."""
     return f"P{player_number(index)}"
 
 
 @dataclass(eq=False)
 class Player(State):
+    SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
+
     index: int
     supply: dict[str, int]
     reserve: dict[str, int]
@@ -116,6 +124,7 @@ class Player(State):
         return self.name
 
 
+@quick_init
 @dataclass(frozen=True)
 class LogEntry:
     """One thing that happened: when, who (a player index), which card and its cards.nus line, and the words.
@@ -167,7 +176,8 @@ class Table(State):
     The position between turns is state too: `stage` names the next step of the game and `seat` the
     place in turn order it is at (see runtime/engine/forward.py)."""
 
-    TRANSIENT = State.TRANSIENT | {"rules", "session", *SESSION_FIELDS}
+    TRANSIENT = State.TRANSIENT | {"rules", "session", "bases", *SESSION_FIELDS}
+    SHAPE = frozenset({"players"})
 
     rules: Rules
     session: Session
@@ -190,6 +200,7 @@ class Table(State):
     start_player: int = 0
     stage: str = "round"
     seat: int = 0
+    bases: dict[str, Any] = field(default_factory=dict, repr=False)  # the rule look-up's base values (play.py)
 
     decider = session_field("decider")
     action_depth = session_field("action_depth")
@@ -198,15 +209,22 @@ class Table(State):
     triggering = session_field("triggering")
 
     @property
+    def derived(self) -> dict[Any, Any]:
+        """Values the engine works out from which cards are in play, forgotten when that changes (journal.py)."""
+        return self._journal.derived
+
+    @property
     def log(self) -> list[str]:
         """The log as text, one line an entry."""
         return [str(entry) for entry in self.session.events]
 
     def say(self, text: str, player: int | None = None, card: Any = None) -> None:
         """Log an entry; `card` (in play or a spec) gives its name and cards.nus line."""
+        if card is None:
+            self.session.events.append(LogEntry(self.round, self.turn, text, player))
+            return
         spec = getattr(card, "spec", card)
-        name, line = (spec.name, spec.line) if spec is not None else (None, 0)
-        self.session.events.append(LogEntry(self.round, self.turn, text, player, name, line))
+        self.session.events.append(LogEntry(self.round, self.turn, text, player, spec.name, spec.line))
 
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came

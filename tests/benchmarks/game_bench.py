@@ -3,10 +3,10 @@
     python tests/benchmarks/game_bench.py      # both from one run, with the ratio and the counts
 
 The floor is a plain-Python loop doing as many decisions, events and card calls as a real game: counted
-from seeded random games (a profile hook counts the engine's `decide` and `emit` and every function compiled
-from the card file), each done with the least work it can take (pick one of a few options; look the event's
-listeners up; call a function with a new Context). The engine can never reach the floor: the ratio says
-how much its bookkeeping (rules, payments, the undo journal, the log) costs on top.
+from seeded random games (a profile hook counts the engine's `decide_among`, which every decision goes through,
+its `emit` and every function compiled from the card file), each done with the least work it can take (pick one
+of a few options; look the event's listeners up; call a function with a new Context). The engine can never reach
+the floor: the ratio says how much its bookkeeping (rules, payments, the undo journal, the log) costs on top.
 
 Medians over repeats; the machine is shared and noisy, so read the ratio of the same run.
 """
@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
 
 from compiler.load import load_cards  # noqa: E402
 from runtime.analysis.simulate import play_game  # noqa: E402
-from runtime.engine.decisions import decide  # noqa: E402
+from runtime.engine.decisions import decide_among  # noqa: E402
 from runtime.engine.events import emit  # noqa: E402
 from runtime.model.cards import CardSpec, Context  # noqa: E402
 
@@ -58,7 +58,7 @@ class GameCounts:
 @cache
 def game_counts(players: int = PLAYERS, seeds: Sequence[int] = SEEDS) -> GameCounts:
     counted = {"decisions": 0, "events": 0, "card_calls": 0}
-    decide_code, emit_code = decide.__code__, emit.__code__
+    decide_code, emit_code = decide_among.__code__, emit.__code__
 
     def count(frame: FrameType, event: str, arg: Any) -> None:
         if event != "call":

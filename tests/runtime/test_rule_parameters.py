@@ -28,6 +28,7 @@ from compiler.load import compile_text, load_cards
 from runtime.engine.actions import PASS, open_spaces
 from runtime.engine.forward import start_round
 from runtime.engine.phases import begin_round, distribute, work_steps
+from runtime.engine.play import capacities as space_capacities
 from runtime.engine.play import rule
 from runtime.mechanics.banquet import plate_cost, serve_fish
 from runtime.mechanics.board import (
@@ -608,6 +609,56 @@ def test_the_rules_toml_comments_state_the_set_up_ruling():
     assert re.search(r"Ruling: set-up values .* are read while the table is set up", text.replace("\n# ", " "))
 
 
+def test_the_look_up_follows_every_change_of_the_cards_in_play_and_every_undo():
+    """The look-up remembers which cards change a parameter (Table.derived); every way the cards in play change
+    must be seen at once: a card built, removed, declined, put back by an undo, reordered, on a copied table."""
+    table = make_table(2, specs=DECK)
+    me, other = table.players
+    limit = PARAMETERS["wood_limit"]
+
+    def limits(at: Table = table) -> tuple[int, int]:
+        return rule(at, at.players[0], "wood_limit"), rule(at, at.players[1], "wood_limit")
+
+    assert limits() == (12, 12)
+    first = in_play(table, me, limit, "15")
+    assert limits() == (15, 12)
+    mark = table.snapshot()
+    me.buildings.remove(first)
+    assert limits() == (12, 12)
+    table.restore(mark)
+    assert limits() == (15, 12)
+    first.declined = True
+    assert limits() == (12, 12)
+    table.restore(mark)
+    table.release(mark)
+    assert limits() == (15, 12)
+    second = in_play(table, me, limit, "20")
+    assert limits() == (20, 12)  # the most recently played card wins
+    me.buildings.reverse()
+    assert limits() == (15, 12)
+    me.buildings = [second]
+    assert limits() == (20, 12)
+    me.buildings.clear()
+    other.buildings.append(first)
+    assert limits() == (12, 15)
+    copied = copy.deepcopy(table)
+    copied.players[1].buildings.clear()
+    assert limits(copied) == (12, 12) and limits() == (12, 15)
+
+
+def test_a_table_wide_rule_follows_every_players_cards_in_seat_order():
+    table = make_table(3, specs=DECK)
+    rounds = PARAMETERS["rounds"]
+    assert [rule(table, player, "rounds") for player in table.players] == [7, 7, 7]
+    in_play(table, table.players[2], rounds, "9")
+    in_play(table, table.players[0], rounds, "8")
+    assert [rule(table, player, "rounds") for player in (*table.players, None)] == [9, 9, 9, 9]
+    table.players[2].council.append(table.players[2].buildings.pop())  # a rule card among the Elders counts too
+    assert rule(table, None, "rounds") == 9
+    table.players[2].council.clear()
+    assert rule(table, None, "rounds") == 8
+
+
 # A rule's value may read its own parameter ------------------------------------------------------------------------
 
 
@@ -696,6 +747,22 @@ def test_on_is_the_same_as_naming_the_switch_and_the_reference_says_off():
     text = 'building "No Sloops" (trout A900)\n  cost 1 wood\n  vp 0\n  rule sloop may go to card = off\n'
     [doc] = card_docs(compile_text(text, "rule.nus").program, text)
     assert doc.text == "No card of yours may hold a sloop: each sloop you build goes on your Fishing track."
+
+
+def test_the_remembered_capacities_follow_a_card_that_changes_one_and_its_leaving():
+    """space_capacities() is remembered while no card changes a capacity (then each is rules.toml's, here 1 for gold
+    at two players); a card raising one, on any player's board, is seen at once, and so is its leaving play."""
+    table = make_table(2, specs=DECK)
+    me, other = table.players
+    before = dict(space_capacities(table))
+    assert before["gold"] == 1 and space_capacities(table) == before
+    card = in_play(table, other, PARAMETERS["capacity_gold"], "3")
+    assert space_capacities(table) == {**before, "gold": 3}
+    assert "gold" in open_spaces(table)
+    table.spaces["gold"].extend([0, 1])
+    assert "gold" in open_spaces(table)
+    other.buildings.remove(card)
+    assert space_capacities(table) == before and "gold" not in open_spaces(table)
 
 
 # Every leaf of rules.toml: a changed copy of the data, and the runtime follows it --------------------------------
