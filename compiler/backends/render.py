@@ -107,12 +107,30 @@ def uncovered(rows: list[n.Row]) -> tuple[int, int | None] | None:
     return gaps[0] if len(gaps) == 1 else None
 
 
+PREPOSITIONS = frozenset({"in", "of", "on", "at", "for", "by", "under"})
+
+
+def plural_name(name: str) -> bool:
+    """Whether a card's name is a plural noun ("Queuing Barriers", "Picnic Benches"), by its head word: the last
+    word before any preposition ("Cabin in the Woods" is one Cabin). An acronym (FLGS) or a possessive is singular."""
+    words = name.split()
+    head = next((words[i - 1] for i, word in enumerate(words) if i and word.lower() in PREPOSITIONS), words[-1])
+    return head.endswith("s") and not head.endswith(("ss", "'s")) and not head.isupper()
+
+
 class English:
     def __init__(self, card: n.Card):
         self.card = card
         self.subject = "the Elder" if card.kind == "elder" else f"the {card.name}"
+        self.plural = card.kind != "elder" and plural_name(card.name)
         self.lets: dict[str, n.Expr] = {}
         self.phrases: dict[str, str] = {}  # the English of the fields (or rule scope) in reach: the event's, the rule's
+
+    def agree(self, verb: str) -> str:
+        """A verb in the third person singular, made to agree with the card's name ("the Queuing Barriers have")."""
+        if not self.plural:
+            return verb
+        return {"has": "have", "is": "are"}.get(verb, verb.removesuffix("s"))
 
     # Facts
 
@@ -153,9 +171,9 @@ class English:
         parts += [self.rule(r) for r in self.card.rules]
         parts += [self.ability(a) for a in self.card.abilities]
         if self.card.vp and not isinstance(self.card.vp[0], n.Number | n.Negate):
-            parts.append(f"During scoring at the end of the game, {self.subject} scores {self.vp()}.")
+            parts.append(f"During scoring at the end of the game, {self.subject} {self.agree('scores')} {self.vp()}.")
         if not parts:
-            parts.append(sentence(f"{self.subject} has no effect"))
+            parts.append(sentence(f"{self.subject} {self.agree('has')} no effect"))
         return " ".join(parts)
 
     def cost_sentences(self) -> list[str]:
@@ -248,7 +266,8 @@ class English:
             return text
         condition = self.condition(guard.condition)
         if guard.unless:
-            return f"{text} {sentence(f'{self.subject} has no effect if {condition}')}"
+            no_effect = sentence(f"{self.subject} {self.agree('has')} no effect if {condition}")
+            return f"{text} {no_effect}"
         return f"{text[:-1]}, but only if {condition}."
 
     # Statements

@@ -15,6 +15,7 @@ from typing import Any
 
 from runtime.analysis.games import Record, Setup, play
 from runtime.engine.decisions import Decision, Option
+from runtime.engine.play import rule
 from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Table, player_name
@@ -24,10 +25,9 @@ View = dict[str, Any]
 
 @dataclass
 class Moment:
-    """One time the card listened: when, whose card, which ability, and what came of it."""
+    """One time the card listened: when (as `moment_name` words it), whose card, which ability, what came of it."""
 
-    round: int
-    turn: int
+    at: str
     owner: int
     ability: Ability
     held: bool
@@ -48,8 +48,7 @@ class Moment:
 class Entered:
     """The card came into play (built, given, or taken as an Elder)."""
 
-    round: int
-    turn: int
+    at: str
     owner: int
 
 
@@ -67,7 +66,7 @@ class Tracer:
         table = ctx.table
         tests, counts, explained = explain(ctx, ability)
         actor = getattr(ctx.event, "player", None)
-        moment = Moment(table.round, table.turn, ctx.card.owner.index, ability, held, tests, counts, explained)
+        moment = Moment(moment_name(table), ctx.card.owner.index, ability, held, tests, counts, explained)
         if actor is not None and actor is not ctx.card.owner:
             moment.actor = actor.index
         self.timeline.append(moment)
@@ -87,7 +86,7 @@ class Tracer:
 
     def entered(self, table: Table, card: CardInPlay) -> None:
         if card.spec is self.card:
-            self.timeline.append(Entered(table.round, table.turn, card.owner.index))
+            self.timeline.append(Entered(moment_name(table), card.owner.index))
 
     @property
     def moments(self) -> list[Moment]:
@@ -216,9 +215,16 @@ def starting_place(specs: Sequence[CardSpec], setup: Setup, card: CardSpec) -> s
     return "nowhere on the table"
 
 
-def when(round_number: int, turn: int) -> str:
-    """As the game log writes it; a card given before round 1 came into play at the start."""
-    return f"R{round_number}T{turn}" if round_number else "start"
+def moment_name(table: Table) -> str:
+    """When something happened: "R3T2" in a worker turn, "R3 start" before the first turn (the round's start and
+    its Fishing Phase), "R3 end" after the last (the end of the round and Returning Home); "start" before round 1."""
+    if not table.round:
+        return "start"
+    if not table.turn:
+        return f"R{table.round} start"
+    if table.turn > rule(table, None, "workers"):
+        return f"R{table.round} end"
+    return f"R{table.round}T{table.turn}"
 
 
 def render(trace: Trace, source: str = "cards.nus", command: Callable[[str], str] | None = None) -> list[str]:
@@ -269,12 +275,12 @@ def folded(timeline: Sequence[Moment | Entered]) -> list[list[Moment | Entered]]
 
 def moment_lines(group: list[Moment | Entered], spec: CardSpec) -> list[str]:
     first, last = group[0], group[-1]
-    at = when(first.round, first.turn)
+    at = first.at
     if isinstance(first, Entered):
         return [f"{at} {player_name(first.owner)}: {spec.name} comes into play"]
     assert isinstance(first, Moment)
     if len(group) > 1:
-        at += f" to {when(last.round, last.turn)} ({len(group)} times)"
+        at += f" to {last.at} ({len(group)} times)"
     actor = f" ({player_name(first.actor)} acted)" if first.actor is not None else ""
     lines = [f"{at} {player_name(first.owner)} {first.ability.text}{actor}: {first.outcome}"]
     if first.tests or first.counts:

@@ -68,7 +68,9 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     """Carry out an action; while it runs "during an action" holds. Latches are checked once it resolves."""
     if name not in ACTIONS:
         raise IllegalAction(f"unknown action {name}")
-    table.say(f"{player.name} action {name} via {via}", player.index)
+    title = TITLE_OF[name]
+    article = "an" if title[0] in "AEIOU" else "a"
+    table.say(f'{player.name} takes {article} "{title}" action {HOW[via]}', player.index)
     session = table.session
     session.action_depth += 1
     try:
@@ -87,6 +89,8 @@ NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     BUY_ALL_SHARES_ACTION.name: can_buy_all_shares,
 }
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
+TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
+HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
 
 
 def surely_impossible(table: Table, player: Player, name: str) -> bool:

@@ -72,22 +72,23 @@ EVENTS: tuple[EventType, ...] = tuple(value for value in list(globals().values()
 @dataclass(frozen=True)
 class Action:
     """An action a Worker takes on an action space (or a card carries out without one); `name` is its space,
-    `event` the event it sets off, if any."""
+    `title` its name in the rulebook's words (for the game log), `event` the event it sets off, if any."""
 
     name: str
+    title: str
     event: EventType | None = None
 
 
-GOLD_ACTION = Action("gold")
-TRANSFER_RESERVE_ACTION = Action("transfer_reserve", TRANSFER_RESERVE)
-SERVE_FISH_ACTION = Action("serve_fish", SERVE_FISH)
-BUILD_BUILDING_ACTION = Action("build_building")
-ISSUE_SHARE_ACTION = Action("issue_share")
-BUY_ALL_SHARES_ACTION = Action("buy_all_shares")
-DEFOREST_ACTION = Action("deforest", DEFOREST)
-THIN_OUT_ACTION = Action("thin_out", THIN_OUT)
-REFOREST_ACTION = Action("reforest", REFOREST)
-BUILD_SHIP_ACTION = Action("build_ship", BUILD_SHIP)
-TAKE_ELDER_ACTION = Action("take_elder", TAKE_ELDER)
+GOLD_ACTION = Action("gold", "Gold")
+TRANSFER_RESERVE_ACTION = Action("transfer_reserve", "Transfer Reserve", TRANSFER_RESERVE)
+SERVE_FISH_ACTION = Action("serve_fish", "Serve Fish", SERVE_FISH)
+BUILD_BUILDING_ACTION = Action("build_building", "Build a Building")
+ISSUE_SHARE_ACTION = Action("issue_share", "Issue a Share")
+BUY_ALL_SHARES_ACTION = Action("buy_all_shares", "Buy all Shares")
+DEFOREST_ACTION = Action("deforest", "Deforest", DEFOREST)
+THIN_OUT_ACTION = Action("thin_out", "Thin Out", THIN_OUT)
+REFOREST_ACTION = Action("reforest", "Reforest", REFOREST)
+BUILD_SHIP_ACTION = Action("build_ship", "Build a Ship", BUILD_SHIP)
+TAKE_ELDER_ACTION = Action("take_elder", "Take an Elder", TAKE_ELDER)
 
 ACTIONS: tuple[Action, ...] = tuple(value for value in list(globals().values()) if isinstance(value, Action))

@@ -573,3 +573,23 @@ def test_every_ruling_and_stand_in_note_shows_in_full_beside_its_card(built: Pat
         assert f"> **{label}:** {markdown_text(text)} (" in sections[card["anchor"]], (name, text)
         assert f"{label}: {text}" in " ".join(page.texts[card["anchor"]].split()), (name, text)
         assert f"{kind}: {text}" in csv_notes[name, str(card["line"])], (name, text)
+
+
+def test_a_plural_card_name_takes_a_plural_verb() -> None:
+    """ "The Queuing Barriers score ...", "The Reserve Assets have no effect ..."; a singular name keeps "has"/"scores"
+    (the Cabin in the Woods is one Cabin; FLGS is one shop)."""
+    assert "the Queuing Barriers score depending on" in docs()["Queuing Barriers"].text
+    assert "The Reserve Assets have no effect if" in docs()["Reserve Assets"].text
+    texts = " ".join(text for _, text in reference_texts())
+    # "you pay for the X is ...": that "is" is not X's verb
+    subject = r"(?<!for )[Tt]he (Queuing Barriers|Picnic Benches|Reserve Assets)"
+    assert not re.search(rf"{subject} (has|scores|is)\b", texts)
+    assert "The Building Dock has no effect if" in docs()["Building Dock"].text
+
+
+def test_no_ruling_names_a_file_a_player_does_not_know() -> None:
+    """Harbor Grill's ruling says its assumption in game terms (the Ship supply per player count), not "rules.toml"."""
+    notes = [(name, note.text) for name, doc in docs().items() for note in doc.notes]
+    assert [(name, text) for name, text in notes if ".toml" in text or ".nus" in text or "_" in text] == []
+    [grill] = [text for name, text in notes if name == "Harbor Grill" and "3 or more players" in text]
+    assert "the supply board holds 2 Ships of each type with 2 players" in grill

@@ -203,3 +203,19 @@ def test_during_action_holds_only_while_an_action_runs():
     )
     perform(table, me, "thin_out", "space")
     assert seen == [True] and not library.during_action(Context(table, me))
+
+
+def test_the_game_log_names_an_action_and_how_it_was_taken_in_the_rulebooks_words():
+    """'P1 takes a "Thin Out" action on the action space', never the runtime's 'action thin_out via space'."""
+    table = make_table()
+    me = table.players[0]
+    perform(table, me, "thin_out", "space")
+    perform(table, me, "gold", "imitation")
+    perform(table, me, "issue_share", "card")
+    said = [entry.text for entry in table.session.events if "action" in entry.text]
+    assert said[:3] == [
+        'P1 takes a "Thin Out" action on the action space',
+        'P1 takes a "Gold" action on the Imitation tile',
+        'P1 takes an "Issue a Share" action through a card, without a Worker',
+    ]
+    assert not any("_" in entry.text or " via " in entry.text for entry in table.session.events)
