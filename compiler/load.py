@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import linecache
+from collections import OrderedDict
 from dataclasses import dataclass
 from types import CodeType
 from typing import TYPE_CHECKING
@@ -63,7 +64,8 @@ def run_stages(text: str, filename: str) -> Compiled:
     return Compiled(program, generate(program, text), ())
 
 
-_loaded: dict[str, dict] = {}
+LOADED_LIMIT = 32  # card files kept loaded by one process: a long `nus watch` session or fuzz run stays flat
+_loaded: OrderedDict[str, dict] = OrderedDict()
 
 
 def load_module(text: str, filename: str, on_disk: bool = False) -> dict:
@@ -84,6 +86,9 @@ def load_module(text: str, filename: str, on_disk: bool = False) -> dict:
         with collector_paused():
             exec(code, namespace)
         _loaded[key] = namespace
+    _loaded.move_to_end(key)
+    while len(_loaded) > LOADED_LIMIT:
+        _loaded.popitem(last=False)
     return _loaded[key]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import units
+from compiler import load, units
 from compiler.cache import cache_dir, cached_code, check_text, code_path
 from compiler.checking import check
 from compiler.cli import main
@@ -313,3 +313,13 @@ def test_damaged_cached_code_is_compiled_again(tmp_path: Path, monkeypatch: pyte
     assert cached_code(text, "cached.nus") is None
     assert [spec.name for spec in load_cached_cards(text, "cached.nus")] == ["Cached"]
     assert cached_code(text, "cached.nus") is not None
+
+
+def test_a_process_keeps_only_the_most_recent_card_files_loaded() -> None:
+    """A fuzz run or a long `nus watch` session loads thousands of texts: memory stays flat, and the file in use
+    is still loaded once."""
+    texts = [f'building "Kept {n}" (trout A{n:03d})\n  cost 1 wood\n  vp 1\n' for n in range(load.LOADED_LIMIT + 8)]
+    modules = [load.load_module(text, "kept.nus") for text in texts]
+    assert len(load._loaded) == load.LOADED_LIMIT
+    assert load.load_module(texts[-1], "kept.nus") is modules[-1]
+    assert load.load_module(texts[0], "kept.nus") is not modules[0]
