@@ -107,6 +107,7 @@ def uncovered(rows: list[n.Row]) -> tuple[int, int | None] | None:
     return gaps[0] if len(gaps) == 1 else None
 
 
+FOR_GOOD = "decline_card"  # an effect done once for good: an any-time ability of it is no repeatable action
 PREPOSITIONS = frozenset({"in", "of", "on", "at", "for", "by", "under"})
 
 
@@ -247,6 +248,8 @@ class English:
             text = self.worker_space(ability, body)
             only_you = sentence(f"only you may use {self.subject}; other players may not")
             return f"{self.guarded(trigger, text)} {only_you}"
+        elif kind == "any_time" and all(call.entry.impl == FOR_GOOD for call in n.calls_in(ability.body)):
+            text = sentence(f"at any time before scoring, you may {body}")
         elif kind == "any_time":
             text = sentence(f"at any time (and any number of times) before scoring, {body}")
         else:

@@ -202,7 +202,7 @@ COUNTS = (
     Entry(
         "filled fishing gap",
         "filled_fishing_gap",
-        "the number of spaces of a gap on your Fishing track that count as filled now",
+        "the number of gap spaces on your Fishing track that count as filled",
     ),
     Entry(
         "printed ship values on this building",

@@ -167,9 +167,10 @@ CARD_RULES = (
         "fishing_gap",
         "fishing track gap",
         "move the rightmost Ship on your Fishing track {value} spaces to the right; the gap to its left counts as "
-        "filled, and it always stays to the left of your rightmost Ship. This has no effect (for the time being) "
-        "while there are no Ships on your Fishing track or fewer than {value} free spaces left. You may decline "
-        "this effect at any time, e.g. to build an actual Ship in the gap",
+        "filled and always stays just left of your rightmost Ship. This has no effect (for the time being) while "
+        "there are no Ships on your Fishing track or fewer than {value} free spaces left. You may decline this "
+        "effect for good (the Ship moves back and the gap is gone); you are asked whenever the gap's spaces would "
+        "matter: to build an actual Ship in the gap, to put wood on free spaces, or for a Building's requirement",
     ),
     switch(
         "gap_counts_track_buildings",

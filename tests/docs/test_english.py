@@ -194,16 +194,16 @@ CARDS = [
         "Ghost Ship",
         "The Ghost Ship has no effect (temporarily) as long as there are no Ships on your Fishing track or less "
         "than three unoccupied spaces left. (You may decline this effect at any time",
-        "Move the rightmost Ship on your Fishing track 3 spaces to the right; the gap to its left counts as filled, "
-        "and it always stays to the left of your rightmost Ship. This has no effect (for the time being) while "
-        "there are no Ships on your Fishing track or fewer than 3 free spaces left. You may decline this effect at "
-        "any time, e.g. to build an actual Ship in the gap. For the purposes of this effect only, you may consider a "
-        "Building on your Fishing track a Ship: you choose once, when this Building or that Building is built while "
-        "no Ship is on your Fishing track. Immediately (and only once via this Building) you may "
-        "take 1 Guest from the general supply and place the Guest in your personal supply. At any time (and any "
-        "number of times) before scoring, decline this Building's effect for good (its rules no longer apply; it "
-        "still scores). The Ghost Ship has no effect if there are no spaces of a gap on your Fishing track that "
-        "count as filled now.",
+        "Move the rightmost Ship on your Fishing track 3 spaces to the right; the gap to its left counts as filled "
+        "and always stays just left of your rightmost Ship. This has no effect (for the time being) while there are "
+        "no Ships on your Fishing track or fewer than 3 free spaces left. You may decline this effect for good (the "
+        "Ship moves back and the gap is gone); you are asked whenever the gap's spaces would matter: to build an "
+        "actual Ship in the gap, to put wood on free spaces, or for a Building's requirement. For the purposes of "
+        "this effect only, you may consider a Building on your Fishing track a Ship: you choose once, when this "
+        "Building or that Building is built while no Ship is on your Fishing track. Immediately (and only once via "
+        "this Building) you may take 1 Guest from the general supply and place the Guest in your personal supply. "
+        "At any time before scoring, you may decline this Building's effect for good (its rules no longer apply; it "
+        "still scores), but only if there are any gap spaces on your Fishing track that count as filled.",
     ),
     (
         "Woodcutter's Cabin",
