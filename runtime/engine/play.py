@@ -70,7 +70,8 @@ def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...
 
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
-    for a table-wide parameter, in seat order); the most recently played card that sets it wins (ruling).
+    for a table-wide parameter, in seat order). Each change receives the value before it (a rule reading its own
+    name adds to it), so a card setting a fixed value overrides the ones played before it (ruling).
 
     Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
     each change gives is worked out every time, since it may depend on anything on the table."""
