@@ -158,6 +158,14 @@ def positive(value: str) -> int:
     return number
 
 
+def seat(value: str) -> int:
+    """A player as every output names them (P2), or their number (2)."""
+    number = value[1:] if value[:1] in ("P", "p") else value
+    if not number.isdigit() or int(number) < 1:
+        raise argparse.ArgumentTypeError(f"'{value}' is no player: give P1, P2, ... (or 1, 2, ...)")
+    return int(number)
+
+
 def file_command(commands, name: str, run, help: str, output: bool = False) -> argparse.ArgumentParser:
     """A subcommand that reads one card file (and writes to -o DIR when `output`)."""
     command = commands.add_parser(name, help=help)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report
+from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, seat
 from compiler.diagnostics import printable
 
 
@@ -15,7 +15,7 @@ def register(commands) -> None:
     command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed, as nus simulate gives it")
     command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N", help="players")
     command.add_argument("--agent", default="random", help="who plays every seat (as in nus balance)")
-    command.add_argument("--give", type=positive, metavar="P", help="put the Building into play for player P")
+    command.add_argument("--give", type=seat, metavar="P", help="put the Building into play for player P (P1 or 1)")
     command.add_argument(
         "--balance",
         action="store_true",

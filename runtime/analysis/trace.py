@@ -88,6 +88,16 @@ class Tracer:
         if card.spec is self.card:
             self.timeline.append(Entered(moment_name(table), card.owner.index))
 
+    def position(self) -> int:
+        return len(self.timeline)
+
+    def rewind(self, position: int) -> None:
+        """An option tried and found impossible is undone from the table (Table.restore), so from the trace too:
+        the trace shows the game as it was played."""
+        del self.timeline[position:]
+        kept = {id(moment) for moment in self.timeline}
+        self.running = [entry for entry in self.running if id(entry[0]) in kept]
+
     @property
     def moments(self) -> list[Moment]:
         return [moment for moment in self.timeline if isinstance(moment, Moment)]

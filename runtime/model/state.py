@@ -241,12 +241,15 @@ class Table(State):
         """A mark to restore the table to; release it when done (or use it as a context manager)."""
         journal = self._journal
         journal.open += 1
-        return Mark(self, len(journal.entries), len(self.session.events))
+        tracer = self.session.tracer
+        return Mark(self, len(journal.entries), len(self.session.events), None if tracer is None else tracer.position())
 
     def restore(self, mark: Mark) -> None:
         """Undo every change since the mark (which stays open: restore to it as often as needed)."""
         self._journal.undo(mark.position)
         del self.session.events[mark.log_length :]
+        if mark.trace_length is not None:  # traced since the mark was made
+            self.session.tracer.rewind(mark.trace_length)
 
     def release(self, mark: Mark) -> None:
         """The mark will not be restored to: once no mark is open, nothing is recorded."""
@@ -257,14 +260,15 @@ class Table(State):
 
 
 class Mark:
-    """A point in the table's journal and log; `with table.snapshot() as mark:` releases it at the end."""
+    """A point in the table's journal, log and trace; `with table.snapshot() as mark:` releases it at the end."""
 
-    __slots__ = ("table", "position", "log_length")
+    __slots__ = ("table", "position", "log_length", "trace_length")
 
-    def __init__(self, table: Table, position: int, log_length: int):
+    def __init__(self, table: Table, position: int, log_length: int, trace_length: int | None):
         self.table = table
         self.position = position
         self.log_length = log_length
+        self.trace_length = trace_length
 
     def __enter__(self) -> Mark:
         return self

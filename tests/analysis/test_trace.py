@@ -71,19 +71,28 @@ def test_an_each_time_trigger_that_fires_shows_its_condition_and_what_it_changed
 
 
 def test_what_the_player_answered_is_shown_with_the_options_they_had():
-    """Market: before building a Ship, the owner may exchange up to (empty building spaces) goods."""
+    """Market: before building a Ship, the owner may exchange up to (empty building spaces) goods. In seed 13 P2
+    builds Ships in R6T1, R6T2 and R7T1 (the game log says so); the Harbor Master P2 tried in R2T3 could not be
+    used, so its Build a Ship was undone and the Market's moment then is no part of the game either."""
     lines = trace("--seed", "13", "--card", "Market")
-    assert lines[2:8] == [
+    assert lines[2:14] == [
         "R1T1 P2: Market comes into play",
-        "R2T3 P2 each time before you build a ship, unless empty building spaces = 0: fired",
-        "    condition held: `empty building spaces = 0` false (empty building spaces = 8)",
+        "R6T1 P2 each time before you build a ship, unless empty building spaces = 0: fired",
+        "    condition held: `empty building spaces = 0` false (empty building spaces = 7)",
+        '    P2 "Market: you may choose one: - exchange up to (empty building spaces) fish for wood - exchange up to '
+        '(empty building spaces) wood for fish": answered "no" (of "yes", "no")',
+        "    changed: nothing",
+        "R6T2 P2 each time before you build a ship, unless empty building spaces = 0: fired",
+        "    condition held: `empty building spaces = 0` false (empty building spaces = 7)",
         '    P2 "Market: you may choose one: - exchange up to (empty building spaces) fish for wood - exchange up to '
         '(empty building spaces) wood for fish": answered "yes" (of "yes", "no")',
-        '    P2 "Market: choose one": answered "exchange up to (empty building spaces) wood for fish" (of "exchange '
+        '    P2 "Market: choose one": answered "exchange up to (empty building spaces) fish for wood" (of "exchange '
         'up to (empty building spaces) fish for wood", "exchange up to (empty building spaces) wood for fish")',
-        '    P2 "exchange how many wood for fish?": "0" (the only option)',
+        '    P2 "exchange how many fish for wood?": answered "4" (of "7", "6", "5", "4", "3", "2", 2 more)',
+        "    changed: P2 wood 1 -> 5; P2 fish 7 -> 3; general supply wood -4; general supply fish +4",
+        "R7T1 P2 each time before you build a ship, unless empty building spaces = 0: fired",
     ]
-    assert lines[8] == "    changed: nothing"  # P2 exchanged 0 wood: nothing moved
+    assert not any(line.startswith("R2T3") for line in lines)
 
 
 def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
@@ -94,7 +103,7 @@ def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
         "given to P1 at the start of round 1",
         "at the start: in the display",
         "start P1: Urban Quarter comes into play",
-        "start to R2T2 (110 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "start to R2T2 (109 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 1, forest "
         "covered building spaces = 6)",
         "R2T2 to R3 start (37 times) P1 as soon as buildings > forest covered building spaces: silent",
@@ -103,7 +112,7 @@ def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
         "R3 start to R3T1 (13 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 1, forest "
         "covered building spaces = 6)",
-        "R3T1 to R5T3 (187 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "R3T1 to R5T3 (177 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 1, forest "
         "covered building spaces = 4)",
         "R5T3 P1 as soon as buildings > forest covered building spaces: silent",
@@ -116,8 +125,8 @@ def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
         "    condition held: `buildings > forest covered building spaces` true (buildings = 3, forest "
         "covered building spaces = 2)",
         "    changed: P1 gold 7 -> 9; general supply gold -2",
-        "summary: listened 399 times, fired 1 time",
-        "  as soon as buildings > forest covered building spaces: listened 399 times, fired 1 time",
+        "summary: listened 388 times, fired 1 time",
+        "  as soon as buildings > forest covered building spaces: listened 388 times, fired 1 time",
         "seed 0: P1 11, P2 17, P3 7; won by P2",
     ]
 
@@ -200,6 +209,16 @@ def test_a_card_not_in_play_says_so_and_offers_give():
         f"nus trace --seed 2 --players 3 --card Market --cards {CARDS} --give P",
         simulate_line(2),
     ]
+
+
+def test_give_takes_a_player_as_every_output_names_them_or_their_number(capsys):
+    market = ("--seed", "2", "--card", "Market", "--give")
+    assert nus(*market, "P2") == nus(*market, "2")
+    assert trace(*market, "p2")[1] == "given to P2 at the start of round 1"
+    with pytest.raises(SystemExit) as stop:
+        main(["trace", "--cards", str(CARDS), *market, "Q1"])
+    assert stop.value.code == 2
+    assert "argument --give: 'Q1' is no player: give P1, P2, ... (or 1, 2, ...)" in capsys.readouterr().err
 
 
 def test_the_first_line_names_the_card_and_its_line_in_the_card_file():
