@@ -20,7 +20,7 @@ def may(ctx: Context, text: str, body: Callable[[], None]) -> bool:
     try:
         attempt(ctx.table, body)
     except IllegalAction as why:
-        ctx.table.say(f"{ctx.me.name} could not {text} ({why})", ctx.me.index)
+        ctx.table.say(f"{ctx.me.name} {card_name(ctx)}: could not {text} ({why})", ctx.me.index, card=ctx.card)
         return False
     return True
 

@@ -103,4 +103,6 @@ def place_guest_on_ship(table: Table, player: Player, ship_index: int) -> None:
         raise IllegalAction(f"{player.name} cannot place a Guest on ship {ship_index}")
     player.supply["guest"] -= 1
     ship.guest = True
-    table.say(f"{player.name} places a guest on {ship.type} {ship_index}", player.index)
+    table.say(
+        f"{player.name} places a Guest on their {ship.type}, Ship {ship_index + 1} on the Fishing track", player.index
+    )

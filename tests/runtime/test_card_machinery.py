@@ -10,8 +10,9 @@ from runtime.engine import events
 from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
 from runtime.engine.events import emit
 from runtime.engine.play import attach, printed_plates, remove_from_play, rule
+from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.buildings import build
-from runtime.mechanics.goods import gain
+from runtime.mechanics.goods import gain, pay
 from runtime.model.cards import Ability, Context
 from runtime.model.declarations import SERVE_FISH, THIN_OUT
 from runtime.model.state import CardInPlay, IllegalAction
@@ -219,3 +220,21 @@ def test_the_game_log_names_an_action_and_how_it_was_taken_in_the_rulebooks_word
         'P1 takes an "Issue a Share" action through a card, without a Worker',
     ]
     assert not any("_" in entry.text or " via " in entry.text for entry in table.session.events)
+
+
+def test_the_game_log_counts_plates_and_names_the_card_whose_you_may_could_not_be_done():
+    """'serves 2 fish on 1 plate', never '1 plates'; a "you may" answered yes that cannot be carried out says
+    which card offered it (the table is as it was)."""
+    table = make_table()
+    me = table.players[0]
+    me.supply["fish"] = 2
+    script(table, "plate of 2")
+    serve_fish(table, me)
+    card = put_in_play(table, me, mechanic("Pond"))
+    script(table, True)
+    wood = me.supply["wood"]
+    assert not library.may(Context(table, me, card), "give back 9 wood", lambda: pay(table, me, "wood", 9))
+    assert me.supply["wood"] == wood
+    said = [entry.text for entry in table.session.events]
+    assert "P1 serves 2 fish on 1 plate" in said
+    assert said[-1].startswith("P1 Pond: could not give back 9 wood (")
