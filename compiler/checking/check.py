@@ -663,6 +663,14 @@ class Checker:
                 codes.UNKNOWN_COUNT, f"'{words}' is not a count", quantity.span, "write numbers in digits, e.g. '4'"
             )
             return
+        if any(entry.pattern == words.lower() for entry in vocab.RULES):
+            self.error(
+                codes.UNKNOWN_COUNT,
+                f"'{words}' is a rule, not a count",
+                quantity.span,
+                f"a rule's value can be read only inside its own 'rule {words} = ...' (the value before that card)",
+            )
+            return
         known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + list(scope.locals)
         close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
         help = f"did you mean '{vocab.readable(close[0])}'?" if close else "'nus vocab count' lists every count"

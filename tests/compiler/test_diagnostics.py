@@ -172,6 +172,15 @@ CASES: dict[str, Case] = {
         17,
         "'nus vocab count' lists every count",
     ),
+    "E0103 another rule read as a count": Case(
+        building("  rule haul size = wood limit + 1"),
+        "E0103",
+        "'wood limit' is a rule, not a count",
+        4,
+        20,
+        30,
+        "a rule's value can be read only inside its own 'rule wood limit = ...' (the value before that card)",
+    ),
     "E0110 unknown deck": Case(
         'building "X" (trot A001)\n  cost 1 wood\n  vp 1\n',
         "E0110",
