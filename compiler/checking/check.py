@@ -663,7 +663,7 @@ class Checker:
                 codes.UNKNOWN_COUNT, f"'{words}' is not a count", quantity.span, "write numbers in digits, e.g. '4'"
             )
             return
-        if any(entry.pattern == words.lower() for entry in vocab.RULES):
+        if any(match(entry, tokens) is not None for entry in vocab.RULES):
             self.error(
                 codes.UNKNOWN_COUNT,
                 f"'{words}' is a rule, not a count",

@@ -39,7 +39,9 @@ def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
 
 def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
     """base_of for this table, remembered by it (Table.bases): a table's rules and player count never change."""
-    found = table.bases[key] = base_of(table.rules, key, len(table.players))
+    found = table.bases.get(key)
+    if found is None:
+        found = table.bases[key] = base_of(table.rules, key, len(table.players))
     return found
 
 
@@ -75,7 +77,7 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
 
     Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
     each change gives is worked out every time, since it may depend on anything on the table."""
-    usual, value, table_wide = table.bases.get(key) or table_base(table, key)
+    usual, value, table_wide = table.bases.get(key) or table_base(table, key)  # inline: asked most
     if usual:
         value = scope[usual]
     index = table._journal.derived.get(RULE_CHANGES)  # Table.derived without the property call: asked most
@@ -97,7 +99,7 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
-    value = (table.bases.get(key) or table_base(table, key))[1]
+    value = table_base(table, key)[1]
     change = spec.rules.get(key)
     return value if change is None else change(Context(table, player, card), before=value)
 
@@ -105,12 +107,18 @@ def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: Card
 def may_hold(table: Table, cards: list[CardInPlay], key: str) -> bool:
     """Whether card_rule(key) can be on for any of the cards: its base value is, or one of them sets it (asked
     before asking each card, which costs more)."""
-    if (table.bases.get(key) or table_base(table, key))[1]:
+    if table_base(table, key)[1]:
         return True
     for card in cards:  # noqa: SIM110 - a plain loop costs less than any() over a generator, asked every turn
         if key in card.spec.rules:
             return True
     return False
+
+
+def decline(table: Table, card: CardInPlay) -> None:
+    """Its owner declines the card's standing effect for good: its rules no longer apply (it still scores)."""
+    card.declined = True
+    table.say(f"{card.owner.name} declines the effect of {card.name}", card.owner.index, card=card)
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
@@ -209,9 +217,7 @@ def capacities(table: Table) -> dict[str, int]:
         index = rule_index(table)
         if any(key in index for key in keys.values()):
             return {name: rule(table, None, key) for name, key in keys.items()}
-        held = derived[CAPACITIES] = {
-            name: (table.bases.get(key) or table_base(table, key))[1] for name, key in keys.items()
-        }
+        held = derived[CAPACITIES] = {name: table_base(table, key)[1] for name, key in keys.items()}
     return held
 
 

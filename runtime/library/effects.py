@@ -7,7 +7,7 @@ from runtime.engine import actions
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.phases import distribute
-from runtime.engine.play import remove_from_play, return_card_goods
+from runtime.engine.play import decline, remove_from_play, return_card_goods
 from runtime.mechanics import board, elders, forests, goods, shares
 from runtime.mechanics.banquet import serve_fish
 from runtime.model.cards import Context
@@ -47,8 +47,7 @@ def remove_card(ctx: Context) -> None:
 
 
 def decline_card(ctx: Context) -> None:
-    ctx.card.declined = True
-    ctx.table.say(f"{ctx.me.name} declines the effect of {ctx.card.name}", ctx.me.index, card=ctx.card)
+    decline(ctx.table, ctx.card)
 
 
 def remove_one_forest(ctx: Context) -> None:

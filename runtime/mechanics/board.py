@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.play import card_rule, double_spaces, may_hold, middle_columns, rule, rule_holders, usual_haul
+from runtime.engine.play import (
+    card_rule,
+    decline,
+    double_spaces,
+    may_hold,
+    middle_columns,
+    rule,
+    rule_holders,
+    usual_haul,
+)
 from runtime.model.state import CardInPlay, Player, Table
 
 TRACK_BUILDINGS_AS_SHIPS = "gap_counts_track_buildings"
@@ -156,8 +165,7 @@ def decline_gap(table: Table, player: Player, why: str) -> bool:
     if not ask(table, player.index, DecisionKind.MAY, [True, False], f"decline the gap on your Fishing track {why}?"):
         return False
     for card in rule_holders(table, player, "fishing_gap"):
-        card.declined = True
-        table.say(f"{player.name} declines the effect of {card.name}", player.index, card=card)
+        decline(table, card)
     return True
 
 

@@ -23,18 +23,24 @@ def buildable(table: Table, player: Player) -> list[CardSpec]:
     return [spec for spec in table.display + player.hand if meets_requirement(table, player, spec)]
 
 
+def requirement_holds(table: Table, player: Player, spec: CardSpec) -> bool:
+    return spec.requires is None or spec.requires(Context(table, player))
+
+
+def holds_once_gap_declined(table: Table, player: Player, spec: CardSpec) -> bool:
+    return holds_without_gap(table, player, lambda: requirement_holds(table, player, spec))
+
+
 def meets_requirement(table: Table, player: Player, spec: CardSpec) -> bool:
     """A card's `requires` holds, or would with a gap on the Fishing track declined (asked when it is built)."""
-    if spec.requires is None or spec.requires(Context(table, player)):
-        return True
-    return holds_without_gap(table, player, lambda: spec.requires(Context(table, player)))
+    return requirement_holds(table, player, spec) or holds_once_gap_declined(table, player, spec)
 
 
 def require(table: Table, player: Player, spec: CardSpec) -> None:
     """Before anything else of a build: a requirement that holds only without the gap asks to decline it."""
-    if spec.requires is None or spec.requires(Context(table, player)):
+    if requirement_holds(table, player, spec):
         return
-    if not (meets_requirement(table, player, spec) and decline_gap(table, player, f"to build {spec.name}")):
+    if not (holds_once_gap_declined(table, player, spec) and decline_gap(table, player, f"to build {spec.name}")):
         raise IllegalAction(f"{player.name} does not meet the requirement of {spec.name}")
 
 
