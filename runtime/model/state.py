@@ -145,10 +145,15 @@ class LogEntry:
 class Session:
     """What drives a table and is no part of the game: who decides, the structured log, the depth counters
     of running actions and hooks, a worked example's card, and an optional tracer (`nus trace`: see
-    runtime/analysis/trace.py for the calls it gets). A copy of the game gets a session of its own."""
+    runtime/analysis/trace.py for the calls it gets). A copy of the game gets a session of its own.
 
-    def __init__(self, decider: Any = None):
+    `keep_log` False skips the log (`Table.say` makes no entry) for a table whose log nobody reads: a game
+    simulated for its scores, a look-ahead player's copy. Play is the same either way: the game never reads
+    its log, and marks restore it as before (an empty log stays empty)."""
+
+    def __init__(self, decider: Any = None, keep_log: bool = True):
         self.decider = decider
+        self.keep_log = keep_log
         self.events: list[LogEntry] = []
         self.action_depth = 0
         self.checking_latches = False
@@ -219,12 +224,16 @@ class Table(State):
         return [str(entry) for entry in self.session.events]
 
     def say(self, text: str, player: int | None = None, card: Any = None) -> None:
-        """Log an entry; `card` (in play or a spec) gives its name and cards.nus line."""
+        """Log an entry, unless the session keeps no log; `card` (in play or a spec) gives its name and cards.nus
+        line."""
+        session = self.session
+        if not session.keep_log:
+            return
         if card is None:
-            self.session.events.append(LogEntry(self.round, self.turn, text, player))
+            session.events.append(LogEntry(self.round, self.turn, text, player))
             return
         spec = getattr(card, "spec", card)
-        self.session.events.append(LogEntry(self.round, self.turn, text, player, spec.name, spec.line))
+        session.events.append(LogEntry(self.round, self.turn, text, player, spec.name, spec.line))
 
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came
