@@ -12,7 +12,7 @@ from typing import Any
 
 from runtime.model.cards import Ability, CardSpec
 from runtime.model.journal import Journal, State, adopt_object
-from runtime.model.records import quick_init
+from runtime.model.records import quick_init, state_init
 from runtime.model.rules import Rules
 
 
@@ -24,6 +24,7 @@ def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> d
     return {"wood": wood, "fish": fish, "gold": gold, "guest": guest}
 
 
+@state_init
 @dataclass(eq=False)
 class CardInPlay(State):
     """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
@@ -52,12 +53,14 @@ class CardInPlay(State):
         return f"<{self.spec.name} of {self.owner.name}>"
 
 
+@state_init
 @dataclass(eq=False)
 class Ship(State):
     type: str
     guest: bool = False
 
 
+@state_init
 @dataclass(eq=False)
 class Share(State):
     colour: int
@@ -71,6 +74,7 @@ class Share(State):
         return self.issued and self.holder is None and not self.removed
 
 
+@state_init
 @dataclass(eq=False)
 class Harbor(State):
     """Building spaces by (row, column); forests[i] counts the Forests stacked on double space i."""
@@ -79,6 +83,7 @@ class Harbor(State):
     forests: list[int]
 
 
+@state_init
 @dataclass(eq=False)
 class FishingTrack(State):
     """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces."""
@@ -100,6 +105,7 @@ def player_name(index: int) -> str:
     return f"P{player_number(index)}"
 
 
+@state_init
 @dataclass(eq=False)
 class Player(State):
     SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
@@ -174,6 +180,7 @@ def session_field(name: str) -> property:
     )
 
 
+@state_init
 @dataclass(eq=False)
 class Table(State):
     """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it.
