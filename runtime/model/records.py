@@ -1,4 +1,4 @@
-"""Dataclasses made by the thousand in every game (options, decisions, log entries, table objects): the same
+"""Dataclasses made by the thousand in every game (options, decisions, payments, table objects): the same
 classes, with an __init__ that writes the fields straight into the new instance's __dict__.
 
 A frozen dataclass's own __init__ calls object.__setattr__ once per field to get round its frozenness, and a table

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
 from runtime.model.journal import Journal, State, adopt_object
-from runtime.model.records import quick_init, state_init
+from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
 
@@ -130,12 +130,11 @@ class Player(State):
         return self.name
 
 
-@quick_init
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One thing that happened: when, who (a player index), which card and its cards.nus line, and the words.
 
-    `nus trace` and the balance lab read the fields; the text log is rendered from them (str)."""
+    `nus trace` and the balance lab read the fields; the text log is rendered from them (str). A named tuple,
+    so that `Table.say`, called hundreds of times a game, makes one in a single C call (`new_entry`)."""
 
     round: int
     turn: int
@@ -146,6 +145,9 @@ class LogEntry:
 
     def __str__(self) -> str:
         return f"R{self.round}T{self.turn} {self.text}"
+
+
+new_entry = tuple.__new__  # new_entry(LogEntry, (round, turn, text, player, card, line)): every field given
 
 
 class Session:
@@ -237,10 +239,10 @@ class Table(State):
         if not session.keep_log:
             return
         if card is None:
-            session.events.append(LogEntry(self.round, self.turn, text, player))
+            session.events.append(new_entry(LogEntry, (self.round, self.turn, text, player, None, 0)))
             return
         spec = getattr(card, "spec", card)
-        session.events.append(LogEntry(self.round, self.turn, text, player, spec.name, spec.line))
+        session.events.append(new_entry(LogEntry, (self.round, self.turn, text, player, spec.name, spec.line)))
 
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came

@@ -56,9 +56,20 @@ def test_a_quick_init_class_builds_exactly_what_the_dataclass_init_builds() -> N
         Entry(1, "a", nobody=2)  # type: ignore[call-arg]
 
 
-def test_the_engines_records_use_it_and_keep_their_defaults() -> None:
+def test_the_engines_records_keep_their_defaults_and_the_log_makes_whole_entries() -> None:
     assert LogEntry(2, 1, "P1 passes") == LogEntry(2, 1, "P1 passes", None, None, 0)
     assert str(LogEntry(2, 1, "P1 passes")) == "R2T1 P1 passes"
+    table = new_table(2, every_card())
+    spec = table.display[0]
+    table.say("P1 passes", 0)
+    table.say("P2 builds", 1, card=spec)
+    table.say("P2 uses it", 1, card=CardInPlay(spec, table.players[1]))
+    assert table.session.events == [
+        LogEntry(0, 0, "P1 passes", 0),
+        LogEntry(0, 0, "P2 builds", 1, spec.name, spec.line),
+        LogEntry(0, 0, "P2 uses it", 1, spec.name, spec.line),
+    ]
+    assert [entry.card for entry in table.session.events] == [None, spec.name, spec.name] and spec.line > 0
     assert Option(3, "plate of 3") == Option(3, "plate of 3") and Option(3, "x") != Option(3, "y")
 
 
