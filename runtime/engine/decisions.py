@@ -49,11 +49,30 @@ class DecisionKind(StrEnum):
     DISCARD_FISH = "discard_fish"
 
 
-@quick_init
-@dataclass(frozen=True)
 class Option:
-    value: Any
-    label: str
+    """An immutable (value, label) pair. A label left out is the value's default words (label_of), worked out when
+    first read: most options are never read by anyone but a player who answers by position."""
+
+    __slots__ = ("value", "_label")
+
+    def __init__(self, value: Any, label: str | None = None):
+        self.value = value
+        self._label = label
+
+    @property
+    def label(self) -> str:
+        label = self._label
+        if label is None:
+            label = self._label = label_of(self.value)
+        return label
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Option:
+            return NotImplemented
+        return self.value == other.value and self.label == other.label  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.label))
 
     def __repr__(self) -> str:
         return f"Option({self.label!r})"

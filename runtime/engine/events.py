@@ -112,10 +112,20 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
     return done
 
 
+LATCHES_CHECKED = "latches checked"  # Table.derived's key for the moment every pending latch was last found false
+
+
 def check_latches(table: Table) -> None:
-    """Fire every "as soon as" whose condition holds, once per game; repeat until none fires."""
+    """Fire every "as soon as" whose condition holds, once per game; repeat until none fires.
+
+    A condition reads the table (and whether an action is running), so while nothing changed since every pending
+    one was found false, none can hold: that is known while a mark is open, since each change then appends a
+    journal entry. The moment is remembered in Table.derived, which any undo forgets; `nus trace` is shown every
+    check, so with a tracer each is made."""
     session = table.session
     if session.checking_latches or not table.latches:
+        return
+    if session.tracer is None and unchanged_since(table, table.derived.get(LATCHES_CHECKED)):
         return
     session.checking_latches = True
     try:
@@ -136,3 +146,26 @@ def check_latches(table: Table) -> None:
                     fired = True
     finally:
         session.checking_latches = False
+    table.derived[LATCHES_CHECKED] = latch_moment(table)
+
+
+def latch_moment(table: Table) -> tuple[int, tuple, int] | None:
+    """The table's state as far as a latch's condition can tell, or None when a change may have gone unrecorded
+    (no mark open): the journal's length, its last entry and the action depth."""
+    journal = table._journal
+    entries = journal.entries
+    if not journal.open or not entries:
+        return None
+    return len(entries), entries[-1], table.session.action_depth
+
+
+def unchanged_since(table: Table, moment: tuple[int, tuple, int] | None) -> bool:
+    """Whether the table is still as at `moment` (latch_moment): the same entry is last at the same length. Its
+    entry is held by the moment, so no later entry is the same object; releasing the last mark clears the entries
+    (and changes made with no mark open are not recorded), and an undo forgets the moment."""
+    now = latch_moment(table)
+    if moment is None or now is None:
+        return False
+    length, last, depth = now
+    then_length, then_last, then_depth = moment
+    return last is then_last and length == then_length and depth == then_depth

@@ -15,6 +15,13 @@ def by_another_player(ctx: Context) -> bool:
 
 
 def elder_left_supply(ctx: Context, elder: str) -> bool:
-    """Taken from the supply board at some time and not back on it now: an Elder never dealt has not left it."""
-    on_board = any(spec.name == elder for stack in ctx.table.elder_stacks for spec in stack)
-    return elder in ctx.table.elders_taken and not on_board
+    """Taken from the supply board at some time and not back on it now: an Elder never dealt has not left it.
+    Asked after every change while an "as soon as" waits on it: the board is looked through only once it was taken."""
+    table = ctx.table
+    if elder not in table.elders_taken:
+        return False
+    for stack in table.elder_stacks:
+        for spec in stack:
+            if spec.name == elder:
+                return False
+    return True

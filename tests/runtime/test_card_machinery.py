@@ -84,6 +84,31 @@ def test_as_soon_as_fires_after_the_action_that_makes_it_true():
     assert me.supply["fish"] == 7 and table.latches == [] and card.fired == {0}
 
 
+def test_a_latch_is_asked_again_only_once_the_table_may_have_changed():
+    table = make_table()
+    me = table.players[0]
+    asked = []
+
+    def enough_gold(ctx):
+        asked.append(ctx.me.supply["gold"])
+        return ctx.me.supply["gold"] >= 9
+
+    card = put_in_play(table, me, mechanic(abilities=(Ability("as_soon_as", lambda ctx: None, guard=enough_gold),)))
+    with table.snapshot() as mark:
+        gain(table, me, "gold", 1)
+        events.check_latches(table)
+        events.check_latches(table)  # nothing changed since: not asked
+        assert asked == [2, 3]
+        gain(table, me, "gold", 1)
+        events.check_latches(table)
+        table.restore(mark)
+        events.check_latches(table)  # undone: asked again
+        assert asked == [2, 3, 4, 2]
+    gain(table, me, "gold", 8)  # with no mark open nothing is recorded: every check asks
+    events.check_latches(table)
+    assert asked == [2, 3, 4, 2, 10] and card.fired == {0} and table.latches == []
+
+
 def test_a_card_removed_from_play_stops_listening():
     table = make_table()
     me = table.players[0]
