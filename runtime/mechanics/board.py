@@ -123,7 +123,10 @@ def ship_length(table: Table, player: Player, ship_type: str) -> int:
 
 
 def ships_length(table: Table, player: Player) -> int:
-    return sum(ship_length(table, player, ship.type) for ship in player.track.ships)
+    length = 0
+    for ship in player.track.ships:  # a plain loop costs less than sum() over a generator: the haul asks often
+        length += ship_length(table, player, ship.type)
+    return length
 
 
 def haul_size(table: Table, player: Player) -> int:
@@ -131,7 +134,9 @@ def haul_size(table: Table, player: Player) -> int:
 
     Ruling: a gap that counts as filled adds its spaces to the length, 1 each, as the Ship moved past them; a
     Building on the track is not a Ship and adds nothing."""
-    on_cards = sum(len(card.ships) for card in player.buildings)
+    on_cards = 0
+    for card in player.buildings:  # a plain loop costs less than sum() over a generator: asked on every fishing
+        on_cards += len(card.ships)
     length = track_length(table, player) + track_gap(table, player)
     return rule(table, player, "haul_size", usual=usual_haul(table, player, length)) + on_cards
 
@@ -151,9 +156,12 @@ def track_gap(table: Table, player: Player) -> int:
 
 
 def gap_with_room(table: Table, player: Player) -> int:
-    """The gap a card sets, or 0 while fewer free spaces than it are left."""
+    """The gap a card sets, or 0 while fewer free spaces than it are left (not counted without a gap, the usual case:
+    the haul asks on every fishing)."""
     gap = rule(table, player, "fishing_gap")
-    return gap if rule(table, player, "track_spaces") - occupied_track_spaces(table, player) >= gap else 0
+    if not gap:
+        return 0
+    return gap if unoccupied_track_spaces(table, player) >= gap else 0
 
 
 def track_buildings_are_ships(table: Table, player: Player) -> bool:
@@ -173,8 +181,13 @@ def consider_track_buildings_ships(table: Table, player: Player) -> None:
             card.choices[TRACK_BUILDINGS_AS_SHIPS] = ask(table, player.index, DecisionKind.MAY, [True, False], prompt)
 
 
+def unoccupied_track_spaces(table: Table, player: Player) -> int:
+    """The spaces no Ship or Building takes: the free ones and a gap counted as filled (which may be declined)."""
+    return rule(table, player, "track_spaces") - occupied_track_spaces(table, player)
+
+
 def free_track_spaces(table: Table, player: Player) -> int:
-    return rule(table, player, "track_spaces") - occupied_track_spaces(table, player) - track_gap(table, player)
+    return unoccupied_track_spaces(table, player) - track_gap(table, player)
 
 
 def decline_gap(table: Table, player: Player, why: str) -> bool:
