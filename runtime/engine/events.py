@@ -112,6 +112,22 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
     return done
 
 
+CARD_CONTEXTS = "card contexts"  # Table.derived's key for the Contexts below
+
+
+def card_context(table: Table, card: CardInPlay) -> Context:
+    """The Context a card's owner acts in on the card, hearing no event (its latches, its rules): the same for as
+    long as the cards in play stay the same (Table.derived), so one is made, not one a check."""
+    derived = table._journal.derived  # Table.derived without the property call: asked for every latch check
+    contexts = derived.get(CARD_CONTEXTS)
+    if contexts is None:
+        contexts = derived[CARD_CONTEXTS] = {}
+    ctx = contexts.get(card)
+    if ctx is None:
+        ctx = contexts[card] = Context(table, card.owner, card)
+    return ctx
+
+
 LATCHES_CHECKED = "latches checked"  # Table.derived's key for the moment every pending latch was last found false
 
 
@@ -148,7 +164,7 @@ def fire_held_latches(table: Table) -> bool:
     fired = False
     for card, index in list(table.latches):
         ability = card.spec.abilities[index]
-        ctx = Context(table, card.owner, card)
+        ctx = card_context(table, card)
         held = ability.guard is None or ability.guard(ctx)
         if session.tracer is not None:
             session.tracer.listened(ctx, ability, held)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.engine.events import check_latches, trigger
+from runtime.engine.events import card_context, check_latches, trigger
 from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
@@ -52,7 +52,7 @@ def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], .
         for cards in (owner.buildings, owner.council):  # not joined into one list: worked out after every undo
             for card in cards:
                 if card.spec.rules and not card.declined:
-                    ctx = Context(table, owner, card)
+                    ctx = card_context(table, card)
                     for key, change in card.spec.rules.items():
                         index[key] = (*index.get(key, ()), (owner, ctx, change))
     return index
@@ -240,4 +240,5 @@ def usual_haul(table: Table, player: Player, length: int) -> int:
 
 def usual_share_discount(table: Table) -> int:
     """Buy all Shares: the discount of the highest row of the Share discounts whose round has come."""
-    return max((discount for start, discount in table.rules.share_discount if table.round >= start), default=0)
+    discounts = [discount for start, discount in table.rules.share_discount if table.round >= start]
+    return max(discounts) if discounts else 0
