@@ -58,7 +58,11 @@ class Journal:
             return value
         tracked = TRACKED_OF.get(kind)
         if tracked is not None:
-            return tracked.adopting(self, value)
+            value = tracked(value)
+            value._journal = self
+            if value:  # an empty container (most of a new table's) has no items to look through
+                value.adopt_items()
+            return value
         if kind in TRACKED_TYPES:
             if value._journal is not self:
                 value._journal = self
@@ -68,7 +72,7 @@ class Journal:
             if value.__dict__.get("_journal") is not self:
                 adopt_object(self, value)
             return value
-        if kind is tuple:
+        if kind is tuple and not ATOMS.issuperset(map(type, value)):
             for item in value:
                 self.adopt(item)
         return value
@@ -76,10 +80,10 @@ class Journal:
 
 def adopt_object(journal: Journal, obj: State) -> None:
     fields = obj.__dict__
-    fields["_journal"] = journal
+    fields["_journal"] = journal  # first: a table object can be reached again through its fields
     transient, shape = obj.TRANSIENT, obj.SHAPE
     for name, value in list(fields.items()):
-        if name not in transient and type(value) not in ATOMS:
+        if type(value) not in ATOMS and name not in transient:
             fields[name] = journal.adopt(shaped(value) if name in shape else value)
 
 
@@ -117,13 +121,6 @@ class Tracked:
     _journal: Journal | None = None  # an instance field once adopted (a field, not a slot, so pickle works)
     PLAIN: type = object
 
-    @classmethod
-    def adopting(cls, journal: Journal, items: Any) -> Any:
-        new = cls(items)  # type: ignore[call-arg]
-        new._journal = journal
-        new.adopt_items()
-        return new
-
     def adopt_items(self) -> None:
         """Items that are table objects or containers join the journal too (a set holds plain values only)."""
 
@@ -154,6 +151,8 @@ class TrackedList(Tracked, list):
     PLAIN = list
 
     def adopt_items(self) -> None:
+        if ATOMS.issuperset(map(type, self)):  # most lists hold plain values or card specs only: no walk in Python
+            return
         adopt = self._journal.adopt
         for index, item in enumerate(self):
             if type(item) not in ATOMS:
@@ -211,8 +210,12 @@ class TrackedList(Tracked, list):
         list.__delitem__(self, index)
 
     def remove(self, value: Any) -> None:
-        self._before()
-        list.remove(self, value)
+        """Undone by putting the removed item back where it was (no copy of the whole list)."""
+        index = list.index(self, value)
+        removed = list.pop(self, index)
+        journal = self._journal
+        if journal is not None and journal.open:
+            journal.entries.append((list.insert, self, index, removed))
 
     def clear(self) -> None:
         self._before()
@@ -274,6 +277,8 @@ class TrackedDict(Tracked, dict):
     PLAIN = dict
 
     def adopt_items(self) -> None:
+        if ATOMS.issuperset(map(type, self.values())):  # as for a list
+            return
         adopt = self._journal.adopt
         for key, item in self.items():
             if type(item) not in ATOMS:

@@ -1,15 +1,19 @@
-"""Frozen dataclasses made by the thousand in every game (options, decisions, log entries): the same classes, with
-an __init__ that writes the fields straight into the new instance's __dict__.
+"""Dataclasses made by the thousand in every game (options, decisions, payments, table objects): the same
+classes, with an __init__ that writes the fields straight into the new instance's __dict__.
 
-A frozen dataclass's own __init__ calls object.__setattr__ once per field to get round its frozenness, which costs
-two to three times as much; everything else (eq, hash, repr, frozenness, pickling, `dataclasses.fields`) is the
-dataclass's. Only plain fields are supported: a default factory, keyword-only field, InitVar or __post_init__ is
-refused when the class is made, so a class that needs one keeps the dataclass __init__.
+A frozen dataclass's own __init__ calls object.__setattr__ once per field to get round its frozenness, and a table
+object's (a State's) goes through State.__setattr__ once per field, which a new object, on no table yet, needs
+for nothing: either costs two to three times as much. Everything else (eq, hash, repr, frozenness, pickling,
+`dataclasses.fields`) is the dataclass's.
+
+`quick_init` serves plain frozen records: a default factory, keyword-only field, InitVar or __post_init__ is
+refused when the class is made, so a class that needs one keeps the dataclass __init__. `state_init` serves
+table objects: default factories are called and __post_init__ runs, as the dataclass __init__ does.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, Field, fields
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -19,20 +23,54 @@ def quick_init(cls: type[T]) -> type[T]:
     """Give a frozen dataclass the direct __init__ (apply above @dataclass(frozen=True))."""
     if hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__:
         raise TypeError(f"{cls.__name__}: quick_init supports plain frozen dataclasses only")
-    parameters, assignments, defaults = [], [], {}
     for field in fields(cls):  # type: ignore[arg-type]
-        if field.default_factory is not MISSING or field.kw_only or not field.init:
+        if field.default_factory is not MISSING:
             raise TypeError(f"{cls.__name__}.{field.name}: quick_init supports plain fields only")
-        if field.default is MISSING:
-            parameters.append(field.name)
+    cls.__init__ = direct_init(cls, "quick_init")  # type: ignore[misc]
+    return cls
+
+
+def state_init(cls: type[T]) -> type[T]:
+    """Give a table object's dataclass the direct __init__ (apply above @dataclass(eq=False)). A field that a
+    property of the class would intercept is refused: writing it straight into __dict__ would go round it."""
+    for field in fields(cls):  # type: ignore[arg-type]
+        if hasattr(getattr(cls, field.name, None), "__set__"):
+            raise TypeError(f"{cls.__name__}.{field.name}: state_init cannot go round a property's setter")
+    cls.__init__ = direct_init(cls, "state_init")  # type: ignore[misc]
+    return cls
+
+
+def direct_init(cls: type, maker: str) -> Any:
+    """The __init__ of dataclass `cls` that writes its fields into __dict__, for `maker` (named in refusals)."""
+    if "__slots__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: {maker} supports dataclasses without __slots__ only")
+    parameters, assignments = [], []
+    namespace: dict[str, Any] = {"defaults": {}, "factories": {}, "FACTORY": object()}
+    for field in fields(cls):  # type: ignore[arg-type]
+        if field.kw_only or not field.init:
+            raise TypeError(f"{cls.__name__}.{field.name}: {maker} supports plain fields only")
+        parameters.append(parameter(field, namespace))
+        if field.default_factory is MISSING:
+            assignments.append(f"    fields[{field.name!r}] = {field.name}")
         else:
-            defaults[field.name] = field.default
-            parameters.append(f"{field.name}=defaults[{field.name!r}]")
-        assignments.append(f"    fields[{field.name!r}] = {field.name}")
+            assignments.append(
+                f"    fields[{field.name!r}] = factories[{field.name!r}]() if {field.name} is FACTORY else {field.name}"
+            )
+    if hasattr(cls, "__post_init__"):
+        assignments.append("    self.__post_init__()")
     source = f"def __init__(self, {', '.join(parameters)}):\n    fields = self.__dict__\n" + "\n".join(assignments)
-    namespace: dict[str, Any] = {"defaults": defaults}
     exec(source, namespace)  # noqa: S102 - the source is built above from the class's own field names
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
-    return cls
+    return init
+
+
+def parameter(field: Field, namespace: dict[str, Any]) -> str:
+    """The field's parameter in the generated __init__: a default is looked up, a factory is called when not given."""
+    if field.default_factory is not MISSING:
+        namespace["factories"][field.name] = field.default_factory
+        return f"{field.name}=FACTORY"
+    if field.default is not MISSING:
+        namespace["defaults"][field.name] = field.default
+        return f"{field.name}=defaults[{field.name!r}]"
+    return field.name

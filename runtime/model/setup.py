@@ -42,33 +42,44 @@ def new_shares(rules: Rules, players: int) -> list[Share]:
     ]
 
 
+def sorted_cards(specs: Sequence[CardSpec]) -> tuple[list[CardSpec], dict[str, list[CardSpec]]]:
+    """The Elders and the A, B and C decks (Buildings by letter), each in the order of `specs` (one pass)."""
+    elders: list[CardSpec] = []
+    decks: dict[str, list[CardSpec]] = {"A": [], "B": [], "C": []}
+    for spec in specs:
+        if spec.kind == "elder":
+            elders.append(spec)
+        elif spec.kind == "building" and spec.letter in decks:
+            decks[spec.letter].append(spec)
+    return elders, decks
+
+
 def new_table(
     players: int,
     specs: Sequence[CardSpec] = (),
     seed: int = 0,
     decider: Decider | None = None,
     rules: Rules | None = None,
+    keep_log: bool = True,
 ) -> Table:
-    """A table before round 1. The seed shuffles the decks and Elders (and seeds the default random decider)."""
+    """A table before round 1. The seed shuffles the decks and Elders (and seeds the default random decider);
+    `keep_log` False makes a table that logs nothing (see Session)."""
     rules = rules or load_rules()
 
     def value(key: str) -> int:
         return base_value(rules, key, players)
 
     rng = random.Random(seed)
-    elders = [spec for spec in specs if spec.kind == "elder"]
+    elders, decks = sorted_cards(specs)
     rng.shuffle(elders)
-    decks = {}
-    for letter in "ABC":
-        deck = [spec for spec in specs if spec.kind == "building" and spec.letter == letter]
+    for deck in decks.values():
         rng.shuffle(deck)
-        decks[letter] = deck
     display = [decks["A"].pop() for _ in range(min(value("display_a"), len(decks["A"])))]
     display += [decks["B"].pop() for _ in range(min(value("display_b"), len(decks["B"])))]
     stacks = value("elder_stacks")
     return Table(
         rules=rules,
-        session=Session(decider if decider is not None else RandomDecider(seed)),
+        session=Session(decider if decider is not None else RandomDecider(seed), keep_log),
         players=[new_player(rules, i, players) for i in range(players)],
         shares=new_shares(rules, players),
         ships_left=dict.fromkeys(rules.ship_types, value("ships_per_type")),

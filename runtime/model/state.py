@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
 from runtime.model.journal import Journal, State, adopt_object
-from runtime.model.records import quick_init
+from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
 
@@ -24,6 +24,7 @@ def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> d
     return {"wood": wood, "fish": fish, "gold": gold, "guest": guest}
 
 
+@state_init
 @dataclass(eq=False)
 class CardInPlay(State):
     """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
@@ -52,12 +53,14 @@ class CardInPlay(State):
         return f"<{self.spec.name} of {self.owner.name}>"
 
 
+@state_init
 @dataclass(eq=False)
 class Ship(State):
     type: str
     guest: bool = False
 
 
+@state_init
 @dataclass(eq=False)
 class Share(State):
     colour: int
@@ -71,6 +74,7 @@ class Share(State):
         return self.issued and self.holder is None and not self.removed
 
 
+@state_init
 @dataclass(eq=False)
 class Harbor(State):
     """Building spaces by (row, column); forests[i] counts the Forests stacked on double space i."""
@@ -79,6 +83,7 @@ class Harbor(State):
     forests: list[int]
 
 
+@state_init
 @dataclass(eq=False)
 class FishingTrack(State):
     """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces."""
@@ -100,6 +105,7 @@ def player_name(index: int) -> str:
     return f"P{player_number(index)}"
 
 
+@state_init
 @dataclass(eq=False)
 class Player(State):
     SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
@@ -124,12 +130,11 @@ class Player(State):
         return self.name
 
 
-@quick_init
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One thing that happened: when, who (a player index), which card and its cards.nus line, and the words.
 
-    `nus trace` and the balance lab read the fields; the text log is rendered from them (str)."""
+    `nus trace` and the balance lab read the fields; the text log is rendered from them (str). A named tuple,
+    so that `Table.say`, called hundreds of times a game, makes one in a single C call (`new_entry`)."""
 
     round: int
     turn: int
@@ -142,13 +147,21 @@ class LogEntry:
         return f"R{self.round}T{self.turn} {self.text}"
 
 
+new_entry = tuple.__new__  # new_entry(LogEntry, (round, turn, text, player, card, line)): every field given
+
+
 class Session:
     """What drives a table and is no part of the game: who decides, the structured log, the depth counters
     of running actions and hooks, a worked example's card, and an optional tracer (`nus trace`: see
-    runtime/analysis/trace.py for the calls it gets). A copy of the game gets a session of its own."""
+    runtime/analysis/trace.py for the calls it gets). A copy of the game gets a session of its own.
 
-    def __init__(self, decider: Any = None):
+    `keep_log` False skips the log (`Table.say` makes no entry) for a table whose log nobody reads: a game
+    simulated for its scores, a look-ahead player's copy. Play is the same either way: the game never reads
+    its log, and marks restore it as before (an empty log stays empty)."""
+
+    def __init__(self, decider: Any = None, keep_log: bool = True):
         self.decider = decider
+        self.keep_log = keep_log
         self.events: list[LogEntry] = []
         self.action_depth = 0
         self.checking_latches = False
@@ -169,6 +182,7 @@ def session_field(name: str) -> property:
     )
 
 
+@state_init
 @dataclass(eq=False)
 class Table(State):
     """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it.
@@ -219,12 +233,16 @@ class Table(State):
         return [str(entry) for entry in self.session.events]
 
     def say(self, text: str, player: int | None = None, card: Any = None) -> None:
-        """Log an entry; `card` (in play or a spec) gives its name and cards.nus line."""
+        """Log an entry, unless the session keeps no log; `card` (in play or a spec) gives its name and cards.nus
+        line."""
+        session = self.session
+        if not session.keep_log:
+            return
         if card is None:
-            self.session.events.append(LogEntry(self.round, self.turn, text, player))
+            session.events.append(new_entry(LogEntry, (self.round, self.turn, text, player, None, 0)))
             return
         spec = getattr(card, "spec", card)
-        self.session.events.append(LogEntry(self.round, self.turn, text, player, spec.name, spec.line))
+        session.events.append(new_entry(LogEntry, (self.round, self.turn, text, player, spec.name, spec.line)))
 
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came

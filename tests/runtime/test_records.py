@@ -1,5 +1,6 @@
 """quick_init: a frozen dataclass keeps every behaviour of its own __init__ (defaults, keywords, errors, equality,
-hash, frozenness, pickling), and a class it cannot serve is refused when made, not misbuilt."""
+hash, frozenness, pickling), and a class it cannot serve is refused when made, not misbuilt. state_init: a table
+object is built as its dataclass __init__ builds it (factories, __post_init__)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import pickle
 import pytest
 
 from runtime.engine.decisions import Option
-from runtime.model.records import quick_init
-from runtime.model.state import LogEntry
+from runtime.model.journal import State, TrackedDict
+from runtime.model.records import quick_init, state_init
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay, LogEntry
+from tests.kit.table_kit import every_card
 
 
 def entry_class(name: str) -> type:
@@ -52,9 +56,20 @@ def test_a_quick_init_class_builds_exactly_what_the_dataclass_init_builds() -> N
         Entry(1, "a", nobody=2)  # type: ignore[call-arg]
 
 
-def test_the_engines_records_use_it_and_keep_their_defaults() -> None:
+def test_the_engines_records_keep_their_defaults_and_the_log_makes_whole_entries() -> None:
     assert LogEntry(2, 1, "P1 passes") == LogEntry(2, 1, "P1 passes", None, None, 0)
     assert str(LogEntry(2, 1, "P1 passes")) == "R2T1 P1 passes"
+    table = new_table(2, every_card())
+    spec = table.display[0]
+    table.say("P1 passes", 0)
+    table.say("P2 builds", 1, card=spec)
+    table.say("P2 uses it", 1, card=CardInPlay(spec, table.players[1]))
+    assert table.session.events == [
+        LogEntry(0, 0, "P1 passes", 0),
+        LogEntry(0, 0, "P2 builds", 1, spec.name, spec.line),
+        LogEntry(0, 0, "P2 uses it", 1, spec.name, spec.line),
+    ]
+    assert [entry.card for entry in table.session.events] == [None, spec.name, spec.name] and spec.line > 0
     assert Option(3, "plate of 3") == Option(3, "plate of 3") and Option(3, "x") != Option(3, "y")
 
 
@@ -83,3 +98,54 @@ def test_a_class_with_post_init_is_refused() -> None:
 
     with pytest.raises(TypeError, match="plain frozen dataclasses only"):
         quick_init(Checked)
+
+
+def state_class(name: str) -> type:
+    """A table object class made afresh (fields with a default, a factory, and a __post_init__)."""
+
+    @dataclasses.dataclass(eq=False)
+    class Thing(State):
+        size: int
+        tags: list = dataclasses.field(default_factory=list)
+        owner: str | None = None
+        seen: int = 0
+
+        def __post_init__(self) -> None:
+            self.seen += 1
+
+    Thing.__name__ = Thing.__qualname__ = name
+    return Thing
+
+
+Quick = state_init(state_class("Quick"))
+Slow = state_class("Slow")
+
+
+def test_a_state_init_class_builds_exactly_what_the_dataclass_init_builds() -> None:
+    for args, kwargs in [((1,), {}), ((1, [2]), {}), ((1,), {"owner": "P1"}), ((), {"size": 0, "tags": [3]})]:
+        quick, slow = Quick(*args, **kwargs), Slow(*args, **kwargs)
+        assert quick.__dict__ == slow.__dict__ and quick.seen == 1
+    assert Quick(1).tags is not Quick(1).tags  # a fresh list from the factory each time
+    with pytest.raises(TypeError):
+        Quick()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Quick(1, nobody=2)  # type: ignore[call-arg]
+
+
+def test_the_table_objects_use_it_and_a_new_one_joins_a_journal_only_when_put_on_the_table() -> None:
+    table = new_table(2, every_card())
+    card = CardInPlay(table.display[0], table.players[0])
+    assert card.goods == {"wood": 0, "fish": 0, "gold": 0, "guest": 0} and type(card.goods) is dict
+    assert card._journal is None and table._journal is not None
+    table.players[0].buildings.append(card)
+    assert card._journal is table._journal and type(card.goods) is TrackedDict
+
+
+def test_a_field_behind_a_property_setter_is_refused() -> None:
+    @dataclasses.dataclass(eq=False)
+    class Guarded(State):
+        level: int = 0
+
+    Guarded.level = property(lambda self: 0, lambda self, value: None)  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="property's setter"):
+        state_init(Guarded)
