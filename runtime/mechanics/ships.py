@@ -24,7 +24,7 @@ from runtime.model.state import IllegalAction, Player, Ship, Table
 
 
 def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
-    return (CostOption(tuple(("goods", rule(table, player, key), good) for good, key in price_keys(ship_type))),)
+    return (CostOption(tuple([("goods", rule(table, player, key), good) for good, key in price_keys(ship_type)])),)
 
 
 @cache
