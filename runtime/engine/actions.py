@@ -8,7 +8,6 @@ and whether a Reforest counts as using the action space.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
@@ -159,16 +158,22 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     spaces = maybe_possible(table, player, open_spaces(table, held))
     if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
-    options = [space_option(name) for name in spaces]
+    options = [SPACE_OPTIONS[name] for name in spaces]
     options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
     options += [Option(card, f"{card.name} (worker space)") for card in cards]
     return options
 
 
-@cache
-def space_option(name: str) -> Option:
-    """An action space as a turn option (the same frozen Option every time: one is made per space, not per turn)."""
-    return Option(name, name.replace("_", " "))
+class SpaceOptions(dict[str, Option]):
+    """Each action space as a turn option: the same frozen Option every time, made the first time a space is offered
+    (a dict look-up per space and turn, cheaper than a cached function's call)."""
+
+    def __missing__(self, name: str) -> Option:
+        option = self[name] = Option(name, name.replace("_", " "))
+        return option
+
+
+SPACE_OPTIONS = SpaceOptions()
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:
