@@ -58,24 +58,22 @@ class Journal:
         if kind in ATOMS:
             return value
         tracked = TRACKED_OF.get(kind)
-        if tracked is not None:
+        if tracked is not None:  # a plain container: a tracked copy goes on the table
             value = tracked(value)
-            value._journal = self
-            if value:  # an empty container (most of a new table's) has no items to look through
-                value.adopt_items()
+        elif kind in TRACKED_TYPES:  # made tracked (a new table object's), or moved from another journal
+            if value._journal is self:
+                return value
+        else:
+            if isinstance(value, State):
+                if value.__dict__.get("_journal") is not self:
+                    adopt_object(self, value)
+            elif kind is tuple and not ATOMS.issuperset(map(type, value)):
+                for item in value:
+                    self.adopt(item)
             return value
-        if kind in TRACKED_TYPES:
-            if value._journal is not self:
-                value._journal = self
-                value.adopt_items()
-            return value
-        if isinstance(value, State):
-            if value.__dict__.get("_journal") is not self:
-                adopt_object(self, value)
-            return value
-        if kind is tuple and not ATOMS.issuperset(map(type, value)):
-            for item in value:
-                self.adopt(item)
+        value._journal = self
+        if value:  # an empty container (most of a new table's) has no items to look through
+            value.adopt_items()
         return value
 
 
