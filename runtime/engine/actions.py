@@ -91,23 +91,25 @@ NEEDS: dict[str, Callable[[Table, Player], bool]] = {
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
 TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
 HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
+PLACING_WINDOW = (PLACE_WORKER.name, "before")
+# The before-window of each action with a need (None: it has no event of its own), keyed once, not per question.
+NEED_WINDOWS = {name: None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before") for name in NEEDS}
 
 
-def surely_impossible(table: Table, player: Player, name: str) -> bool:
-    """The action cannot succeed, so it is not offered. Trusted only while no card can act first: a card
-    listening before a Worker is placed or before the action's own event may bring what is missing."""
-    need = NEEDS.get(name)
-    if need is None or table.listeners.get((PLACE_WORKER.name, "before")):
-        return False
-    event = EVENT_OF[name]
-    if event is not None and table.listeners.get((event.name, "before")):
-        return False
-    return not need(table, player)
+def unmet(table: Table, player: Player, name: str) -> bool:
+    """The action cannot succeed, so it is not offered: it lacks its need and no card listens before its own event
+    (one listening before a Worker is placed is looked up by the caller), since such a card may bring what is
+    missing."""
+    window = NEED_WINDOWS[name]
+    return not (window is not None and table.listeners.get(window)) and not NEEDS[name](table, player)
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order (only an action with a need can be)."""
-    return [name for name in names if name not in NEEDS or not surely_impossible(table, player, name)]
+    """The names of actions not surely impossible, in order: only an action with a need can be, and none is while
+    a card listens before a Worker is placed (looked up once for all of them)."""
+    if table.listeners.get(PLACING_WINDOW):
+        return list(names)
+    return [name for name in names if name not in NEEDS or not unmet(table, player, name)]
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:

@@ -67,8 +67,19 @@ def fillable_plates(table: Table, player: Player, served: int, limit: int | None
 
 
 def can_fill_a_plate(table: Table, player: Player) -> bool:
-    """Whether Serve Fish could fill any plate, asked before every turn: stops at the first that can be filled."""
-    return any(fish == 0 and ways_to_fill(table, player, i, 0, None) for i, fish in enumerate(table.plates))
+    """Whether Serve Fish could fill any plate, asked before every turn: with no limit a Guest fills any empty
+    plate, so a plate's cost is looked up only without one, and only until one can be paid in fish."""
+    plates = table.plates
+    if 0 not in plates:
+        return False
+    supply = player.supply
+    if supply["guest"] >= 1:
+        return True
+    fish = supply["fish"]
+    for plate, on in enumerate(plates):  # noqa: SIM110 - a plain loop costs less than any() over a generator
+        if on == 0 and fish >= plate_cost(table, player, plate):
+            return True
+    return False
 
 
 def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> int:

@@ -15,6 +15,7 @@ from runtime.engine.play import (
     rule_holders,
     usual_haul,
 )
+from runtime.model.rules import DoubleSpace
 from runtime.model.state import CardInPlay, Player, Table
 
 TRACK_BUILDINGS_AS_SHIPS = "gap_counts_track_buildings"
@@ -56,7 +57,26 @@ def forest_count(table: Table, player: Player) -> int:
 
 
 def double_of(table: Table, cell: tuple[int, int] | None) -> int | None:
-    return next((i for i, double in enumerate(double_spaces(table)) if cell in double.cells), None)
+    return None if cell is None else double_index(table).get(cell)
+
+
+# The printed board's Building spaces -> the index of the first double space holding each, by the id of the doubles
+# it was worked out from (kept alongside, so a later board at a reused id is never mistaken for it).
+DOUBLE_INDEX: dict[int, tuple[tuple[DoubleSpace, ...], dict[tuple[int, int], int]]] = {}
+
+
+def double_index(table: Table) -> dict[tuple[int, int], int]:
+    """Which double space each Building space lies in, worked out once per printed board (it never changes), not on
+    every question: a latch asks after every event."""
+    doubles = double_spaces(table)
+    known = DOUBLE_INDEX.get(id(doubles))
+    if known is None or known[0] is not doubles:
+        index: dict[tuple[int, int], int] = {}
+        for i, double in enumerate(doubles):
+            for cell in double.cells:
+                index.setdefault(cell, i)
+        known = DOUBLE_INDEX[id(doubles)] = (doubles, index)
+    return known[1]
 
 
 def forests_on(table: Table, card: CardInPlay) -> int:

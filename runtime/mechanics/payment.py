@@ -8,6 +8,7 @@ offered where it saves something (no Guest is spent on a cost already at 0).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import remove_from_play, rule
@@ -32,33 +33,38 @@ class Payment:
         return f"{text} discard {self.discard}" if self.discard else text
 
 
-@dataclass
+@dataclass(frozen=True)
 class Due:
     """One cost option totalled: goods owed, Guests owed outright, and what Guests may do."""
 
-    goods: dict[str, int]
+    wood: int = 0
+    fish: int = 0
+    gold: int = 0
     return_guests: int = 0
     discard: str = ""
     guests_allowed: bool = True
 
 
+@cache
 def total(option: CostOption) -> Due:
-    due = Due({"wood": 0, "fish": 0, "gold": 0})
+    """Totalled once per cost option: a CostOption is a frozen value, and the same few are asked about all game."""
+    goods = {"wood": 0, "fish": 0, "gold": 0}
+    return_guests, discard, guests_allowed = 0, "", True
     for part in option.parts:
         kind = part[0]
         if kind == "goods":
             _, amount, good = part
             if good == "guest":
-                due.return_guests += amount
+                return_guests += amount
             else:
-                due.goods[good] += amount
+                goods[good] += amount
         elif kind == "return_guests":
-            due.return_guests += part[1]
+            return_guests += part[1]
         elif kind == "discard_building":
-            due.discard = part[1]
+            discard = part[1]
         elif kind == "no_guests":
-            due.guests_allowed = False
-    return due
+            guests_allowed = False
+    return Due(goods["wood"], goods["fish"], goods["gold"], return_guests, discard, guests_allowed)
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -72,14 +78,17 @@ def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
     spare = supply["guest"] - due.return_guests
     if spare < 0:
         return []
-    wood_each, fish_each = rule(table, player, "guest_wood"), rule(table, player, "guest_fish")
-    wood, fish, gold = due.goods["wood"], due.goods["fish"], due.goods["gold"]
+    wood, fish, gold = due.wood, due.fish, due.gold
     if gold > supply["gold"]:
         return []
-    most_w = min(spare, ceil_div(wood, wood_each)) if due.guests_allowed and wood_each > 0 else 0
+    if due.guests_allowed and (spare or wood < 0 or fish < 0):
+        wood_each, fish_each = rule(table, player, "guest_wood"), rule(table, player, "guest_fish")
+    else:  # no Guest to spend, the usual case: the goods as they are, and what a Guest saves is not asked
+        wood_each = fish_each = 0  # (a negative amount would make the rates bound the loops below, so it asks)
+    most_w = min(spare, ceil_div(wood, wood_each)) if wood_each > 0 else 0
     found = []
     for for_wood in range(most_w + 1):
-        most_f = min(spare - for_wood, ceil_div(fish, fish_each)) if due.guests_allowed and fish_each > 0 else 0
+        most_f = min(spare - for_wood, ceil_div(fish, fish_each)) if fish_each > 0 else 0
         for for_fish in range(most_f + 1):
             pay = Payment(
                 max(0, wood - for_wood * wood_each),

@@ -30,7 +30,8 @@ def share_cost(table: Table, player: Player, shares: int) -> int:
 
 
 def shares_on_board(table: Table) -> list[Share]:
-    return [share for share in table.shares if share.on_board]
+    """Share.on_board written out: asked before every turn, for every Share."""
+    return [share for share in table.shares if share.issued and share.holder is None and not share.removed]
 
 
 def can_buy_all_shares(table: Table, player: Player) -> bool:

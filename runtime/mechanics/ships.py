@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
@@ -16,9 +18,14 @@ from runtime.model.state import IllegalAction, Player, Ship, Table
 
 
 def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
+    return (CostOption(tuple(("goods", rule(table, player, key), good) for good, key in price_keys(ship_type))),)
+
+
+@cache
+def price_keys(ship_type: str) -> tuple[tuple[str, str], ...]:
+    """(good, the rule parameter of its price) for each good a Ship type costs: the parameters never change."""
     prices = ((good, f"{ship_type}_cost_{good}") for good in PAYING_GOODS)
-    cost = tuple(("goods", rule(table, player, key), good) for good, key in prices if key in parameters())
-    return (CostOption(cost),)
+    return tuple((good, key) for good, key in prices if key in parameters())
 
 
 def build_ship(table: Table, player: Player) -> Ship:
