@@ -58,7 +58,8 @@ class Record:
 def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
     """Seven rounds and scoring; the seed fixes the shuffles and every choice of every seat. A tracer
     (runtime/analysis/trace.py) watches without changing anything."""
-    table = new_table(setup.players, specs, seed=setup.seed, decider=seat_deciders(setup.agents, setup.seed))
+    deciders = seat_deciders(setup.agents, setup.seed)
+    table = new_table(setup.players, specs, seed=setup.seed, decider=deciders, keep_log=setup.keep_log)
     table.session.tracer = tracer
     granted = None
     round_of_turn: list[int] = []

@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 from compiler import load, units  # noqa: E402
 from compiler.load import compile_text, load_cards  # noqa: E402
 from runtime import library as rt  # noqa: E402
-from runtime.analysis.simulate import play_game  # noqa: E402
+from tests.benchmarks.game_bench import floor_ms, game_ms, simulated_game  # noqa: E402
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 BLOCKS = re.findall(r'^building "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
@@ -208,16 +208,12 @@ def games_per_second(players: int, games: int = 30) -> float:
     specs = load_cards(CARDS, "cards.nus")
     start = time.perf_counter()
     for seed in range(games):
-        play_game(specs, players, seed)
+        simulated_game(specs, players, seed)
     return games / (time.perf_counter() - start)
 
 
 def game_rows() -> list[tuple[str, str]]:
-    """The engine's figures from tests/benchmarks/game_bench.py, where that module is."""
-    try:
-        from tests.benchmarks.game_bench import floor_ms, game_ms
-    except ImportError:
-        return []
+    """The engine's figures from tests/benchmarks/game_bench.py."""
     game, floor = game_ms(), floor_ms()
     return [
         ("random 3-player game (ms)", f"{game:.2f} ms ({1000 / game:.0f} games/s)"),

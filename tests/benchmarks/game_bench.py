@@ -2,11 +2,13 @@
 
     python tests/benchmarks/game_bench.py      # both from one run, with the ratio and the counts
 
+A game is played as `nus simulate` plays it (runtime/analysis/games.py: random players, no log unless --log).
+
 The floor is a plain-Python loop doing as many decisions, events and card calls as a real game: counted
 from seeded random games (a profile hook counts the engine's `decide_among`, which every decision goes through,
 its `emit` and every function compiled from the card file), each done with the least work it can take (pick one
 of a few options; look the event's listeners up; call a function with a new Context). The engine can never reach
-the floor: the ratio says how much its bookkeeping (rules, payments, the undo journal, the log) costs on top.
+the floor: the ratio says how much its bookkeeping (rules, payments, the undo journal) costs on top.
 
 Medians over repeats; the machine is shared and noisy, so read the ratio of the same run.
 """
@@ -29,7 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from compiler.load import load_cards  # noqa: E402
-from runtime.analysis.simulate import play_game  # noqa: E402
+from runtime.analysis.games import Setup, play  # noqa: E402
 from runtime.engine.decisions import decide_among  # noqa: E402
 from runtime.engine.events import emit  # noqa: E402
 from runtime.model.cards import CardSpec, Context  # noqa: E402
@@ -43,6 +45,11 @@ INNER = frozenset({"<genexpr>", "<listcomp>", "<dictcomp>", "<setcomp>"})  # res
 @cache
 def specs() -> tuple[CardSpec, ...]:
     return tuple(load_cards((ROOT / CARD_FILE).read_text(encoding="utf-8"), CARD_FILE))
+
+
+def simulated_game(cards: Sequence[CardSpec], players: int, seed: int) -> None:
+    """One game as `nus simulate` plays it: random players, scores kept, no log (it is kept only with --log)."""
+    play(cards, Setup(seed, ("random",) * players))
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ def game_counts(players: int = PLAYERS, seeds: Sequence[int] = SEEDS) -> GameCou
     sys.setprofile(count)
     try:
         for seed in seeds:
-            play_game(cards, players, seed)
+            simulated_game(cards, players, seed)
     finally:
         sys.setprofile(None)
     games = len(seeds)
@@ -115,7 +122,7 @@ def game_ms(games: int = 30, repeats: int = 5, players: int = PLAYERS) -> float:
 
     def play() -> None:
         for seed in range(games):
-            play_game(cards, players, seed)
+            simulated_game(cards, players, seed)
 
     return median_ms(play, games, repeats)
 
