@@ -112,6 +112,22 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
     return done
 
 
+CARD_CONTEXTS = "card contexts"  # Table.derived's key for the Contexts below
+
+
+def card_context(table: Table, card: CardInPlay) -> Context:
+    """The Context a card's owner acts in on the card, hearing no event (its latches, its rules): the same for as
+    long as the cards in play stay the same (Table.derived), so one is made, not one a check."""
+    derived = table._journal.derived  # Table.derived without the property call: asked for every latch check
+    contexts = derived.get(CARD_CONTEXTS)
+    if contexts is None:
+        contexts = derived[CARD_CONTEXTS] = {}
+    ctx = contexts.get(card)
+    if ctx is None:
+        ctx = contexts[card] = Context(table, card.owner, card)
+    return ctx
+
+
 LATCHES_CHECKED = "latches checked"  # Table.derived's key for the moment every pending latch was last found false
 
 
@@ -119,53 +135,55 @@ def check_latches(table: Table) -> None:
     """Fire every "as soon as" whose condition holds, once per game; repeat until none fires.
 
     A condition reads the table (and whether an action is running), so while nothing changed since every pending
-    one was found false, none can hold: that is known while a mark is open, since each change then appends a
-    journal entry. The moment is remembered in Table.derived, which any undo forgets; `nus trace` is shown every
-    check, so with a tracer each is made."""
+    one was found false, none can hold. That is known while a mark is open, since each change then appends a
+    journal entry: the same entry still last is the same table (see latch_moment). The moment is remembered in
+    Table.derived, which any undo forgets; `nus trace` shows every check, so with a tracer each is made."""
     session = table.session
     if session.checking_latches or not table.latches:
         return
-    if session.tracer is None and unchanged_since(table, table.derived.get(LATCHES_CHECKED)):
-        return
+    derived = table._journal.derived  # one dict for the table's life, cleared in place
+    moment = latch_moment(table)
+    checked = derived.get(LATCHES_CHECKED)
+    if moment is not None and checked is not None and session.tracer is None:
+        last, depth = moment
+        checked_last, checked_depth = checked
+        if last is checked_last and depth == checked_depth:
+            return
     session.checking_latches = True
     try:
-        fired = True
-        while fired:
-            fired = False
-            for card, index in list(table.latches):
-                ability = card.spec.abilities[index]
-                ctx = Context(table, card.owner, card)
-                held = ability.guard is None or ability.guard(ctx)
-                if session.tracer is not None:
-                    session.tracer.listened(ctx, ability, held)
-                if held:
-                    table.latches.remove((card, index))
-                    card.fired.add(index)
-                    table.say(f"{card.owner.name} {card.name}: as soon as", card.owner.index, card=card)
-                    run_all_or_nothing(table, ability, ctx)
-                    fired = True
+        while fire_held_latches(table):
+            moment = None
     finally:
         session.checking_latches = False
-    table.derived[LATCHES_CHECKED] = latch_moment(table)
+    derived[LATCHES_CHECKED] = moment or latch_moment(table)
 
 
-def latch_moment(table: Table) -> tuple[int, tuple, int] | None:
-    """The table's state as far as a latch's condition can tell, or None when a change may have gone unrecorded
-    (no mark open): the journal's length, its last entry and the action depth."""
+def fire_held_latches(table: Table) -> bool:
+    """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
+    session = table.session
+    fired = False
+    for card, index in list(table.latches):
+        ability = card.spec.abilities[index]
+        ctx = card_context(table, card)
+        held = ability.guard is None or ability.guard(ctx)
+        if session.tracer is not None:
+            session.tracer.listened(ctx, ability, held)
+        if held:
+            table.latches.remove((card, index))
+            card.fired.add(index)
+            table.say(f"{card.owner.name} {card.name}: as soon as", card.owner.index, card=card)
+            run_all_or_nothing(table, ability, ctx)
+            fired = True
+    return fired
+
+
+def latch_moment(table: Table) -> tuple[tuple, int] | None:
+    """The table's state as far as a latch's condition can tell: the journal's last entry and the action depth; None
+    when a change may have gone unrecorded (no mark open, or none recorded since it opened). An entry is appended
+    once and leaves the journal only when undone (which forgets the moment) or when the last mark is released, and
+    the moment holds it, so no later entry can be the same object."""
     journal = table._journal
     entries = journal.entries
     if not journal.open or not entries:
         return None
-    return len(entries), entries[-1], table.session.action_depth
-
-
-def unchanged_since(table: Table, moment: tuple[int, tuple, int] | None) -> bool:
-    """Whether the table is still as at `moment` (latch_moment): the same entry is last at the same length. Its
-    entry is held by the moment, so no later entry is the same object; releasing the last mark clears the entries
-    (and changes made with no mark open are not recorded), and an undo forgets the moment."""
-    now = latch_moment(table)
-    if moment is None or now is None:
-        return False
-    length, last, depth = now
-    then_length, then_last, then_depth = moment
-    return last is then_last and length == then_length and depth == then_depth
+    return entries[-1], table.session.action_depth

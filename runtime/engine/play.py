@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.engine.events import check_latches, trigger
+from runtime.engine.events import card_context, check_latches, trigger
 from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 LISTENING = ("each_time", "at_moment")
-
-
-def cards_of(player: Player) -> list[CardInPlay]:
-    return player.buildings + player.council
 
 
 def base_value(rules: Rules, key: str, players: int, scope: dict[str, Any] | None = None) -> Any:
@@ -51,14 +47,15 @@ RULE_CHANGES = "rule changes"  # Table.derived's key for the index below
 def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
     """Parameter -> each card in play that changes it, in seat order and then in the order played, with its
     owner and the Context its change is called with (the cards change only when the table's shape does)."""
-    index: dict[str, list[tuple[Player, Context, Any]]] = {}
+    index: dict[str, tuple[tuple[Player, Context, Any], ...]] = {}
     for owner in table.players:
-        for card in cards_of(owner):
-            if card.spec.rules and not card.declined:
-                ctx = Context(table, owner, card)
-                for key, change in card.spec.rules.items():
-                    index.setdefault(key, []).append((owner, ctx, change))
-    return {key: tuple(changes) for key, changes in index.items()}
+        for cards in (owner.buildings, owner.council):  # not joined into one list: worked out after every undo
+            for card in cards:
+                if card.spec.rules and not card.declined:
+                    ctx = card_context(table, card)
+                    for key, change in card.spec.rules.items():
+                        index[key] = (*index.get(key, ()), (owner, ctx, change))
+    return index
 
 
 def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
@@ -99,7 +96,7 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
-    value = table_base(table, key)[1]
+    value = (table.bases.get(key) or table_base(table, key))[1]  # inline: asked for every card on every build
     change = spec.rules.get(key)
     return value if change is None else change(Context(table, player, card), before=value)
 
@@ -122,9 +119,10 @@ def decline(table: Table, card: CardInPlay) -> None:
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
-    """The owner's cards whose rule parameter `key` is on, for rules that name their card."""
-    holders = [card for card in cards_of(player) if key in card.spec.rules and not card.declined]
-    return [card for card in holders if card_rule(table, card, key)]
+    """The owner's cards whose rule parameter `key` is on, for rules that name their card: of the cards that set it
+    (the rule index, in the order played), those whose value is on."""
+    changes = rule_index(table).get(key, ())
+    return [ctx.card for owner, ctx, _ in changes if owner is player and card_rule(table, ctx.card, key)]
 
 
 def attach(table: Table, card: CardInPlay) -> None:
@@ -213,12 +211,22 @@ def capacities(table: Table) -> dict[str, int]:
     derived = table.derived
     held = derived.get(CAPACITIES)
     if held is None:
-        keys = {name: f"capacity_{name}" for name in table.spaces}
+        keys, bases = base_capacities(table)
         index = rule_index(table)
         if any(key in index for key in keys.values()):
             return {name: rule(table, None, key) for name, key in keys.items()}
-        held = derived[CAPACITIES] = {name: table_base(table, key)[1] for name, key in keys.items()}
+        held = derived[CAPACITIES] = bases
     return held
+
+
+def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int]]:
+    """Each action space's capacity parameter and its base value, remembered by the table (Table.bases, as
+    table_base): the spaces, rules and player count never change, and the capacities are asked after every undo."""
+    found = table.bases.get(CAPACITIES)
+    if found is None:
+        keys = {name: f"capacity_{name}" for name in table.spaces}
+        found = table.bases[CAPACITIES] = (keys, {name: table_base(table, key)[1] for name, key in keys.items()})
+    return found
 
 
 def usual_haul(table: Table, player: Player, length: int) -> int:
@@ -232,4 +240,5 @@ def usual_haul(table: Table, player: Player, length: int) -> int:
 
 def usual_share_discount(table: Table) -> int:
     """Buy all Shares: the discount of the highest row of the Share discounts whose round has come."""
-    return max((discount for start, discount in table.rules.share_discount if table.round >= start), default=0)
+    discounts = [discount for start, discount in table.rules.share_discount if table.round >= start]
+    return max(discounts) if discounts else 0
