@@ -39,7 +39,8 @@ def emit(
     listeners = table.listeners.get((event.name, timing))
     if listeners:
         dispatch(table, listeners, Event(event.name, timing, player, fields), only)
-    check_latches(table)
+    if table.latches:  # most events come with no latch pending: skip the call
+        check_latches(table)
 
 
 def dispatch(table: Table, listeners: list, event: Event, only: CardInPlay | None) -> None:

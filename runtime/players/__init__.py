@@ -1,22 +1,22 @@
 """Players for simulation: who answers each seat's decisions. Each is seeded per game and seat, so a game
 replays exactly from its seed on any machine and in any process.
 
-A player answers `choose_index(table, kind, options)` with the index of its choice; SeatDeciders routes
-each decision of a game to the player in that seat.
+A player is a decider for one seat: it answers `choose(decision, table)` with the index of its choice among
+`decision.options`; SeatDeciders routes each decision of a game to the player in that seat.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from runtime.engine.decisions import Decision
 from runtime.model.state import Table
 
 
 class Player(Protocol):
-    def choose_index(self, table: Table, kind: str, options: Sequence[Any]) -> int: ...
+    def choose(self, decision: Decision, table: Table) -> int: ...
 
 
 class RandomPlayer:
@@ -25,8 +25,8 @@ class RandomPlayer:
     def __init__(self, seed: int, seat: int):
         self.rng = random.Random(seed)
 
-    def choose_index(self, table: Table, kind: str, options: Sequence[Any]) -> int:
-        return self.rng.randrange(len(options))
+    def choose(self, decision: Decision, table: Table) -> int:
+        return self.rng.randrange(len(decision.options))
 
 
 def greedy(seed: int, seat: int) -> Player:
@@ -56,7 +56,7 @@ class SeatDeciders:
         self.seats = list(seats)
 
     def choose(self, decision: Decision, table: Table) -> int:
-        return self.seats[decision.player].choose_index(table, decision.kind, decision.values)
+        return self.seats[decision.player].choose(decision, table)
 
 
 def seat_deciders(agents: Sequence[str], seed: int) -> SeatDeciders:

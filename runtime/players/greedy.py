@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.engine.decisions import DecisionKind
+from runtime.engine.decisions import Decision, DecisionKind
 from runtime.model.state import Table
 from runtime.players.evaluation import relative
 from runtime.players.lookahead import Sampler, act_and_finish_turn, trying
@@ -38,16 +38,16 @@ class Planner(ABC):
         self.samples = samples
         self.plan: list[int] = []
 
-    def choose_index(self, table: Table, kind: str, options: Sequence[Any]) -> int:
-        if kind == DecisionKind.ACTION:
-            index, self.plan = self.choose_action(table, options)
+    def choose(self, decision: Decision, table: Table) -> int:
+        if decision.kind == DecisionKind.ACTION:
+            index, self.plan = self.choose_action(table, decision.values)
             return index
         if self.plan:
             index = self.plan.pop(0)
-            if index < len(options):
+            if index < len(decision.options):
                 return index
             self.plan = []
-        return self.rng.randrange(len(options))
+        return self.rng.randrange(len(decision.options))
 
     @abstractmethod
     def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
