@@ -110,7 +110,7 @@ def label_of(value: Any) -> str:
 
 
 def as_option(value: Any) -> Option:
-    return value if isinstance(value, Option) else Option(value, label_of(value))
+    return value if value.__class__ is Option else Option(value)
 
 
 class ScriptError(AssertionError):
