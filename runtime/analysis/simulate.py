@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from runtime.analysis.games import Record
+from runtime.analysis.stats import Estimate, RunningMean
 from runtime.engine.phases import play_round
 from runtime.engine.play import rule
 from runtime.mechanics.scoring import final_scores
@@ -74,22 +75,22 @@ def record_line(record: Record) -> str:
 
 @dataclass
 class Summary:
-    """Running totals: the average and spread of scores, and how often each Building was built."""
+    """Running totals: the average score with its interval, the spread of scores, and how often each Building was
+    built. The interval's sample is the games (a game's average score each), not the seats: the seats of one game
+    are not independent of each other."""
 
     players: int
     games: int = 0
-    total: float = 0.0
-    count: int = 0
+    game_means: RunningMean = field(default_factory=RunningMean)
     low: float = float("inf")
     high: float = float("-inf")
     built: dict[str, int] = field(default_factory=dict)
 
     def add(self, scores: Iterable[float], built: Iterable[str]) -> None:
         self.games += 1
-        for score in scores:
-            self.total += score
-            self.count += 1
-            self.low, self.high = min(self.low, score), max(self.high, score)
+        scores = list(scores)
+        self.game_means.add(sum(scores) / len(scores))
+        self.low, self.high = min(self.low, *scores), max(self.high, *scores)
         for name in built:
             self.built[name] = self.built.get(name, 0) + 1
 
@@ -102,12 +103,18 @@ class Summary:
         ranked = sorted(self.built.items(), key=lambda item: (-item[1], item[0]))
         return "\n".join(
             [
-                f"{self.games} games, {self.players} players",
-                f"score: mean {self.total / self.count:.1f}, min {self.low:.1f}, max {self.high:.1f}",
+                f"{self.games} game{'' if self.games == 1 else 's'}, {self.players} players",
+                f"score: mean {score_interval(self.game_means.estimate())}, min {self.low:.1f}, max {self.high:.1f}",
                 "most built: " + ", ".join(f"{name} ({count})" for name, count in ranked[:5]),
                 "least built: " + ", ".join(f"{name} ({count})" for name, count in ranked[-5:]),
             ]
         )
+
+
+def score_interval(estimate: Estimate) -> str:
+    if estimate.n < 2:
+        return f"{estimate.mean:.1f} (one game: no interval)"
+    return f"{estimate.mean:.1f} (95% CI {estimate.low:.1f} to {estimate.high:.1f}, n={estimate.n} games)"
 
 
 def summary(results: Sequence[GameResult]) -> str:

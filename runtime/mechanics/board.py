@@ -33,8 +33,14 @@ def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
 
 def free_cells(table: Table, player: Player) -> list[tuple[int, int]]:
     """Building spaces a new Building may go on: no Building and no Forest."""
-    covered = covered_cells(table, player)
-    return [cell for cell, card in player.harbor.cells.items() if card is None and cell not in covered]
+    double_at, forests = double_index(table), player.harbor.forests
+    free = []
+    for cell, card in player.harbor.cells.items():  # asked on every build: no set of covered cells is made
+        if card is None:
+            double = double_at.get(cell)
+            if double is None or forests[double] <= 0:
+                free.append(cell)
+    return free
 
 
 def reforestable(table: Table, player: Player) -> list[int]:
@@ -60,21 +66,23 @@ def double_of(table: Table, cell: tuple[int, int] | None) -> int | None:
     return None if cell is None else double_index(table).get(cell)
 
 
-# The printed board's Building spaces -> the index of the first double space holding each, by the id of the doubles
-# it was worked out from (kept alongside, so a later board at a reused id is never mistaken for it).
+# The printed board's Building spaces -> the index of the double space holding each, by the id of the doubles it was
+# worked out from (kept alongside, so a later board at a reused id is never mistaken for it).
 DOUBLE_INDEX: dict[int, tuple[tuple[DoubleSpace, ...], dict[tuple[int, int], int]]] = {}
 
 
 def double_index(table: Table) -> dict[tuple[int, int], int]:
     """Which double space each Building space lies in, worked out once per printed board (it never changes), not on
-    every question: a latch asks after every event."""
+    every question: a latch asks after every event. A space lies in one double space at most."""
     doubles = double_spaces(table)
     known = DOUBLE_INDEX.get(id(doubles))
     if known is None or known[0] is not doubles:
         index: dict[tuple[int, int], int] = {}
         for i, double in enumerate(doubles):
             for cell in double.cells:
-                index.setdefault(cell, i)
+                if cell in index:
+                    raise ValueError(f"rules.toml: Building space {cell} lies in two double spaces")
+                index[cell] = i
         known = DOUBLE_INDEX[id(doubles)] = (doubles, index)
     return known[1]
 
@@ -87,11 +95,24 @@ def forests_on(table: Table, card: CardInPlay) -> int:
 
 def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
     """Buildings on the Harbor board; one still buried under Forests does not count."""
-    if not may_hold(table, player.buildings, "under_forests"):
+    if not may_be_buried(table, player):
         return list(player.buildings)
     return [
         card for card in player.buildings if not (card_rule(table, card, "under_forests") and forests_on(table, card))
     ]
+
+
+BURIED = "may be buried"  # Table.derived's key prefix for may_be_buried
+
+
+def may_be_buried(table: Table, player: Player) -> bool:
+    """Whether any of the player's Buildings may lie under Forests: a question about which cards are in play, so it is
+    remembered with them (Table.derived, forgotten when they change); latches ask it after every event."""
+    derived, key = table.derived, (BURIED, player.index)
+    held = derived.get(key)
+    if held is None:
+        held = derived[key] = may_hold(table, player.buildings, "under_forests")
+    return held
 
 
 def forests_in_middle(table: Table, player: Player) -> int:
@@ -123,7 +144,10 @@ def ship_length(table: Table, player: Player, ship_type: str) -> int:
 
 
 def ships_length(table: Table, player: Player) -> int:
-    return sum(ship_length(table, player, ship.type) for ship in player.track.ships)
+    length = 0
+    for ship in player.track.ships:  # a plain loop costs less than sum() over a generator: the haul asks often
+        length += ship_length(table, player, ship.type)
+    return length
 
 
 def haul_size(table: Table, player: Player) -> int:
@@ -131,7 +155,9 @@ def haul_size(table: Table, player: Player) -> int:
 
     Ruling: a gap that counts as filled adds its spaces to the length, 1 each, as the Ship moved past them; a
     Building on the track is not a Ship and adds nothing."""
-    on_cards = sum(len(card.ships) for card in player.buildings)
+    on_cards = 0
+    for card in player.buildings:  # a plain loop costs less than sum() over a generator: asked on every fishing
+        on_cards += len(card.ships)
     length = track_length(table, player) + track_gap(table, player)
     return rule(table, player, "haul_size", usual=usual_haul(table, player, length)) + on_cards
 
@@ -151,9 +177,12 @@ def track_gap(table: Table, player: Player) -> int:
 
 
 def gap_with_room(table: Table, player: Player) -> int:
-    """The gap a card sets, or 0 while fewer free spaces than it are left."""
+    """The gap a card sets, or 0 while fewer free spaces than it are left (not counted without a gap, the usual case:
+    the haul asks on every fishing)."""
     gap = rule(table, player, "fishing_gap")
-    return gap if rule(table, player, "track_spaces") - occupied_track_spaces(table, player) >= gap else 0
+    if not gap:
+        return 0
+    return gap if unoccupied_track_spaces(table, player) >= gap else 0
 
 
 def track_buildings_are_ships(table: Table, player: Player) -> bool:
@@ -173,8 +202,13 @@ def consider_track_buildings_ships(table: Table, player: Player) -> None:
             card.choices[TRACK_BUILDINGS_AS_SHIPS] = ask(table, player.index, DecisionKind.MAY, [True, False], prompt)
 
 
+def unoccupied_track_spaces(table: Table, player: Player) -> int:
+    """The spaces no Ship or Building takes: the free ones and a gap counted as filled (which may be declined)."""
+    return rule(table, player, "track_spaces") - occupied_track_spaces(table, player)
+
+
 def free_track_spaces(table: Table, player: Player) -> int:
-    return rule(table, player, "track_spaces") - occupied_track_spaces(table, player) - track_gap(table, player)
+    return unoccupied_track_spaces(table, player) - track_gap(table, player)
 
 
 def decline_gap(table: Table, player: Player, why: str) -> bool:

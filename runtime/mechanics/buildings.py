@@ -14,7 +14,7 @@ from runtime.mechanics.board import (
     holds_without_gap,
 )
 from runtime.mechanics.payment import choose_and_pay, payment_options
-from runtime.model.cards import CardSpec, Context
+from runtime.model.cards import CardSpec, Context, CostOption
 from runtime.model.declarations import BUILD_OVER_CARD
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
@@ -63,13 +63,12 @@ def build_building(table: Table, player: Player) -> CardInPlay:
 ON_TRACK = "fishing track"
 
 
-def payable_spaces(table: Table, player: Player, spec: CardSpec, spaces: list[object] | None = None) -> list[object]:
-    """The spaces (its placements unless given) the player can pay the card on. Building over a card opens that
-    card's before-window first, which may bring goods: such a space is kept, the attempt decides."""
-    payments = payment_options(table, player, spec.costs(Context(table, player)))
+def payable_spaces(table: Table, player: Player, spaces: list[object], costs: tuple[CostOption, ...]) -> list[object]:
+    """The spaces the player can pay the card's costs on. Building over a card opens that card's before-window first,
+    which may bring goods: such a space is kept, the attempt decides."""
+    payments = payment_options(table, player, costs)
     if not payments and not table.listeners.get((BUILD_OVER_CARD.name, "before")):
         return []
-    spaces = placements(table, player, spec) if spaces is None else spaces
     discards = {payment.discard for payment in payments}
     return [space for space in spaces if space_payable(player, space, discards)]
 
@@ -86,9 +85,11 @@ def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
     return bool(spec_rule(table, player, spec, key))
 
 
-def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:
+def placements(
+    table: Table, player: Player, spec: CardSpec, costs: tuple[CostOption, ...] | None = None
+) -> list[object]:
     """Where the card may go: the Fishing track, a space under stacked Forests, or a free space or a
-    Building that may be built over, as its placement rules say."""
+    Building that may be built over, as its placement rules say (costs: the card's, when already worked out)."""
     if own_rule(table, player, spec, "on_fishing_track"):
         room = free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken")
         return [ON_TRACK] if room else []
@@ -98,17 +99,15 @@ def placements(table: Table, player: Player, spec: CardSpec) -> list[object]:
         ]
         return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]
     over = [card for card in player.buildings if card.cell is not None and card_rule(table, card, "built_over")]
-    return [*free_cells(table, player), *discard_cells(table, player, spec), *over]
+    costs = spec.costs(Context(table, player)) if costs is None else costs
+    return [*free_cells(table, player), *discard_cells(player, costs), *over]
 
 
-def discard_cells(table: Table, player: Player, spec: CardSpec) -> list[tuple[int, int]]:
+def discard_cells(player: Player, costs: tuple[CostOption, ...]) -> list[tuple[int, int]]:
     """Spaces of own Buildings a cost option discards: the new card may take such a space, paying by that discard."""
-    names = {
-        part[1]
-        for option in spec.costs(Context(table, player))
-        for part in option.parts
-        if part[0] == "discard_building"
-    }
+    names = {part[1] for option in costs for part in option.parts if part[0] == "discard_building"}
+    if not names:
+        return []
     return [card.cell for card in player.buildings if card.name in names and card.cell is not None]
 
 
@@ -116,10 +115,11 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling).
     The space of a Building the cost discards may only be taken by paying with that discard."""
     require(table, player, spec)
-    spaces = placements(table, player, spec)
+    costs = spec.costs(Context(table, player))  # as the table is until a space is chosen: asked again to pay
+    spaces = placements(table, player, spec, costs)
     if not spaces:
         raise IllegalAction(f"{player.name} has no space for {spec.name}")
-    spaces = payable_spaces(table, player, spec, spaces)
+    spaces = payable_spaces(table, player, spaces, costs)
     if not spaces:
         raise IllegalAction(f"{player.name} cannot pay for {spec.name}")
     space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")

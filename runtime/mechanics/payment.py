@@ -46,11 +46,12 @@ class Due:
 
 
 @cache
-def total(option: CostOption) -> Due:
-    """Totalled once per cost option: a CostOption is a frozen value, and the same few are asked about all game."""
+def total(parts: tuple[tuple, ...]) -> Due:
+    """A cost option's parts totalled, once each: the same few are asked about all game (keyed by the parts, a plain
+    tuple, which hashes for less than the frozen CostOption around it)."""
     goods = {"wood": 0, "fish": 0, "gold": 0}
     return_guests, discard, guests_allowed = 0, "", True
-    for part in option.parts:
+    for part in parts:
         kind = part[0]
         if kind == "goods":
             _, amount, good = part
@@ -103,11 +104,14 @@ def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
 
 
 def payment_options(table: Table, player: Player, options: tuple[CostOption, ...]) -> list[Payment]:
-    """A card without any cost option costs nothing."""
+    """A card without any cost option costs nothing. Each payment once, in the order first found: one option's
+    payments differ already (each Guest spent lowers the wood or fish owed, or it is not offered)."""
     if not options:
         return [Payment()]
-    found = dict.fromkeys(payment for option in options for payment in payments_for(table, player, total(option)))
-    return list(found)  # each payment once, in the order first found
+    if len(options) == 1:
+        return payments_for(table, player, total(options[0].parts))
+    found = dict.fromkeys(payment for option in options for payment in payments_for(table, player, total(option.parts)))
+    return list(found)
 
 
 def owned_named(player: Player, name: str) -> CardInPlay | None:

@@ -54,6 +54,8 @@ def buy_all_shares(table: Table, player: Player) -> list[Share]:
 def held_by_others(table: Table, player: Player) -> list[Share]:
     """Step 2 targets: this colour's issued Shares on the Share board first, then those other players hold."""
     mine = [share for share in live(table, player.index) if share.issued and share.holder != player.index]
+    if len(mine) <= 1:  # nothing to order (the usual case): the turn order is not worked out
+        return mine
     order = {p.index: n for n, p in enumerate(turn_order(table))}
     return sorted(mine, key=lambda share: -1 if share.holder is None else order[share.holder])
 

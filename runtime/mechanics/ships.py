@@ -8,7 +8,13 @@ from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
 from runtime.engine.play import rule, rule_holders
-from runtime.mechanics.board import decline_gap, free_track_spaces, ship_length, track_gap
+from runtime.mechanics.board import (
+    decline_gap,
+    free_track_spaces,
+    ship_length,
+    track_gap,
+    unoccupied_track_spaces,
+)
 from runtime.mechanics.buildings import ON_TRACK
 from runtime.mechanics.payment import choose_and_pay, payment_options
 from runtime.model.cards import CostOption
@@ -18,7 +24,7 @@ from runtime.model.state import IllegalAction, Player, Ship, Table
 
 
 def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
-    return (CostOption(tuple(("goods", rule(table, player, key), good) for good, key in price_keys(ship_type))),)
+    return (CostOption(tuple([("goods", rule(table, player, key), good) for good, key in price_keys(ship_type)])),)
 
 
 @cache
@@ -50,19 +56,22 @@ def ship_types(table: Table, player: Player) -> list[str]:
     """The types left that the player has a place for and can pay for. A card acting before a Ship is placed may
     bring goods: then what it costs is left to the attempt."""
     paid_later = bool(table.listeners.get((PLACE_SHIP.name, "before")))
+    room = unoccupied_track_spaces(table, player)  # the same for every type: counted once
     return [
         name
         for name, left in table.ships_left.items()
         if left > 0
-        and has_place(table, player, name)
+        and has_place(table, player, name, room)
         and (paid_later or payment_options(table, player, ship_cost(table, player, name)))
     ]
 
 
-def has_place(table: Table, player: Player, ship_type: str) -> bool:
-    """Room on the Fishing track (a gap counted as filled may be declined for it), or a card that may hold it."""
-    room = free_track_spaces(table, player) + track_gap(table, player) >= ship_length(table, player, ship_type)
-    return room or (rule(table, player, f"{ship_type}_to_card") and bool(rule_holders(table, player, "ships_to_card")))
+def has_place(table: Table, player: Player, ship_type: str, room: int) -> bool:
+    """Room on the Fishing track, room being its unoccupied spaces (a gap counted as filled may be declined for the
+    Ship), or a card that may hold it."""
+    return room >= ship_length(table, player, ship_type) or (
+        rule(table, player, f"{ship_type}_to_card") and bool(rule_holders(table, player, "ships_to_card"))
+    )
 
 
 def make_room(table: Table, player: Player, ship_type: str) -> None:

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from runtime.analysis.stats import adjust, mean_interval, proportion_interval
+from runtime.analysis.stats import RunningMean, adjust, mean_interval, proportion_interval, t_quantile_95
 
 
 def test_paired_differences_get_a_t_interval_and_p_value():
@@ -44,3 +44,37 @@ def test_benjamini_hochberg_adjusts_by_rank():
     # sorted p 0.01, 0.02, 0.03, 0.5 with m = 4: 0.04, 0.04, 0.04, 0.5 (monotone from the top)
     assert adjust([0.03, 0.01, 0.5, 0.02]) == pytest.approx([0.04, 0.04, 0.5, 0.04])
     assert adjust([]) == []
+
+
+def test_a_running_mean_gives_the_t_interval_of_its_whole_sample():
+    # the sample of the paired-differences test above, streamed: the same mean and (to 0.13%) the same interval
+    running = RunningMean()
+    for value in (1.0, 3.0, 2.0, 2.0):
+        running.add(value)
+    estimate = running.estimate()
+    half = 3.182446305284263 * math.sqrt(2 / 3) / 2
+    assert estimate.mean == 2.0 and estimate.n == 4
+    assert estimate.high - 2.0 == pytest.approx(half, rel=2e-3) and 2.0 - estimate.low == pytest.approx(half, rel=2e-3)
+
+
+def test_one_value_has_no_interval():
+    running = RunningMean()
+    running.add(7.0)
+    assert running.estimate() == mean_interval([7.0])
+
+
+@pytest.mark.parametrize(
+    ("df", "scipy_quantile"),
+    [
+        (1, 12.706204736174694),
+        (2, 4.302652729749462),
+        (3, 3.1824463052837078),
+        (4, 2.7764451051977934),
+        (10, 2.228138851986274),
+        (49, 2.0095752371292392),
+        (1000, 1.9623390808264083),
+    ],
+)
+def test_the_t_quantile_without_scipy_is_within_a_seventh_of_a_percent(df, scipy_quantile):
+    # scipy.stats.t.ppf(0.975, df)
+    assert t_quantile_95(df) == pytest.approx(scipy_quantile, rel=1.3e-3)

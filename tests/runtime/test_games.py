@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from runtime.analysis.simulate import GameResult, per_game, play_game, simulate, summary
+from runtime.analysis.simulate import GameResult, Summary, per_game, play_game, simulate, summary
 from runtime.mechanics.scoring import score
 from runtime.model.state import CardInPlay, Ship
 from tests.kit.table_kit import every_card, make_table, real_cards
@@ -53,6 +53,29 @@ def test_per_game_lines_give_seed_scores_and_winner():
     results = [GameResult(4, 2, {0: Fraction(61, 2), 1: Fraction(30)}, [0], {}, [])]
     results.append(GameResult(5, 2, {0: Fraction(12), 1: Fraction(12)}, [0, 1], {}, []))
     assert per_game(results) == "seed 4: P1 30½, P2 30; won by P1\nseed 5: P1 12, P2 12; won by P1 and P2"
+
+
+def test_summary_gives_the_mean_score_with_its_interval_over_games():
+    # game averages 15, 16 and 20: mean 17, sd sqrt(7), t(0.975, 2) 4.3027, so 17 -/+ 6.57; min and max over seats
+    totals = Summary(2)
+    totals.add([10.0, 20.0], ["Sauna"])
+    totals.add([12.0, 20.0], ["Sauna", "Stove"])
+    totals.add([0.0, 40.0], [])
+    assert totals.text() == (
+        "3 games, 2 players\n"
+        "score: mean 17.0 (95% CI 10.4 to 23.6, n=3 games), min 0.0, max 40.0\n"
+        "most built: Sauna (2), Stove (1)\n"
+        "least built: Sauna (2), Stove (1)"
+    )
+
+
+def test_one_game_gives_no_interval():
+    totals = Summary(3)
+    totals.add([3.0, 4.0, 5.0], [])
+    assert totals.text().splitlines()[:2] == [
+        "1 game, 3 players",
+        "score: mean 4.0 (one game: no interval), min 3.0, max 5.0",
+    ]
 
 
 def test_summary_reports_scores_and_buildings():

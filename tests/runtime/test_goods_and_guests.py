@@ -3,7 +3,10 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from runtime.engine.play import rule
 from runtime.mechanics.goods import empty_reserve, gain, offer_guests_on_ships, pay, place_guest_on_ship, to_reserve
 from runtime.mechanics.payment import payment_options
 from runtime.mechanics.scoring import score
@@ -115,3 +118,35 @@ def test_no_guests_part_forbids_guests_and_return_guests_is_its_own_payment():
     by_guests = (CostOption((("goods", 21, "fish"),)), CostOption((("return_guests", 5),)))
     options = payment_options(table, me, by_guests)
     assert [(p.fish, p.guests) for p in options] == [(0, 5)]  # 7 Guests would be needed for 21 fish
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    supply=st.tuples(*[st.integers(0, 7)] * 4),
+    owed=st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 2)),
+    returned=st.integers(0, 2),
+    guests_allowed=st.booleans(),
+)
+def test_a_cost_option_offers_each_affordable_payment_once(supply, owed, returned, guests_allowed):
+    """Every way of spending Guests that saves something and leaves goods the player has, and each only once."""
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(wood=supply[0], fish=supply[1], gold=supply[2], guest=supply[3])
+    wood, fish, gold = owed
+    parts = (("goods", wood, "wood"), ("goods", fish, "fish"), ("goods", gold, "gold"), ("return_guests", returned))
+    option = CostOption(parts if guests_allowed else (*parts, ("no_guests",)))
+    wood_each, fish_each = rule(table, me, "guest_wood"), rule(table, me, "guest_fish")
+    spare = supply[3] - returned if guests_allowed else 0
+    expected = {
+        (max(0, wood - w * wood_each), max(0, fish - f * fish_each), gold, returned + w + f)
+        for w in range(-(-wood // wood_each) + 1)
+        for f in range(-(-fish // fish_each) + 1)
+        if w + f <= spare
+        and max(0, wood - w * wood_each) <= supply[0]
+        and max(0, fish - f * fish_each) <= supply[1]
+        and gold <= supply[2]
+        and returned <= supply[3]
+    }
+    offered = [(p.wood, p.fish, p.gold, p.guests) for p in payment_options(table, me, (option,))]
+    assert len(offered) == len(set(offered))
+    assert set(offered) == expected
