@@ -45,11 +45,12 @@ class Journal:
 
     def undo(self, position: int) -> None:
         entries = self.entries
-        if len(entries) > position:
-            self.derived.clear()
-        while len(entries) > position:
-            entry = entries.pop()
+        if len(entries) <= position:
+            return
+        self.derived.clear()
+        for entry in reversed(entries[position:]):
             entry[0](*entry[1:])
+        del entries[position:]
 
     def adopt(self, value: Any) -> Any:
         """Value as it goes on the table: containers tracked by this journal, table objects adopted."""
@@ -57,24 +58,22 @@ class Journal:
         if kind in ATOMS:
             return value
         tracked = TRACKED_OF.get(kind)
-        if tracked is not None:
+        if tracked is not None:  # a plain container: a tracked copy goes on the table
             value = tracked(value)
-            value._journal = self
-            if value:  # an empty container (most of a new table's) has no items to look through
-                value.adopt_items()
+        elif kind in TRACKED_TYPES:  # made tracked (a new table object's), or moved from another journal
+            if value._journal is self:
+                return value
+        else:
+            if isinstance(value, State):
+                if value.__dict__.get("_journal") is not self:
+                    adopt_object(self, value)
+            elif kind is tuple and not ATOMS.issuperset(map(type, value)):
+                for item in value:
+                    self.adopt(item)
             return value
-        if kind in TRACKED_TYPES:
-            if value._journal is not self:
-                value._journal = self
-                value.adopt_items()
-            return value
-        if isinstance(value, State):
-            if value.__dict__.get("_journal") is not self:
-                adopt_object(self, value)
-            return value
-        if kind is tuple and not ATOMS.issuperset(map(type, value)):
-            for item in value:
-                self.adopt(item)
+        value._journal = self
+        if value:  # an empty container (most of a new table's) has no items to look through
+            value.adopt_items()
         return value
 
 
@@ -97,15 +96,18 @@ class State:
 
     def __setattr__(self, name: str, value: Any) -> None:
         journal = self._journal
-        if journal is not None and name not in self.TRANSIENT:
-            if name in self.SHAPE:
-                value = shaped(value)
-                journal.derived.clear()
-            if type(value) not in ATOMS:  # most values are: skip the call
-                value = journal.adopt(value)
-            if journal.open:
-                journal.entries.append((restore_field, self, name, self.__dict__.get(name, MISSING)))
-        object.__setattr__(self, name, value)
+        if journal is None or name in self.TRANSIENT:  # not on a table, or no game state (maybe a property)
+            object.__setattr__(self, name, value)
+            return
+        if name in self.SHAPE:
+            value = shaped(value)
+            journal.derived.clear()
+        if type(value) not in ATOMS:  # most values are: skip the call
+            value = journal.adopt(value)
+        fields = self.__dict__  # a game field is a plain instance field, as restore_field takes it
+        if journal.open:
+            journal.entries.append((restore_field, self, name, fields.get(name, MISSING)))
+        fields[name] = value
 
 
 def restore_field(obj: State, name: str, old: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from runtime.engine.decisions import Decider, RandomDecider
 from runtime.engine.play import base_value
@@ -13,23 +14,40 @@ from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
 
-def new_player(rules: Rules, index: int, players: int) -> Player:
+@dataclass(frozen=True)
+class Start:
+    """What each seat starts with at this player count, read once a table for all its players."""
+
+    supply: dict[str, int]
+    cells: tuple[tuple[int, int], ...]  # the Harbor board's building spaces
+    forests: tuple[int, ...]  # on each double space
+    track_spaces: int
+
+
+def start_of(rules: Rules, players: int) -> Start:
     """Ruling: set-up values are read before any card is in play, so they are the base values of rules.toml."""
 
     def value(key: str) -> int:
         return base_value(rules, key, players)
 
     rows, columns = value("harbor_rows"), value("harbor_columns")
-    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, columns + 1) if (r, c) not in rules.reserve_cells]
+    return Start(
+        supply={good: value(f"start_{good}") for good in GOODS},
+        cells=tuple(
+            (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1) if (r, c) not in rules.reserve_cells
+        ),
+        forests=tuple(value(f"start_forests_{n}") for n in range(len(rules.doubles))),
+        track_spaces=value("track_spaces"),
+    )
+
+
+def new_player(start: Start, index: int) -> Player:
     return Player(
         index=index,
-        supply=goods_dict(**{good: value(f"start_{good}") for good in GOODS}),
+        supply=goods_dict(**start.supply),
         reserve=goods_dict(),
-        harbor=Harbor(
-            cells=dict.fromkeys(cells),
-            forests=[value(f"start_forests_{n}") for n in range(len(rules.doubles))],
-        ),
-        track=FishingTrack(space_goods=[{} for _ in range(value("track_spaces"))]),
+        harbor=Harbor(cells=dict.fromkeys(start.cells), forests=list(start.forests)),
+        track=FishingTrack(space_goods=[{} for _ in range(start.track_spaces)]),
     )
 
 
@@ -77,10 +95,11 @@ def new_table(
     display = [decks["A"].pop() for _ in range(min(value("display_a"), len(decks["A"])))]
     display += [decks["B"].pop() for _ in range(min(value("display_b"), len(decks["B"])))]
     stacks = value("elder_stacks")
+    start = start_of(rules, players)
     return Table(
         rules=rules,
         session=Session(decider if decider is not None else RandomDecider(seed), keep_log),
-        players=[new_player(rules, i, players) for i in range(players)],
+        players=[new_player(start, i) for i in range(players)],
         shares=new_shares(rules, players),
         ships_left=dict.fromkeys(rules.ship_types, value("ships_per_type")),
         elder_stacks=[elders[i::stacks] for i in range(stacks)],

@@ -2,6 +2,8 @@
 
 Every change is journaled (runtime/model/journal.py) while a mark is open, and a restore undoes the
 changes in place, so references held by a running effect (its Context's player or card) stay valid.
+A new table object's lists, dicts and sets are made tracked (with no journal yet), so putting it on the table
+hands them the journal instead of copying each into a tracked one.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import Journal, State, adopt_object
+from runtime.model.journal import Journal, ShapeList, State, TrackedDict, TrackedList, TrackedSet, adopt_object
 from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
@@ -21,7 +23,7 @@ class IllegalAction(Exception):
 
 
 def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> dict[str, int]:
-    return {"wood": wood, "fish": fish, "gold": gold, "guest": guest}
+    return TrackedDict(wood=wood, fish=fish, gold=gold, guest=guest)
 
 
 @state_init
@@ -34,16 +36,16 @@ class CardInPlay(State):
     spec: CardSpec
     owner: Player
     goods: dict[str, int] = field(default_factory=goods_dict)
-    under: list[CardInPlay] = field(default_factory=list)
-    ships: list[str] = field(default_factory=list)
-    fired: set[int] = field(default_factory=set)
+    under: list[CardInPlay] = field(default_factory=TrackedList)
+    ships: list[str] = field(default_factory=TrackedList)
+    fired: set[int] = field(default_factory=TrackedSet)
     cell: tuple[int, int] | None = None
     built_turn: int = -1
     worker: int | None = None
     used_round: int = 0
     origin: int = -1  # an Elder's stack on the supply board
     declined: bool = False  # its owner declined its standing effect for good: its rules no longer apply
-    choices: dict[str, bool] = field(default_factory=dict)  # rule name -> its owner's standing "you may" answer
+    choices: dict[str, bool] = field(default_factory=TrackedDict)  # rule name -> its owner's standing "you may" answer
 
     @property
     def name(self) -> str:
@@ -88,9 +90,9 @@ class Harbor(State):
 class FishingTrack(State):
     """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces."""
 
-    ships: list[Ship] = field(default_factory=list)
-    cards: list[CardInPlay] = field(default_factory=list)  # Buildings placed on the track as though Ships
-    space_goods: list[dict[str, int]] = field(default_factory=list)
+    ships: list[Ship] = field(default_factory=TrackedList)
+    cards: list[CardInPlay] = field(default_factory=TrackedList)  # Buildings placed on the track as though Ships
+    space_goods: list[dict[str, int]] = field(default_factory=TrackedList)
 
 
 def player_number(index: int) -> int:
@@ -115,9 +117,9 @@ class Player(State):
     reserve: dict[str, int]
     harbor: Harbor
     track: FishingTrack
-    council: list[CardInPlay] = field(default_factory=list)
-    buildings: list[CardInPlay] = field(default_factory=list)
-    hand: list[CardSpec] = field(default_factory=list)
+    council: list[CardInPlay] = field(default_factory=ShapeList)
+    buildings: list[CardInPlay] = field(default_factory=ShapeList)
+    hand: list[CardSpec] = field(default_factory=TrackedList)
     turns_taken: int = 0
     elders_used_round: int = 0
     last_elder: CardInPlay | None = None
@@ -203,11 +205,11 @@ class Table(State):
     spaces: dict[str, list[int]]
     decks: dict[str, list[CardSpec]]
     display: list[CardSpec]
-    elder_guests: dict[str, list[int]] = field(default_factory=dict)  # Elder name -> who gets its Guests
-    elders_taken: set[str] = field(default_factory=set)  # Elders ever taken from the supply board, by name
+    elder_guests: dict[str, list[int]] = field(default_factory=TrackedDict)  # Elder name -> who gets its Guests
+    elders_taken: set[str] = field(default_factory=TrackedSet)  # Elders ever taken from the supply board, by name
     general: dict[str, int] = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
-    listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=dict)
-    latches: list[tuple[CardInPlay, int]] = field(default_factory=list)
+    listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=TrackedDict)
+    latches: list[tuple[CardInPlay, int]] = field(default_factory=TrackedList)
     round: int = 0
     turn: int = 0
     turn_counter: int = 0

@@ -135,10 +135,12 @@ def test_a_state_init_class_builds_exactly_what_the_dataclass_init_builds() -> N
 def test_the_table_objects_use_it_and_a_new_one_joins_a_journal_only_when_put_on_the_table() -> None:
     table = new_table(2, every_card())
     card = CardInPlay(table.display[0], table.players[0])
-    assert card.goods == {"wood": 0, "fish": 0, "gold": 0, "guest": 0} and type(card.goods) is dict
-    assert card._journal is None and table._journal is not None
+    assert card.goods == {"wood": 0, "fish": 0, "gold": 0, "guest": 0} and type(card.goods) is TrackedDict
+    assert card._journal is None and card.goods._journal is None and table._journal is not None
+    goods = card.goods
     table.players[0].buildings.append(card)
-    assert card._journal is table._journal and type(card.goods) is TrackedDict
+    assert card._journal is table._journal and card.goods is goods and goods._journal is table._journal
+    assert card.under._journal is card.fired._journal is card.choices._journal is table._journal
 
 
 def test_a_field_behind_a_property_setter_is_refused() -> None:
