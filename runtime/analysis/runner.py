@@ -10,12 +10,14 @@ the caller stops them and reports what finished.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from itertools import islice
 
 from runtime.analysis.games import Record, Setup, play
@@ -42,7 +44,18 @@ Job = tuple[str, Setup]  # (source key, game)
 
 def play_chunk(sources: dict[str, Source], chunk: Sequence[Job]) -> list[Record]:
     specs = {key: source.load(source.text, source.path) for key, source in sources.items()}
+    settle_long_lived()
     return [play(specs[key], setup) for key, setup in chunk]
+
+
+@cache
+def settle_long_lived() -> None:
+    """Once a process, after its first cards are loaded: the compiler and the compiled cards live as long as the
+    process, so they are put out of the garbage collector's sight (gc.freeze). Otherwise each full collection walks
+    them all again: about one in 200 games, ~60 ms each, 6% of the games' time. Collected first, so no garbage is
+    kept for good."""
+    gc.collect()
+    gc.freeze()
 
 
 def chunks(jobs: Iterable[Job], size: int = CHUNK) -> Iterator[list[Job]]:

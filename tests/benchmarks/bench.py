@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 from compiler import load, units  # noqa: E402
 from compiler.load import compile_text, load_cards  # noqa: E402
 from runtime import library as rt  # noqa: E402
-from tests.benchmarks.game_bench import floor_ms, game_ms, simulated_game  # noqa: E402
+from tests.benchmarks.game_bench import floor_ms, game_ms, simulated_game, specs  # noqa: E402
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 BLOCKS = re.findall(r'^building "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
@@ -205,10 +205,10 @@ def compiled_effect_ratio(calls: int = 20000) -> tuple[float, float]:
 
 
 def games_per_second(players: int, games: int = 30) -> float:
-    specs = load_cards(CARDS, "cards.nus")
+    cards = specs()
     start = time.perf_counter()
     for seed in range(games):
-        simulated_game(specs, players, seed)
+        simulated_game(cards, players, seed)
     return games / (time.perf_counter() - start)
 
 

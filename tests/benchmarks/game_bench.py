@@ -32,6 +32,7 @@ if str(ROOT) not in sys.path:
 
 from compiler.load import load_cards  # noqa: E402
 from runtime.analysis.games import Setup, play  # noqa: E402
+from runtime.analysis.runner import settle_long_lived  # noqa: E402
 from runtime.engine.decisions import decide_among  # noqa: E402
 from runtime.engine.events import emit  # noqa: E402
 from runtime.model.cards import CardSpec, Context  # noqa: E402
@@ -44,7 +45,10 @@ INNER = frozenset({"<genexpr>", "<listcomp>", "<dictcomp>", "<setcomp>"})  # res
 
 @cache
 def specs() -> tuple[CardSpec, ...]:
-    return tuple(load_cards((ROOT / CARD_FILE).read_text(encoding="utf-8"), CARD_FILE))
+    """The cards, loaded as a `nus simulate` worker loads them (and then settles what lives as long as it)."""
+    cards = tuple(load_cards((ROOT / CARD_FILE).read_text(encoding="utf-8"), CARD_FILE))
+    settle_long_lived()
+    return cards
 
 
 def simulated_game(cards: Sequence[CardSpec], players: int, seed: int) -> None:
