@@ -87,7 +87,12 @@ def ignore_interrupts() -> None:
 
 
 def run_on_processes(sources: dict[str, Source], jobs: Iterable[Job], workers: int) -> Iterator[Record]:
-    """At most a few chunks per worker are in flight, so memory stays flat however many games are asked."""
+    """At most a few chunks per worker are in flight, so memory stays flat however many games are asked. The cards
+    are loaded and settled here first: where processes fork, the workers start with them (no load of their own, and
+    no full collection touching every inherited object, which would copy the parent's memory page by page)."""
+    for source in sources.values():
+        source.load(source.text, source.path)
+    settle_long_lived()
     pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
     try:
         pending: deque = deque()
