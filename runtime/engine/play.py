@@ -189,6 +189,11 @@ def double_spaces(table: Table) -> tuple[DoubleSpace, ...]:
     return table.rules.doubles
 
 
+def double_index(table: Table) -> dict[tuple[int, int], int]:
+    """Building space -> the double space it lies in (Rules.double_at)."""
+    return table.rules.double_at
+
+
 def middle_columns(table: Table) -> tuple[int, ...]:
     return table.rules.middle_columns
 

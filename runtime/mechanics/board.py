@@ -8,6 +8,7 @@ from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import (
     card_rule,
     decline,
+    double_index,
     double_spaces,
     may_hold,
     middle_columns,
@@ -15,7 +16,6 @@ from runtime.engine.play import (
     rule_holders,
     usual_haul,
 )
-from runtime.model.rules import DoubleSpace
 from runtime.model.state import CardInPlay, Player, Table
 
 TRACK_BUILDINGS_AS_SHIPS = "gap_counts_track_buildings"
@@ -64,27 +64,6 @@ def forest_count(table: Table, player: Player) -> int:
 
 def double_of(table: Table, cell: tuple[int, int] | None) -> int | None:
     return None if cell is None else double_index(table).get(cell)
-
-
-# The printed board's Building spaces -> the index of the double space holding each, by the id of the doubles it was
-# worked out from (kept alongside, so a later board at a reused id is never mistaken for it).
-DOUBLE_INDEX: dict[int, tuple[tuple[DoubleSpace, ...], dict[tuple[int, int], int]]] = {}
-
-
-def double_index(table: Table) -> dict[tuple[int, int], int]:
-    """Which double space each Building space lies in, worked out once per printed board (it never changes), not on
-    every question: a latch asks after every event. A space lies in one double space at most."""
-    doubles = double_spaces(table)
-    known = DOUBLE_INDEX.get(id(doubles))
-    if known is None or known[0] is not doubles:
-        index: dict[tuple[int, int], int] = {}
-        for i, double in enumerate(doubles):
-            for cell in double.cells:
-                if cell in index:
-                    raise ValueError(f"rules.toml: Building space {cell} lies in two double spaces")
-                index[cell] = i
-        known = DOUBLE_INDEX[id(doubles)] = (doubles, index)
-    return known[1]
 
 
 def forests_on(table: Table, card: CardInPlay) -> int:
