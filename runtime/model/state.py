@@ -9,7 +9,7 @@ hands them the journal instead of copying each into a tracked one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
@@ -110,6 +110,7 @@ def player_name(index: int) -> str:
 @state_init
 @dataclass(eq=False)
 class Player(State):
+    TRANSIENT = State.TRANSIENT | {"name"}  # worked out from the seat once (see name)
     SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
 
     index: int
@@ -124,8 +125,10 @@ class Player(State):
     elders_used_round: int = 0
     last_elder: CardInPlay | None = None
 
-    @property
+    @cached_property
     def name(self) -> str:
+        """Kept in the instance after the first call (log text asks hundreds of times a game); a seat never
+        changes, so there is nothing to forget."""
         return player_name(self.index)
 
     def __repr__(self) -> str:
