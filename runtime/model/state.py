@@ -210,7 +210,7 @@ class Table(State):
     display: list[CardSpec]
     elder_guests: dict[str, list[int]] = field(default_factory=TrackedDict)  # Elder name -> who gets its Guests
     elders_taken: set[str] = field(default_factory=TrackedSet)  # Elders ever taken from the supply board, by name
-    general: dict[str, int] = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
+    general: TrackedDict = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
     listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=TrackedDict)
     latches: list[tuple[CardInPlay, int]] = field(default_factory=TrackedList)
     round: int = 0
@@ -252,10 +252,10 @@ class Table(State):
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came
         back counts up. With every table zone added, each good's total never changes (tests check it)."""
-        self.general[good] -= amount
+        self.general.add(good, -amount)
 
     def to_general(self, good: str, amount: int) -> None:
-        self.general[good] += amount
+        self.general.add(good, amount)
 
     def __post_init__(self) -> None:
         adopt_object(Journal(), self)
