@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import rule, ship_types
+from collections import Counter
+
+from runtime.engine.play import double_spaces, rule, ship_types
 from runtime.mechanics import board
 from runtime.mechanics.elders import free_seats, visible_on_supply_board
 from runtime.model.cards import Context
 from runtime.model.declarations import PAYING_GOODS
+from runtime.model.state import CardInPlay
 
 
 def good_in_supply(ctx: Context, good: str) -> int:
@@ -70,13 +73,34 @@ def forests_in_middle_columns(ctx: Context) -> int:
 
 
 def buildings(ctx: Context) -> int:
-    return len(board.counted_buildings(ctx.table, ctx.me))
+    """Latches ask after every event: while none of the player's Buildings may lie under Forests, each counts and
+    no list of them is made."""
+    table, me = ctx.table, ctx.me
+    if board.may_be_buried(table, me):
+        return len(board.counted_buildings(table, me))
+    return len(me.buildings)
+
+
+LETTERS = "building letters"  # Table.derived's key prefix for buildings_of_letter's counts
 
 
 def buildings_of_letter(ctx: Context, letter: str) -> int:
-    wanted = letter.upper()
+    """Latches ask after every event, several letters at once: while none of the player's Buildings may lie under
+    Forests, the count of each letter depends only on the cards in play, so it is remembered with them
+    (Table.derived, forgotten when they change or on any undo)."""
+    table, me = ctx.table, ctx.me
+    if board.may_be_buried(table, me):
+        return count_letter(board.counted_buildings(table, me), letter.upper())
+    derived, key = table.derived, (LETTERS, me.index)
+    counts = derived.get(key)
+    if counts is None:
+        counts = derived[key] = Counter(card.spec.letter for card in me.buildings)
+    return counts[letter.upper()]
+
+
+def count_letter(cards: list[CardInPlay], wanted: str) -> int:
     count = 0
-    for card in board.counted_buildings(ctx.table, ctx.me):  # a loop costs less than sum() over a generator
+    for card in cards:  # a loop costs less than sum() over a generator
         if card.spec.letter == wanted:
             count += 1
     return count
@@ -91,7 +115,14 @@ def empty_building_spaces(ctx: Context) -> int:
 
 
 def forest_covered_spaces(ctx: Context) -> int:
-    return len(board.covered_cells(ctx.table, ctx.me))
+    """board.covered_cells counted without making the set: no Building space lies in two double spaces (Rules
+    refuses such a board), so the spaces of the forested double spaces are all different (a latch asks after every
+    event)."""
+    count = 0
+    for double, forests in zip(double_spaces(ctx.table), ctx.me.harbor.forests, strict=True):
+        if forests > 0:
+            count += len(double.cells)
+    return count
 
 
 def building_squares(ctx: Context) -> int:
