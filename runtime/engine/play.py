@@ -229,6 +229,18 @@ def double_spaces(table: Table) -> tuple[DoubleSpace, ...]:
     return table.rules.doubles
 
 
+DOUBLE_SIZES = "double space sizes"  # Table.bases' key for double_sizes
+
+
+def double_sizes(table: Table) -> tuple[int, ...]:
+    """How many Building spaces each double space has, remembered by the table (Table.bases): a latch counts the
+    forest-covered spaces after every event."""
+    found = table.bases.get(DOUBLE_SIZES)
+    if found is None:
+        found = table.bases[DOUBLE_SIZES] = tuple(len(double.cells) for double in table.rules.doubles)
+    return found
+
+
 def double_index(table: Table) -> dict[tuple[int, int], int]:
     """Building space -> the double space it lies in (Rules.double_at)."""
     return table.rules.double_at

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from runtime.engine.play import double_spaces, rule, ship_types
+from runtime.engine.play import double_sizes, rule, ship_types
 from runtime.mechanics import board
 from runtime.mechanics.elders import free_seats, visible_on_supply_board
 from runtime.model.cards import Context
@@ -81,21 +79,31 @@ def buildings(ctx: Context) -> int:
     return len(me.buildings)
 
 
-LETTERS = "building letters"  # Table.derived's key prefix for buildings_of_letter's counts
+LETTERS = "building letters"  # Table.derived's key for buildings_of_letter's counts
 
 
 def buildings_of_letter(ctx: Context, letter: str) -> int:
     """Latches ask after every event, several letters at once: while none of the player's Buildings may lie under
     Forests, the count of each letter depends only on the cards in play, so it is remembered with them
-    (Table.derived, forgotten when they change or on any undo)."""
+    (Table.derived: player -> letter -> count, forgotten when the cards change or on any undo)."""
     table, me = ctx.table, ctx.me
-    if board.may_be_buried(table, me):
-        return count_letter(board.counted_buildings(table, me), letter.upper())
-    derived, key = table.derived, (LETTERS, me.index)
-    counts = derived.get(key)
+    derived = table._journal.derived  # Table.derived without the property call
+    letters = derived.get(LETTERS)
+    counts = None if letters is None else letters.get(me.index)
     if counts is None:
-        counts = derived[key] = Counter(card.spec.letter for card in me.buildings)
-    return counts[letter.upper()]
+        if board.may_be_buried(table, me):
+            return count_letter(board.counted_buildings(table, me), letter.upper())
+        counts = letter_counts(me.buildings)
+        derived.setdefault(LETTERS, {})[me.index] = counts
+    return counts.get(letter.upper(), 0)
+
+
+def letter_counts(cards: list[CardInPlay]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card in cards:
+        letter = card.spec.letter
+        counts[letter] = counts.get(letter, 0) + 1
+    return counts
 
 
 def count_letter(cards: list[CardInPlay], wanted: str) -> int:
@@ -116,12 +124,11 @@ def empty_building_spaces(ctx: Context) -> int:
 
 def forest_covered_spaces(ctx: Context) -> int:
     """board.covered_cells counted without making the set: no Building space lies in two double spaces (Rules
-    refuses such a board), so the spaces of the forested double spaces are all different (a latch asks after every
-    event)."""
+    refuses such a board), so the forested double spaces' sizes add up to it (a latch asks after every event)."""
     count = 0
-    for double, forests in zip(double_spaces(ctx.table), ctx.me.harbor.forests, strict=True):
+    for size, forests in zip(double_sizes(ctx.table), ctx.me.harbor.forests, strict=True):
         if forests > 0:
-            count += len(double.cells)
+            count += size
     return count
 
 
