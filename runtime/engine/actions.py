@@ -67,10 +67,11 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     """Carry out an action; while it runs "during an action" holds. Latches are checked once it resolves."""
     if name not in ACTIONS:
         raise IllegalAction(f"unknown action {name}")
-    title = TITLE_OF[name]
-    article = "an" if title[0] in "AEIOU" else "a"
-    table.say(f'{player.name} takes {article} "{title}" action {HOW[via]}', player.index)
     session = table.session
+    if session.keep_log:  # no text is built for a log nobody keeps (as for every log line below)
+        title = TITLE_OF[name]
+        article = "an" if title[0] in "AEIOU" else "a"
+        table.say(f'{player.name} takes {article} "{title}" action {HOW[via]}', player.index)
     session.action_depth += 1
     try:
         ACTIONS[name](table, player, via)
@@ -200,7 +201,8 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
 def place_worker(table: Table, player: Player, choice: object) -> object:
     """choice: an action space name, an own Elder, an own worker-space Building, or PASS."""
     if choice is PASS:
-        table.say(f"{player.name} passes", player.index)
+        if table.session.keep_log:
+            table.say(f"{player.name} passes", player.index)
         return choice
     emit(table, PLACE_WORKER, "before", player)
     if isinstance(choice, CardInPlay) and choice.spec.kind == "elder":

@@ -143,7 +143,8 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     else:
         player.harbor.cells[cell] = card
     player.buildings.append(card)
-    table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
+    if table.session.keep_log:
+        table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
     consider_track_buildings_ships(table, player)
     return card
