@@ -105,11 +105,16 @@ def unmet(table: Table, player: Player, name: str) -> bool:
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order: only an action with a need can be, and none is while
-    a card listens before a Worker is placed (looked up once for all of them)."""
+    """The names of actions not surely impossible, in order: only an action with a need can be (the few with one
+    are looked for among the names, not each name among them), and none is while a card listens before a Worker is
+    placed (looked up once for all of them)."""
+    possible = list(names)
     if table.listeners.get(PLACING_WINDOW):
-        return list(names)
-    return [name for name in names if name not in NEEDS or not unmet(table, player, name)]
+        return possible
+    for name in NEEDS:
+        if name in possible and unmet(table, player, name):
+            possible.remove(name)
+    return possible
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
@@ -132,7 +137,7 @@ def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
     return [
         card
         for card in player.buildings
-        if abilities_of(card, "worker_space")
+        if "worker_space" in card.spec.abilities_by_kind  # abilities_of inlined: asked of every Building every turn
         and card.used_round != table.round
         and card.built_turn < table.turn_counter
     ]
@@ -146,6 +151,7 @@ class Pass:
 
 
 PASS = Pass()
+PASS_OPTION = Option(PASS, "pass")
 
 
 def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
@@ -160,8 +166,8 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
     options = [SPACE_OPTIONS[name] for name in spaces]
-    options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
-    options += [Option(card, f"{card.name} (worker space)") for card in cards]
+    options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
+    options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
     return options
 
 
@@ -185,7 +191,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
     table.turn_counter += 1
     options = turn_options(table, player, elders_and_spaces_only=extra)
     if not extra:
-        options.append(Option(PASS, "pass"))
+        options.append(PASS_OPTION)
     elif not options:
         raise IllegalAction(f"{player.name} has no available action")
     return choose_legal(
