@@ -92,27 +92,22 @@ EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
 TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
 HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
 PLACING_WINDOW = (PLACE_WORKER.name, "before")
-# The before-window of each action with a need (None: it has no event of its own), keyed once, not per question.
-NEED_WINDOWS = {name: None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before") for name in NEEDS}
-
-
-def unmet(table: Table, player: Player, name: str) -> bool:
-    """The action cannot succeed, so it is not offered: it lacks its need and no card listens before its own event
-    (one listening before a Worker is placed is looked up by the caller), since such a card may bring what is
-    missing."""
-    window = NEED_WINDOWS[name]
-    return not (window is not None and table.listeners.get(window)) and not NEEDS[name](table, player)
+# Each action with a need, the before-window of its own event (None: it has none) and the need, keyed once.
+NEED_CHECKS = tuple(
+    (name, None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before"), need) for name, need in NEEDS.items()
+)
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order: only an action with a need can be (the few with one
-    are looked for among the names, not each name among them), and none is while a card listens before a Worker is
-    placed (looked up once for all of them)."""
+    """The names of actions not surely impossible, in order. An action is, and is not offered, when it lacks its
+    need and no card listens before its own event or before a Worker is placed (looked up once for all of them),
+    since such a card may bring what is missing. Only the few actions with a need are looked for among the names."""
     possible = list(names)
-    if table.listeners.get(PLACING_WINDOW):
+    listeners = table.listeners
+    if listeners.get(PLACING_WINDOW):
         return possible
-    for name in NEEDS:
-        if name in possible and unmet(table, player, name):
+    for name, window, need in NEED_CHECKS:
+        if name in possible and not (window is not None and listeners.get(window)) and not need(table, player):
             possible.remove(name)
     return possible
 
@@ -276,7 +271,7 @@ def offer_any_time(table: Table, player: Player) -> None:
         usable = [
             (card, ability)
             for card in player.buildings
-            for ability in abilities_of(card, "any_time")
+            for ability in card.spec.abilities_by_kind.get("any_time", ())  # abilities_of inlined, as in worker_cards
             if ability.guard is None or ability.guard(Context(table, player, card))
         ]
         if not usable:
