@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import DecisionKind, Option, as_option, decide_among
+from runtime.engine.decisions import DecisionKind, Option, decide_among
 from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")
@@ -30,8 +30,8 @@ def choose_legal(
     act: Callable[[Any], T],
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
-    remaining = [option if type(option) is Option else as_option(option) for option in options]
-    reasons = []
+    remaining = [option if option.__class__ is Option else Option(option) for option in options]
+    failures: list[tuple[Option, IllegalAction]] = []
     with table.snapshot() as mark:
         while remaining:
             choice = decide_among(table, player, kind, tuple(remaining), prompt)
@@ -40,6 +40,12 @@ def choose_legal(
             except IllegalAction as why:
                 table.restore(mark)
                 table.say(f"{player_name(player)} {kind} {choice.label}: not possible ({why})", player)
-                reasons.append(f"{choice.label}: {why}")
-                remaining.remove(choice)
-    raise IllegalAction(f"{player_name(player)} has no legal {kind}: " + "; ".join(reasons))
+                failures.append((choice, why))
+                del remaining[index_of(remaining, choice)]
+    reasons = "; ".join(f"{choice.label}: {why}" for choice, why in failures)
+    raise IllegalAction(f"{player_name(player)} has no legal {kind}: {reasons}")
+
+
+def index_of(options: list[Option], chosen: Option) -> int:
+    """Where the chosen option itself is (list.index would compare the options before it by value and label)."""
+    return next(index for index, option in enumerate(options) if option is chosen)
