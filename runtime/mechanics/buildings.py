@@ -66,19 +66,21 @@ ON_TRACK = "fishing track"
 
 
 def payable_spaces(table: Table, player: Player, spaces: list[object], payments: list[Payment]) -> list[object]:
-    """The spaces the player can pay the card on (payments: its payment options). Building over a card opens that
-    card's before-window first, which may bring goods: such a space is kept, the attempt decides."""
-    if not payments and not table.listeners.get((BUILD_OVER_CARD.name, "before")):
-        return []
+    """The spaces the player can pay the card on (payments: its payment options): any, but a Building's space only
+    by a payment discarding it. Building over a card opens that card's before-window first, which may bring goods:
+    such a space is kept, the attempt decides."""
     discards = {payment.discard for payment in payments}
-    return [space for space in spaces if space_payable(player, space, discards)]
-
-
-def space_payable(player: Player, space: object, discards: set[str]) -> bool:
-    if isinstance(space, CardInPlay):
-        return True
-    occupant = None if space == ON_TRACK else player.harbor.cells[space]
-    return bool(discards) if occupant is None else occupant.name in discards
+    if not discards:  # nothing is payable as the table is
+        if not table.listeners.get((BUILD_OVER_CARD.name, "before")):
+            return []
+        return [space for space in spaces if isinstance(space, CardInPlay)]
+    cells = player.harbor.cells
+    payable = []
+    for space in spaces:  # a loop, not a call per space: asked on every build
+        occupant = cells[space] if space.__class__ is tuple else None  # a Building of the Harbor a cost discards
+        if occupant is None or occupant.name in discards:
+            payable.append(space)
+    return payable
 
 
 def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
