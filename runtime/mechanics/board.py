@@ -73,21 +73,26 @@ def forests_on(table: Table, card: CardInPlay) -> int:
 
 
 def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
-    """Buildings on the Harbor board; one still buried under Forests does not count. Whether any of a player's
-    Buildings may lie under Forests is a question about which cards are in play, so it is remembered with them
-    (Table.derived, forgotten when they change), a flag per seat: latches ask after every event."""
-    derived = table.derived
-    buried = derived.get(BURIED)
-    if buried is None:
-        buried = derived[BURIED] = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
-    if not buried[player.index]:
+    """Buildings on the Harbor board; one still buried under Forests does not count."""
+    if not may_be_buried(table, player):
         return list(player.buildings)
     return [
         card for card in player.buildings if not (card_rule(table, card, "under_forests") and forests_on(table, card))
     ]
 
 
-BURIED = "may be buried"  # Table.derived's key for counted_buildings
+BURIED = "may be buried"  # Table.derived's key for may_be_buried
+
+
+def may_be_buried(table: Table, player: Player) -> bool:
+    """Whether any of the player's Buildings may lie under Forests: a question about which cards are in play, so it is
+    remembered with them (Table.derived, forgotten when they change), for every seat at once; latches ask it after
+    every event."""
+    derived = table.derived
+    buried = derived.get(BURIED)
+    if buried is None:
+        buried = derived[BURIED] = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
+    return buried[player.index]
 
 
 def forests_in_middle(table: Table, player: Player) -> int:
