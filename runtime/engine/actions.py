@@ -67,10 +67,11 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     """Carry out an action; while it runs "during an action" holds. Latches are checked once it resolves."""
     if name not in ACTIONS:
         raise IllegalAction(f"unknown action {name}")
-    title = TITLE_OF[name]
-    article = "an" if title[0] in "AEIOU" else "a"
-    table.say(f'{player.name} takes {article} "{title}" action {HOW[via]}', player.index)
     session = table.session
+    if session.keep_log:  # no text is built for a log nobody keeps (as for every log line below)
+        title = TITLE_OF[name]
+        article = "an" if title[0] in "AEIOU" else "a"
+        table.say(f'{player.name} takes {article} "{title}" action {HOW[via]}', player.index)
     session.action_depth += 1
     try:
         ACTIONS[name](table, player, via)
@@ -91,24 +92,24 @@ EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
 TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
 HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
 PLACING_WINDOW = (PLACE_WORKER.name, "before")
-# The before-window of each action with a need (None: it has no event of its own), keyed once, not per question.
-NEED_WINDOWS = {name: None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before") for name in NEEDS}
-
-
-def unmet(table: Table, player: Player, name: str) -> bool:
-    """The action cannot succeed, so it is not offered: it lacks its need and no card listens before its own event
-    (one listening before a Worker is placed is looked up by the caller), since such a card may bring what is
-    missing."""
-    window = NEED_WINDOWS[name]
-    return not (window is not None and table.listeners.get(window)) and not NEEDS[name](table, player)
+# Each action with a need, the before-window of its own event (None: it has none) and the need, keyed once.
+NEED_CHECKS = tuple(
+    (name, None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before"), need) for name, need in NEEDS.items()
+)
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order: only an action with a need can be, and none is while
-    a card listens before a Worker is placed (looked up once for all of them)."""
-    if table.listeners.get(PLACING_WINDOW):
-        return list(names)
-    return [name for name in names if name not in NEEDS or not unmet(table, player, name)]
+    """The names of actions not surely impossible, in order. An action is, and is not offered, when it lacks its
+    need and no card listens before its own event or before a Worker is placed (looked up once for all of them),
+    since such a card may bring what is missing. Only the few actions with a need are looked for among the names."""
+    possible = list(names)
+    listeners = table.listeners
+    if listeners.get(PLACING_WINDOW):
+        return possible
+    for name, window, need in NEED_CHECKS:
+        if name in possible and not (window is not None and listeners.get(window)) and not need(table, player):
+            possible.remove(name)
+    return possible
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
@@ -131,7 +132,7 @@ def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
     return [
         card
         for card in player.buildings
-        if abilities_of(card, "worker_space")
+        if "worker_space" in card.spec.abilities_by_kind  # abilities_of inlined: asked of every Building every turn
         and card.used_round != table.round
         and card.built_turn < table.turn_counter
     ]
@@ -145,6 +146,7 @@ class Pass:
 
 
 PASS = Pass()
+PASS_OPTION = Option(PASS, "pass")
 
 
 def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
@@ -159,8 +161,8 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
     options = [SPACE_OPTIONS[name] for name in spaces]
-    options += [Option(elder, f"{elder.name} (Elder)") for elder in player.council if elder.worker is None]
-    options += [Option(card, f"{card.name} (worker space)") for card in cards]
+    options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
+    options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
     return options
 
 
@@ -184,7 +186,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
     table.turn_counter += 1
     options = turn_options(table, player, elders_and_spaces_only=extra)
     if not extra:
-        options.append(Option(PASS, "pass"))
+        options.append(PASS_OPTION)
     elif not options:
         raise IllegalAction(f"{player.name} has no available action")
     return choose_legal(
@@ -200,7 +202,8 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
 def place_worker(table: Table, player: Player, choice: object) -> object:
     """choice: an action space name, an own Elder, an own worker-space Building, or PASS."""
     if choice is PASS:
-        table.say(f"{player.name} passes", player.index)
+        if table.session.keep_log:
+            table.say(f"{player.name} passes", player.index)
         return choice
     emit(table, PLACE_WORKER, "before", player)
     if isinstance(choice, CardInPlay) and choice.spec.kind == "elder":
@@ -268,7 +271,7 @@ def offer_any_time(table: Table, player: Player) -> None:
         usable = [
             (card, ability)
             for card in player.buildings
-            for ability in abilities_of(card, "any_time")
+            for ability in card.spec.abilities_by_kind.get("any_time", ())  # abilities_of inlined, as in worker_cards
             if ability.guard is None or ability.guard(Context(table, player, card))
         ]
         if not usable:

@@ -116,13 +116,18 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
 CARD_CONTEXTS = "card contexts"  # Table.derived's key for the Contexts below
 
 
-def card_context(table: Table, card: CardInPlay) -> Context:
-    """The Context a card's owner acts in on the card, hearing no event (its latches, its rules): the same for as
-    long as the cards in play stay the same (Table.derived), so one is made, not one a check."""
+def card_contexts(table: Table) -> dict[CardInPlay, Context]:
+    """Card -> the Context its owner acts in on it, hearing no event (its latches, its rules): the same for as long
+    as the cards in play stay the same (Table.derived), so one is made a card, not one a check."""
     derived = table._journal.derived  # Table.derived without the property call: asked for every latch check
     contexts = derived.get(CARD_CONTEXTS)
     if contexts is None:
         contexts = derived[CARD_CONTEXTS] = {}
+    return contexts
+
+
+def card_context(table: Table, card: CardInPlay) -> Context:
+    contexts = card_contexts(table)
     ctx = contexts.get(card)
     if ctx is None:
         ctx = contexts[card] = Context(table, card.owner, card)
@@ -144,28 +149,28 @@ def check_latches(table: Table) -> None:
         return
     derived = table._journal.derived  # one dict for the table's life, cleared in place
     moment = latch_moment(table)
-    checked = derived.get(LATCHES_CHECKED)
-    if moment is not None and checked is not None and session.tracer is None:
-        last, depth = moment
-        checked_last, checked_depth = checked
-        if last is checked_last and depth == checked_depth:
+    if moment is not None and session.tracer is None:
+        checked = derived.get(LATCHES_CHECKED)
+        if checked is not None and checked[0] is moment[0] and checked[1] == moment[1]:
             return
     session.checking_latches = True
+    fired = False
     try:
         while fire_held_latches(table):
-            moment = None
+            fired = True
     finally:
         session.checking_latches = False
-    derived[LATCHES_CHECKED] = moment or latch_moment(table)
+    derived[LATCHES_CHECKED] = latch_moment(table) if fired else moment  # a condition changes nothing
 
 
 def fire_held_latches(table: Table) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
     session = table.session
     fired = False
+    contexts = card_contexts(table)
     for card, index in list(table.latches):
         ability = card.spec.abilities[index]
-        ctx = card_context(table, card)
+        ctx = contexts.get(card) or card_context(table, card)
         held = ability.guard is None or ability.guard(ctx)
         if session.tracer is not None:
             session.tracer.listened(ctx, ability, held)
@@ -175,6 +180,7 @@ def fire_held_latches(table: Table) -> bool:
             table.say(f"{card.owner.name} {card.name}: as soon as", card.owner.index, card=card)
             run_all_or_nothing(table, ability, ctx)
             fired = True
+            contexts = card_contexts(table)  # the cards in play may have changed, forgetting the Contexts
     return fired
 
 

@@ -67,20 +67,60 @@ def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...
     return index
 
 
+RULE_VALUES = "rule values"  # Table.derived's key for rule_values
+
+
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
     for a table-wide parameter, in seat order). Each change receives the value before it (a rule reading its own
     name adds to it), so a card setting a fixed value overrides the ones played before it (ruling).
 
+    Most look-ups ask for a parameter no card in play changes: one read of rule_values answers them."""
+    values = table._journal.derived.get(RULE_VALUES)  # Table.derived without the property call: asked most
+    if values is None:
+        values = rule_values(table)
+    if key in values:
+        return values[key]
+    return changed_rule(table, player, key, scope)
+
+
+def rule_values(table: Table) -> dict[str, Any]:
+    """Every parameter without a scope that no card in play changes, with its base value: made from the table's
+    base values once for as long as the cards in play stay the same (Table.derived, with the rule index)."""
+    values = unscoped_bases(table.rules, len(table.players))  # shared by every such table: read, never changed
+    changed = rule_index(table)
+    if not changed.keys().isdisjoint(values):
+        values = dict(values)
+        for key in changed:
+            values.pop(key, None)
+    table.derived[RULE_VALUES] = values
+    return values
+
+
+UNSCOPED = "every unscoped parameter"  # Rules.bases' key (with the player count) for unscoped_bases
+
+
+def unscoped_bases(rules: Rules, players: int) -> dict[str, Any]:
+    """Every parameter without a scope with its base value at this player count, remembered by the rules."""
+    found = rules.bases.get((UNSCOPED, players))
+    if found is None:
+        found = rules.bases[(UNSCOPED, players)] = {}
+        for key in parameters():
+            usual, value, _ = base_of(rules, key, players)
+            if not usual:
+                found[key] = value
+    return found
+
+
+def changed_rule(table: Table, player: Player | None, key: str, scope: dict[str, Any]) -> Any:
+    """rule() for a parameter some card in play changes, or one whose base value its caller works out (scope).
+
     Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
     each change gives is worked out every time, since it may depend on anything on the table."""
-    usual, value, table_wide = table.bases.get(key) or table_base(table, key)  # inline: asked most
+    usual, value, table_wide = table.bases.get(key) or table_base(table, key)
     if usual:
         value = scope[usual]
-    index = table._journal.derived.get(RULE_CHANGES)  # Table.derived without the property call: asked most
-    if index is None:
-        index = rule_index(table)
-    changes = index.get(key)
+    changes = table._journal.derived[RULE_CHANGES].get(key)  # made with the values rule() just read
     if changes:
         everyone = table_wide or player is None
         for owner, ctx, change in changes:
@@ -189,6 +229,18 @@ def double_spaces(table: Table) -> tuple[DoubleSpace, ...]:
     return table.rules.doubles
 
 
+DOUBLE_SIZES = "double space sizes"  # Table.bases' key for double_sizes
+
+
+def double_sizes(table: Table) -> tuple[int, ...]:
+    """How many Building spaces each double space has, remembered by the table (Table.bases): a latch counts the
+    forest-covered spaces after every event."""
+    found = table.bases.get(DOUBLE_SIZES)
+    if found is None:
+        found = table.bases[DOUBLE_SIZES] = tuple(len(double.cells) for double in table.rules.doubles)
+    return found
+
+
 def double_index(table: Table) -> dict[tuple[int, int], int]:
     """Building space -> the double space it lies in (Rules.double_at)."""
     return table.rules.double_at
@@ -213,12 +265,11 @@ CAPACITIES = "capacities"  # Table.derived's key for the capacities below, while
 def capacities(table: Table) -> dict[str, int]:
     """Every action space's capacity, for a question that needs several (read it, do not change it). While no card
     in play changes a capacity each is its base value, so it is remembered with the cards in play."""
-    derived = table.derived
+    derived = table._journal.derived  # Table.derived without the property call: asked on every turn
     held = derived.get(CAPACITIES)
     if held is None:
         keys, bases = base_capacities(table)
-        index = rule_index(table)
-        if any(key in index for key in keys.values()):
+        if not rule_index(table).keys().isdisjoint(keys.values()):
             return {name: rule(table, None, key) for name, key in keys.items()}
         held = derived[CAPACITIES] = bases
     return held

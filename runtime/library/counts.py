@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import rule, ship_types
+from runtime.engine.play import double_sizes, rule, ship_types
 from runtime.mechanics import board
 from runtime.mechanics.elders import free_seats, visible_on_supply_board
 from runtime.model.cards import Context
 from runtime.model.declarations import PAYING_GOODS
+from runtime.model.state import CardInPlay
 
 
 def good_in_supply(ctx: Context, good: str) -> int:
@@ -70,13 +71,44 @@ def forests_in_middle_columns(ctx: Context) -> int:
 
 
 def buildings(ctx: Context) -> int:
-    return len(board.counted_buildings(ctx.table, ctx.me))
+    """Latches ask after every event: while none of the player's Buildings may lie under Forests, each counts and
+    no list of them is made."""
+    table, me = ctx.table, ctx.me
+    if board.may_be_buried(table, me):
+        return len(board.counted_buildings(table, me))
+    return len(me.buildings)
+
+
+LETTERS = "building letters"  # Table.derived's key for buildings_of_letter's counts
 
 
 def buildings_of_letter(ctx: Context, letter: str) -> int:
-    wanted = letter.upper()
+    """Latches ask after every event, several letters at once: while none of the player's Buildings may lie under
+    Forests, the count of each letter depends only on the cards in play, so it is remembered with them
+    (Table.derived: player -> letter -> count, forgotten when the cards change or on any undo)."""
+    table, me = ctx.table, ctx.me
+    derived = table._journal.derived  # Table.derived without the property call
+    letters = derived.get(LETTERS)
+    counts = None if letters is None else letters.get(me.index)
+    if counts is None:
+        if board.may_be_buried(table, me):
+            return count_letter(board.counted_buildings(table, me), letter.upper())
+        counts = letter_counts(me.buildings)
+        derived.setdefault(LETTERS, {})[me.index] = counts
+    return counts.get(letter.upper(), 0)
+
+
+def letter_counts(cards: list[CardInPlay]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card in cards:
+        letter = card.spec.letter
+        counts[letter] = counts.get(letter, 0) + 1
+    return counts
+
+
+def count_letter(cards: list[CardInPlay], wanted: str) -> int:
     count = 0
-    for card in board.counted_buildings(ctx.table, ctx.me):  # a loop costs less than sum() over a generator
+    for card in cards:  # a loop costs less than sum() over a generator
         if card.spec.letter == wanted:
             count += 1
     return count
@@ -91,7 +123,13 @@ def empty_building_spaces(ctx: Context) -> int:
 
 
 def forest_covered_spaces(ctx: Context) -> int:
-    return len(board.covered_cells(ctx.table, ctx.me))
+    """board.covered_cells counted without making the set: no Building space lies in two double spaces (Rules
+    refuses such a board), so the forested double spaces' sizes add up to it (a latch asks after every event)."""
+    count = 0
+    for size, forests in zip(double_sizes(ctx.table), ctx.me.harbor.forests, strict=True):
+        if forests > 0:
+            count += size
+    return count
 
 
 def building_squares(ctx: Context) -> int:

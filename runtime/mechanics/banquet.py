@@ -57,7 +57,8 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
             break
         served += fill_plate(table, player, plate, served, limit)
         filled += 1
-    table.say(f"{player.name} serves {served} fish on {filled} plate{'' if filled == 1 else 's'}", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} serves {served} fish on {filled} plate{'' if filled == 1 else 's'}", player.index)
     emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
     return filled
 

@@ -151,8 +151,10 @@ def occupied_track_spaces(table: Table, player: Player) -> int:
 
 
 def track_gap(table: Table, player: Player) -> int:
-    """A card's gap before the rightmost Ship counts as filled, but only with a Ship to move and room for it."""
-    return gap_with_room(table, player) if player.track.ships or track_buildings_are_ships(table, player) else 0
+    """A card's gap before the rightmost Ship counts as filled, but only with a Ship to move and room for it (whether
+    Buildings on the track are the Ship is asked only of a gap: most tracks have none)."""
+    gap = gap_with_room(table, player)
+    return gap if gap and (player.track.ships or track_buildings_are_ships(table, player)) else 0
 
 
 def gap_with_room(table: Table, player: Player) -> int:

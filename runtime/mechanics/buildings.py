@@ -5,7 +5,7 @@ from __future__ import annotations
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
-from runtime.engine.play import attach, card_rule, double_spaces, remove_from_play, spec_rule
+from runtime.engine.play import attach, card_rule, double_spaces, may_hold, remove_from_play, spec_rule
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
     decline_gap,
@@ -20,7 +20,14 @@ from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
 def buildable(table: Table, player: Player) -> list[CardSpec]:
-    return [spec for spec in table.display + player.hand if meets_requirement(table, player, spec)]
+    """The cards on offer whose `requires` holds, or would with a gap on the Fishing track declined (asked when one is
+    built). Every requirement is asked in the one Context: a Context holds no more than the table and the player."""
+    ctx = Context(table, player)
+    return [
+        spec
+        for spec in table.display + player.hand
+        if spec.requires is None or spec.requires(ctx) or holds_once_gap_declined(table, player, spec)
+    ]
 
 
 def requirement_holds(table: Table, player: Player, spec: CardSpec) -> bool:
@@ -29,11 +36,6 @@ def requirement_holds(table: Table, player: Player, spec: CardSpec) -> bool:
 
 def holds_once_gap_declined(table: Table, player: Player, spec: CardSpec) -> bool:
     return holds_without_gap(table, player, lambda: requirement_holds(table, player, spec))
-
-
-def meets_requirement(table: Table, player: Player, spec: CardSpec) -> bool:
-    """A card's `requires` holds, or would with a gap on the Fishing track declined (asked when it is built)."""
-    return requirement_holds(table, player, spec) or holds_once_gap_declined(table, player, spec)
 
 
 def require(table: Table, player: Player, spec: CardSpec) -> None:
@@ -98,7 +100,12 @@ def placements(
             double.cells for double, n in zip(double_spaces(table), player.harbor.forests, strict=True) if n >= 2
         ]
         return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]
-    over = [card for card in player.buildings if card.cell is not None and card_rule(table, card, "built_over")]
+    buildings = player.buildings
+    over = (  # each card is asked only if one may be built over (seldom: asked on every build)
+        [card for card in buildings if card.cell is not None and card_rule(table, card, "built_over")]
+        if may_hold(table, buildings, "built_over")
+        else []
+    )
     costs = spec.costs(Context(table, player)) if costs is None else costs
     return [*free_cells(table, player), *discard_cells(player, costs), *over]
 
@@ -143,7 +150,8 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     else:
         player.harbor.cells[cell] = card
     player.buildings.append(card)
-    table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
+    if table.session.keep_log:
+        table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
     consider_track_buildings_ships(table, player)
     return card

@@ -38,7 +38,8 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     player.council.append(card)
     player.last_elder = card
     table.elders_taken.add(name)
-    table.say(f"{player.name} takes elder {name}", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} takes elder {name}", player.index)
     for beneficiary in table.elder_guests.pop(name, []):
         table.to_general("guest", 1)
         gain(table, table.players[beneficiary], "guest", 1)
@@ -55,7 +56,8 @@ def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool 
             use_elder(table, player, elder, with_fish)
         except IllegalAction as why:
             table.restore(mark)
-            table.say(f"{player.name} cannot use {elder.name} ({why})", player.index, card=elder)
+            if table.session.keep_log:
+                table.say(f"{player.name} cannot use {elder.name} ({why})", player.index, card=elder)
             return False
     return True
 
@@ -66,7 +68,8 @@ def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = T
     if with_fish:
         feed_from_banquet(table, user, elder)
     user.elders_used_round += 1
-    table.say(f"{user.name} uses elder {elder.name}", user.index, card=elder)
+    if table.session.keep_log:
+        table.say(f"{user.name} uses elder {elder.name}", user.index, card=elder)
     ctx = Context(table, user, elder)
     for ability in abilities_of(elder, "elder_use"):
         if ability.guard is None or ability.guard(ctx):
@@ -103,7 +106,8 @@ def discard(table: Table, elder: CardInPlay) -> None:
     discarded = rule(table, owner, "elder_discard_at")
     elder.goods["fish"] -= discarded
     table.to_general("fish", discarded)
-    table.say(f"{owner.name} elder {elder.name} discards {discarded} fish", owner.index, card=elder)
+    if table.session.keep_log:
+        table.say(f"{owner.name} elder {elder.name} discards {discarded} fish", owner.index, card=elder)
     room = owner.reserve["fish"] < rule(table, owner, "reserve_fish_limit")
     if (
         room
@@ -143,7 +147,8 @@ def return_to_supply(table: Table, elder: CardInPlay) -> None:
     gain(table, owner, "fish", fish)
     remove_elder(table, elder)
     table.elder_stacks[elder.origin].append(elder.spec)
-    table.say(f"{owner.name} returns elder {elder.name} to the supply board", owner.index, card=elder)
+    if table.session.keep_log:
+        table.say(f"{owner.name} returns elder {elder.name} to the supply board", owner.index, card=elder)
 
 
 def use_new_elder(table: Table, player: Player, with_fish: bool) -> None:

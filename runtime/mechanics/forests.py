@@ -24,7 +24,8 @@ def remove_forest(table: Table, player: Player) -> None:
     else:
         player.harbor.forests[choice] -= 1
         revealed = player.harbor.forests[choice] == 0
-        table.say(f"{player.name} removes a forest from double space {choice}", player.index)
+        if table.session.keep_log:
+            table.say(f"{player.name} removes a forest from double space {choice}", player.index)
     emit(table, REMOVE_FOREST, "after", player, revealed_space=revealed)
 
 
@@ -73,5 +74,6 @@ def reforest(table: Table, player: Player, on_action_space: bool) -> None:
     counts = sorted({usual, *range(1, rule(table, player, "reforest_up_to") + 1)}, reverse=True)
     count = ask(table, player.index, DecisionKind.HOW_MANY, counts, "how many Forests?")
     player.harbor.forests[double] += count
-    table.say(f"{player.name} places {count} forests on double space {double}", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} places {count} forests on double space {double}", player.index)
     emit(table, REFOREST, "after", player, on_action_space=on_action_space)

@@ -22,11 +22,13 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
     if good == "guest":
         for _ in range(amount):
             player.supply["guest"] += 1
-            table.say(f"{player.name} gains a guest", player.index)
+            if table.session.keep_log:
+                table.say(f"{player.name} gains a guest", player.index)
             emit(table, GAIN_GUEST, "after", player)
         return
     player.supply[good] += amount
-    table.say(f"{player.name} gains {amount} {good}", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} gains {amount} {good}", player.index)
     if good == "wood":
         enforce_wood_limit(table, player)
 
@@ -40,7 +42,8 @@ def holdings(player: Player) -> tuple:
 def enforce_wood_limit(table: Table, player: Player) -> None:
     limit = rule(table, player, "wood_limit")
     if player.supply["wood"] > limit:
-        table.say(f"{player.name} returns {player.supply['wood'] - limit} wood over the limit", player.index)
+        if table.session.keep_log:
+            table.say(f"{player.name} returns {player.supply['wood'] - limit} wood over the limit", player.index)
         table.to_general("wood", player.supply["wood"] - limit)
         player.supply["wood"] = limit
 
@@ -53,7 +56,8 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
         raise IllegalAction(f"{player.name} has {player.supply[good]} {good}, needs {amount}")
     player.supply[good] -= amount
     table.to_general(good, amount)
-    table.say(f"{player.name} returns {amount} {good}", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} returns {amount} {good}", player.index)
     if good == "guest":
         for _ in range(amount):
             emit(table, RETURN_GUEST, "after", player)
@@ -66,7 +70,8 @@ def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
     if amount > 0:
         table.from_general(good, amount)
         player.reserve[good] += amount
-        table.say(f"{player.name} puts {amount} {good} in reserve", player.index)
+        if table.session.keep_log:
+            table.say(f"{player.name} puts {amount} {good} in reserve", player.index)
     return max(amount, 0)
 
 
@@ -103,6 +108,8 @@ def place_guest_on_ship(table: Table, player: Player, ship_index: int) -> None:
         raise IllegalAction(f"{player.name} cannot place a Guest on ship {ship_index}")
     player.supply["guest"] -= 1
     ship.guest = True
-    table.say(
-        f"{player.name} places a Guest on their {ship.type}, Ship {ship_index + 1} on the Fishing track", player.index
-    )
+    if table.session.keep_log:
+        table.say(
+            f"{player.name} places a Guest on their {ship.type}, Ship {ship_index + 1} on the Fishing track",
+            player.index,
+        )

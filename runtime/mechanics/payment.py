@@ -131,5 +131,6 @@ def choose_and_pay(
     pay(table, player, "guest", choice.guests)
     if choice.discard:
         remove_from_play(table, owned_named(player, choice.discard))
-    table.say(f"{player.name} pays {choice} for {what}", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} pays {choice} for {what}", player.index)
     return choice

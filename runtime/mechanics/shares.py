@@ -18,7 +18,8 @@ def issue_share(table: Table, player: Player) -> Share:
         raise IllegalAction(f"{player.name} has no unissued Share")
     share = unissued[0]
     share.issued, share.holder = True, None
-    table.say(f"{player.name} issues a share", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} issues a share", player.index)
     gain(table, player, "gold", rule(table, player, "issue_share_gold"))
     return share
 
@@ -47,7 +48,8 @@ def buy_all_shares(table: Table, player: Player) -> list[Share]:
     pay(table, player, "gold", share_cost(table, player, len(board)))
     for share in board:
         share.holder = player.index
-    table.say(f"{player.name} buys {len(board)} shares", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} buys {len(board)} shares", player.index)
     return board
 
 

@@ -102,13 +102,15 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     if where == ON_TRACK:
         return place_ship(table, player, ship_type)
     where.ships.append(ship_type)
-    table.say(f"{player.name} places a {ship_type} on {where.name}", player.index, card=where)
+    if table.session.keep_log:
+        table.say(f"{player.name} places a {ship_type} on {where.name}", player.index, card=where)
     return Ship(ship_type)
 
 
 def place_ship(table: Table, player: Player, ship_type: str) -> Ship:
     ship = Ship(ship_type)
     player.track.ships.append(ship)
-    table.say(f"{player.name} places a {ship_type} on the fishing track", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} places a {ship_type} on the fishing track", player.index)
     emit(table, PLACE_SHIP, "after", player)
     return ship
