@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
 from runtime.engine.play import printed_plates, rule
 from runtime.mechanics.goods import gain, pay
 from runtime.model.declarations import SERVE_FISH
 from runtime.model.state import IllegalAction, Player, Table
+
+
+def plate_options(table: Table) -> tuple[Option, ...]:
+    """Each plate of the Banquet Table as an option, by its printed fish: the same Options all game (made once for
+    each printing of the board; asked whenever a plate is chosen)."""
+    return options_for_plates(printed_plates(table))
+
+
+@cache
+def options_for_plates(printed: tuple[int, ...]) -> tuple[Option, ...]:
+    return tuple(Option(plate, f"plate of {fish}") for plate, fish in enumerate(printed))
 
 
 def plate_cost(table: Table, player: Player, plate: int) -> int:
@@ -47,7 +60,8 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         fillable = fillable_plates(table, player, served, limit)
         if not fillable and not filled:
             raise IllegalAction(f"{player.name} cannot fill any plate")
-        options = [Option(i, f"plate of {printed_plates(table)[i]}") for i in fillable]
+        plates = plate_options(table)
+        options = [plates[i] for i in fillable]
         if filled:
             options.append(Option("stop", "stop"))
         if not fillable:

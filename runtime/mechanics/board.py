@@ -81,17 +81,18 @@ def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
     ]
 
 
-BURIED = "may be buried"  # Table.derived's key prefix for may_be_buried
+BURIED = "may be buried"  # Table.derived's key for may_be_buried
 
 
 def may_be_buried(table: Table, player: Player) -> bool:
     """Whether any of the player's Buildings may lie under Forests: a question about which cards are in play, so it is
-    remembered with them (Table.derived, forgotten when they change); latches ask it after every event."""
-    derived, key = table.derived, (BURIED, player.index)
-    held = derived.get(key)
-    if held is None:
-        held = derived[key] = may_hold(table, player.buildings, "under_forests")
-    return held
+    remembered with them (Table.derived, forgotten when they change), for every seat at once; latches ask it after
+    every event."""
+    derived = table.derived
+    buried = derived.get(BURIED)
+    if buried is None:
+        buried = derived[BURIED] = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
+    return buried[player.index]
 
 
 def forests_in_middle(table: Table, player: Player) -> int:

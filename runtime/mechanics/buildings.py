@@ -13,7 +13,7 @@ from runtime.mechanics.board import (
     free_track_spaces,
     holds_without_gap,
 )
-from runtime.mechanics.payment import choose_and_pay, payment_options
+from runtime.mechanics.payment import Payment, choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context, CostOption
 from runtime.model.declarations import BUILD_OVER_CARD
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
@@ -65,21 +65,22 @@ def build_building(table: Table, player: Player) -> CardInPlay:
 ON_TRACK = "fishing track"
 
 
-def payable_spaces(table: Table, player: Player, spaces: list[object], costs: tuple[CostOption, ...]) -> list[object]:
-    """The spaces the player can pay the card's costs on. Building over a card opens that card's before-window first,
-    which may bring goods: such a space is kept, the attempt decides."""
-    payments = payment_options(table, player, costs)
-    if not payments and not table.listeners.get((BUILD_OVER_CARD.name, "before")):
-        return []
+def payable_spaces(table: Table, player: Player, spaces: list[object], payments: list[Payment]) -> list[object]:
+    """The spaces the player can pay the card on (payments: its payment options): any, but a Building's space only
+    by a payment discarding it. Building over a card opens that card's before-window first, which may bring goods:
+    such a space is kept, the attempt decides."""
     discards = {payment.discard for payment in payments}
-    return [space for space in spaces if space_payable(player, space, discards)]
-
-
-def space_payable(player: Player, space: object, discards: set[str]) -> bool:
-    if isinstance(space, CardInPlay):
-        return True
-    occupant = None if space == ON_TRACK else player.harbor.cells[space]
-    return bool(discards) if occupant is None else occupant.name in discards
+    if not discards:  # nothing is payable as the table is
+        if not table.listeners.get((BUILD_OVER_CARD.name, "before")):
+            return []
+        return [space for space in spaces if isinstance(space, CardInPlay)]
+    cells = player.harbor.cells
+    payable = []
+    for space in spaces:  # a loop, not a call per space: asked on every build
+        occupant = cells[space] if space.__class__ is tuple else None  # a Building of the Harbor a cost discards
+        if occupant is None or occupant.name in discards:
+            payable.append(space)
+    return payable
 
 
 def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
@@ -122,11 +123,12 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling).
     The space of a Building the cost discards may only be taken by paying with that discard."""
     require(table, player, spec)
-    costs = spec.costs(Context(table, player))  # as the table is until a space is chosen: asked again to pay
+    costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
     spaces = placements(table, player, spec, costs)
     if not spaces:
         raise IllegalAction(f"{player.name} has no space for {spec.name}")
-    spaces = payable_spaces(table, player, spaces, costs)
+    payments = payment_options(table, player, costs)
+    spaces = payable_spaces(table, player, spaces, payments)
     if not spaces:
         raise IllegalAction(f"{player.name} cannot pay for {spec.name}")
     space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")
@@ -136,11 +138,12 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         cell = space.cell
         if space in player.buildings:
             remove_from_play(table, space)
+        payments = payment_options(table, player, spec.costs(Context(table, player)))  # what is owed or owned changed
     elif space != ON_TRACK:
         cell = space
         occupant = player.harbor.cells[cell]
         discarding = occupant.name if occupant is not None else ""
-    choose_and_pay(table, player, spec.costs(Context(table, player)), spec.name, discarding)
+    choose_and_pay(table, player, payments, spec.name, discarding)  # else the table is as the payments were found
     if not still_open(table, player, spec, space, cell):
         raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
     card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)

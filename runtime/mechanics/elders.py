@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import DecisionKind, Option, ask
+from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
-from runtime.engine.play import abilities_of, attach, detach, printed_plates, return_card_goods, rule, rule_holders
+from runtime.engine.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
+from runtime.mechanics.banquet import plate_options
 from runtime.mechanics.goods import gain, to_reserve
 from runtime.model.cards import CardSpec, Context
 from runtime.model.declarations import ELDER_DISCARD, TAKE_ELDER, USE_ELDER
@@ -83,14 +84,11 @@ def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
     if most == 0:
         raise IllegalAction("no fish on the Banquet Table")
     fullest = [i for i, fish in enumerate(table.plates) if fish == most]
-    options = [Option(i, plate_label(table, i)) for i in fullest]
+    plates = plate_options(table)
+    options = [plates[i] for i in fullest]
     plate = ask(table, user.index, DecisionKind.PLATE, options, "take the Elder's fish from which plate?")
     table.plates[plate] -= 1
     add_fish_to_elder(table, elder, 1)
-
-
-def plate_label(table: Table, plate: int) -> str:
-    return f"plate of {printed_plates(table)[plate]}"
 
 
 def add_fish_to_elder(table: Table, elder: CardInPlay, amount: int) -> None:

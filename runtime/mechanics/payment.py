@@ -118,11 +118,10 @@ def owned_named(player: Player, name: str) -> CardInPlay | None:
     return next((card for card in player.buildings if card.spec.name == name), None)
 
 
-def choose_and_pay(
-    table: Table, player: Player, options: tuple[CostOption, ...], what: str, discarding: str = ""
-) -> Payment:
-    """discarding, when set, keeps only the payments that discard that Building (its space is being reused)."""
-    payments = [p for p in payment_options(table, player, options) if not discarding or p.discard == discarding]
+def choose_and_pay(table: Table, player: Player, offered: list[Payment], what: str, discarding: str = "") -> Payment:
+    """Pay one of the payments offered (payment_options as the table is now: the caller may have them already).
+    discarding, when set, keeps only the payments that discard that Building (its space is being reused)."""
+    payments = [p for p in offered if p.discard == discarding] if discarding else offered
     if not payments:
         raise IllegalAction(f"{player.name} cannot pay for {what}")
     choice: Payment = ask(table, player.index, DecisionKind.PAYMENT, payments, f"pay for {what} how?")

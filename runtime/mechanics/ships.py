@@ -97,7 +97,7 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     if where == ON_TRACK:
         make_room(table, player, ship_type)
         emit(table, PLACE_SHIP, "before", player, spaces=ship_length(table, player, ship_type))
-    choose_and_pay(table, player, ship_cost(table, player, ship_type), ship_type)
+    choose_and_pay(table, player, payment_options(table, player, ship_cost(table, player, ship_type)), ship_type)
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:
         return place_ship(table, player, ship_type)
