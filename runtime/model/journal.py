@@ -78,10 +78,12 @@ class Journal:
 
 
 def adopt_object(journal: Journal, obj: State) -> None:
+    """Walks the fields in place: only values change, and `_journal` is set first, so the walk (which may come
+    back to obj through a cycle) adds no key to the dict being walked."""
     fields = obj.__dict__
     fields["_journal"] = journal  # first: a table object can be reached again through its fields
     transient, shape = obj.TRANSIENT, obj.SHAPE
-    for name, value in list(fields.items()):
+    for name, value in fields.items():
         if type(value) not in ATOMS and name not in transient:
             fields[name] = journal.adopt(shaped(value) if name in shape else value)
 
@@ -302,6 +304,15 @@ class TrackedDict(Tracked, dict):
                 old = dict.get(self, key, MISSING)
                 journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
         dict.__setitem__(self, key, value)
+
+    def add(self, key: Any, amount: int) -> None:
+        """`self[key] += amount` for a count already there, in one Python call instead of the __setitem__ slot's
+        (the goods ledgers' hot path: a gain or payment changes two of them)."""
+        old = dict.__getitem__(self, key)
+        journal = self._journal
+        if journal is not None and journal.open:
+            journal.entries.append((dict.__setitem__, self, key, old))
+        dict.__setitem__(self, key, old + amount)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for key, value in dict(*args, **kwargs).items():
