@@ -147,8 +147,10 @@ def check_latches(table: Table) -> None:
     session = table.session
     if session.checking_latches or not table.latches:
         return
-    derived = table._journal.derived  # one dict for the table's life, cleared in place
-    moment = latch_moment(table)
+    journal = table._journal
+    derived = journal.derived  # one dict for the table's life, cleared in place
+    entries = journal.entries
+    moment = (entries[-1], session.action_depth) if journal.open and entries else None  # latch_moment, inline
     if moment is not None and session.tracer is None:
         checked = derived.get(LATCHES_CHECKED)
         if checked is not None and checked[0] is moment[0] and checked[1] == moment[1]:
@@ -167,7 +169,7 @@ def fire_held_latches(table: Table) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
     session = table.session
     fired = False
-    contexts = card_contexts(table)
+    contexts = table._journal.derived.get(CARD_CONTEXTS) or card_contexts(table)  # inline: asked every pass
     for card, index in list(table.latches):
         ability = card.spec.abilities[index]
         ctx = contexts.get(card) or card_context(table, card)
