@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import DecisionKind, Option, decide_among
+from runtime.engine.decisions import DecisionKind, Option, as_options, decide_among
 from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")
@@ -33,7 +33,7 @@ def choose_legal(
     act: Callable[[Any], T],
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
-    remaining = tuple([option if option.__class__ is Option else Option(option) for option in options])
+    remaining = as_options(options)
     failures: list[tuple[Option, IllegalAction]] = []
     mark = table.snapshot()
     try:
