@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from copy import deepcopy
-from typing import Any
+from typing import Any, TypeVar
 
 from runtime.model.cards import Ability, CardSpec
 
 MISSING = object()  # the old value of a field or key that did not exist
+T = TypeVar("T")
 
 
 class Journal:
@@ -51,6 +52,14 @@ class Journal:
         for entry in reversed(entries[position:]):
             entry[0](*entry[1:])
         del entries[position:]
+
+    def join(self, value: T) -> T:
+        """A tracked container or table object just made, put on this journal as it is, nothing inside looked
+        through: it must hold only plain values and things already on the journal. How setup builds a new table
+        on its journal part by part, instead of adopting the whole table afterwards (a walk over some hundred
+        containers that costs more than all the rest of the setting up)."""
+        value.__dict__["_journal"] = self
+        return value
 
     def adopt(self, value: Any) -> Any:
         """Value as it goes on the table: containers tracked by this journal, table objects adopted."""

@@ -1,4 +1,8 @@
-"""Setting up a table: boards, supplies, Shares, Elder stacks and the building display."""
+"""Setting up a table: boards, supplies, Shares, Elder stacks and the building display.
+
+Every container and table object is made on the new table's journal (Journal.join), from the inside out: a
+table made of plain parts would have to be adopted afterwards, a walk through all of it that costs more than
+the rest of the setting up. tests/runtime/test_setup.py checks that nothing is left off the journal."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from runtime.engine.decisions import Decider, RandomDecider
 from runtime.engine.play import base_value
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
+from runtime.model.journal import Journal, ShapeList, TrackedDict, TrackedList, TrackedSet
 from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
@@ -61,13 +66,21 @@ def read_start(rules: Rules, players: int) -> Start:
     )
 
 
-def new_player(start: Start, index: int) -> Player:
-    return Player(
-        index=index,
-        supply=goods_dict(**start.supply),
-        reserve=goods_dict(),
-        harbor=Harbor(cells=dict.fromkeys(start.cells), forests=list(start.forests)),
-        track=FishingTrack(space_goods=[{} for _ in range(start.track_spaces)]),
+def new_player(journal: Journal, start: Start, index: int) -> Player:
+    on = journal.join
+    harbor = Harbor(cells=on(TrackedDict(dict.fromkeys(start.cells))), forests=on(TrackedList(start.forests)))
+    spaces = on(TrackedList([on(TrackedDict()) for _ in range(start.track_spaces)]))
+    return on(
+        Player(
+            index=index,
+            supply=on(goods_dict(**start.supply)),
+            reserve=on(goods_dict()),
+            harbor=on(harbor),
+            track=on(FishingTrack(ships=on(TrackedList()), cards=on(TrackedList()), space_goods=spaces)),
+            council=on(ShapeList()),
+            buildings=on(ShapeList()),
+            hand=on(TrackedList()),
+        )
     )
 
 
@@ -103,15 +116,25 @@ def new_table(
     display = [decks["A"].pop() for _ in range(min(start.display_a, len(decks["A"])))]
     display += [decks["B"].pop() for _ in range(min(start.display_b, len(decks["B"])))]
     stacks = start.elder_stacks
-    return Table(
-        rules=rules,
-        session=Session(decider if decider is not None else RandomDecider(seed), keep_log),
-        players=[new_player(start, i) for i in range(players)],
-        shares=[Share(colour, issued, holder) for colour, issued, holder in start.shares],
-        ships_left=dict.fromkeys(rules.ship_types, start.ships_per_type),
-        elder_stacks=[elders[i::stacks] for i in range(stacks)],
-        plates=[0] * len(rules.plates),
-        spaces={name: [] for name in rules.space_names},  # a space's capacity may be 0 until a card raises it
-        decks=decks,
-        display=display,
+    journal = Journal()
+    on = journal.join
+    return on(
+        Table(
+            rules=rules,
+            session=Session(decider if decider is not None else RandomDecider(seed), keep_log),
+            players=on(ShapeList([new_player(journal, start, i) for i in range(players)])),
+            shares=on(TrackedList([on(Share(colour, issued, holder)) for colour, issued, holder in start.shares])),
+            ships_left=on(TrackedDict(dict.fromkeys(rules.ship_types, start.ships_per_type))),
+            elder_stacks=on(TrackedList([on(TrackedList(elders[i::stacks])) for i in range(stacks)])),
+            plates=on(TrackedList([0] * len(rules.plates))),
+            # a space's capacity may be 0 until a card raises it
+            spaces=on(TrackedDict({name: on(TrackedList()) for name in rules.space_names})),
+            decks=on(TrackedDict({letter: on(TrackedList(deck)) for letter, deck in decks.items()})),
+            display=on(TrackedList(display)),
+            elder_guests=on(TrackedDict()),
+            elders_taken=on(TrackedSet()),
+            general=on(goods_dict()),
+            listeners=on(TrackedDict()),
+            latches=on(TrackedList()),
+        )
     )

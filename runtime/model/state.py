@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import Journal, ShapeList, State, TrackedDict, TrackedList, TrackedSet, adopt_object
+from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
 from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
@@ -190,7 +190,8 @@ def session_field(name: str) -> property:
 @state_init
 @dataclass(eq=False)
 class Table(State):
-    """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it.
+    """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it. Made by
+    setup.new_table, which puts it on its journal.
 
     The position between turns is state too: `stage` names the next step of the game and `seat` the
     place in turn order it is at (see runtime/engine/forward.py)."""
@@ -256,9 +257,6 @@ class Table(State):
 
     def to_general(self, good: str, amount: int) -> None:
         self.general.add(good, amount)
-
-    def __post_init__(self) -> None:
-        adopt_object(Journal(), self)
 
     def snapshot(self) -> Mark:
         """A mark to restore the table to; release it when done (or use it as a context manager)."""
