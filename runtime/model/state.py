@@ -60,10 +60,10 @@ class CardInPlay(State):
         factories (or ones given in their place, adopted here)."""
         journal = self.owner._journal
         if journal is not None:
-            values = self.__dict__
-            values["_journal"] = journal
+            write = object.__setattr__  # not through __dict__: see runtime/model/records.py
+            write(self, "_journal", journal)
             for name in CARD_CONTAINERS:
-                values[name] = journal.adopt(values[name])
+                write(self, name, journal.adopt(getattr(self, name)))
 
 
 CARD_CONTAINERS = tuple(each.name for each in fields(CardInPlay) if each.default_factory is not MISSING)
