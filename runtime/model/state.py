@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
+from runtime.model.journal import TRACKED_TYPES, ShapeList, State, TrackedDict, TrackedList, TrackedSet
 from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
@@ -63,7 +63,11 @@ class CardInPlay(State):
             write = object.__setattr__  # not through __dict__: see runtime/model/records.py
             write(self, "_journal", journal)
             for name in CARD_CONTAINERS:
-                write(self, name, journal.adopt(getattr(self, name)))
+                value = getattr(self, name)
+                if type(value) in TRACKED_TYPES and value._journal is None and not value:
+                    value._journal = journal  # made just now by the field's factory: nothing in it to look through
+                else:
+                    write(self, name, journal.adopt(value))
 
 
 CARD_CONTAINERS = tuple(each.name for each in fields(CardInPlay) if each.default_factory is not MISSING)
