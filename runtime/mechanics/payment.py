@@ -87,19 +87,17 @@ def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
     else:  # no Guest to spend, the usual case: the goods as they are, and what a Guest saves is not asked
         wood_each = fish_each = 0  # (a negative amount would make the rates bound the loops below, so it asks)
     most_w = min(spare, ceil_div(wood, wood_each)) if wood_each > 0 else 0
+    have_wood, have_fish = supply["wood"], supply["fish"]
     found = []
     for for_wood in range(most_w + 1):
+        owed_wood = max(0, wood - for_wood * wood_each)
+        if owed_wood > have_wood:
+            continue
         most_f = min(spare - for_wood, ceil_div(fish, fish_each)) if fish_each > 0 else 0
         for for_fish in range(most_f + 1):
-            pay = Payment(
-                max(0, wood - for_wood * wood_each),
-                max(0, fish - for_fish * fish_each),
-                gold,
-                due.return_guests + for_wood + for_fish,
-                due.discard,
-            )
-            if pay.wood <= supply["wood"] and pay.fish <= supply["fish"]:
-                found.append(pay)
+            owed_fish = max(0, fish - for_fish * fish_each)
+            if owed_fish <= have_fish:  # a Payment is made only for what can be paid
+                found.append(Payment(owed_wood, owed_fish, gold, due.return_guests + for_wood + for_fish, due.discard))
     return found
 
 
