@@ -99,17 +99,17 @@ NEED_CHECKS = tuple(
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order. An action is, and is not offered, when it lacks its
-    need and no card listens before its own event or before a Worker is placed (looked up once for all of them),
-    since such a card may bring what is missing. Only the few actions with a need are looked for among the names."""
-    possible = list(names)
+    """The names of actions not surely impossible, in order: the list given, those surely impossible taken out. An
+    action is, and is not offered, when it lacks its need and no card listens before its own event or before a Worker
+    is placed (looked up once for all of them), since such a card may bring what is missing. Only the few actions
+    with a need are looked for among the names."""
     listeners = table.listeners
     if listeners.get(PLACING_WINDOW):
-        return possible
+        return names
     for name, window, need in NEED_CHECKS:
-        if name in possible and not (window is not None and listeners.get(window)) and not need(table, player):
-            possible.remove(name)
-    return possible
+        if name in names and not (window is not None and listeners.get(window)) and not need(table, player):
+            names.remove(name)
+    return names
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
