@@ -153,16 +153,18 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards
     themselves). An extra turn's "available action" is an action space or an Elder only: then a card counts
     only if its Worker goes on an Elder."""
-    cards = worker_cards(table, player)
-    if elders_and_spaces_only:
-        cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
     held = capacities(table)
     spaces = maybe_possible(table, player, open_spaces(table, held))
     if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
     options = [SPACE_OPTIONS[name] for name in spaces]
-    options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
-    options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
+    if player.council:  # none, the usual case: nothing to look through
+        options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
+    cards = worker_cards(table, player)
+    if cards:
+        if elders_and_spaces_only:
+            cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
+        options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
     return options
 
 
