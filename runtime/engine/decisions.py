@@ -151,6 +151,17 @@ def describe(decision: Decision) -> str:
     return f"{player_name(decision.player)} {decision.kind} ({decision.prompt}) options {decision.labels!r}"
 
 
+def uniform_index(rng: random.Random, count: int) -> int:
+    """An index below count, each equally likely. It is the rejection sampling CPython's randrange(count) does, written
+    out: a seed's choices then rest on the Mersenne Twister's bits alone (not on how a Python version words
+    randrange), and a random player's decision costs one call, not three."""
+    bits = count.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= count:
+        index = rng.getrandbits(bits)
+    return index
+
+
 class RandomDecider:
     """Seeded uniform choices, for simulation; the same seed gives the same game."""
 
@@ -158,7 +169,7 @@ class RandomDecider:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, table: Any) -> int:
-        return self.rng.randrange(len(decision.options))
+        return uniform_index(self.rng, len(decision.options))
 
 
 def ask(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Any:

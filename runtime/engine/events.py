@@ -135,24 +135,37 @@ def card_context(table: Table, card: CardInPlay) -> Context:
 
 
 LATCHES_CHECKED = "latches checked"  # Table.derived's key for the moment every pending latch was last found false
+ACTION_ASKED = "action asked"  # Table.derived's key: a condition asked whether an action is running
+
+
+def action_running(table: Table) -> bool:
+    """Whether an action is running, as a condition asks it: noted (Table.derived), so that a latch check knows
+    whether its conditions depend on it."""
+    table._journal.derived[ACTION_ASKED] = True
+    return table.session.action_depth > 0
 
 
 def check_latches(table: Table) -> None:
     """Fire every "as soon as" whose condition holds, once per game; repeat until none fires.
 
-    A condition reads the table (and whether an action is running), so while nothing changed since every pending
-    one was found false, none can hold. That is known while a mark is open, since each change then appends a
-    journal entry: the same entry still last is the same table (see latch_moment). The moment is remembered in
-    Table.derived, which any undo forgets; `nus trace` shows every check, so with a tracer each is made."""
+    A condition reads the table, and whether an action is running only through action_running. So while nothing
+    changed since every pending one was found false, none can hold. That is known while a mark is open, since each
+    change then appends a journal entry: the same entry still last is the same table (see latch_moment); the
+    action depth counts too if a condition asked for it when they were found false (one that did not ask would
+    give the same at any depth, the rest of its condition deciding). The moment is remembered in Table.derived,
+    which any undo forgets; `nus trace` shows every check, so with a tracer each is made."""
     session = table.session
     if session.checking_latches or not table.latches:
         return
-    derived = table._journal.derived  # one dict for the table's life, cleared in place
-    moment = latch_moment(table)
+    journal = table._journal
+    derived = journal.derived  # one dict for the table's life, cleared in place
+    entries = journal.entries
+    moment = (entries[-1], session.action_depth) if journal.open and entries else None  # latch_moment, inline
     if moment is not None and session.tracer is None:
         checked = derived.get(LATCHES_CHECKED)
-        if checked is not None and checked[0] is moment[0] and checked[1] == moment[1]:
+        if checked is not None and checked[0] is moment[0] and (checked[1] is None or checked[1] == moment[1]):
             return
+    derived.pop(ACTION_ASKED, None)
     session.checking_latches = True
     fired = False
     try:
@@ -160,14 +173,19 @@ def check_latches(table: Table) -> None:
             fired = True
     finally:
         session.checking_latches = False
-    derived[LATCHES_CHECKED] = latch_moment(table) if fired else moment  # a condition changes nothing
+    if fired:
+        derived[LATCHES_CHECKED] = latch_moment(table)
+    elif moment is not None and not derived.pop(ACTION_ASKED, False):  # a condition changes nothing
+        derived[LATCHES_CHECKED] = (moment[0], None)  # at any action depth
+    else:
+        derived[LATCHES_CHECKED] = moment
 
 
 def fire_held_latches(table: Table) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
     session = table.session
     fired = False
-    contexts = card_contexts(table)
+    contexts = table._journal.derived.get(CARD_CONTEXTS) or card_contexts(table)  # inline: asked every pass
     for card, index in list(table.latches):
         ability = card.spec.abilities[index]
         ctx = contexts.get(card) or card_context(table, card)

@@ -75,13 +75,25 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     for a table-wide parameter, in seat order). Each change receives the value before it (a rule reading its own
     name adds to it), so a card setting a fixed value overrides the ones played before it (ruling).
 
-    Most look-ups ask for a parameter no card in play changes: one read of rule_values answers them."""
-    values = table._journal.derived.get(RULE_VALUES)  # Table.derived without the property call: asked most
+    Most look-ups ask for a parameter no card in play changes: one read of rule_values answers them. Which cards
+    change the others is worked out with it (the rule index); what each change gives is worked out every time,
+    since it may depend on anything on the table."""
+    derived = table._journal.derived  # Table.derived without the property call: asked most
+    values = derived.get(RULE_VALUES)
     if values is None:
         values = rule_values(table)
     if key in values:
         return values[key]
-    return changed_rule(table, player, key, scope)
+    usual, value, table_wide = table.bases.get(key) or table_base(table, key)
+    if usual:
+        value = scope[usual]
+    changes = derived[RULE_CHANGES].get(key)  # made with the values
+    if changes:
+        everyone = table_wide or player is None
+        for owner, ctx, change in changes:
+            if everyone or owner is player:
+                value = change(ctx, **scope, before=value)
+    return value
 
 
 def rule_values(table: Table) -> dict[str, Any]:
@@ -110,23 +122,6 @@ def unscoped_bases(rules: Rules, players: int) -> dict[str, Any]:
             if not usual:
                 found[key] = value
     return found
-
-
-def changed_rule(table: Table, player: Player | None, key: str, scope: dict[str, Any]) -> Any:
-    """rule() for a parameter some card in play changes, or one whose base value its caller works out (scope).
-
-    Which cards change it is worked out once for as long as the cards in play stay the same (Table.derived); what
-    each change gives is worked out every time, since it may depend on anything on the table."""
-    usual, value, table_wide = table.bases.get(key) or table_base(table, key)
-    if usual:
-        value = scope[usual]
-    changes = table._journal.derived[RULE_CHANGES].get(key)  # made with the values rule() just read
-    if changes:
-        everyone = table_wide or player is None
-        for owner, ctx, change in changes:
-            if everyone or owner is player:
-                value = change(ctx, **scope, before=value)
-    return value
 
 
 def card_rule(table: Table, card: CardInPlay, key: str) -> Any:

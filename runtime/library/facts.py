@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from runtime.engine.events import action_running
 from runtime.model.cards import Context
 
 
 def during_action(ctx: Context) -> bool:
-    return ctx.table.action_depth > 0
+    return action_running(ctx.table)
 
 
 def by_another_player(ctx: Context) -> bool:

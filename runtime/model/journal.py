@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from copy import deepcopy
-from typing import Any
+from typing import Any, TypeVar
 
 from runtime.model.cards import Ability, CardSpec
 
 MISSING = object()  # the old value of a field or key that did not exist
+T = TypeVar("T")
 
 
 class Journal:
@@ -52,6 +53,14 @@ class Journal:
             entry[0](*entry[1:])
         del entries[position:]
 
+    def join(self, value: T) -> T:
+        """A tracked container or table object just made, put on this journal as it is, nothing inside looked
+        through: it must hold only plain values and things already on the journal. How setup builds a new table
+        on its journal part by part, instead of adopting the whole table afterwards (a walk over some hundred
+        containers that costs more than all the rest of the setting up)."""
+        value.__dict__["_journal"] = self
+        return value
+
     def adopt(self, value: Any) -> Any:
         """Value as it goes on the table: containers tracked by this journal, table objects adopted."""
         kind = type(value)
@@ -78,10 +87,12 @@ class Journal:
 
 
 def adopt_object(journal: Journal, obj: State) -> None:
+    """Walks the fields in place: only values change, and `_journal` is set first, so the walk (which may come
+    back to obj through a cycle) adds no key to the dict being walked."""
     fields = obj.__dict__
     fields["_journal"] = journal  # first: a table object can be reached again through its fields
     transient, shape = obj.TRANSIENT, obj.SHAPE
-    for name, value in list(fields.items()):
+    for name, value in fields.items():
         if type(value) not in ATOMS and name not in transient:
             fields[name] = journal.adopt(shaped(value) if name in shape else value)
 
@@ -302,6 +313,15 @@ class TrackedDict(Tracked, dict):
                 old = dict.get(self, key, MISSING)
                 journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
         dict.__setitem__(self, key, value)
+
+    def add(self, key: Any, amount: int) -> None:
+        """`self[key] += amount` for a count already there, in one Python call instead of the __setitem__ slot's
+        (the goods ledgers' hot path: a gain or payment changes two of them)."""
+        old = dict.__getitem__(self, key)
+        journal = self._journal
+        if journal is not None and journal.open:
+            journal.entries.append((dict.__setitem__, self, key, old))
+        dict.__setitem__(self, key, old + amount)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for key, value in dict(*args, **kwargs).items():

@@ -32,6 +32,7 @@ class Rules:
     space_names: tuple[str, ...]
     found: dict[tuple[str | int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     bases: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False, compare=False)  # see play.base_of
+    starts: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)  # see setup.start_of
 
     @cached_property
     def double_at(self) -> dict[tuple[int, int], int]:

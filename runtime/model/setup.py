@@ -1,4 +1,8 @@
-"""Setting up a table: boards, supplies, Shares, Elder stacks and the building display."""
+"""Setting up a table: boards, supplies, Shares, Elder stacks and the building display.
+
+Every container and table object is made on the new table's journal (Journal.join), from the inside out: a
+table made of plain parts would have to be adopted afterwards, a walk through all of it that costs more than
+the rest of the setting up. tests/runtime/test_setup.py checks that nothing is left off the journal."""
 
 from __future__ import annotations
 
@@ -10,27 +14,43 @@ from runtime.engine.decisions import Decider, RandomDecider
 from runtime.engine.play import base_value
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
+from runtime.model.journal import Journal, ShapeList, TrackedDict, TrackedList, TrackedSet
 from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
 
 @dataclass(frozen=True)
 class Start:
-    """What each seat starts with at this player count, read once a table for all its players."""
+    """What a table starts with at this player count: each seat's supply and boards, the Shares, the deal."""
 
     supply: dict[str, int]
     cells: tuple[tuple[int, int], ...]  # the Harbor board's building spaces
     forests: tuple[int, ...]  # on each double space
     track_spaces: int
+    shares: tuple[tuple[int, bool, int | None], ...]  # each Share's colour, whether issued, its holder
+    ships_per_type: int
+    elder_stacks: int
+    display_a: int
+    display_b: int
 
 
 def start_of(rules: Rules, players: int) -> Start:
+    """Worked out once for each player count by the rules it belongs to (Rules.starts): a table's set-up reads
+    only rules.toml, which never changes."""
+    start = rules.starts.get(players)
+    if start is None:
+        start = rules.starts[players] = read_start(rules, players)
+    return start
+
+
+def read_start(rules: Rules, players: int) -> Start:
     """Ruling: set-up values are read before any card is in play, so they are the base values of rules.toml."""
 
     def value(key: str) -> int:
         return base_value(rules, key, players)
 
     rows, columns = value("harbor_rows"), value("harbor_columns")
+    issued, per_player = value("shares_issued_at_start"), value("shares_per_player")
     return Start(
         supply={good: value(f"start_{good}") for good in GOODS},
         cells=tuple(
@@ -38,26 +58,30 @@ def start_of(rules: Rules, players: int) -> Start:
         ),
         forests=tuple(value(f"start_forests_{n}") for n in range(len(rules.doubles))),
         track_spaces=value("track_spaces"),
+        shares=tuple((p, n < issued, p if n < issued else None) for p in range(players) for n in range(per_player)),
+        ships_per_type=value("ships_per_type"),
+        elder_stacks=value("elder_stacks"),
+        display_a=value("display_a"),
+        display_b=value("display_b"),
     )
 
 
-def new_player(start: Start, index: int) -> Player:
-    return Player(
-        index=index,
-        supply=goods_dict(**start.supply),
-        reserve=goods_dict(),
-        harbor=Harbor(cells=dict.fromkeys(start.cells), forests=list(start.forests)),
-        track=FishingTrack(space_goods=[{} for _ in range(start.track_spaces)]),
+def new_player(journal: Journal, start: Start, index: int) -> Player:
+    on = journal.join
+    harbor = Harbor(cells=on(TrackedDict(dict.fromkeys(start.cells))), forests=on(TrackedList(start.forests)))
+    spaces = on(TrackedList([on(TrackedDict()) for _ in range(start.track_spaces)]))
+    return on(
+        Player(
+            index=index,
+            supply=on(goods_dict(**start.supply)),
+            reserve=on(goods_dict()),
+            harbor=on(harbor),
+            track=on(FishingTrack(ships=on(TrackedList()), cards=on(TrackedList()), space_goods=spaces)),
+            council=on(ShapeList()),
+            buildings=on(ShapeList()),
+            hand=on(TrackedList()),
+        )
     )
-
-
-def new_shares(rules: Rules, players: int) -> list[Share]:
-    issued = base_value(rules, "shares_issued_at_start", players)
-    return [
-        Share(colour=p, issued=n < issued, holder=p if n < issued else None)
-        for p in range(players)
-        for n in range(base_value(rules, "shares_per_player", players))
-    ]
 
 
 def sorted_cards(specs: Sequence[CardSpec]) -> tuple[list[CardSpec], dict[str, list[CardSpec]]]:
@@ -83,28 +107,34 @@ def new_table(
     """A table before round 1. The seed shuffles the decks and Elders (and seeds the default random decider);
     `keep_log` False makes a table that logs nothing (see Session)."""
     rules = rules or load_rules()
-
-    def value(key: str) -> int:
-        return base_value(rules, key, players)
-
+    start = start_of(rules, players)
     rng = random.Random(seed)
     elders, decks = sorted_cards(specs)
     rng.shuffle(elders)
     for deck in decks.values():
         rng.shuffle(deck)
-    display = [decks["A"].pop() for _ in range(min(value("display_a"), len(decks["A"])))]
-    display += [decks["B"].pop() for _ in range(min(value("display_b"), len(decks["B"])))]
-    stacks = value("elder_stacks")
-    start = start_of(rules, players)
-    return Table(
-        rules=rules,
-        session=Session(decider if decider is not None else RandomDecider(seed), keep_log),
-        players=[new_player(start, i) for i in range(players)],
-        shares=new_shares(rules, players),
-        ships_left=dict.fromkeys(rules.ship_types, value("ships_per_type")),
-        elder_stacks=[elders[i::stacks] for i in range(stacks)],
-        plates=[0] * len(rules.plates),
-        spaces={name: [] for name in rules.space_names},  # a space's capacity may be 0 until a card raises it
-        decks=decks,
-        display=display,
+    display = [decks["A"].pop() for _ in range(min(start.display_a, len(decks["A"])))]
+    display += [decks["B"].pop() for _ in range(min(start.display_b, len(decks["B"])))]
+    stacks = start.elder_stacks
+    journal = Journal()
+    on = journal.join
+    return on(
+        Table(
+            rules=rules,
+            session=Session(decider if decider is not None else RandomDecider(seed), keep_log),
+            players=on(ShapeList([new_player(journal, start, i) for i in range(players)])),
+            shares=on(TrackedList([on(Share(colour, issued, holder)) for colour, issued, holder in start.shares])),
+            ships_left=on(TrackedDict(dict.fromkeys(rules.ship_types, start.ships_per_type))),
+            elder_stacks=on(TrackedList([on(TrackedList(elders[i::stacks])) for i in range(stacks)])),
+            plates=on(TrackedList([0] * len(rules.plates))),
+            # a space's capacity may be 0 until a card raises it
+            spaces=on(TrackedDict({name: on(TrackedList()) for name in rules.space_names})),
+            decks=on(TrackedDict({letter: on(TrackedList(deck)) for letter, deck in decks.items()})),
+            display=on(TrackedList(display)),
+            elder_guests=on(TrackedDict()),
+            elders_taken=on(TrackedSet()),
+            general=on(goods_dict()),
+            listeners=on(TrackedDict()),
+            latches=on(TrackedList()),
+        )
     )

@@ -9,11 +9,11 @@ hands them the journal instead of copying each into a tracked one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import Journal, ShapeList, State, TrackedDict, TrackedList, TrackedSet, adopt_object
+from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
 from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
@@ -110,6 +110,7 @@ def player_name(index: int) -> str:
 @state_init
 @dataclass(eq=False)
 class Player(State):
+    TRANSIENT = State.TRANSIENT | {"name"}  # worked out from the seat once (see name)
     SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
 
     index: int
@@ -124,8 +125,10 @@ class Player(State):
     elders_used_round: int = 0
     last_elder: CardInPlay | None = None
 
-    @property
+    @cached_property
     def name(self) -> str:
+        """Kept in the instance after the first call (log text asks hundreds of times a game); a seat never
+        changes, so there is nothing to forget."""
         return player_name(self.index)
 
     def __repr__(self) -> str:
@@ -187,7 +190,8 @@ def session_field(name: str) -> property:
 @state_init
 @dataclass(eq=False)
 class Table(State):
-    """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it.
+    """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it. Made by
+    setup.new_table, which puts it on its journal.
 
     The position between turns is state too: `stage` names the next step of the game and `seat` the
     place in turn order it is at (see runtime/engine/forward.py)."""
@@ -207,7 +211,7 @@ class Table(State):
     display: list[CardSpec]
     elder_guests: dict[str, list[int]] = field(default_factory=TrackedDict)  # Elder name -> who gets its Guests
     elders_taken: set[str] = field(default_factory=TrackedSet)  # Elders ever taken from the supply board, by name
-    general: dict[str, int] = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
+    general: TrackedDict = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
     listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=TrackedDict)
     latches: list[tuple[CardInPlay, int]] = field(default_factory=TrackedList)
     round: int = 0
@@ -249,13 +253,10 @@ class Table(State):
     def from_general(self, good: str, amount: int) -> None:
         """The general supply is unlimited, so it is kept as a ledger: what left it counts down, what came
         back counts up. With every table zone added, each good's total never changes (tests check it)."""
-        self.general[good] -= amount
+        self.general.add(good, -amount)
 
     def to_general(self, good: str, amount: int) -> None:
-        self.general[good] += amount
-
-    def __post_init__(self) -> None:
-        adopt_object(Journal(), self)
+        self.general.add(good, amount)
 
     def snapshot(self) -> Mark:
         """A mark to restore the table to; release it when done (or use it as a context manager)."""

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from runtime.engine.decisions import Decision
+from runtime.engine.decisions import Decision, uniform_index
 from runtime.model.state import Table
 
 
@@ -26,7 +26,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, table: Table) -> int:
-        return self.rng.randrange(len(decision.options))
+        return uniform_index(self.rng, len(decision.options))
 
 
 def greedy(seed: int, seat: int) -> Player:

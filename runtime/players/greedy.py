@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.engine.decisions import Decision, DecisionKind
+from runtime.engine.decisions import Decision, DecisionKind, uniform_index
 from runtime.model.state import Table
 from runtime.players.evaluation import relative
 from runtime.players.lookahead import Sampler, act_and_finish_turn, trying
@@ -47,7 +47,7 @@ class Planner(ABC):
             if index < len(decision.options):
                 return index
             self.plan = []
-        return self.rng.randrange(len(decision.options))
+        return uniform_index(self.rng, len(decision.options))
 
     @abstractmethod
     def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from runtime.engine.actions import place_worker, take_turn
-from runtime.engine.decisions import Decision
+from runtime.engine.decisions import Decision, uniform_index
 from runtime.engine.phases import between_turns, end_of_round, returning_home
 from runtime.engine.play import rule
 from runtime.mechanics.shares import turn_order
@@ -37,9 +37,9 @@ class Sampler:
     def choose(self, decision: Decision, table: Table) -> int:
         width = len(decision.options)
         if decision.player != self.player:
-            return self.rng.randrange(width)
+            return uniform_index(self.rng, width)
         planned = self.plan.pop(0) if self.plan else width
-        index = planned if planned < width else self.rng.randrange(width)
+        index = planned if planned < width else uniform_index(self.rng, width)
         self.answers.append(index)
         self.widths.append(width)
         return index

@@ -109,6 +109,37 @@ def test_a_latch_is_asked_again_only_once_the_table_may_have_changed():
     assert asked == [2, 3, 4, 2, 10] and card.fired == {0} and table.latches == []
 
 
+def test_a_latch_is_asked_again_at_another_action_depth_only_if_its_condition_asks_whether_an_action_runs():
+    table = make_table()
+    me = table.players[0]
+    asked = []
+
+    def enough_gold(ctx):
+        asked.append("gold")
+        return ctx.me.supply["gold"] >= 9
+
+    def in_an_action(ctx):
+        asked.append("action")
+        return library.during_action(ctx)
+
+    gold = put_in_play(table, me, mechanic(abilities=(Ability("as_soon_as", lambda ctx: None, guard=enough_gold),)))
+    with table.snapshot():
+        gain(table, me, "gold", 1)
+        events.check_latches(table)
+        table.action_depth += 1  # nothing else changed: no condition asks whether an action runs, none asked again
+        events.check_latches(table)
+        assert asked == ["gold", "gold"]
+        action = mechanic("Action", abilities=(Ability("as_soon_as", lambda ctx: None, guard=in_an_action),))
+        table.action_depth -= 1
+        card = put_in_play(table, me, action)
+        assert asked == ["gold", "gold", "gold", "action"] and card.fired == set()
+        table.action_depth += 1  # now one asks: both are asked again, and it fires
+        events.check_latches(table)
+        table.action_depth -= 1
+    assert asked == ["gold", "gold", "gold", "action", "gold", "action", "gold"]  # a latch fired: one more pass
+    assert card.fired == {0} and table.latches == [(gold, 0)]
+
+
 def test_a_card_removed_from_play_stops_listening():
     table = make_table()
     me = table.players[0]

@@ -54,6 +54,7 @@ def change(thing: Thing, op: int, value: int) -> None:
         lambda: table.popitem() if table else None,
         lambda: table.__delitem__(next(iter(table))) if table else None,
         lambda: table.clear(),
+        lambda: table.add(next(iter(table)), value) if table else None,
         lambda: tags.add(value % 6),
         lambda: tags.discard(value % 6),
         lambda: tags.remove(value % 6) if value % 6 in tags else None,
@@ -73,7 +74,7 @@ def adopted(thing: Thing) -> Thing:
     return thing
 
 
-ops = st.lists(st.tuples(st.integers(0, 30), st.integers(-3, 9)), max_size=25)
+ops = st.lists(st.tuples(st.integers(0, 31), st.integers(-3, 9)), max_size=25)
 
 
 @given(first=ops, second=ops)

@@ -1,0 +1,57 @@
+"""A new table is built on its journal part by part (runtime/model/setup.py): every container and table object
+on it must be on the table's journal, or a change to it would not be undone."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.model.journal import ATOMS, ShapeList, State, Tracked
+from runtime.model.state import Table
+from tests.kit.table_kit import every_card, make_table
+
+
+def off_the_journal(table: Table) -> list[str]:
+    """Where the table holds a plain container, or a tracked one or a table object on no journal or another's,
+    or a list in a SHAPE field that is not a ShapeList (which forgets the derived values when it changes)."""
+    journal, seen, wrong = table._journal, set(), []
+
+    def walk(value: object, where: str) -> None:
+        if type(value) in ATOMS or id(value) in seen:
+            return
+        seen.add(id(value))
+        if isinstance(value, State):
+            if value.__dict__.get("_journal") is not journal:
+                wrong.append(where)
+            for name, field in vars(value).items():
+                if name not in value.TRANSIENT:
+                    if name in value.SHAPE and isinstance(field, list) and type(field) is not ShapeList:
+                        wrong.append(f"{where}.{name} (not a ShapeList)")
+                    walk(field, f"{where}.{name}")
+        elif isinstance(value, list | dict | set):
+            if not isinstance(value, Tracked) or value._journal is not journal:
+                wrong.append(where)
+            items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+            for key, item in items:
+                walk(item, f"{where}[{key!r}]")
+        elif isinstance(value, tuple):
+            for index, item in enumerate(value):
+                walk(item, f"{where}[{index}]")
+
+    walk(table, "table")
+    return wrong
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_container_and_object_of_a_new_table_is_on_its_journal(players: int) -> None:
+    table = make_table(players, specs=every_card(), seed=players)
+    assert off_the_journal(table) == []
+    assert len(table.players) == players and table.display and any(table.elder_stacks)  # the walk saw a dealt table
+
+
+def test_the_check_finds_a_container_left_off_the_journal() -> None:
+    table = make_table(3, specs=every_card())
+    spaces = table.players[1].track.space_goods
+    list.append(spaces, {})  # put there without adopting it
+    table.players[2].harbor.__dict__["_journal"] = None
+    last = len(spaces) - 1
+    assert off_the_journal(table) == [f"table.players[1].track.space_goods[{last}]", "table.players[2].harbor"]
