@@ -103,15 +103,20 @@ class State:
 
     TRANSIENT: frozenset[str] = frozenset({"_journal"})
     SHAPE: frozenset[str] = frozenset()
+    UNUSUAL: frozenset[str] = TRANSIENT  # TRANSIENT | SHAPE: one look-up for the usual change of a game field
     _journal: Journal | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.UNUSUAL = cls.TRANSIENT | cls.SHAPE
 
     def __setattr__(self, name: str, value: Any) -> None:
         journal = self._journal
-        if journal is None or name in self.TRANSIENT:  # not on a table, or no game state (maybe a property)
-            object.__setattr__(self, name, value)
-            return
-        if name in self.SHAPE:
-            value = shaped(value)
+        if journal is None or name in self.UNUSUAL:
+            if journal is None or name in self.TRANSIENT:  # not on a table, or no game state (maybe a property)
+                object.__setattr__(self, name, value)
+                return
+            value = shaped(value)  # a SHAPE field
             journal.derived.clear()
         if type(value) not in ATOMS:  # most values are: skip the call
             value = journal.adopt(value)

@@ -89,10 +89,13 @@ def sorted_cards(specs: Sequence[CardSpec]) -> tuple[list[CardSpec], dict[str, l
     elders: list[CardSpec] = []
     decks: dict[str, list[CardSpec]] = {"A": [], "B": [], "C": []}
     for spec in specs:
-        if spec.kind == "elder":
+        kind = spec.kind  # each attribute read once: a CardSpec's cost more than a plain object's
+        if kind == "elder":
             elders.append(spec)
-        elif spec.kind == "building" and spec.letter in decks:
-            decks[spec.letter].append(spec)
+        elif kind == "building":
+            deck = decks.get(spec.letter)
+            if deck is not None:
+                deck.append(spec)
     return elders, decks
 
 

@@ -8,7 +8,7 @@ hands them the journal instead of copying each into a tracked one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache, cached_property
 from typing import Any, NamedTuple
 
@@ -53,6 +53,20 @@ class CardInPlay(State):
 
     def __repr__(self) -> str:
         return f"<{self.spec.name} of {self.owner.name}>"
+
+    def __post_init__(self) -> None:
+        """A card is made for its owner's table: it joins the table's journal at once, so going into play needs
+        no walk through it. Besides its owner, a card holds plain values and the containers of its default
+        factories (or ones given in their place, adopted here)."""
+        journal = self.owner._journal
+        if journal is not None:
+            values = self.__dict__
+            values["_journal"] = journal
+            for name in CARD_CONTAINERS:
+                values[name] = journal.adopt(values[name])
+
+
+CARD_CONTAINERS = tuple(each.name for each in fields(CardInPlay) if each.default_factory is not MISSING)
 
 
 @state_init

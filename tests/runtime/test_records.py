@@ -13,7 +13,7 @@ from runtime.engine.decisions import Option
 from runtime.model.journal import State, TrackedDict
 from runtime.model.records import quick_init, state_init
 from runtime.model.setup import new_table
-from runtime.model.state import CardInPlay, LogEntry
+from runtime.model.state import CardInPlay, LogEntry, Ship
 from tests.kit.table_kit import every_card
 
 
@@ -132,11 +132,17 @@ def test_a_state_init_class_builds_exactly_what_the_dataclass_init_builds() -> N
         Quick(1, nobody=2)  # type: ignore[call-arg]
 
 
-def test_the_table_objects_use_it_and_a_new_one_joins_a_journal_only_when_put_on_the_table() -> None:
+def test_the_table_objects_use_it_a_ship_joins_a_journal_when_put_on_the_table_a_card_as_it_is_made() -> None:
+    """A Ship joins when put on the table; a card joins its owner's table as it is made (CardInPlay.__post_init__),
+    its factories' containers handed the journal, not copied."""
     table = new_table(2, every_card())
+    ship = Ship("sloop")
+    assert ship._journal is None
+    table.players[0].track.ships.append(ship)
+    assert ship._journal is table._journal
     card = CardInPlay(table.display[0], table.players[0])
     assert card.goods == {"wood": 0, "fish": 0, "gold": 0, "guest": 0} and type(card.goods) is TrackedDict
-    assert card._journal is None and card.goods._journal is None and table._journal is not None
+    assert card._journal is table._journal and card.goods._journal is table._journal
     goods = card.goods
     table.players[0].buildings.append(card)
     assert card._journal is table._journal and card.goods is goods and goods._journal is table._journal
