@@ -109,10 +109,6 @@ def label_of(value: Any) -> str:
     return name if isinstance(name, str) else str(value)
 
 
-def as_option(value: Any) -> Option:
-    return value if value.__class__ is Option else Option(value)
-
-
 class ScriptError(AssertionError):
     """A scripted test asked for something it did not expect."""
 
@@ -179,7 +175,12 @@ def ask(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], pro
 
 def decide(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Option:
     """As ask, returning the chosen Option itself."""
-    return decide_among(table, player, kind, tuple(map(as_option, options)), prompt)
+    return decide_among(table, player, kind, as_options(options), prompt)
+
+
+def as_options(values: Sequence[Any]) -> tuple[Option, ...]:
+    """Raw values as Options with their default labels; Options as they are."""
+    return tuple([value if value.__class__ is Option else Option(value) for value in values])
 
 
 def decide_among(table: Any, player: int, kind: DecisionKind, options: tuple[Option, ...], prompt: str) -> Option:

@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
+from runtime.model.journal import TRACKED_TYPES, ShapeList, State, TrackedDict, TrackedList, TrackedSet
 from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
@@ -63,7 +63,11 @@ class CardInPlay(State):
             values = self.__dict__
             values["_journal"] = journal
             for name in CARD_CONTAINERS:
-                values[name] = journal.adopt(values[name])
+                value = values[name]
+                if type(value) in TRACKED_TYPES and value._journal is None and not value:
+                    value._journal = journal  # made just now by the field's factory: nothing in it to look through
+                else:
+                    values[name] = journal.adopt(value)
 
 
 CARD_CONTAINERS = tuple(each.name for each in fields(CardInPlay) if each.default_factory is not MISSING)
