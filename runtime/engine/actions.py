@@ -99,17 +99,17 @@ NEED_CHECKS = tuple(
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order. An action is, and is not offered, when it lacks its
-    need and no card listens before its own event or before a Worker is placed (looked up once for all of them),
-    since such a card may bring what is missing. Only the few actions with a need are looked for among the names."""
-    possible = list(names)
+    """The names of actions not surely impossible, in order: the list given, those surely impossible taken out. An
+    action is, and is not offered, when it lacks its need and no card listens before its own event or before a Worker
+    is placed (looked up once for all of them), since such a card may bring what is missing. Only the few actions
+    with a need are looked for among the names."""
     listeners = table.listeners
     if listeners.get(PLACING_WINDOW):
-        return possible
+        return names
     for name, window, need in NEED_CHECKS:
-        if name in possible and not (window is not None and listeners.get(window)) and not need(table, player):
-            possible.remove(name)
-    return possible
+        if name in names and not (window is not None and listeners.get(window)) and not need(table, player):
+            names.remove(name)
+    return names
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
@@ -153,16 +153,18 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards
     themselves). An extra turn's "available action" is an action space or an Elder only: then a card counts
     only if its Worker goes on an Elder."""
-    cards = worker_cards(table, player)
-    if elders_and_spaces_only:
-        cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
     held = capacities(table)
     spaces = maybe_possible(table, player, open_spaces(table, held))
     if "imitation" in spaces and not imitable(table, player, held):
         spaces.remove("imitation")
     options = [SPACE_OPTIONS[name] for name in spaces]
-    options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
-    options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
+    if player.council:  # none, the usual case: nothing to look through
+        options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
+    cards = worker_cards(table, player)
+    if cards:
+        if elders_and_spaces_only:
+            cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
+        options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
     return options
 
 

@@ -68,11 +68,9 @@ def total(parts: tuple[tuple, ...]) -> Due:
     return Due(goods["wood"], goods["fish"], goods["gold"], return_guests, discard, guests_allowed)
 
 
-def ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
 def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
+    """The ways to pay what is due that the player can afford: each number of Guests spent on wood and then on fish,
+    up to what the wood or fish owed needs (one more would save nothing)."""
     supply = player.supply
     if due.discard and not owned_named(player, due.discard):
         return []
@@ -82,24 +80,25 @@ def payments_for(table: Table, player: Player, due: Due) -> list[Payment]:
     wood, fish, gold = due.wood, due.fish, due.gold
     if gold > supply["gold"]:
         return []
-    if due.guests_allowed and (spare or wood < 0 or fish < 0):
-        wood_each, fish_each = rule(table, player, "guest_wood"), rule(table, player, "guest_fish")
-    else:  # no Guest to spend, the usual case: the goods as they are, and what a Guest saves is not asked
-        wood_each = fish_each = 0  # (a negative amount would make the rates bound the loops below, so it asks)
-    most_w = min(spare, ceil_div(wood, wood_each)) if wood_each > 0 else 0
+    have_wood, have_fish = supply["wood"], supply["fish"]
+    if not due.guests_allowed or not (spare or wood < 0 or fish < 0):
+        # no Guest to spend, the usual case: the goods as they are, and what a Guest saves is not asked (a negative
+        # amount would make the rates bound the loops below, so it asks)
+        wood, fish = max(0, wood), max(0, fish)
+        affordable = wood <= have_wood and fish <= have_fish
+        return [Payment(wood, fish, gold, due.return_guests, due.discard)] if affordable else []
+    wood_each, fish_each = rule(table, player, "guest_wood"), rule(table, player, "guest_fish")
+    most_w = min(spare, -(-wood // wood_each)) if wood_each > 0 else 0  # rounded up: the last Guest may save less
     found = []
     for for_wood in range(most_w + 1):
-        most_f = min(spare - for_wood, ceil_div(fish, fish_each)) if fish_each > 0 else 0
+        owed_wood = max(0, wood - for_wood * wood_each)
+        if owed_wood > have_wood:
+            continue
+        most_f = min(spare - for_wood, -(-fish // fish_each)) if fish_each > 0 else 0
         for for_fish in range(most_f + 1):
-            pay = Payment(
-                max(0, wood - for_wood * wood_each),
-                max(0, fish - for_fish * fish_each),
-                gold,
-                due.return_guests + for_wood + for_fish,
-                due.discard,
-            )
-            if pay.wood <= supply["wood"] and pay.fish <= supply["fish"]:
-                found.append(pay)
+            owed_fish = max(0, fish - for_fish * fish_each)
+            if owed_fish <= have_fish:  # a Payment is made only for what can be paid
+                found.append(Payment(owed_wood, owed_fish, gold, due.return_guests + for_wood + for_fish, due.discard))
     return found
 
 
