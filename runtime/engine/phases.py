@@ -107,11 +107,13 @@ def fish_own_shares(table: Table, player: Player, haul: int) -> int:
 
 
 def fish_on_shares(table: Table, shares: list, haul: int) -> int:
-    """One fish of the haul on each Share, in order, while the haul lasts."""
-    for share in shares[:haul]:
-        table.from_general("fish", 1)
+    """One fish of the haul on each Share, in order, while the haul lasts (taken from the general supply at once)."""
+    fished = shares[:haul]
+    if fished:
+        table.from_general("fish", len(fished))
+    for share in fished:
         share.fish += 1
-    return haul - min(haul, len(shares))
+    return haul - len(fished)
 
 
 def fish_guests_on_ships(table: Table, player: Player, haul: int) -> int:
