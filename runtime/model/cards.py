@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 from runtime.model.records import quick_init
@@ -85,17 +84,15 @@ class CardSpec:
             return NotImplemented
         return self.code == other.code and field_values(self) == field_values(other)
 
-    @cached_property
-    def letter(self) -> str:
-        return self.code[0] if self.kind == "building" else ""
-
-    @cached_property
-    def abilities_by_kind(self) -> dict[str, tuple[Ability, ...]]:
-        """Its abilities of each kind, in card order (the engine asks on every turn; worked out once a card)."""
+    def __post_init__(self) -> None:
+        """What the engine asks of a card on every turn, worked out once: its deck letter, and its abilities of each
+        kind in card order (`letter`, `abilities_by_kind`). Written with object.__setattr__, not as cached_property:
+        that writes through __dict__, which makes every attribute read on the card slower (see records.py)."""
         by_kind: dict[str, tuple[Ability, ...]] = {}
         for ability in self.abilities:
             by_kind[ability.kind] = (*by_kind.get(ability.kind, ()), ability)
-        return by_kind
+        object.__setattr__(self, "abilities_by_kind", by_kind)
+        object.__setattr__(self, "letter", self.code[0] if self.kind == "building" else "")
 
 
 def field_values(obj: Any) -> tuple:

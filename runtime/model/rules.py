@@ -8,7 +8,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -34,17 +34,18 @@ class Rules:
     bases: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False, compare=False)  # see play.base_of
     starts: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)  # see setup.start_of
 
-    @cached_property
-    def double_at(self) -> dict[tuple[int, int], int]:
-        """Which double space each Building space lies in (the board never changes; a latch asks after every
-        event). A space lies in one double space at most."""
+    def __post_init__(self) -> None:
+        """`double_at`: which double space each Building space lies in (the board never changes; a latch asks after
+        every event), worked out once. Written with object.__setattr__, not as a cached_property, which writes
+        through __dict__ and so makes every attribute read on the rules slower (see records.py). A space lies in one
+        double space at most."""
         index: dict[tuple[int, int], int] = {}
         for i, double in enumerate(self.doubles):
             for cell in double.cells:
                 if cell in index:
                     raise ValueError(f"rules.toml: Building space {cell} lies in two double spaces")
                 index[cell] = i
-        return index
+        object.__setattr__(self, "double_at", index)
 
     def default(self, path: tuple[str | int, ...]) -> Any:
         """The value rules.toml gives at `path`; a string such as "1/2" is an exact fraction. Remembered: the rule

@@ -11,7 +11,7 @@ neither is walked through when it goes on the table.
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from functools import cache, cached_property
+from functools import cache
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
@@ -145,11 +145,11 @@ class Player(State):
     elders_used_round: int = 0
     last_elder: CardInPlay | None = None
 
-    @cached_property
-    def name(self) -> str:
-        """Kept in the instance after the first call (log text asks hundreds of times a game); a seat never
-        changes, so there is nothing to forget."""
-        return player_name(self.index)
+    def __post_init__(self) -> None:
+        """The seat's name, kept in the instance (log text asks hundreds of times a game; a seat never changes). Not
+        a cached_property: that writes through __dict__, which makes every attribute read on a player slower (see
+        runtime/model/records.py)."""
+        object.__setattr__(self, "name", player_name(self.index))
 
     def __repr__(self) -> str:
         return self.name
