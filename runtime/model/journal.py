@@ -8,8 +8,9 @@ that undoes it and its arguments); undoing to a mark pops and runs entries back 
 With no mark open nothing is recorded, so play that tries nothing pays almost nothing.
 
 Anything put on the table is adopted: a plain container is replaced by a tracked copy, a table object made
-since (a new Building, Ship) joins the journal with its containers. Tuples on the table are immutable and
-are only looked through for table objects.
+since (a new Ship) joins the journal with its containers. Tuples on the table are immutable and are only looked
+through for table objects. What is built for a table can join its journal as it is made instead (`join`), so
+that nothing has to be walked through when it goes on the table.
 
 The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
 avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes,

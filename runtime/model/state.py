@@ -3,7 +3,9 @@
 Every change is journaled (runtime/model/journal.py) while a mark is open, and a restore undoes the
 changes in place, so references held by a running effect (its Context's player or card) stay valid.
 A new table object's lists, dicts and sets are made tracked (with no journal yet), so putting it on the table
-hands them the journal instead of copying each into a tracked one.
+hands them the journal instead of copying each into a tracked one. A new table is built on its journal part by
+part (setup.new_table), and a card joins its owner's journal as it is made (CardInPlay.__post_init__), so
+neither is walked through when it goes on the table.
 """
 
 from __future__ import annotations
