@@ -59,7 +59,7 @@ class Journal:
         through: it must hold only plain values and things already on the journal. How setup builds a new table
         on its journal part by part, instead of adopting the whole table afterwards (a walk over some hundred
         containers that costs more than all the rest of the setting up)."""
-        value.__dict__["_journal"] = self
+        object.__setattr__(value, "_journal", self)
         return value
 
     def adopt(self, value: Any) -> Any:
@@ -75,7 +75,7 @@ class Journal:
                 return value
         else:
             if isinstance(value, State):
-                if value.__dict__.get("_journal") is not self:
+                if getattr(value, "_journal", None) is not self:
                     adopt_object(self, value)
             elif kind is tuple and not ATOMS.issuperset(map(type, value)):
                 for item in value:
@@ -88,14 +88,15 @@ class Journal:
 
 
 def adopt_object(journal: Journal, obj: State) -> None:
-    """Walks the fields in place: only values change, and `_journal` is set first, so the walk (which may come
-    back to obj through a cycle) adds no key to the dict being walked."""
-    fields = obj.__dict__
-    fields["_journal"] = journal  # first: a table object can be reached again through its fields
+    """Walks the dataclass fields (a table object has no others but TRANSIENT ones), written with object.__setattr__,
+    never through __dict__ (see runtime/model/records.py); `_journal` is set first, so the walk, which may come back
+    to obj through a cycle, finds it adopted."""
+    object.__setattr__(obj, "_journal", journal)  # first: a table object can be reached again through its fields
     transient, shape = obj.TRANSIENT, obj.SHAPE
-    for name, value in fields.items():
+    for name in obj.__dataclass_fields__:
+        value = getattr(obj, name)
         if type(value) not in ATOMS and name not in transient:
-            fields[name] = journal.adopt(shaped(value) if name in shape else value)
+            object.__setattr__(obj, name, journal.adopt(shaped(value) if name in shape else value))
 
 
 class State:
@@ -121,17 +122,16 @@ class State:
             journal.derived.clear()
         if type(value) not in ATOMS:  # most values are: skip the call
             value = journal.adopt(value)
-        fields = self.__dict__  # a game field is a plain instance field, as restore_field takes it
         if journal.open:
-            journal.entries.append((restore_field, self, name, fields.get(name, MISSING)))
-        fields[name] = value
+            journal.entries.append((restore_field, self, name, getattr(self, name, MISSING)))
+        object.__setattr__(self, name, value)
 
 
 def restore_field(obj: State, name: str, old: Any) -> None:
     if old is MISSING:
-        del obj.__dict__[name]
+        object.__delattr__(obj, name)
     else:
-        obj.__dict__[name] = old
+        object.__setattr__(obj, name, old)
 
 
 class Tracked:

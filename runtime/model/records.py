@@ -1,10 +1,14 @@
 """Dataclasses made by the thousand in every game (options, decisions, payments, table objects): the same
-classes, with an __init__ that writes the fields straight into the new instance's __dict__.
+classes, with an __init__ that writes the fields straight into the new instance with object.__setattr__.
 
 A frozen dataclass's own __init__ calls object.__setattr__ once per field to get round its frozenness, and a table
 object's (a State's) goes through State.__setattr__ once per field, which a new object, on no table yet, needs
 for nothing: either costs two to three times as much. Everything else (eq, hash, repr, frozenness, pickling,
 `dataclasses.fields`) is the dataclass's.
+
+Never through `obj.__dict__`: CPython 3.11 keeps a new object's attributes as inline values until something asks
+for its __dict__, and from then on every attribute read on that object takes the slow path (about five times the
+instructions). Writing table objects' fields through __dict__ cost 5% of a game's instructions.
 
 `quick_init` serves plain frozen records: a default factory, keyword-only field, InitVar or __post_init__ is
 refused when the class is made, so a class that needs one keeps the dataclass __init__. `state_init` serves
@@ -32,7 +36,7 @@ def quick_init(cls: type[T]) -> type[T]:
 
 def state_init(cls: type[T]) -> type[T]:
     """Give a table object's dataclass the direct __init__ (apply above @dataclass(eq=False)). A field that a
-    property of the class would intercept is refused: writing it straight into __dict__ would go round it."""
+    property of the class would intercept is refused: writing it straight into the instance would go round it."""
     for field in fields(cls):  # type: ignore[arg-type]
         if hasattr(getattr(cls, field.name, None), "__set__"):
             raise TypeError(f"{cls.__name__}.{field.name}: state_init cannot go round a property's setter")
@@ -41,7 +45,8 @@ def state_init(cls: type[T]) -> type[T]:
 
 
 def direct_init(cls: type, maker: str) -> Any:
-    """The __init__ of dataclass `cls` that writes its fields into __dict__, for `maker` (named in refusals)."""
+    """The __init__ of dataclass `cls` that writes its fields straight into the instance, for `maker` (named in
+    refusals)."""
     if "__slots__" in cls.__dict__:
         raise TypeError(f"{cls.__name__}: {maker} supports dataclasses without __slots__ only")
     parameters, assignments = [], []
@@ -51,14 +56,13 @@ def direct_init(cls: type, maker: str) -> Any:
             raise TypeError(f"{cls.__name__}.{field.name}: {maker} supports plain fields only")
         parameters.append(parameter(field, namespace))
         if field.default_factory is MISSING:
-            assignments.append(f"    fields[{field.name!r}] = {field.name}")
+            assignments.append(f"    write(self, {field.name!r}, {field.name})")
         else:
-            assignments.append(
-                f"    fields[{field.name!r}] = factories[{field.name!r}]() if {field.name} is FACTORY else {field.name}"
-            )
+            value = f"factories[{field.name!r}]() if {field.name} is FACTORY else {field.name}"
+            assignments.append(f"    write(self, {field.name!r}, {value})")
     if hasattr(cls, "__post_init__"):
         assignments.append("    self.__post_init__()")
-    source = f"def __init__(self, {', '.join(parameters)}):\n    fields = self.__dict__\n" + "\n".join(assignments)
+    source = f"def __init__(self, {', '.join(parameters)}):\n    write = object.__setattr__\n" + "\n".join(assignments)
     exec(source, namespace)  # noqa: S102 - the source is built above from the class's own field names
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"

@@ -62,14 +62,14 @@ class CardInPlay(State):
         factories (or ones given in their place, adopted here)."""
         journal = self.owner._journal
         if journal is not None:
-            values = self.__dict__
-            values["_journal"] = journal
+            write = object.__setattr__  # not through __dict__: see runtime/model/records.py
+            write(self, "_journal", journal)
             for name in CARD_CONTAINERS:
-                value = values[name]
+                value = getattr(self, name)
                 if type(value) in TRACKED_TYPES and value._journal is None and not value:
                     value._journal = journal  # made just now by the field's factory: nothing in it to look through
                 else:
-                    values[name] = journal.adopt(value)
+                    write(self, name, journal.adopt(value))
 
 
 CARD_CONTAINERS = tuple(each.name for each in fields(CardInPlay) if each.default_factory is not MISSING)
