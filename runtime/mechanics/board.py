@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import (
@@ -33,14 +33,17 @@ def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
 
 def free_cells(table: Table, player: Player) -> list[tuple[int, int]]:
     """Building spaces a new Building may go on: no Building and no Forest."""
+    return list(each_free_cell(table, player))
+
+
+def each_free_cell(table: Table, player: Player) -> Iterator[tuple[int, int]]:
+    """free_cells one by one (asked on every build: no set of covered cells is made)."""
     double_at, forests = double_index(table), player.harbor.forests
-    free = []
-    for cell, card in player.harbor.cells.items():  # asked on every build: no set of covered cells is made
+    for cell, card in player.harbor.cells.items():
         if card is None:
             double = double_at.get(cell)
             if double is None or forests[double] <= 0:
-                free.append(cell)
-    return free
+                yield cell
 
 
 def reforestable(table: Table, player: Player) -> list[int]:

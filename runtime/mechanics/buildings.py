@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
+
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
@@ -9,7 +12,7 @@ from runtime.engine.play import attach, card_rule, double_spaces, may_hold, remo
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
     decline_gap,
-    free_cells,
+    each_free_cell,
     free_track_spaces,
     holds_without_gap,
 )
@@ -93,22 +96,28 @@ def placements(
 ) -> list[object]:
     """Where the card may go: the Fishing track, a space under stacked Forests, or a free space or a
     Building that may be built over, as its placement rules say (costs: the card's, when already worked out)."""
+    return list(each_placement(table, player, spec, costs))
+
+
+def each_placement(
+    table: Table, player: Player, spec: CardSpec, costs: tuple[CostOption, ...] | None = None
+) -> Iterator[object]:
+    """placements one by one, worked out as they are asked for (whether there is any asks for one)."""
     if own_rule(table, player, spec, "on_fishing_track"):
-        room = free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken")
-        return [ON_TRACK] if room else []
+        if free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken"):
+            yield ON_TRACK
+        return
+    cells = player.harbor.cells
     if own_rule(table, player, spec, "under_forests"):
-        stacked = [
-            double.cells for double, n in zip(double_spaces(table), player.harbor.forests, strict=True) if n >= 2
-        ]
-        return [cell for cells in stacked for cell in cells if player.harbor.cells[cell] is None]
+        for double, n in zip(double_spaces(table), player.harbor.forests, strict=True):
+            if n >= 2:
+                yield from (cell for cell in double.cells if cells[cell] is None)
+        return
+    yield from each_free_cell(table, player)
+    yield from discard_cells(player, spec.costs(Context(table, player)) if costs is None else costs)
     buildings = player.buildings
-    over = (  # each card is asked only if one may be built over (seldom: asked on every build)
-        [card for card in buildings if card.cell is not None and card_rule(table, card, "built_over")]
-        if may_hold(table, buildings, "built_over")
-        else []
-    )
-    costs = spec.costs(Context(table, player)) if costs is None else costs
-    return [*free_cells(table, player), *discard_cells(player, costs), *over]
+    if may_hold(table, buildings, "built_over"):  # each card is asked only if one may be built over (seldom)
+        yield from (card for card in buildings if card.cell is not None and card_rule(table, card, "built_over"))
 
 
 def discard_cells(player: Player, costs: tuple[CostOption, ...]) -> list[tuple[int, int]]:
@@ -124,10 +133,13 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     The space of a Building the cost discards may only be taken by paying with that discard."""
     require(table, player, spec)
     costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
-    spaces = placements(table, player, spec, costs)
+    payments = payment_options(table, player, costs)
+    if payments or table.listeners.get((BUILD_OVER_CARD.name, "before")):
+        spaces = placements(table, player, spec, costs)
+    else:  # nothing can be paid (most tries): one space found tells the refusals apart
+        spaces = list(islice(each_placement(table, player, spec, costs), 1))
     if not spaces:
         raise IllegalAction(f"{player.name} has no space for {spec.name}")
-    payments = payment_options(table, player, costs)
     spaces = payable_spaces(table, player, spaces, payments)
     if not spaces:
         raise IllegalAction(f"{player.name} cannot pay for {spec.name}")
