@@ -34,7 +34,7 @@ def choose_legal(
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
     remaining = as_options(options)
-    failures: list[tuple[Option, IllegalAction]] = []
+    failures: list[tuple[Option, str]] = []
     mark = table.snapshot()
     try:
         while remaining:
@@ -43,8 +43,9 @@ def choose_legal(
                 return act(choice.value)
             except IllegalAction as why:
                 table.restore(mark)
-                table.say(f"{player_name(player)} {kind} {choice.label}: not possible ({why})", player)
-                failures.append((choice, why))
+                if table.session.keep_log:
+                    table.say(f"{player_name(player)} {kind} {choice.label}: not possible ({why})", player)
+                failures.append((choice, str(why)))  # not the exception: its traceback holds this frame, a cycle
                 remaining = without(remaining, choice)
     finally:
         table.release(mark)

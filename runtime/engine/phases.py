@@ -79,11 +79,12 @@ def distribute(table: Table, player: Player, haul: int) -> None:
         table, player.index, DecisionKind.SWAP_DISTRIBUTION, [False, True], "swap distribution steps 1 and 3?"
     ):
         steps.reverse()
-    table.say(f"{player.name} distributes a haul of {haul}", player.index)
+    if table.session.keep_log:
+        table.say(f"{player.name} distributes a haul of {haul}", player.index)
     for step in steps:
         haul = step(table, player, haul)
     kept = to_reserve(table, player, "fish", haul)
-    if haul > kept:
+    if haul > kept and table.session.keep_log:
         table.say(f"{player.name} returns {haul - kept} surplus fish", player.index)
 
 
