@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-from runtime.model.records import quick_init
 from runtime.model.state import player_name
 
 
@@ -78,9 +76,10 @@ class Option:
         return f"Option({self.label!r})"
 
 
-@quick_init
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
+    """One question to a player. A named tuple: immutable, and made for half the cost of a frozen dataclass (every
+    choice of every game makes one)."""
+
     kind: DecisionKind
     player: int
     options: tuple[Option, ...]
