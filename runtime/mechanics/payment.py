@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.goods import pay
 from runtime.model.cards import CostOption
 from runtime.model.declarations import PAYING_GOODS
-from runtime.model.records import quick_init
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
-@quick_init
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
+    """One way the player can pay (a named tuple: each is made while working out the ways to pay)."""
+
     wood: int = 0
     fish: int = 0
     gold: int = 0

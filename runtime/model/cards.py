@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any
-
-from runtime.model.records import quick_init
+from typing import Any, NamedTuple
 
 
 class CardError(Exception):
@@ -31,11 +29,10 @@ class Context:
         self.event = event
 
 
-@quick_init
-@dataclass(frozen=True)
-class CostOption:
+class CostOption(NamedTuple):
     """One way to pay. parts are (vocabulary PAYMENTS impl, *slot values in pattern order):
-    ("goods", amount, good), ("free",), ("return_guests", amount), ("discard_building", name), ("no_guests",)."""
+    ("goods", amount, good), ("free",), ("return_guests", amount), ("discard_building", name), ("no_guests",).
+    A named tuple: a card's costs are made afresh whenever they are asked, and a tuple is the cheapest record."""
 
     parts: tuple[tuple, ...]
 
