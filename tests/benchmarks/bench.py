@@ -4,12 +4,11 @@
 
 Medians over repeats; the machine is shared and noisy, so read ratios rather than absolutes. Whole-process
 figures (`nus check`, `nus simulate`) run the command in a child process and read its CPU time and peak
-memory from resource.getrusage.
+memory from resource.getrusage; the child keeps its modules' bytecode as an installed nus does (children.py).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import statistics
 import subprocess
@@ -26,6 +25,7 @@ if str(ROOT) not in sys.path:
 from compiler import load, units  # noqa: E402
 from compiler.load import compile_text, load_cards  # noqa: E402
 from runtime import library as rt  # noqa: E402
+from tests.benchmarks.children import child_environment  # noqa: E402
 from tests.benchmarks.game_bench import floor_ms, game_ms, simulated_game, specs  # noqa: E402
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
@@ -131,7 +131,7 @@ NUS = [sys.executable, "-m", "compiler"]
 def check_process_cpu(repeats: int = 5) -> float:
     """`nus check cards.nus`, whole process, its result cached by an earlier run: median CPU seconds."""
     with tempfile.TemporaryDirectory() as cache:
-        environment = {**os.environ, "NUS_CACHE_DIR": cache}
+        environment = child_environment(NUS_CACHE_DIR=cache)
         process([*NUS, "check", "cards.nus"], environment)
         return statistics.median(process([*NUS, "check", "cards.nus"], environment)[1] for _ in range(repeats))
 
@@ -139,7 +139,7 @@ def check_process_cpu(repeats: int = 5) -> float:
 def edit_one_card_process(text: str) -> tuple[float, float]:
     """`nus check` of a pool checked before, after one card was edited: (wall, CPU) seconds of that process."""
     with tempfile.TemporaryDirectory() as folder:
-        environment = {**os.environ, "NUS_CACHE_DIR": str(Path(folder) / "cache")}
+        environment = child_environment(NUS_CACHE_DIR=str(Path(folder) / "cache"))
         path = Path(folder) / "pool.nus"
         path.write_text(text, encoding="utf-8")
         process([*NUS, "check", str(path)], environment)
@@ -152,7 +152,7 @@ def edit_one_card_process(text: str) -> tuple[float, float]:
 def simulate(games: int, jobs: int, cache: str) -> tuple[float, int, str]:
     """`nus simulate` of `games` 3-player games on `jobs` processes: wall seconds, peak MB, its output."""
     command = [*NUS, "simulate", "--games", str(games), "--jobs", str(jobs)]
-    wall, _, peak, output = process(command, {**os.environ, "NUS_CACHE_DIR": cache})
+    wall, _, peak, output = process(command, child_environment(NUS_CACHE_DIR=cache))
     return wall, peak, output
 
 

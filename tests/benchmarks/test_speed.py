@@ -11,6 +11,7 @@ from compiler.load import compile_text, load_cards
 from runtime.analysis.simulate import play_game
 from runtime.engine.play import rule
 from tests.benchmarks.bench import CARDS, compile_fresh, compile_from_scratch, edited, pool
+from tests.benchmarks.children import child_environment
 
 
 def test_compile_cards_nus_from_scratch(benchmark) -> None:
@@ -67,7 +68,7 @@ def test_nus_check_process_on_an_unchanged_file(benchmark, tmp_path) -> None:
     import subprocess
     import sys
 
-    environment = {**os.environ, "NUS_CACHE_DIR": str(tmp_path)}
+    environment = child_environment(NUS_CACHE_DIR=str(tmp_path))
     command = [sys.executable, "-m", "compiler", "check", "cards.nus"]
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     subprocess.run(command, check=True, capture_output=True, cwd=root, env=environment)
