@@ -80,14 +80,16 @@ class Summary:
     are not independent of each other."""
 
     players: int
-    games: int = 0
     game_means: RunningMean = field(default_factory=RunningMean)
     low: float = float("inf")
     high: float = float("-inf")
     built: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def games(self) -> int:
+        return self.game_means.n
+
     def add(self, scores: Iterable[float], built: Iterable[str]) -> None:
-        self.games += 1
         scores = list(scores)
         self.game_means.add(sum(scores) / len(scores))
         self.low, self.high = min(self.low, *scores), max(self.high, *scores)

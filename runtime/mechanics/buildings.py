@@ -66,6 +66,7 @@ def build_building(table: Table, player: Player) -> CardInPlay:
 
 
 ON_TRACK = "fishing track"
+BUILD_OVER_WINDOW = (BUILD_OVER_CARD.name, "before")  # a card listening there may bring what pays
 
 
 def payable_spaces(table: Table, player: Player, spaces: list[object], payments: list[Payment]) -> list[object]:
@@ -74,7 +75,7 @@ def payable_spaces(table: Table, player: Player, spaces: list[object], payments:
     such a space is kept, the attempt decides."""
     discards = {payment.discard for payment in payments}
     if not discards:  # nothing is payable as the table is
-        if not table.listeners.get((BUILD_OVER_CARD.name, "before")):
+        if not table.listeners.get(BUILD_OVER_WINDOW):
             return []
         return [space for space in spaces if isinstance(space, CardInPlay)]
     cells = player.harbor.cells
@@ -134,7 +135,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     require(table, player, spec)
     costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
     payments = payment_options(table, player, costs)
-    if payments or table.listeners.get((BUILD_OVER_CARD.name, "before")):
+    if payments or table.listeners.get(BUILD_OVER_WINDOW):
         spaces = placements(table, player, spec, costs)
     else:  # nothing can be paid (most tries): one space found tells the refusals apart
         spaces = list(islice(each_placement(table, player, spec, costs), 1))
