@@ -34,11 +34,28 @@ def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
 
 
 def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
-    """base_of for this table, remembered by it (Table.bases): a table's rules and player count never change."""
+    """base_of for this table, remembered by it (Table.bases, shared_bases): a table's rules and player count never
+    change."""
     found = table.bases.get(key)
     if found is None:
-        found = table.bases[key] = base_of(table.rules, key, len(table.players))
+        found = shared_bases(table)[key] = base_of(table.rules, key, len(table.players))
     return found
+
+
+SHARED_BASES = "a table's bases"  # Rules.bases' key (with the player count) for shared_bases
+
+
+def shared_bases(table: Table) -> dict[str, Any]:
+    """Table.bases as every table of the same rules and player count shares it, put in its place: all it holds is
+    worked out from those two alone (base values, double space sizes, capacities), so a new table finds them worked
+    out by the tables before it. Set-up makes each table an empty one; it is swapped at the table's first miss."""
+    key = (SHARED_BASES, len(table.players))
+    shared = table.rules.bases.get(key)
+    if shared is None:
+        shared = table.rules.bases[key] = table.bases
+    elif table.bases is not shared:  # a new table's, or a copy's (a copy of the shared one: nothing else)
+        table.bases = shared
+    return shared
 
 
 RULE_CHANGES = "rule changes"  # Table.derived's key for the index below
@@ -101,7 +118,7 @@ def rule_values(table: Table) -> dict[str, Any]:
     base values once for as long as the cards in play stay the same (Table.derived, with the rule index)."""
     values = unscoped_bases(table.rules, len(table.players))  # shared by every such table: read, never changed
     changed = rule_index(table)
-    if not changed.keys().isdisjoint(values):
+    if not values.keys().isdisjoint(changed):  # looks up each changed key; changed.keys() would walk every value
         values = dict(values)
         for key in changed:
             values.pop(key, None)
@@ -232,7 +249,7 @@ def double_sizes(table: Table) -> tuple[int, ...]:
     forest-covered spaces after every event."""
     found = table.bases.get(DOUBLE_SIZES)
     if found is None:
-        found = table.bases[DOUBLE_SIZES] = tuple(len(double.cells) for double in table.rules.doubles)
+        found = shared_bases(table)[DOUBLE_SIZES] = tuple(len(double.cells) for double in table.rules.doubles)
     return found
 
 
@@ -276,7 +293,8 @@ def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int]]:
     found = table.bases.get(CAPACITIES)
     if found is None:
         keys = {name: f"capacity_{name}" for name in table.spaces}
-        found = table.bases[CAPACITIES] = (keys, {name: table_base(table, key)[1] for name, key in keys.items()})
+        bases = {name: table_base(table, key)[1] for name, key in keys.items()}
+        found = shared_bases(table)[CAPACITIES] = (keys, bases)
     return found
 
 
