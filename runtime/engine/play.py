@@ -193,10 +193,21 @@ def attach(table: Table, card: CardInPlay) -> None:
 
 
 def detach(table: Table, card: CardInPlay) -> None:
-    """Take a card out of play: it stops listening and its pending latches lapse."""
+    """Take a card out of play: it stops listening and its pending latches lapse. Only the lists that hold the card
+    are made anew (each one made goes on the journal)."""
     for key, listeners in table.listeners.items():
-        table.listeners[key] = [entry for entry in listeners if entry[0] is not card]
-    table.latches = [entry for entry in table.latches if entry[0] is not card]
+        if holds(listeners, card):
+            table.listeners[key] = [entry for entry in listeners if entry[0] is not card]
+    if holds(table.latches, card):
+        table.latches = [entry for entry in table.latches if entry[0] is not card]
+
+
+def holds(entries: list[tuple[CardInPlay, Any]], card: CardInPlay) -> bool:
+    """Whether a listener or latch list has an entry of the card."""
+    for entry in entries:  # noqa: SIM110 - a plain loop costs less than any() over a generator
+        if entry[0] is card:
+            return True
+    return False
 
 
 def abilities_of(card: CardInPlay, kind: str) -> tuple[Ability, ...]:
@@ -280,21 +291,22 @@ def capacities(table: Table) -> dict[str, int]:
     derived = table._journal.derived  # Table.derived without the property call: asked on every turn
     held = derived.get(CAPACITIES)
     if held is None:
-        keys, bases = base_capacities(table)
-        if not rule_index(table).keys().isdisjoint(keys.values()):
+        keys, bases, capacity_keys = base_capacities(table)
+        if not capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
             return {name: rule(table, None, key) for name, key in keys.items()}
         held = derived[CAPACITIES] = bases
     return held
 
 
-def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int]]:
-    """Each action space's capacity parameter and its base value, remembered by the table (Table.bases, as
-    table_base): the spaces, rules and player count never change, and the capacities are asked after every undo."""
+def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int], frozenset[str]]:
+    """Each action space's capacity parameter and its base value, and the parameters as a set, remembered by the
+    table (Table.bases, as table_base): the spaces, rules and player count never change, and the capacities are
+    asked after every undo."""
     found = table.bases.get(CAPACITIES)
     if found is None:
         keys = {name: f"capacity_{name}" for name in table.spaces}
         bases = {name: table_base(table, key)[1] for name, key in keys.items()}
-        found = shared_bases(table)[CAPACITIES] = (keys, bases)
+        found = shared_bases(table)[CAPACITIES] = (keys, bases, frozenset(keys.values()))
     return found
 
 
@@ -309,5 +321,8 @@ def usual_haul(table: Table, player: Player, length: int) -> int:
 
 def usual_share_discount(table: Table) -> int:
     """Buy all Shares: the discount of the highest row of the Share discounts whose round has come."""
-    discounts = [discount for start, discount in table.rules.share_discount if table.round >= start]
-    return max(discounts) if discounts else 0
+    best, now = None, table.round
+    for start, discount in table.rules.share_discount:  # a loop, not max() over a list: asked for every Share bought
+        if now >= start and (best is None or discount > best):
+            best = discount
+    return 0 if best is None else best
