@@ -162,9 +162,12 @@ def histogram(values: Sequence[float]) -> list[list[float]]:
 
 
 def game_level(tally: Tally) -> dict:
+    """The mean final score's interval is over each game's mean (n = games): the seats of one game are not
+    independent draws. The histogram shows every player's score."""
     every = [score for seat in tally.scores for score in seat]
+    score = estimate_fields("score", mean_interval(mean_scores(tally)), "mean")
     return {
-        "scores": {**estimate_fields("score", mean_interval(every), "mean"), "histogram": histogram(every)},
+        "scores": {**score, "histogram": histogram(every)},
         "turns": estimate_fields("turns", mean_interval(tally.turns), "mean"),
     }
 

@@ -101,7 +101,7 @@ def print_table(result: dict, console: Any = None) -> None:
     scores, turns = result["scores"], result["turns"]
     console.print(
         f"final score {interval(scores['mean'], scores['score_ci_low'], scores['score_ci_high'], signed=False)} "
-        f"(n={scores['score_n']} player-games); game length {turns['mean']:.1f} worker turns "
+        f"(n={scores['score_n']} games); game length {turns['mean']:.1f} worker turns "
         f"(n={turns['turns_n']} games)"
     )
     if against:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from compiler.cli import main
+from runtime.analysis.balance import Tally, game_level
 from tests.kit.rulebook import ROOT
 
 CARDS = ROOT / "cards.nus"
@@ -76,8 +77,22 @@ def test_every_card_figure_has_its_interval_and_sample_size(planted):
         assert card["delta_ci_low"] <= card["delta"] <= card["delta_ci_high"] and card["delta_n"] == GAMES
     assert [seat["seat"] for seat in result["seats"]] == [1, 2, 3]
     assert sum(seat["win_rate"] for seat in result["seats"]) == pytest.approx(1.0, abs=1e-3)  # 4 decimals each
-    assert sum(count for _, count in result["scores"]["histogram"]) == result["scores"]["score_n"] == 3 * GAMES
+    assert sum(count for _, count in result["scores"]["histogram"]) == 3 * GAMES  # every player's final score
+    assert result["scores"]["score_n"] == GAMES  # the interval's unit is a game, not a player-game
     assert result["observational"] == ["built", "built_round", "builder_win"]
+
+
+def test_final_score_interval_is_over_each_games_mean_score():
+    """Two seats of one game are not independent draws: three games of two players are a sample of three. By hand:
+    game means 11, 19, 30; mean 20, sd sqrt(91), t(0.975, 2) = 4.3027, half-width 4.3027 * sqrt(91 / 3) = 23.70."""
+    tally = Tally(players=2, games=3, turns=[60.0, 62.0, 64.0])
+    tally.scores = [[10.0, 20.0, 30.0], [12.0, 18.0, 30.0]]  # by seat, game by game
+    scores = game_level(tally)["scores"]
+    assert scores["score_n"] == 3
+    assert scores["mean"] == pytest.approx(20.0)
+    assert scores["score_ci_low"] == pytest.approx(-3.70, abs=0.01)
+    assert scores["score_ci_high"] == pytest.approx(43.70, abs=0.01)
+    assert scores["histogram"] == [[10.0, 1], [12.0, 1], [18.0, 1], [20.0, 1], [30.0, 2]]
 
 
 def test_equivalent_rewrite_gives_identical_results_on_the_same_seeds(tmp_path):
