@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import DecisionKind, Option, as_options, decide_among
+from runtime.engine.decisions import DecisionKind, Option, decide_among, label_of_option
 from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")
@@ -32,27 +32,25 @@ def choose_legal(
     prompt: str,
     act: Callable[[Any], T],
 ) -> T:
-    """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction."""
-    remaining = as_options(options)
-    failures: list[tuple[Option, str]] = []
+    """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction.
+    The options are Options or raw values (asked with their default labels); a failed one is dropped by its place."""
+    remaining = list(options)
+    failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
         while remaining:
-            choice = decide_among(table, player, kind, remaining, prompt)
+            index = decide_among(table, player, kind, remaining, prompt)
+            choice = remaining[index]
             try:
-                return act(choice.value)
+                return act(choice.value if choice.__class__ is Option else choice)
             except IllegalAction as why:
                 table.restore(mark)
+                label = label_of_option(choice)
                 if table.session.keep_log:
-                    table.say(f"{player_name(player)} {kind} {choice.label}: not possible ({why})", player)
-                failures.append((choice, str(why)))  # not the exception: its traceback holds this frame, a cycle
-                remaining = without(remaining, choice)
+                    table.say(f"{player_name(player)} {kind} {label}: not possible ({why})", player)
+                failures.append((label, str(why)))  # not the exception: its traceback holds this frame, a cycle
+                del remaining[index]
     finally:
         table.release(mark)
-    reasons = "; ".join(f"{choice.label}: {why}" for choice, why in failures)
+    reasons = "; ".join(f"{label}: {why}" for label, why in failures)
     raise IllegalAction(f"{player_name(player)} has no legal {kind}: {reasons}")
-
-
-def without(options: tuple[Option, ...], chosen: Option) -> tuple[Option, ...]:
-    """The options but the chosen one itself (tuple.index would compare the options before it by value and label)."""
-    return tuple([option for option in options if option is not chosen])

@@ -9,6 +9,9 @@ The contract, shared by the engine, tests, worked examples, look-ahead players a
 - `Decider.choose(decision, table) -> int`: the index of the chosen option in `decision.options`.
 - `ask(table, player, kind, options, prompt)` returns the chosen option's value; a lone option is no
   choice, so it is taken without asking. Raw values passed to `ask` get a default label (`label_of`).
+- A decider whose answer rests on nothing but how many options there are (a random player) may say so with a
+  `blind(player, count) -> int` method: it is then asked that instead of `choose`, and no Decision is made, unless a
+  tracer watches (it is shown every Decision). Most decisions of a simulated game are answered so.
 """
 
 from __future__ import annotations
@@ -166,15 +169,20 @@ class RandomDecider:
     def choose(self, decision: Decision, table: Any) -> int:
         return uniform_index(self.rng, len(decision.options))
 
+    def blind(self, player: int, count: int) -> int:
+        return uniform_index(self.rng, count)
+
 
 def ask(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Any:
     """Ask the decider and return the chosen option's value; a lone option is taken without asking."""
-    return decide(table, player, kind, options, prompt).value
+    chosen = options[decide_among(table, player, kind, options, prompt)]
+    return chosen.value if chosen.__class__ is Option else chosen
 
 
 def decide(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Option:
     """As ask, returning the chosen Option itself."""
-    return decide_among(table, player, kind, as_options(options), prompt)
+    chosen = options[decide_among(table, player, kind, options, prompt)]
+    return chosen if chosen.__class__ is Option else Option(chosen)
 
 
 def as_options(values: Sequence[Any]) -> tuple[Option, ...]:
@@ -182,18 +190,36 @@ def as_options(values: Sequence[Any]) -> tuple[Option, ...]:
     return tuple([value if value.__class__ is Option else Option(value) for value in values])
 
 
-def decide_among(table: Any, player: int, kind: DecisionKind, options: tuple[Option, ...], prompt: str) -> Option:
-    """As decide, for options that are all Options already."""
-    if not options:
+def label_of_option(option: Any) -> str:
+    """The label of an option as asked: an Option's own, a raw value's default."""
+    return option.label if option.__class__ is Option else label_of(option)
+
+
+def decide_among(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> int:
+    """The index of the chosen option among options (Options or raw values): every decision comes here. A Decision
+    is made only for whoever looks at one: a decider that chooses by it, a tracer, or a worked example's decider
+    told of a lone option (`automatic`); a lone option is otherwise taken, and a blind decider just counts."""
+    count = len(options)
+    session = table.session
+    decider = session.decider
+    if session.tracer is None:
+        if count == 1:
+            if getattr(decider, "automatic", None) is None:
+                return 0
+        elif count:
+            blind = getattr(decider, "blind", None)
+            if blind is not None:
+                return blind(player, count)
+    if not count:
         raise ValueError(f"no options for {kind}: {prompt}")
-    decision = Decision(kind, player, options, prompt)
-    if len(options) == 1:
-        note = getattr(table.session.decider, "automatic", None)
+    decision = Decision(kind, player, as_options(options), prompt)
+    if count == 1:
+        note = getattr(decider, "automatic", None)
         if note is not None:  # a worked example's decider records it for `nus test -v`
             note(decision, table)
-        option = options[0]
+        index = 0
     else:
-        option = options[table.session.decider.choose(decision, table)]
-    if table.session.tracer is not None:
-        table.session.tracer.answered(decision, option)
-    return option
+        index = decider.choose(decision, table)
+    if session.tracer is not None:
+        session.tracer.answered(decision, decision.options[index])
+    return index

@@ -28,6 +28,10 @@ class RandomPlayer:
     def choose(self, decision: Decision, table: Table) -> int:
         return uniform_index(self.rng, len(decision.options))
 
+    def blind(self, count: int) -> int:
+        """Its choice among count options, which is all it looks at (see SeatDeciders.blind)."""
+        return uniform_index(self.rng, count)
+
 
 def greedy(seed: int, seat: int) -> Player:
     from runtime.players.greedy import Greedy
@@ -50,13 +54,20 @@ def seat_seed(seed: int, seat: int) -> int:
 
 
 class SeatDeciders:
-    """The table's decider: routes each decision to the player sitting in the seat it is asked of."""
+    """The table's decider: routes each decision to the player sitting in the seat it is asked of. When every seat
+    chooses by the number of options alone (has a `blind(count)`, as random players do), it is a blind decider
+    (runtime/engine/decisions.py): the engine then makes no Decision for it to pass on."""
 
     def __init__(self, seats: Sequence[Player]):
         self.seats = list(seats)
+        if all(hasattr(seat, "blind") for seat in self.seats):
+            self.blind = self.blind_seat
 
     def choose(self, decision: Decision, table: Table) -> int:
         return self.seats[decision.player].choose(decision, table)
+
+    def blind_seat(self, player: int, count: int) -> int:
+        return self.seats[player].blind(count)
 
 
 def seat_deciders(agents: Sequence[str], seed: int) -> SeatDeciders:
