@@ -183,15 +183,15 @@ def check_latches(table: Table) -> None:
 
 def fire_held_latches(table: Table) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
-    session = table.session
+    tracer = table.session.tracer
     fired = False
     contexts = table._journal.derived.get(CARD_CONTEXTS) or card_contexts(table)  # inline: asked every pass
     for card, index in list(table.latches):
         ability = card.spec.abilities[index]
         ctx = contexts.get(card) or card_context(table, card)
         held = ability.guard is None or ability.guard(ctx)
-        if session.tracer is not None:
-            session.tracer.listened(ctx, ability, held)
+        if tracer is not None:
+            tracer.listened(ctx, ability, held)
         if held:
             table.latches.remove((card, index))
             card.fired.add(index)

@@ -34,11 +34,28 @@ def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
 
 
 def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
-    """base_of for this table, remembered by it (Table.bases): a table's rules and player count never change."""
+    """base_of for this table, remembered by it (Table.bases, shared_bases): a table's rules and player count never
+    change."""
     found = table.bases.get(key)
     if found is None:
-        found = table.bases[key] = base_of(table.rules, key, len(table.players))
+        found = shared_bases(table)[key] = base_of(table.rules, key, len(table.players))
     return found
+
+
+SHARED_BASES = "a table's bases"  # Rules.bases' key (with the player count) for shared_bases
+
+
+def shared_bases(table: Table) -> dict[str, Any]:
+    """Table.bases as every table of the same rules and player count shares it, put in its place: all it holds is
+    worked out from those two alone (base values, double space sizes, capacities), so a new table finds them worked
+    out by the tables before it. Set-up makes each table an empty one; it is swapped at the table's first miss."""
+    key = (SHARED_BASES, len(table.players))
+    shared = table.rules.bases.get(key)
+    if shared is None:
+        shared = table.rules.bases[key] = table.bases
+    elif table.bases is not shared:  # a new table's, or a copy's (a copy of the shared one: nothing else)
+        table.bases = shared
+    return shared
 
 
 RULE_CHANGES = "rule changes"  # Table.derived's key for the index below
@@ -101,7 +118,7 @@ def rule_values(table: Table) -> dict[str, Any]:
     base values once for as long as the cards in play stay the same (Table.derived, with the rule index)."""
     values = unscoped_bases(table.rules, len(table.players))  # shared by every such table: read, never changed
     changed = rule_index(table)
-    if not changed.keys().isdisjoint(values):
+    if not values.keys().isdisjoint(changed):  # looks up each changed key; changed.keys() would walk every value
         values = dict(values)
         for key in changed:
             values.pop(key, None)
@@ -176,10 +193,21 @@ def attach(table: Table, card: CardInPlay) -> None:
 
 
 def detach(table: Table, card: CardInPlay) -> None:
-    """Take a card out of play: it stops listening and its pending latches lapse."""
+    """Take a card out of play: it stops listening and its pending latches lapse. Only the lists that hold the card
+    are made anew (each one made goes on the journal)."""
     for key, listeners in table.listeners.items():
-        table.listeners[key] = [entry for entry in listeners if entry[0] is not card]
-    table.latches = [entry for entry in table.latches if entry[0] is not card]
+        if holds(listeners, card):
+            table.listeners[key] = [entry for entry in listeners if entry[0] is not card]
+    if holds(table.latches, card):
+        table.latches = [entry for entry in table.latches if entry[0] is not card]
+
+
+def holds(entries: list[tuple[CardInPlay, Any]], card: CardInPlay) -> bool:
+    """Whether a listener or latch list has an entry of the card."""
+    for entry in entries:  # noqa: SIM110 - a plain loop costs less than any() over a generator
+        if entry[0] is card:
+            return True
+    return False
 
 
 def abilities_of(card: CardInPlay, kind: str) -> tuple[Ability, ...]:
@@ -232,7 +260,7 @@ def double_sizes(table: Table) -> tuple[int, ...]:
     forest-covered spaces after every event."""
     found = table.bases.get(DOUBLE_SIZES)
     if found is None:
-        found = table.bases[DOUBLE_SIZES] = tuple(len(double.cells) for double in table.rules.doubles)
+        found = shared_bases(table)[DOUBLE_SIZES] = tuple(len(double.cells) for double in table.rules.doubles)
     return found
 
 
@@ -263,20 +291,22 @@ def capacities(table: Table) -> dict[str, int]:
     derived = table._journal.derived  # Table.derived without the property call: asked on every turn
     held = derived.get(CAPACITIES)
     if held is None:
-        keys, bases = base_capacities(table)
-        if not rule_index(table).keys().isdisjoint(keys.values()):
+        keys, bases, capacity_keys = base_capacities(table)
+        if not capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
             return {name: rule(table, None, key) for name, key in keys.items()}
         held = derived[CAPACITIES] = bases
     return held
 
 
-def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int]]:
-    """Each action space's capacity parameter and its base value, remembered by the table (Table.bases, as
-    table_base): the spaces, rules and player count never change, and the capacities are asked after every undo."""
+def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int], frozenset[str]]:
+    """Each action space's capacity parameter and its base value, and the parameters as a set, remembered by the
+    table (Table.bases, as table_base): the spaces, rules and player count never change, and the capacities are
+    asked after every undo."""
     found = table.bases.get(CAPACITIES)
     if found is None:
         keys = {name: f"capacity_{name}" for name in table.spaces}
-        found = table.bases[CAPACITIES] = (keys, {name: table_base(table, key)[1] for name, key in keys.items()})
+        bases = {name: table_base(table, key)[1] for name, key in keys.items()}
+        found = shared_bases(table)[CAPACITIES] = (keys, bases, frozenset(keys.values()))
     return found
 
 
@@ -291,5 +321,8 @@ def usual_haul(table: Table, player: Player, length: int) -> int:
 
 def usual_share_discount(table: Table) -> int:
     """Buy all Shares: the discount of the highest row of the Share discounts whose round has come."""
-    discounts = [discount for start, discount in table.rules.share_discount if table.round >= start]
-    return max(discounts) if discounts else 0
+    best, now = None, table.round
+    for start, discount in table.rules.share_discount:  # a loop, not max() over a list: asked for every Share bought
+        if now >= start and (best is None or discount > best):
+            best = discount
+    return 0 if best is None else best

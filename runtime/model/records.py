@@ -1,18 +1,17 @@
-"""Dataclasses made by the thousand in every game (options, decisions, payments, table objects): the same
-classes, with an __init__ that writes the fields straight into the new instance with object.__setattr__.
+"""Table objects made by the hundred in every game (cards in play, Ships, Shares): the same dataclasses, with an
+__init__ that writes the fields straight into the new instance with object.__setattr__.
 
-A frozen dataclass's own __init__ calls object.__setattr__ once per field to get round its frozenness, and a table
-object's (a State's) goes through State.__setattr__ once per field, which a new object, on no table yet, needs
-for nothing: either costs two to three times as much. Everything else (eq, hash, repr, frozenness, pickling,
-`dataclasses.fields`) is the dataclass's.
+A table object's (a State's) dataclass __init__ goes through State.__setattr__ once per field, which a new object,
+on no table yet, needs for nothing: it costs two to three times as much. Everything else (repr, pickling,
+`dataclasses.fields`) is the dataclass's. (Records made by the thousand, such as a Decision or a Payment, are named
+tuples: cheaper still to make.)
 
 Never through `obj.__dict__`: CPython 3.11 keeps a new object's attributes as inline values until something asks
 for its __dict__, and from then on every attribute read on that object takes the slow path (about five times the
 instructions). Writing table objects' fields through __dict__ cost 5% of a game's instructions.
 
-`quick_init` serves plain frozen records: a default factory, keyword-only field, InitVar or __post_init__ is
-refused when the class is made, so a class that needs one keeps the dataclass __init__. `state_init` serves
-table objects: default factories are called and __post_init__ runs, as the dataclass __init__ does.
+Default factories are called and __post_init__ runs, as the dataclass __init__ does; a keyword-only field or one
+left out of __init__ is refused when the class is made.
 """
 
 from __future__ import annotations
@@ -23,37 +22,25 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def quick_init(cls: type[T]) -> type[T]:
-    """Give a frozen dataclass the direct __init__ (apply above @dataclass(frozen=True))."""
-    if hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__:
-        raise TypeError(f"{cls.__name__}: quick_init supports plain frozen dataclasses only")
-    for field in fields(cls):  # type: ignore[arg-type]
-        if field.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{field.name}: quick_init supports plain fields only")
-    cls.__init__ = direct_init(cls, "quick_init")  # type: ignore[misc]
-    return cls
-
-
 def state_init(cls: type[T]) -> type[T]:
     """Give a table object's dataclass the direct __init__ (apply above @dataclass(eq=False)). A field that a
     property of the class would intercept is refused: writing it straight into the instance would go round it."""
     for field in fields(cls):  # type: ignore[arg-type]
         if hasattr(getattr(cls, field.name, None), "__set__"):
             raise TypeError(f"{cls.__name__}.{field.name}: state_init cannot go round a property's setter")
-    cls.__init__ = direct_init(cls, "state_init")  # type: ignore[misc]
+    cls.__init__ = direct_init(cls)  # type: ignore[misc]
     return cls
 
 
-def direct_init(cls: type, maker: str) -> Any:
-    """The __init__ of dataclass `cls` that writes its fields straight into the instance, for `maker` (named in
-    refusals)."""
+def direct_init(cls: type) -> Any:
+    """The __init__ of dataclass `cls` that writes its fields straight into the instance."""
     if "__slots__" in cls.__dict__:
-        raise TypeError(f"{cls.__name__}: {maker} supports dataclasses without __slots__ only")
+        raise TypeError(f"{cls.__name__}: state_init supports dataclasses without __slots__ only")
     parameters, assignments = [], []
     namespace: dict[str, Any] = {"defaults": {}, "factories": {}, "FACTORY": object()}
     for field in fields(cls):  # type: ignore[arg-type]
         if field.kw_only or not field.init:
-            raise TypeError(f"{cls.__name__}.{field.name}: {maker} supports plain fields only")
+            raise TypeError(f"{cls.__name__}.{field.name}: state_init supports plain fields only")
         parameters.append(parameter(field, namespace))
         if field.default_factory is MISSING:
             assignments.append(f"    write(self, {field.name!r}, {field.name})")

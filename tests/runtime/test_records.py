@@ -1,59 +1,18 @@
-"""quick_init: a frozen dataclass keeps every behaviour of its own __init__ (defaults, keywords, errors, equality,
-hash, frozenness, pickling), and a class it cannot serve is refused when made, not misbuilt. state_init: a table
-object is built as its dataclass __init__ builds it (factories, __post_init__)."""
+"""state_init: a table object is built as its dataclass __init__ builds it (defaults, factories, __post_init__,
+keywords, errors), and a class it cannot serve is refused when made, not misbuilt."""
 
 from __future__ import annotations
 
 import dataclasses
-import pickle
 
 import pytest
 
 from runtime.engine.decisions import Option
 from runtime.model.journal import State, TrackedDict
-from runtime.model.records import quick_init, state_init
+from runtime.model.records import state_init
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, LogEntry, Ship
 from tests.kit.table_kit import every_card
-
-
-def entry_class(name: str) -> type:
-    """The same frozen dataclass made afresh, so one copy can keep the dataclass __init__ to compare with."""
-
-    @dataclasses.dataclass(frozen=True)
-    class Entry:
-        when: int
-        text: str
-        who: int | None = None
-        line: int = 0
-
-    Entry.__name__ = Entry.__qualname__ = name
-    return Entry
-
-
-Entry = quick_init(entry_class("Entry"))
-Plain = entry_class("Plain")
-
-
-def test_a_quick_init_class_builds_exactly_what_the_dataclass_init_builds() -> None:
-    for args, kwargs in [
-        ((1, "a"), {}),
-        ((1, "a", 2), {}),
-        ((1,), {"text": "b", "line": 3}),
-        ((), {"when": 0, "text": ""}),
-    ]:
-        quick, plain = Entry(*args, **kwargs), Plain(*args, **kwargs)
-        assert dataclasses.astuple(quick) == dataclasses.astuple(plain)
-        assert repr(quick) == repr(plain).replace("Plain", "Entry")
-    assert Entry(1, "a") == Entry(1, "a") != Entry(1, "b")
-    assert hash(Entry(1, "a", 2)) == hash(Entry(1, "a", 2))
-    assert pickle.loads(pickle.dumps(Entry(1, "a", 2))) == Entry(1, "a", 2)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        Entry(1, "a").text = "b"  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        Entry(1)  # type: ignore[call-arg]
-    with pytest.raises(TypeError):
-        Entry(1, "a", nobody=2)  # type: ignore[call-arg]
 
 
 def test_the_engines_records_keep_their_defaults_and_the_log_makes_whole_entries() -> None:
@@ -75,29 +34,13 @@ def test_the_engines_records_keep_their_defaults_and_the_log_makes_whole_entries
 
 @pytest.mark.parametrize(
     "extra",
-    [
-        {"tags": dataclasses.field(default_factory=list)},
-        {"key": dataclasses.field(default=0, kw_only=True)},
-        {"hidden": dataclasses.field(default=0, init=False)},
-    ],
+    [{"key": dataclasses.field(default=0, kw_only=True)}, {"hidden": dataclasses.field(default=0, init=False)}],
 )
 def test_a_field_it_cannot_serve_is_refused_when_the_class_is_made(extra: dict) -> None:
     namespace = {"__annotations__": {"when": int, **{name: object for name in extra}}, **extra}
-    made = dataclasses.dataclass(frozen=True)(type("Odd", (), namespace))
+    made = dataclasses.dataclass(eq=False)(type("Odd", (State,), namespace))
     with pytest.raises(TypeError, match="plain fields only"):
-        quick_init(made)
-
-
-def test_a_class_with_post_init_is_refused() -> None:
-    @dataclasses.dataclass(frozen=True)
-    class Checked:
-        when: int
-
-        def __post_init__(self) -> None:
-            assert self.when >= 0
-
-    with pytest.raises(TypeError, match="plain frozen dataclasses only"):
-        quick_init(Checked)
+        state_init(made)
 
 
 def state_class(name: str) -> type:
