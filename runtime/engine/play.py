@@ -47,8 +47,9 @@ SHARED_BASES = "a table's bases"  # Rules.bases' key (with the player count) for
 
 def shared_bases(table: Table) -> dict[str, Any]:
     """Table.bases as every table of the same rules and player count shares it, put in its place: all it holds is
-    worked out from those two alone (base values, double space sizes, capacities), so a new table finds them worked
-    out by the tables before it. Set-up makes each table an empty one; it is swapped at the table's first miss."""
+    worked out from those two alone (base values, double space sizes, capacities, haul table rows), so a new table
+    finds them worked out by the tables before it. Set-up makes each table an empty one; it is swapped at the
+    table's first miss."""
     key = (SHARED_BASES, len(table.players))
     shared = table.rules.bases.get(key)
     if shared is None:
@@ -310,10 +311,26 @@ def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int], froze
     return found
 
 
+HAUL_ROWS = "haul table rows"  # Table.bases' key: total Ship length -> its haul table value (None: below every row)
+NO_ROW = object()  # a length not looked up yet
+
+
 def usual_haul(table: Table, player: Player, length: int) -> int:
     """The haul table's value for a total Ship length; below its first row, the catboat's own haul."""
-    haul = rule(table, player, "catboat_haul")
-    for lowest, value in table.rules.haul_table:
+    rows = table.bases.get(HAUL_ROWS)
+    if rows is None:
+        rows = shared_bases(table).setdefault(HAUL_ROWS, {})
+    row = rows.get(length, NO_ROW)
+    if row is NO_ROW:
+        row = rows[length] = haul_row(table.rules.haul_table, length)
+    return rule(table, player, "catboat_haul") if row is None else row
+
+
+def haul_row(haul_table: tuple[tuple[int, int], ...], length: int) -> int | None:
+    """The value of the haul table's highest row not above the length, or None below every row: remembered for each
+    length (usual_haul), since the haul is asked on every fishing and after every event a latch waits on it."""
+    haul = None
+    for lowest, value in haul_table:
         if length >= lowest:
             haul = value
     return haul

@@ -765,6 +765,23 @@ def test_the_remembered_capacities_follow_a_card_that_changes_one_and_its_leavin
     assert space_capacities(table) == before and "gold" not in open_spaces(table)
 
 
+def test_tables_of_the_same_rules_share_base_values_only_at_the_same_player_count():
+    """Base values are worked out once for every table of the same rules and player count (play.shared_bases): a
+    table of another player count gets its own count's values (rules.toml's capacities: gold 1 at two players, 2 at
+    three; the Imitation tile 0 at two, 1 at four), a table set up from changed rules its own."""
+    three = make_table(3, specs=DECK)
+    assert space_capacities(three)["gold"] == 2 and space_capacities(three)["imitation"] == 0
+    two = make_table(2, specs=DECK)
+    assert space_capacities(two)["gold"] == 1 and space_capacities(two)["imitation"] == 0
+    four = make_table(4, specs=DECK)
+    assert space_capacities(four)["gold"] == 2 and space_capacities(four)["imitation"] == 1
+    again = make_table(3, specs=DECK)
+    assert space_capacities(again) == space_capacities(three) and again.bases is three.bases
+    assert two.bases is not three.bases and four.bases is not three.bases
+    raised = make_table(3, specs=DECK, rules=rules_with(("spaces", "gold"), [1, 1, 5, 2, 3]))
+    assert space_capacities(raised)["gold"] == 5 and space_capacities(make_table(3, specs=DECK))["gold"] == 2
+
+
 # Every leaf of rules.toml: a changed copy of the data, and the runtime follows it --------------------------------
 #
 # A leaf that is a parameter's value: the probe (or set-up test) above shows the runtime obeys the look-up, and the
