@@ -21,12 +21,12 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
     table.from_general(good, amount)
     if good == "guest":
         for _ in range(amount):
-            player.supply["guest"] += 1
+            player.supply.add("guest", 1)
             if table.session.keep_log:
                 table.say(f"{player.name} gains a guest", player.index)
             emit(table, GAIN_GUEST, "after", player)
         return
-    player.supply[good] += amount
+    player.supply.add(good, amount)  # `+=` in one call (TrackedDict.add): every gain and payment changes a supply
     if table.session.keep_log:
         table.say(f"{player.name} gains {amount} {good}", player.index)
     if good == "wood":
@@ -54,7 +54,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
         return
     if player.supply[good] < amount:
         raise IllegalAction(f"{player.name} has {player.supply[good]} {good}, needs {amount}")
-    player.supply[good] -= amount
+    player.supply.add(good, -amount)
     table.to_general(good, amount)
     if table.session.keep_log:
         table.say(f"{player.name} returns {amount} {good}", player.index)
@@ -69,7 +69,7 @@ def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:
         amount = min(amount, rule(table, player, "reserve_fish_limit") - player.reserve["fish"])
     if amount > 0:
         table.from_general(good, amount)
-        player.reserve[good] += amount
+        player.reserve.add(good, amount)
         if table.session.keep_log:
             table.say(f"{player.name} puts {amount} {good} in reserve", player.index)
     return max(amount, 0)
