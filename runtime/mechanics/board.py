@@ -151,7 +151,10 @@ def card_track_spaces(table: Table, card: CardInPlay) -> int:
 
 def occupied_track_spaces(table: Table, player: Player) -> int:
     """Each Ship takes as many spaces as its length, a Building on the track the spaces its rule says."""
-    return ships_length(table, player) + sum(card_track_spaces(table, card) for card in player.track.cards)
+    occupied = ships_length(table, player)
+    for card in player.track.cards:  # mostly none: a loop makes no generator for them (asked before every Ship)
+        occupied += card_track_spaces(table, card)
+    return occupied
 
 
 def track_gap(table: Table, player: Player) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import islice
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
@@ -87,11 +86,6 @@ def payable_spaces(table: Table, player: Player, spaces: list[object], payments:
     return payable
 
 
-def own_rule(table: Table, player: Player, spec: CardSpec, key: str) -> bool:
-    """A placement rule of a card not yet in play."""
-    return bool(spec_rule(table, player, spec, key))
-
-
 def placements(
     table: Table, player: Player, spec: CardSpec, costs: tuple[CostOption, ...] | None = None
 ) -> list[object]:
@@ -104,12 +98,12 @@ def each_placement(
     table: Table, player: Player, spec: CardSpec, costs: tuple[CostOption, ...] | None = None
 ) -> Iterator[object]:
     """placements one by one, worked out as they are asked for (whether there is any asks for one)."""
-    if own_rule(table, player, spec, "on_fishing_track"):
+    if spec_rule(table, player, spec, "on_fishing_track"):  # the placement rules of a card not yet in play
         if free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken"):
             yield ON_TRACK
         return
     cells = player.harbor.cells
-    if own_rule(table, player, spec, "under_forests"):
+    if spec_rule(table, player, spec, "under_forests"):
         for double, n in zip(double_spaces(table), player.harbor.forests, strict=True):
             if n >= 2:
                 yield from (cell for cell in double.cells if cells[cell] is None)
@@ -132,18 +126,20 @@ def discard_cells(player: Player, costs: tuple[CostOption, ...]) -> list[tuple[i
 def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     """Place, pay, attach. Building over a card fires its before-window first, then removes it (ruling).
     The space of a Building the cost discards may only be taken by paying with that discard."""
-    require(table, player, spec)
+    if spec.requires is not None:  # most cards have none
+        require(table, player, spec)
     costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
     payments = payment_options(table, player, costs)
-    if payments or table.listeners.get(BUILD_OVER_WINDOW):
-        spaces = placements(table, player, spec, costs)
-    else:  # nothing can be paid (most tries): one space found tells the refusals apart
-        spaces = list(islice(each_placement(table, player, spec, costs), 1))
+    if not payments and not table.listeners.get(BUILD_OVER_WINDOW):  # nothing can be paid (most tries)
+        if next(each_placement(table, player, spec, costs), None) is None:  # one space tells the refusals apart
+            raise IllegalAction(no_space(player, spec))
+        raise IllegalAction(cannot_pay(player, spec))
+    spaces = placements(table, player, spec, costs)
     if not spaces:
-        raise IllegalAction(f"{player.name} has no space for {spec.name}")
+        raise IllegalAction(no_space(player, spec))
     spaces = payable_spaces(table, player, spaces, payments)
     if not spaces:
-        raise IllegalAction(f"{player.name} cannot pay for {spec.name}")
+        raise IllegalAction(cannot_pay(player, spec))
     space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")
     cell, discarding = None, ""
     if isinstance(space, CardInPlay):
@@ -173,10 +169,18 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     return card
 
 
+def no_space(player: Player, spec: CardSpec) -> str:
+    return f"{player.name} has no space for {spec.name}"
+
+
+def cannot_pay(player: Player, spec: CardSpec) -> str:
+    return f"{player.name} cannot pay for {spec.name}"
+
+
 def still_open(table: Table, player: Player, spec: CardSpec, space: object, cell: tuple[int, int] | None) -> bool:
     """Paying can set off hooks that build too (after returning a Guest, say): the card must still be on offer
     and its space still free once paid, or the build is not possible (and the attempt leaves no trace)."""
-    on_offer = spec in player.hand or spec in table.display
+    on_offer = place_of(player.hand, spec) >= 0 or place_of(table.display, spec) >= 0
     if cell is not None:
         return on_offer and player.harbor.cells[cell] is None
     return on_offer and (space != ON_TRACK or ON_TRACK in placements(table, player, spec))
@@ -184,10 +188,23 @@ def still_open(table: Table, player: Player, spec: CardSpec, space: object, cell
 
 def take_from_offer(table: Table, player: Player, spec: CardSpec) -> None:
     """The card leaves the hand or the display; a display gap is refilled from the same letter's deck (assumed)."""
-    if spec in player.hand:
-        player.hand.remove(spec)
+    place = place_of(player.hand, spec)
+    if place >= 0:
+        player.hand.pop(place)
         return
-    table.display.remove(spec)
+    place = place_of(table.display, spec)
+    if place < 0:
+        raise ValueError(f"{spec.name} is not on offer")
+    table.display.pop(place)
     deck = table.decks.get(spec.letter)
     if deck:
         table.display.append(deck.pop())
+
+
+def place_of(cards: list[CardSpec], spec: CardSpec) -> int:
+    """Where spec is among cards, -1 if it is not. Looked for by identity first, so no card's __eq__ runs (a card has
+    one spec object, which every copy of a table shares); by equality, as `in` does, only when not found so."""
+    for place, card in enumerate(cards):
+        if card is spec:
+            return place
+    return cards.index(spec) if spec in cards else -1

@@ -113,6 +113,44 @@ def payment_options(table: Table, player: Player, options: tuple[CostOption, ...
     return list(found)
 
 
+def affordable(table: Table, player: Player, options: tuple[CostOption, ...]) -> bool:
+    """Whether payment_options offers any payment, told without making them (asked of every Ship type before one is
+    chosen, where most costs find several ways to pay with Guests)."""
+    if not options:
+        return True
+    for option in options:  # noqa: SIM110 - a plain loop costs less than any() over a generator
+        if can_pay(table, player, total(option.parts)):
+            return True
+    return False
+
+
+def can_pay(table: Table, player: Player, due: Due) -> bool:
+    """Whether payments_for finds any way to pay: the one it would find with the fewest Guests on wood that bring the
+    wood owed within what the player has (each Guest more on wood is one fewer for fish), and the most on fish."""
+    supply = player.supply
+    if due.discard and not owned_named(player, due.discard):
+        return False
+    spare = supply["guest"] - due.return_guests
+    wood, fish = due.wood, due.fish
+    if spare < 0 or due.gold > supply["gold"]:
+        return False
+    have_wood, have_fish = supply["wood"], supply["fish"]
+    if not due.guests_allowed or not (spare or wood < 0 or fish < 0):  # as in payments_for
+        return max(0, wood) <= have_wood and max(0, fish) <= have_fish
+    wood_each, fish_each = rule(table, player, "guest_wood"), rule(table, player, "guest_fish")
+    most_w = min(spare, -(-wood // wood_each)) if wood_each > 0 else 0
+    if wood <= have_wood:
+        for_wood = 0
+    elif wood_each > 0:
+        for_wood = -(-(wood - have_wood) // wood_each)
+    else:  # no Guest saves wood
+        return False
+    if for_wood > most_w:
+        return False
+    most_f = min(spare - for_wood, -(-fish // fish_each)) if fish_each > 0 else 0
+    return most_f >= 0 and max(0, fish - most_f * fish_each) <= have_fish
+
+
 def owned_named(player: Player, name: str) -> CardInPlay | None:
     return next((card for card in player.buildings if card.spec.name == name), None)
 

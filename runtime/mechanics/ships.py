@@ -16,7 +16,7 @@ from runtime.mechanics.board import (
     unoccupied_track_spaces,
 )
 from runtime.mechanics.buildings import ON_TRACK
-from runtime.mechanics.payment import choose_and_pay, payment_options
+from runtime.mechanics.payment import affordable, choose_and_pay, payment_options
 from runtime.model.cards import CostOption
 from runtime.model.declarations import BUILD_SHIP, PAYING_GOODS, PLACE_SHIP
 from runtime.model.parameters import parameters
@@ -62,7 +62,7 @@ def ship_types(table: Table, player: Player) -> list[str]:
         for name, left in table.ships_left.items()
         if left > 0
         and has_place(table, player, name, room)
-        and (paid_later or payment_options(table, player, ship_cost(table, player, name)))
+        and (paid_later or affordable(table, player, ship_cost(table, player, name)))
     ]
 
 
