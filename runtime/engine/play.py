@@ -78,7 +78,7 @@ def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], .
 
 def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
     """rule_changes of the table as it is, remembered with the cards in play (Table.derived)."""
-    derived = table.derived
+    derived = table._journal.derived  # Table.derived without the property call: asked after every undo
     index = derived.get(RULE_CHANGES)
     if index is None:
         index = derived[RULE_CHANGES] = rule_changes(table)
@@ -123,7 +123,7 @@ def rule_values(table: Table) -> dict[str, Any]:
         values = dict(values)
         for key in changed:
             values.pop(key, None)
-    table.derived[RULE_VALUES] = values
+    table._journal.derived[RULE_VALUES] = values
     return values
 
 
