@@ -6,6 +6,7 @@ A triggered ability runs all-or-nothing: if it cannot be completed it has no eff
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from runtime.engine.attempts import attempt
@@ -35,12 +36,33 @@ def emit(
     The event is a declaration the card language hooks by the same object, so its name cannot drift; a timing
     it is not declared with would never reach a card and is refused."""
     if timing not in event.timings:
-        raise ValueError(f"{event.name} is declared {'/'.join(event.timings)}, not {timing}")
+        raise undeclared(event, timing)
     listeners = table.listeners.get((event.name, timing))
     if listeners:
         dispatch(table, listeners, Event(event.name, timing, player, fields), only)
     if table.latches:  # most events come with no latch pending: skip the call
         check_latches(table)
+
+
+def emit_each(table: Table, event: EventType, timing: str, players: Iterable[Player]) -> None:
+    """emit for each player in turn, at a moment every player reaches together (the end of a round, say). After the
+    first emit, the latches are checked only after one that reached a listener: one that reached none changed nothing
+    since the check before it, which left no latch holding (`nus trace` shows every check, so with a tracer each is
+    made)."""
+    if timing not in event.timings:
+        raise undeclared(event, timing)
+    key, first = (event.name, timing), True
+    for player in players:
+        listeners = table.listeners.get(key)
+        if listeners:
+            dispatch(table, listeners, Event(event.name, timing, player, {}), None)
+        if table.latches and (first or listeners or table.session.tracer is not None):
+            check_latches(table)
+        first = False
+
+
+def undeclared(event: EventType, timing: str) -> ValueError:
+    return ValueError(f"{event.name} is declared {'/'.join(event.timings)}, not {timing}")
 
 
 def dispatch(table: Table, listeners: list, event: Event, only: CardInPlay | None) -> None:
@@ -152,8 +174,8 @@ def check_latches(table: Table) -> None:
     changed since every pending one was found false, none can hold. That is known while a mark is open, since each
     change then appends a journal entry: the same entry still last is the same table (see latch_moment); the
     action depth counts too if a condition asked for it when they were found false (one that did not ask would
-    give the same at any depth, the rest of its condition deciding). The moment is remembered in Table.derived,
-    which any undo forgets; `nus trace` shows every check, so with a tracer each is made."""
+    give the same at any depth, the rest of its condition deciding). The moment is remembered in Table.derived; an
+    undo back to it gives the same table again; `nus trace` shows every check, so with a tracer each is made."""
     session = table.session
     if session.checking_latches or not table.latches:
         return
@@ -205,8 +227,8 @@ def fire_held_latches(table: Table) -> bool:
 def latch_moment(table: Table) -> tuple[tuple, int] | None:
     """The table's state as far as a latch's condition can tell: the journal's last entry and the action depth; None
     when a change may have gone unrecorded (no mark open, or none recorded since it opened). An entry is appended
-    once and leaves the journal only when undone (which forgets the moment) or when the last mark is released, and
-    the moment holds it, so no later entry can be the same object."""
+    once and leaves the journal only when undone or when the last mark is released, and the moment holds it, so no
+    later entry can be the same object."""
     journal = table._journal
     entries = journal.entries
     if not journal.open or not entries:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from runtime.engine.actions import offer_any_time, take_turn
 from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import check_latches, emit
+from runtime.engine.events import check_latches, emit_each
 from runtime.engine.play import rule
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.elders import add_fish_to_elder
@@ -61,8 +61,7 @@ def fishing_phase(table: Table) -> None:
 
 
 def fishing_phase_start(table: Table) -> None:
-    for player in turn_order(table):
-        emit(table, FISHING_PHASE_START, "at", player)
+    emit_each(table, FISHING_PHASE_START, "at", turn_order(table))
 
 
 def end_fishing(table: Table) -> None:
@@ -147,13 +146,11 @@ def between_turns(table: Table, player: Player) -> None:
 def end_of_round(table: Table) -> None:
     """Ruling: "end of round" fires after the three turns and before the Workers return home."""
     table.turn = rule(table, None, "workers") + 1
-    for player in turn_order(table):
-        emit(table, ROUND_END, "at", player)
+    emit_each(table, ROUND_END, "at", turn_order(table))
 
 
 def returning_home(table: Table) -> None:
-    for player in turn_order(table):
-        emit(table, RETURNING_HOME, "at", player)
+    emit_each(table, RETURNING_HOME, "at", turn_order(table))
     for workers in table.spaces.values():
         workers.clear()
     for player in table.players:

@@ -85,7 +85,7 @@ LETTERS = "building letters"  # Table.derived's key for buildings_of_letter's co
 def buildings_of_letter(ctx: Context, letter: str) -> int:
     """Latches ask after every event, several letters at once: while none of the player's Buildings may lie under
     Forests, the count of each letter depends only on the cards in play, so it is remembered with them
-    (Table.derived: player -> letter -> count, forgotten when the cards change or on any undo)."""
+    (Table.derived: player -> letter -> count, forgotten when the cards change, or such a change is undone)."""
     table, me = ctx.table, ctx.me
     derived = table._journal.derived  # Table.derived without the property call
     letters = derived.get(LETTERS)

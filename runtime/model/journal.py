@@ -13,8 +13,8 @@ through for table objects. What is built for a table can join its journal as it 
 that nothing has to be walked through when it goes on the table.
 
 The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
-avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes,
-a ShapeList (the lists in SHAPE) changes, or anything is undone.
+avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes or
+a ShapeList (the lists in SHAPE) changes, and when such a change is undone (each one journals the forgetting).
 """
 
 from __future__ import annotations
@@ -49,10 +49,16 @@ class Journal:
         entries = self.entries
         if len(entries) <= position:
             return
-        self.derived.clear()
         for entry in reversed(entries[position:]):
             entry[0](*entry[1:])
         del entries[position:]
+
+    def forget_derived(self) -> None:
+        """The table's shape changes: what was derived from it is forgotten now, and again if the change is undone
+        (an undo that takes back no change of shape leaves the derived values standing)."""
+        self.derived.clear()
+        if self.open:
+            self.entries.append((dict.clear, self.derived))
 
     def join(self, value: T) -> T:
         """A tracked container or table object just made, put on this journal as it is, nothing inside looked
@@ -119,7 +125,7 @@ class State:
                 object.__setattr__(self, name, value)
                 return
             value = shaped(value)  # a SHAPE field
-            journal.derived.clear()
+            journal.forget_derived()
         if type(value) not in ATOMS:  # most values are: skip the call
             value = journal.adopt(value)
         if journal.open:
@@ -262,7 +268,7 @@ def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
     def change(self: ShapeList, *args: Any, **kwargs: Any) -> Any:
         journal = self._journal
         if journal is not None:
-            journal.derived.clear()
+            journal.forget_derived()
         return method(self, *args, **kwargs)
 
     change.__name__ = method.__name__

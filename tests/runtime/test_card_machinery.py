@@ -8,13 +8,13 @@ import pytest
 from runtime import library
 from runtime.engine import events
 from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
-from runtime.engine.events import emit
+from runtime.engine.events import emit, emit_each
 from runtime.engine.play import attach, printed_plates, remove_from_play, rule
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.buildings import build
 from runtime.mechanics.goods import gain, pay
 from runtime.model.cards import Ability, Context
-from runtime.model.declarations import SERVE_FISH, THIN_OUT
+from runtime.model.declarations import ROUND_END, SERVE_FISH, THIN_OUT
 from runtime.model.state import CardInPlay, IllegalAction
 from tests.kit.table_kit import labels, make_table, mechanic, picture, script
 
@@ -138,6 +138,32 @@ def test_a_latch_is_asked_again_at_another_action_depth_only_if_its_condition_as
         table.action_depth -= 1
     assert asked == ["gold", "gold", "gold", "action", "gold", "action", "gold"]  # a latch fired: one more pass
     assert card.fired == {0} and table.latches == [(gold, 0)]
+
+
+def test_a_moment_every_player_reaches_asks_the_latches_after_the_first_emit_and_after_each_heard_one():
+    """emit_each: the latches are asked after the first player's emit and after another's only if it reached a
+    listener (one that reached none changed nothing since the last check); a latch a listener makes true fires at
+    once, before the next player's emit."""
+    table = make_table(3)
+    first, second, third = table.players
+    asked = []
+
+    def enough_gold(ctx):
+        asked.append(ctx.me.supply["gold"])
+        return ctx.me.supply["gold"] >= 4
+
+    latch = Ability("as_soon_as", lambda ctx: gain(table, first, "fish", 5), guard=enough_gold)
+    card = put_in_play(table, first, mechanic("Latch", abilities=(latch,)))
+    emit_each(table, ROUND_END, "at", table.players)  # no listener: asked once, not once a player
+    assert asked == [2, 2]
+    seen = []
+    put_in_play(table, second, mechanic("Gold", (on("round_end", "at", lambda ctx: gain(table, first, "gold", 2)),)))
+    put_in_play(table, third, mechanic("Look", (on("round_end", "at", lambda ctx: seen.append(first.supply["fish"])),)))
+    asked.clear()
+    emit_each(table, ROUND_END, "at", table.players)
+    assert asked == [2, 4] and card.fired == {0} and seen == [7]  # after the second's emit, before the third's
+    with pytest.raises(ValueError, match="not after"):
+        emit_each(table, ROUND_END, "after", table.players)
 
 
 def test_a_card_removed_from_play_stops_listening():

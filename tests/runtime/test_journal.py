@@ -135,3 +135,28 @@ def test_a_card_made_for_a_player_on_a_table_is_on_its_journal_from_the_start() 
         table.restore(mark)
     assert card.goods == {"wood": 1} and card.fired == set() and card.under == []
     assert CardInPlay(table.display[0], Player(0, {}, {}, None, None))._journal is None  # an owner on no table
+
+
+def test_derived_values_stand_through_an_undo_of_no_change_of_shape_and_go_with_the_undo_of_one() -> None:
+    """Table.derived holds what follows from the cards in play: an undo that takes back only goods keeps it; an undo
+    that takes back a card coming into play (or a SHAPE field's change) forgets it, even if it was worked out again
+    after that change."""
+    table = make_table(2, specs=every_card())
+    me = table.players[0]
+    table.derived["worked out"] = 1
+    mark = table.snapshot()
+    me.supply["wood"] += 3
+    table.restore(mark)
+    assert table.derived == {"worked out": 1} and me.supply["wood"] == 2
+    me.buildings.append(CardInPlay(table.display[0], me))
+    assert table.derived == {}
+    table.derived["worked out"] = 2  # worked out again for the new shape
+    table.restore(mark)
+    assert table.derived == {} and me.buildings == []
+    table.derived["worked out"] = 3
+    me.buildings.append(CardInPlay(table.display[0], me))
+    me.buildings[0].declined = True
+    table.derived["worked out"] = 4
+    table.restore(mark)
+    table.release(mark)
+    assert table.derived == {} and me.buildings == [] and table._journal.entries == []
