@@ -24,7 +24,7 @@ class IllegalAction(Exception):
     """An action or effect that cannot be completed; whoever started it restores the table."""
 
 
-def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> dict[str, int]:
+def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> TrackedDict:
     return TrackedDict(wood=wood, fish=fish, gold=gold, guest=guest)
 
 
@@ -37,7 +37,7 @@ class CardInPlay(State):
 
     spec: CardSpec
     owner: Player
-    goods: dict[str, int] = field(default_factory=goods_dict)
+    goods: TrackedDict = field(default_factory=goods_dict)
     under: list[CardInPlay] = field(default_factory=TrackedList)
     ships: list[str] = field(default_factory=TrackedList)
     fired: set[int] = field(default_factory=TrackedSet)
@@ -134,8 +134,8 @@ class Player(State):
     SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
 
     index: int
-    supply: dict[str, int]
-    reserve: dict[str, int]
+    supply: TrackedDict  # good -> count; TrackedDict.add changes a count in one call
+    reserve: TrackedDict
     harbor: Harbor
     track: FishingTrack
     council: list[CardInPlay] = field(default_factory=ShapeList)
