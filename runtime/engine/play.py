@@ -114,6 +114,18 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     return value
 
 
+def scoped_rule(table: Table, player: Player | None, key: str, usual: Any) -> Any:
+    """rule() for a scoped parameter, its one scope keyword's value (the usual value its caller worked out) given as
+    `usual`: while no card in play changes the parameter (the rule index says, the usual case) that value is the
+    answer, found without building the keywords a scoped look-up passes to the changes."""
+    index = table._journal.derived.get(RULE_CHANGES)
+    if index is None:
+        index = rule_index(table)
+    if key not in index:
+        return usual
+    return rule(table, player, key, **{table_base(table, key)[0]: usual})
+
+
 def rule_values(table: Table) -> dict[str, Any]:
     """Every parameter without a scope that no card in play changes, with its base value: made from the table's
     base values once for as long as the cards in play stay the same (Table.derived, with the rule index)."""

@@ -6,7 +6,7 @@ from functools import cache
 
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import emit
-from runtime.engine.play import printed_plates, rule
+from runtime.engine.play import printed_plates, rule, scoped_rule
 from runtime.mechanics.goods import gain, pay
 from runtime.model.declarations import SERVE_FISH
 from runtime.model.state import IllegalAction, Player, Table
@@ -24,7 +24,7 @@ def options_for_plates(printed: tuple[int, ...]) -> tuple[Option, ...]:
 
 
 def plate_cost(table: Table, player: Player, plate: int) -> int:
-    return rule(table, player, "plate_cost", printed=printed_plates(table)[plate])
+    return scoped_rule(table, player, "plate_cost", printed_plates(table)[plate])
 
 
 def ways_to_fill(table: Table, player: Player, plate: int, served: int, limit: int | None) -> list[str]:

@@ -14,6 +14,7 @@ from runtime.engine.play import (
     middle_columns,
     rule,
     rule_holders,
+    scoped_rule,
     usual_haul,
 )
 from runtime.model.state import CardInPlay, Player, Table
@@ -142,7 +143,7 @@ def haul_size(table: Table, player: Player) -> int:
     for card in player.buildings:  # a plain loop costs less than sum() over a generator: asked on every fishing
         on_cards += len(card.ships)
     length = track_length(table, player) + track_gap(table, player)
-    return rule(table, player, "haul_size", usual=usual_haul(table, player, length)) + on_cards
+    return scoped_rule(table, player, "haul_size", usual_haul(table, player, length)) + on_cards
 
 
 def card_track_spaces(table: Table, card: CardInPlay) -> int:

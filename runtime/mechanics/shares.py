@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import rule, usual_share_discount
+from runtime.engine.play import rule, scoped_rule, usual_share_discount
 from runtime.mechanics.goods import gain, pay
 from runtime.model.state import IllegalAction, Player, Share, Table
 
@@ -26,7 +26,7 @@ def issue_share(table: Table, player: Player) -> Share:
 
 def share_cost(table: Table, player: Player, shares: int) -> int:
     """The price per Share times the Shares, less the Round's discount (never below 0)."""
-    discount = rule(table, player, "share_discount", discount=usual_share_discount(table))
+    discount = scoped_rule(table, player, "share_discount", usual_share_discount(table))
     return max(0, shares * rule(table, player, "share_price") - discount)
 
 

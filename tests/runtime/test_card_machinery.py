@@ -9,7 +9,7 @@ from runtime import library
 from runtime.engine import events
 from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
 from runtime.engine.events import emit, emit_each
-from runtime.engine.play import attach, printed_plates, remove_from_play, rule
+from runtime.engine.play import attach, printed_plates, remove_from_play, rule, scoped_rule
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.buildings import build
 from runtime.mechanics.goods import gain, pay
@@ -275,6 +275,26 @@ def test_rule_with_scope_overrides_the_default_for_its_owner_only():
     put_in_play(table, me, mechanic(rules={"plate_cost": lambda ctx, printed, before: -(-printed // 2)}))
     assert [rule(table, me, "plate_cost", printed=p) for p in printed_plates(table)] == [1, 1, 2, 2, 2, 2, 3]
     assert [rule(table, other, "plate_cost", printed=p) for p in printed_plates(table)] == list(printed_plates(table))
+
+
+def test_scoped_rule_answers_as_rule_with_its_keyword_while_cards_come_and_go():
+    table = make_table()
+    me, other = table.players
+    printed = list(printed_plates(table))
+    assert [scoped_rule(table, me, "plate_cost", p) for p in printed] == printed
+    mark = table.snapshot()
+    card = put_in_play(table, me, mechanic(rules={"plate_cost": lambda ctx, printed, before: -(-printed // 2)}))
+    halved = [1, 1, 2, 2, 2, 2, 3]
+    assert [scoped_rule(table, me, "plate_cost", p) for p in printed] == halved
+    assert [rule(table, me, "plate_cost", printed=p) for p in printed] == halved
+    assert [scoped_rule(table, other, "plate_cost", p) for p in printed] == printed
+    table.restore(mark)
+    assert [scoped_rule(table, me, "plate_cost", p) for p in printed] == printed
+    table.release(mark)
+    me.buildings.append(card)
+    assert [scoped_rule(table, me, "plate_cost", p) for p in printed] == halved
+    remove_from_play(table, card)
+    assert [scoped_rule(table, me, "plate_cost", p) for p in printed] == printed
 
 
 def test_during_action_holds_only_while_an_action_runs():
