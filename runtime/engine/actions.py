@@ -92,24 +92,35 @@ EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
 TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
 HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
 PLACING_WINDOW = (PLACE_WORKER.name, "before")
-# Each action with a need, the before-window of its own event (None: it has none) and the need, keyed once.
-NEED_CHECKS = tuple(
-    (name, None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before"), need) for name, need in NEEDS.items()
-)
+IMITATION = "imitation"  # the action space of the Imitation tile
+# Each action with a need and the before-window of its own event, if it has one.
+NEED_WINDOWS = tuple((name, (EVENT_OF[name].name, "before")) for name in NEEDS if EVENT_OF[name] is not None)
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order: the list given, those surely impossible taken out. An
-    action is, and is not offered, when it lacks its need and no card listens before its own event or before a Worker
-    is placed (looked up once for all of them), since such a card may bring what is missing. Only the few actions
-    with a need are looked for among the names."""
-    listeners = table.listeners
-    if listeners.get(PLACING_WINDOW):
-        return names
-    for name, window, need in NEED_CHECKS:
-        if name in names and not (window is not None and listeners.get(window)) and not need(table, player):
+    """The names of actions not surely impossible, in order: the list given, those surely impossible taken out (see
+    needs_to_meet)."""
+    needs = needs_to_meet(table)
+    for name in list(names):
+        need = needs.get(name)
+        if need is not None and not need(table, player):
             names.remove(name)
     return names
+
+
+def needs_to_meet(table: Table) -> dict[str, Callable[[Table, Player], bool]]:
+    """The needs (NEEDS) an action is held to before it is offered: an action is surely impossible, and is not
+    offered, when it lacks its need and no card listens before its own event or before a Worker is placed, since
+    such a card may bring what is missing. All of them, the same dict, while no card listens there (the usual
+    case)."""
+    listeners = table.listeners
+    if listeners.get(PLACING_WINDOW):
+        return {}
+    needs = NEEDS
+    for name, window in NEED_WINDOWS:
+        if listeners.get(window):
+            needs = {key: need for key, need in needs.items() if key != name}
+    return needs
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
@@ -119,7 +130,7 @@ def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
 
 def full_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
     held = capacities(table) if held is None else held
-    return [name for name, workers in table.spaces.items() if name != "imitation" and 0 < held[name] <= len(workers)]
+    return [name for name, workers in table.spaces.items() if name != IMITATION and 0 < held[name] <= len(workers)]
 
 
 def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -> list[str]:
@@ -154,10 +165,13 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
     themselves). An extra turn's "available action" is an action space or an Elder only: then a card counts
     only if its Worker goes on an Elder."""
     held = capacities(table)
-    spaces = maybe_possible(table, player, open_spaces(table, held))
-    if "imitation" in spaces and not imitable(table, player, held):
-        spaces.remove("imitation")
-    options = [SPACE_OPTIONS[name] for name in spaces]
+    needs = needs_to_meet(table)
+    options = []
+    for name, workers in table.spaces.items():  # open_spaces, maybe_possible and their Options in one loop
+        if len(workers) < held[name]:
+            need = needs.get(name)
+            if (need is None or need(table, player)) and (name != IMITATION or imitable(table, player, held)):
+                options.append(SPACE_OPTIONS[name])
     if player.council:  # none, the usual case: nothing to look through
         options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
     cards = worker_cards(table, player)
@@ -216,7 +230,7 @@ def place_worker(table: Table, player: Player, choice: object) -> object:
         run_worker_action(table, player, lambda: use_worker_space(table, player, choice))
     else:
         table.spaces[choice].append(player.index)
-        if choice == "imitation":
+        if choice == IMITATION:
             imitate(table, player)
         else:
             perform(table, player, choice, "space")

@@ -6,8 +6,9 @@ from runtime.engine.actions import PASS, open_spaces, perform, take_turn, turn_o
 from runtime.engine.phases import returning_home, work_phase
 from runtime.engine.play import rule
 from runtime.mechanics.board import haul_size
+from runtime.model.cards import Ability
 from runtime.model.state import IllegalAction, Ship
-from tests.kit.table_kit import labels, make_table, picture, script
+from tests.kit.table_kit import labels, make_table, mechanic, picture, put_in_play, script
 
 BASE_SPACES = [
     "gold",
@@ -56,6 +57,42 @@ def test_a_space_that_surely_cannot_be_used_is_not_offered():
     assert "transfer_reserve" not in offered and "buy_all_shares" not in offered and "thin_out" in offered
     assert table.spaces["transfer_reserve"] == [] and table.spaces["gold"] == [0]
     assert me.supply["gold"] == 3
+
+
+@pytest.mark.parametrize(
+    ("window", "kept"),
+    [
+        (None, []),
+        (("serve_fish", "before"), ["serve_fish"]),
+        (("transfer_reserve", "before"), ["transfer_reserve"]),
+        (("place_worker", "before"), ["transfer_reserve", "serve_fish", "buy_all_shares"]),
+        (("serve_fish", "after"), []),
+    ],
+)
+def test_a_card_listening_before_a_space_s_event_or_a_worker_s_placing_keeps_it_offered(window, kept):
+    """A listener there may bring what the action lacks (empty Reserve, no fish or Guest, no Share on the board); Buy
+    all Shares sets off no event of its own."""
+    table = make_table(2)
+    me = table.players[0]
+    if window is not None:
+        event, timing = window
+        heard = Ability("each_time", lambda ctx: None, event=event, timing=timing, actor="you")
+        put_in_play(table, me, mechanic(abilities=(heard,)))
+    me.supply["fish"] = me.supply["guest"] = 0
+    lacking = ["transfer_reserve", "serve_fish", "buy_all_shares"]
+    offered = labels(turn_options(table, me))
+    assert [label.replace(" ", "_") for label in offered if label.replace(" ", "_") in lacking] == kept
+    assert len(offered) == len(BASE_SPACES) - 3 + len(kept)
+
+
+def test_the_imitation_tile_is_offered_only_while_a_full_space_s_action_could_succeed():
+    table = make_table(1)
+    me = table.players[0]
+    assert "imitation" not in labels(turn_options(table, me))  # no space is full
+    table.spaces["buy_all_shares"].append(0)  # full, but no Share is on the board
+    assert "imitation" not in labels(turn_options(table, me))
+    table.spaces["gold"].append(0)
+    assert "imitation" in labels(turn_options(table, me))
 
 
 def test_a_space_that_brings_nothing_is_refused_and_another_is_asked():
