@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.play import (
@@ -32,19 +32,19 @@ def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
     }
 
 
-def free_cells(table: Table, player: Player) -> list[tuple[int, int]]:
-    """Building spaces a new Building may go on: no Building and no Forest."""
-    return list(each_free_cell(table, player))
-
-
-def each_free_cell(table: Table, player: Player) -> Iterator[tuple[int, int]]:
-    """free_cells one by one (asked on every build: no set of covered cells is made)."""
+def free_cells(table: Table, player: Player, first_only: bool = False) -> list[tuple[int, int]]:
+    """Building spaces a new Building may go on: no Building and no Forest; first_only: up to the first found (which
+    tells whether there is any). Asked on every build: one plain loop, no set of covered cells, no generator."""
     double_at, forests = double_index(table), player.harbor.forests
+    free = []
     for cell, card in player.harbor.cells.items():
         if card is None:
             double = double_at.get(cell)
             if double is None or forests[double] <= 0:
-                yield cell
+                free.append(cell)
+                if first_only:
+                    break
+    return free
 
 
 def reforestable(table: Table, player: Player) -> list[int]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
@@ -11,7 +9,7 @@ from runtime.engine.play import attach, card_rule, double_spaces, may_hold, remo
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
     decline_gap,
-    each_free_cell,
+    free_cells,
     free_track_spaces,
     holds_without_gap,
 )
@@ -87,32 +85,31 @@ def payable_spaces(table: Table, player: Player, spaces: list[object], payments:
 
 
 def placements(
-    table: Table, player: Player, spec: CardSpec, costs: tuple[CostOption, ...] | None = None
+    table: Table, player: Player, spec: CardSpec, costs: tuple[CostOption, ...] | None = None, first_only: bool = False
 ) -> list[object]:
     """Where the card may go: the Fishing track, a space under stacked Forests, or a free space or a
-    Building that may be built over, as its placement rules say (costs: the card's, when already worked out)."""
-    return list(each_placement(table, player, spec, costs))
-
-
-def each_placement(
-    table: Table, player: Player, spec: CardSpec, costs: tuple[CostOption, ...] | None = None
-) -> Iterator[object]:
-    """placements one by one, worked out as they are asked for (whether there is any asks for one)."""
+    Building that may be built over, as its placement rules say (costs: the card's, when already worked out).
+    first_only: no further than the first kind of place that has any (which tells whether there is one)."""
     if spec_rule(table, player, spec, "on_fishing_track"):  # the placement rules of a card not yet in play
-        if free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken"):
-            yield ON_TRACK
-        return
+        fits = free_track_spaces(table, player) >= spec_rule(table, player, spec, "track_spaces_taken")
+        return [ON_TRACK] if fits else []
     cells = player.harbor.cells
     if spec_rule(table, player, spec, "under_forests"):
-        for double, n in zip(double_spaces(table), player.harbor.forests, strict=True):
-            if n >= 2:
-                yield from (cell for cell in double.cells if cells[cell] is None)
-        return
-    yield from each_free_cell(table, player)
-    yield from discard_cells(player, spec.costs(Context(table, player)) if costs is None else costs)
+        return [
+            cell
+            for double, n in zip(double_spaces(table), player.harbor.forests, strict=True)
+            if n >= 2
+            for cell in double.cells
+            if cells[cell] is None
+        ]
+    found: list[object] = free_cells(table, player, first_only)
+    if found and first_only:
+        return found
+    found += discard_cells(player, spec.costs(Context(table, player)) if costs is None else costs)
     buildings = player.buildings
     if may_hold(table, buildings, "built_over"):  # each card is asked only if one may be built over (seldom)
-        yield from (card for card in buildings if card.cell is not None and card_rule(table, card, "built_over"))
+        found += [card for card in buildings if card.cell is not None and card_rule(table, card, "built_over")]
+    return found
 
 
 def discard_cells(player: Player, costs: tuple[CostOption, ...]) -> list[tuple[int, int]]:
@@ -131,7 +128,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
     payments = payment_options(table, player, costs)
     if not payments and not table.listeners.get(BUILD_OVER_WINDOW):  # nothing can be paid (most tries)
-        if next(each_placement(table, player, spec, costs), None) is None:  # one space tells the refusals apart
+        if not placements(table, player, spec, costs, first_only=True):  # one space tells the refusals apart
             raise IllegalAction(no_space(player, spec))
         raise IllegalAction(cannot_pay(player, spec))
     spaces = placements(table, player, spec, costs)
