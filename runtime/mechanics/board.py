@@ -123,14 +123,26 @@ def track_length(table: Table, player: Player) -> int:
     return rule(table, player, "catboat_length") + ships_length(table, player)
 
 
+class LengthKeys(dict[str, str]):
+    """Ship type -> the rule parameter of its length, each made the first time it is asked (the haul asks for every
+    Ship on the track, after every event a latch waits on it: a dict look-up, not a string made each time)."""
+
+    def __missing__(self, ship_type: str) -> str:
+        key = self[ship_type] = f"{ship_type}_length"
+        return key
+
+
+LENGTH_KEYS = LengthKeys()
+
+
 def ship_length(table: Table, player: Player, ship_type: str) -> int:
-    return rule(table, player, f"{ship_type}_length")
+    return rule(table, player, LENGTH_KEYS[ship_type])
 
 
 def ships_length(table: Table, player: Player) -> int:
     length = 0
     for ship in player.track.ships:  # a plain loop costs less than sum() over a generator: the haul asks often
-        length += ship_length(table, player, ship.type)
+        length += rule(table, player, LENGTH_KEYS[ship.type])  # ship_length inlined
     return length
 
 
