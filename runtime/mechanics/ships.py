@@ -7,7 +7,7 @@ from functools import cache
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
-from runtime.engine.play import rule, rule_holders
+from runtime.engine.play import rule, rule_holders, rule_index, shared_bases
 from runtime.mechanics.board import (
     decline_gap,
     free_track_spaces,
@@ -22,9 +22,29 @@ from runtime.model.declarations import BUILD_SHIP, PAYING_GOODS, PLACE_SHIP
 from runtime.model.parameters import parameters
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
+BASE_SHIP_COSTS = "base ship costs"  # Table.bases' key: Ship type -> its cost while no card changes its prices
+
 
 def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
-    return (CostOption(tuple([("goods", rule(table, player, key), good) for good, key in price_keys(ship_type)])),)
+    """The Ship's price in each good it costs. While no card in play changes one of its prices (the rule index says,
+    the usual case) it is the base cost, made once for every table of the same rules and player count (Table.bases):
+    asked for every type left whenever a Ship is built."""
+    keys = price_keys(ship_type)
+    changed = rule_index(table)
+    for _, key in keys:
+        if key in changed:
+            return priced(table, player, keys)
+    base = table.bases.get(BASE_SHIP_COSTS)
+    if base is None:
+        base = shared_bases(table).setdefault(BASE_SHIP_COSTS, {})
+    cost = base.get(ship_type)
+    if cost is None:
+        cost = base[ship_type] = priced(table, player, keys)
+    return cost
+
+
+def priced(table: Table, player: Player, keys: tuple[tuple[str, str], ...]) -> tuple[CostOption, ...]:
+    return (CostOption(tuple([("goods", rule(table, player, key), good) for good, key in keys])),)
 
 
 @cache

@@ -4,8 +4,9 @@ import pytest
 
 from runtime.engine.actions import PASS, open_spaces, perform, take_turn, turn_options
 from runtime.engine.phases import returning_home, work_phase
-from runtime.engine.play import rule
+from runtime.engine.play import remove_from_play, rule
 from runtime.mechanics.board import haul_size
+from runtime.mechanics.ships import ship_cost
 from runtime.model.cards import Ability
 from runtime.model.state import IllegalAction, Ship
 from tests.kit.table_kit import labels, make_table, mechanic, picture, put_in_play, script
@@ -171,6 +172,27 @@ def test_build_a_ship_pays_the_cost_takes_it_from_the_supply_board_and_raises_th
     assert table.ships_left == {"sloop": 2, "cutter": 3, "schooner": 3}  # 3 of each with 3 players (assumed)
     assert me.supply == {"wood": 4, "fish": 0, "gold": 0, "guest": 0}
     assert haul_size(table, me) == 5
+
+
+def test_a_ship_s_cost_follows_the_cards_that_change_its_price_through_undo_and_removal():
+    table = make_table(2)
+    me, other = table.players
+    usual = [(good, amount) for _, amount, good in ship_cost(table, me, "sloop")[0].parts]
+    assert usual == [("wood", rule(table, me, "sloop_cost_wood")), ("fish", rule(table, me, "sloop_cost_fish"))]
+    mark = table.snapshot()
+    dearer = {"sloop_cost_wood": lambda ctx, before: before + 2}
+    card = put_in_play(table, me, mechanic("Dearer", rules=dearer))
+    assert ship_cost(table, me, "sloop")[0].parts[0] == ("goods", usual[0][1] + 2, "wood")
+    assert ship_cost(table, other, "sloop")[0].parts[0] == ("goods", usual[0][1], "wood")
+    table.restore(mark)
+    table.release(mark)
+    assert [(good, amount) for _, amount, good in ship_cost(table, me, "sloop")[0].parts] == usual
+    card = put_in_play(table, me, mechanic("Dearer", rules=dearer))
+    assert ship_cost(table, me, "sloop")[0].parts[0] == ("goods", usual[0][1] + 2, "wood")
+    fresh = make_table(2)  # the same rules and player count: its base costs are the ones worked out above
+    assert [(good, amount) for _, amount, good in ship_cost(fresh, fresh.players[0], "sloop")[0].parts] == usual
+    remove_from_play(table, card)
+    assert [(good, amount) for _, amount, good in ship_cost(table, me, "sloop")[0].parts] == usual
 
 
 def test_no_ship_left_of_a_type_is_not_offered():
