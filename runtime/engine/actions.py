@@ -95,6 +95,7 @@ PLACING_WINDOW = (PLACE_WORKER.name, "before")
 IMITATION = "imitation"  # the action space of the Imitation tile
 # Each action with a need and the before-window of its own event, if it has one.
 NEED_WINDOWS = tuple((name, (EVENT_OF[name].name, "before")) for name in NEEDS if EVENT_OF[name] is not None)
+NEED_LISTENING = (PLACING_WINDOW, *(window for _, window in NEED_WINDOWS))  # where a card may bring what is needed
 
 
 def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
@@ -112,8 +113,10 @@ def needs_to_meet(table: Table) -> dict[str, Callable[[Table, Player], bool]]:
     """The needs (NEEDS) an action is held to before it is offered: an action is surely impossible, and is not
     offered, when it lacks its need and no card listens before its own event or before a Worker is placed, since
     such a card may bring what is missing. All of them, the same dict, while no card listens there (the usual
-    case)."""
+    case, told by one look at the windows' keys)."""
     listeners = table.listeners
+    if listeners.keys().isdisjoint(NEED_LISTENING):
+        return NEEDS
     if listeners.get(PLACING_WINDOW):
         return {}
     needs = NEEDS

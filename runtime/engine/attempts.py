@@ -33,8 +33,9 @@ def choose_legal(
     act: Callable[[Any], T],
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction.
-    The options are Options or raw values (asked with their default labels); a failed one is dropped by its place."""
-    remaining = list(options)
+    The options are Options or raw values (asked with their default labels); a failed one is dropped by its place,
+    from a copy of them made at the first failure (most choices find none)."""
+    remaining = options
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
@@ -49,6 +50,8 @@ def choose_legal(
                 if table.session.keep_log:
                     table.say(f"{player_name(player)} {kind} {label}: not possible ({why})", player)
                 failures.append((label, str(why)))  # not the exception: its traceback holds this frame, a cycle
+                if remaining is options:
+                    remaining = list(options)
                 del remaining[index]
     finally:
         table.release(mark)

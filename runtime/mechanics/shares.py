@@ -31,8 +31,9 @@ def share_cost(table: Table, player: Player, shares: int) -> int:
 
 
 def shares_on_board(table: Table) -> list[Share]:
-    """Share.on_board written out: asked before every turn, for every Share."""
-    return [share for share in table.shares if share.issued and share.holder is None and not share.removed]
+    """Share.on_board written out: asked before every turn, for every Share (most held or unissued: the holder is
+    asked first, which turns away the most)."""
+    return [share for share in table.shares if share.holder is None and share.issued and not share.removed]
 
 
 def can_buy_all_shares(table: Table, player: Player) -> bool:

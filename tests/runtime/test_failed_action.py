@@ -5,11 +5,11 @@ import copy
 import pytest
 
 from runtime.engine.actions import place_worker
-from runtime.engine.attempts import attempt
-from runtime.engine.decisions import RandomDecider
+from runtime.engine.attempts import attempt, choose_legal
+from runtime.engine.decisions import DecisionKind, RandomDecider
 from runtime.engine.forward import Game
 from runtime.model.state import IllegalAction, Session, State, Table
-from tests.kit.table_kit import every_card, make_table
+from tests.kit.table_kit import every_card, make_table, script
 
 
 def structure(root: Table) -> object:
@@ -80,3 +80,33 @@ def test_undo_to_a_mark_taken_anywhere_in_a_game_gives_back_the_table_of_a_deep_
         game.apply(len(decision.options) - 1)
     assert marks > 5
     assert game.table._journal.entries == []  # every mark released: nothing is journaled any more
+
+
+def test_choose_legal_asks_again_without_a_failed_option_and_leaves_the_options_given_as_they_were() -> None:
+    table = make_table()
+    me = table.players[0]
+    options = ["fails", "gains", "never asked"]
+    script(table, "fails", "gains")
+
+    def act(choice: str) -> str:
+        me.supply["gold"] += 1
+        if choice == "fails":
+            raise IllegalAction("not this one")
+        return choice
+
+    before = me.supply["gold"]
+    assert choose_legal(table, me.index, DecisionKind.CHOOSE_ONE, options, "which?", act) == "gains"
+    assert me.supply["gold"] == before + 1  # the failed try was undone
+    assert options == ["fails", "gains", "never asked"]
+    assert table.decider.asked == [
+        (0, "choose_one", ["fails", "gains", "never asked"]),
+        (0, "choose_one", ["gains", "never asked"]),
+    ]
+    script(table, "fails")  # then "gains" is the only one left, taken without asking
+    with pytest.raises(IllegalAction, match="P1 has no legal choose_one: fails: not this one; gains: no"):
+        choose_legal(table, me.index, DecisionKind.CHOOSE_ONE, ("fails", "gains"), "which?", refuse)
+    assert me.supply["gold"] == before + 1
+
+
+def refuse(choice: str) -> None:
+    raise IllegalAction("not this one" if choice == "fails" else "no")
