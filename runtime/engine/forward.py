@@ -143,6 +143,8 @@ class Game:
         decision = self.to_move()
         if decision is None:
             raise ValueError("the game is over")
+        if type(index) is not int:  # True is an int to Python, but no option's place
+            raise TypeError(f"an option is answered by its index, an int, not {index!r}")
         if not 0 <= index < len(decision.options):
             raise IndexError(f"option {index} of {len(decision.options)}")
         self.answers.append(index)

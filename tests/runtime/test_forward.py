@@ -71,3 +71,14 @@ def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_i
     game.release(inner)
     game.undo(outer)
     game.release(outer)
+
+
+def test_an_answer_is_an_options_index_and_nothing_else() -> None:
+    game = Game.new(list(every_card()), 2, seed=3)
+    decision = game.to_move()
+    for wrong in (True, "1", 1.0):
+        with pytest.raises(TypeError, match="index, an int"):
+            game.apply(wrong)  # type: ignore[arg-type]
+    with pytest.raises(IndexError):
+        game.apply(len(decision.options))
+    assert game.to_move() == decision and game.answers == []
