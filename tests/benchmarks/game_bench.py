@@ -6,7 +6,8 @@ A game is played as `nus simulate` plays it (runtime/analysis/games.py: random p
 
 The floor is a plain-Python loop doing as many decisions, events and card calls as a real game: counted
 from seeded random games (a profile hook counts the engine's `decide_among`, which every decision goes through,
-its `emit` and every function compiled from the card file), each done with the least work it can take (pick one
+its events, through `emit` or one for each player through `emit_each`, and every function compiled from the card
+file), each done with the least work it can take (pick one
 of a few options; look the event's listeners up; call a function with a new Context). The engine can never reach
 the floor: the ratio says how much its bookkeeping (rules, payments, the undo journal) costs on top.
 
@@ -34,7 +35,7 @@ from compiler.load import load_cards  # noqa: E402
 from runtime.analysis.games import Setup, play  # noqa: E402
 from runtime.analysis.runner import settle_long_lived  # noqa: E402
 from runtime.engine.decisions import decide_among  # noqa: E402
-from runtime.engine.events import emit  # noqa: E402
+from runtime.engine.events import emit, emit_each  # noqa: E402
 from runtime.model.cards import CardSpec, Context  # noqa: E402
 
 CARD_FILE = "cards.nus"
@@ -69,7 +70,7 @@ class GameCounts:
 @cache
 def game_counts(players: int = PLAYERS, seeds: Sequence[int] = SEEDS) -> GameCounts:
     counted = {"decisions": 0, "events": 0, "card_calls": 0}
-    decide_code, emit_code = decide_among.__code__, emit.__code__
+    decide_code, emit_code, emit_each_code = decide_among.__code__, emit.__code__, emit_each.__code__
 
     def count(frame: FrameType, event: str, arg: Any) -> None:
         if event != "call":
@@ -79,6 +80,8 @@ def game_counts(players: int = PLAYERS, seeds: Sequence[int] = SEEDS) -> GameCou
             counted["decisions"] += 1
         elif code is emit_code:
             counted["events"] += 1
+        elif code is emit_each_code:  # one event for each player it is given
+            counted["events"] += len(frame.f_locals["players"])
         elif code.co_filename == CARD_FILE and code.co_name not in INNER:
             counted["card_calls"] += 1
 
