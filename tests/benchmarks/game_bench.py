@@ -7,9 +7,9 @@ A game is played as `nus simulate` plays it (runtime/analysis/games.py: random p
 The floor is a plain-Python loop doing as many decisions, events and card calls as a real game: counted
 from seeded random games (a profile hook counts the engine's `decide_among`, which every decision goes through,
 its events, through `emit` or one for each player through `emit_each`, and every function compiled from the card
-file), each done with the least work it can take (pick one
-of a few options; look the event's listeners up; call a function with a new Context). The engine can never reach
-the floor: the ratio says how much its bookkeeping (rules, payments, the undo journal) costs on top.
+file), each done with the least work it can take (pick one of a few options; look the event's listeners up; call
+a function with a new Context). The engine can never reach the floor: the ratio says how much its bookkeeping
+(rules, payments, the undo journal) costs on top.
 
 Medians over repeats; the machine is shared and noisy, so read the ratio of the same run.
 """
