@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, UsageError, checked_file, positive, report, writing
+from compiler.cli.common import ERRORS, OK, UsageError, checked_file, positive, reaching_cluster, report, writing
 from compiler.output import write_all
 
 FORMATS = ("table", "json", "csv")
@@ -55,16 +55,17 @@ def run(args: argparse.Namespace) -> int:
         sources[key] = Source(text, path, load_cached_cards)
     specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
     design = Design(args.players, args.agent, args.seed, args.round, measured_cards(specs, args.card))
-    tallies = measure(
-        sources,
-        design,
-        games=args.games,
-        workers=args.jobs or default_jobs(),
-        cluster=args.cluster,
-        precision=args.precision,
-        cap=args.max_games,
-        progress=lambda records, total: with_progress(records, total, "balance games"),
-    )
+    with reaching_cluster():
+        tallies = measure(
+            sources,
+            design,
+            games=args.games,
+            workers=args.jobs or default_jobs(),
+            cluster=args.cluster,
+            precision=args.precision,
+            cap=args.max_games,
+            progress=lambda records, total: with_progress(records, total, "balance games"),
+        )
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))

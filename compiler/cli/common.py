@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -149,6 +151,17 @@ def writing(action, out: Path):
         raise UsageError(printable(str(error))) from None
     except OSError as error:
         raise UsageError(printable(f"cannot write to {out}: {error.strerror or error}")) from None
+
+
+@contextmanager
+def reaching_cluster() -> Iterator[None]:
+    """A cluster that cannot be used (no scheduler answers, Dask not installed) is a usage error (exit 2)."""
+    from runtime.analysis.runner import ClusterError
+
+    try:
+        yield
+    except ClusterError as error:
+        raise UsageError(printable(str(error))) from None
 
 
 def positive(value: str) -> int:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, checked_file, positive, report, writing
+from compiler.cli.common import ERRORS, OK, checked_file, positive, reaching_cluster, report, writing
 from compiler.output import refuse_inputs
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
@@ -20,8 +20,19 @@ def register(commands) -> None:
     command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
     command.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games on")
-    command.add_argument("--log", metavar="FILE", help="write every game's log to FILE (kept nowhere else)")
+    command.add_argument(
+        "--log", type=log_file, metavar="FILE", help="write every game's log to FILE (kept nowhere else)"
+    )
     command.set_defaults(run=run)
+
+
+def log_file(value: str) -> str:
+    """Refused before any game is played: a log that could not be written would waste the run."""
+    if value in ("", "-"):
+        raise argparse.ArgumentTypeError("give a file name (standard output has the games' lines)")
+    if Path(value).is_dir():
+        raise argparse.ArgumentTypeError(f"{value} is a directory: give a file name")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,11 +55,12 @@ def run(args: argparse.Namespace) -> int:
     totals = Summary(args.players)
     log = LogFile(Path(args.log)) if args.log else None
     try:
-        for record in with_progress(records, args.games, "games"):
-            print(record_line(record))
-            totals.add_record(record)
-            if log:
-                log.add(record)
+        with reaching_cluster():
+            for record in with_progress(records, args.games, "games"):
+                print(record_line(record))
+                totals.add_record(record)
+                if log:
+                    log.add(record)
     except KeyboardInterrupt:
         print(f"interrupted after {totals.games} of {args.games} games", file=sys.stderr)
         return finish(totals, log, INTERRUPTED)
@@ -76,4 +88,7 @@ class LogFile:
 
     def close(self) -> None:
         self.out.close()
-        writing(lambda: self.temporary.replace(self.path), self.path)
+        try:
+            writing(lambda: self.temporary.replace(self.path), self.path)
+        finally:
+            self.temporary.unlink(missing_ok=True)  # left only when the rename failed

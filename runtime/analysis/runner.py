@@ -19,9 +19,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from runtime.analysis.games import Record, Setup, play
 from runtime.model.cards import CardSpec
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 CHUNK = 8  # games per task: big enough to hide the hand-over, small enough to spread evenly
 AHEAD = 4  # chunks in flight per worker process
@@ -115,10 +119,25 @@ def run_on_processes(sources: dict[str, Source], jobs: Iterable[Job], workers: i
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_on_cluster(sources: dict[str, Source], jobs: Iterable[Job], address: str) -> Iterator[Record]:
-    from distributed import Client
+class ClusterError(Exception):
+    """The cluster cannot be used: no Dask scheduler answers at the address given, or Dask is not installed."""
 
-    with Client(address) as client:
+
+def connect(address: str) -> Client:
+    """A client of the scheduler at address (distributed is an optional extra, imported only here)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError("--cluster needs Dask: pip install 'nus[cluster]'") from None
+
+    try:
+        return Client(address)
+    except (OSError, ValueError, TypeError) as error:  # an unreachable host times out as OSError
+        raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
+
+
+def run_on_cluster(sources: dict[str, Source], jobs: Iterable[Job], address: str) -> Iterator[Record]:
+    with connect(address) as client:
         shared = client.scatter(sources, broadcast=True, hash=False)
         pending = [client.submit(play_chunk, shared, chunk, pure=False) for chunk in chunks(jobs)]
         try:

@@ -105,7 +105,8 @@ class Summary:
         ranked = sorted(self.built.items(), key=lambda item: (-item[1], item[0]))
         return "\n".join(
             [
-                f"{self.games} game{'' if self.games == 1 else 's'}, {self.players} players",
+                f"{self.games} game{'' if self.games == 1 else 's'}, "
+                f"{self.players} player{'' if self.players == 1 else 's'}",
                 f"score: mean {score_interval(self.game_means.estimate())}, min {self.low:.1f}, max {self.high:.1f}",
                 "most built: " + ", ".join(f"{name} ({count})" for name, count in ranked[:5]),
                 "least built: " + ", ".join(f"{name} ({count})" for name, count in ranked[-5:]),

@@ -282,18 +282,32 @@ class Table(State):
         """A mark to restore the table to; release it when done (or use it as a context manager)."""
         journal = self._journal
         journal.open += 1
-        tracer = self.session.tracer
-        return Mark(self, len(journal.entries), len(self.session.events), None if tracer is None else tracer.position())
+        entries, tracer = journal.entries, self.session.tracer
+        return Mark(
+            self,
+            len(entries),
+            entries[-1] if entries else None,
+            len(self.session.events),
+            None if tracer is None else tracer.position(),
+        )
 
     def restore(self, mark: Mark) -> None:
-        """Undo every change since the mark (which stays open: restore to it as often as needed)."""
-        self._journal.undo(mark.position)
+        """Undo every change since the mark (which stays open: restore to it as often as needed). A mark released,
+        or one whose changes an undo to an earlier mark took back, is refused: the journal no longer leads to it."""
+        journal = self._journal
+        position, entries = mark.position, journal.entries
+        if position < 0 or len(entries) < position or (position and entries[position - 1] is not mark.last):
+            raise ValueError(f"cannot restore to a mark {'released' if position < 0 else 'undone past'}")
+        journal.undo(position)
         del self.session.events[mark.log_length :]
         if mark.trace_length is not None:  # traced since the mark was made
             self.session.tracer.rewind(mark.trace_length)
 
     def release(self, mark: Mark) -> None:
         """The mark will not be restored to: once no mark is open, nothing is recorded."""
+        if mark.position < 0:
+            raise ValueError("the mark was released already")
+        mark.position = -1
         journal = self._journal
         journal.open -= 1
         if not journal.open:
@@ -301,13 +315,16 @@ class Table(State):
 
 
 class Mark:
-    """A point in the table's journal, log and trace; `with table.snapshot() as mark:` releases it at the end."""
+    """A point in the table's journal, log and trace; `with table.snapshot() as mark:` releases it at the end.
+    `last` is the journal's last entry when it was taken: the same entry still there says the journal still leads to
+    it (an entry leaves the journal only when undone, and the mark keeps it from being made again)."""
 
-    __slots__ = ("table", "position", "log_length", "trace_length")
+    __slots__ = ("table", "position", "last", "log_length", "trace_length")
 
-    def __init__(self, table: Table, position: int, log_length: int, trace_length: int | None):
+    def __init__(self, table: Table, position: int, last: tuple | None, log_length: int, trace_length: int | None):
         self.table = table
-        self.position = position
+        self.position = position  # -1 once released
+        self.last = last
         self.log_length = log_length
         self.trace_length = trace_length
 

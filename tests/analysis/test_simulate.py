@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from compiler.cli import main
 from tests.kit.rulebook import ROOT
 
@@ -43,6 +45,30 @@ def test_logs_are_written_only_to_the_log_file(tmp_path):
 def test_the_log_file_may_not_be_the_card_file(capsys):
     assert main(["simulate", "--cards", str(ROOT / "cards.nus"), "--log", str(ROOT / "cards.nus")]) == 2
     assert "refusing to overwrite the input" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["directory", "", "-"])
+def test_a_log_that_cannot_be_a_file_is_refused_before_any_game_is_played(tmp_path, capsys, where):
+    """A directory (or no name, or "-") would be found unwritable only after the whole run: refused at once, and
+    nothing is left beside it."""
+    target = str(tmp_path) if where == "directory" else where
+    with pytest.raises(SystemExit) as stopped:
+        simulate("--games", "2", "--jobs", "1", "--log", target)
+    err = capsys.readouterr()
+    assert stopped.value.code == 2 and "argument --log:" in err.err and "seed 0" not in err.out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_scheduler_address_nobody_answers_is_a_usage_error_not_a_traceback(capsys):
+    code, out = simulate("--games", "2", "--cluster", "::bad::")
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("nus: error: no Dask scheduler answers at '::bad::'")
+    assert "Traceback" not in err and out == ""
+
+
+def test_one_player_is_one_player():
+    code, out = simulate("--games", "1", "--players", "1", "--jobs", "1")
+    assert code == 0 and out.splitlines()[1] == "1 game, 1 player"
 
 
 def test_ctrl_c_prints_the_summary_of_finished_games_and_exits_130():

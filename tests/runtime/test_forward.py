@@ -1,5 +1,7 @@
 """The forward model: a game resumed from a copy at every move, or answered move by move, plays as straight play."""
 
+import pytest
+
 from runtime.analysis.simulate import play_game
 from runtime.engine.decisions import RandomDecider
 from runtime.engine.forward import Game
@@ -37,3 +39,35 @@ def test_a_copy_played_out_leaves_the_original_untouched_and_undo_goes_back_to_t
     assert game.over
     game.undo(mark)
     assert game.table.log == log and game.to_move() == decision
+
+
+def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_it_was() -> None:
+    """Undo to a mark after releasing it (or after its `with` block) would take back only part of what came since:
+    refused, the position untouched. So is an inner mark once an undo to an outer one took back its changes."""
+    game = Game.new(list(every_card()), 3, seed=5)
+    for _ in range(10):
+        game.apply(0)
+    with game.mark() as mark:
+        for _ in range(6):
+            game.apply(0)
+        decision, log = game.to_move(), list(game.table.log)
+    with pytest.raises(ValueError, match="released"):
+        game.undo(mark)
+    assert game.to_move() == decision and game.table.log == log
+    with pytest.raises(ValueError, match="released already"):
+        game.release(mark)
+    outer = game.mark()
+    for _ in range(6):  # whole worker turns: the table changes
+        game.apply(0)
+    game.to_move()
+    inner = game.mark()
+    game.undo(outer)
+    game.apply(1)
+    game.to_move()
+    after = list(game.table.log)
+    with pytest.raises(ValueError, match="undone past"):
+        game.undo(inner)
+    assert game.table.log == after
+    game.release(inner)
+    game.undo(outer)
+    game.release(outer)
