@@ -8,6 +8,7 @@ and whether a Reforest counts as using the action space.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
@@ -214,7 +215,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
         DecisionKind.ACTION,
         options,
         "what does your Worker do?",
-        lambda choice: place_worker(table, player, choice),
+        partial(place_worker, table, player),  # a partial, not a lambda: no Python frame of its own
     )
 
 

@@ -154,7 +154,9 @@ def haul_size(table: Table, player: Player) -> int:
     on_cards = 0
     for card in player.buildings:  # a plain loop costs less than sum() over a generator: asked on every fishing
         on_cards += len(card.ships)
-    length = track_length(table, player) + track_gap(table, player)
+    length = track_length(table, player)
+    if rule(table, player, "fishing_gap"):  # a card's gap, counted when filled (track_gap); mostly none: not asked
+        length += track_gap(table, player)
     return scoped_rule(table, player, "haul_size", usual_haul(table, player, length)) + on_cards
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
 from runtime.engine.events import emit
@@ -58,7 +60,7 @@ def build_building(table: Table, player: Player) -> CardInPlay:
         DecisionKind.BUILDING,
         list(specs.values()),
         "build which Building?",
-        lambda spec: build(table, player, spec),
+        partial(build, table, player),  # a partial, not a lambda: no Python frame of its own
     )
 
 

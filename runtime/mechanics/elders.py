@@ -92,9 +92,11 @@ def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
 
 
 def add_fish_to_elder(table: Table, elder: CardInPlay, amount: int) -> None:
+    """One fish at a time, each counted with TrackedDict.add (one call instead of a read and a journaled write)."""
+    goods = elder.goods
     for _ in range(amount):
-        elder.goods["fish"] += 1
-        if elder.goods["fish"] >= rule(table, elder.owner, "elder_discard_at"):
+        goods.add("fish", 1)
+        if goods["fish"] >= rule(table, elder.owner, "elder_discard_at"):
             discard(table, elder)
 
 
@@ -102,7 +104,7 @@ def discard(table: Table, elder: CardInPlay) -> None:
     """An Elder with 3 fish: 1 to its owner's supply (or a card that takes it), the rest to the general supply."""
     owner = elder.owner
     discarded = rule(table, owner, "elder_discard_at")
-    elder.goods["fish"] -= discarded
+    elder.goods.add("fish", -discarded)
     table.to_general("fish", discarded)
     if table.session.keep_log:
         table.say(f"{owner.name} elder {elder.name} discards {discarded} fish", owner.index, card=elder)
@@ -126,7 +128,7 @@ def send_discarded_fish(table: Table, owner: Player, amount: int) -> None:
         )
     if isinstance(target, CardInPlay):
         table.from_general("fish", amount)
-        target.goods["fish"] += amount
+        target.goods.add("fish", amount)
     else:
         gain(table, owner, "fish", amount)
 

@@ -56,7 +56,8 @@ def buy_all_shares(table: Table, player: Player) -> list[Share]:
 
 def held_by_others(table: Table, player: Player) -> list[Share]:
     """Step 2 targets: this colour's issued Shares on the Share board first, then those other players hold."""
-    mine = [share for share in live(table, player.index) if share.issued and share.holder != player.index]
+    me = player.index  # live() written out in the one scan: asked for every player when fishing
+    mine = [s for s in table.shares if s.colour == me and not s.removed and s.issued and s.holder != me]
     if len(mine) <= 1:  # nothing to order (the usual case): the turn order is not worked out
         return mine
     order = {p.index: n for n, p in enumerate(turn_order(table))}
@@ -64,7 +65,8 @@ def held_by_others(table: Table, player: Player) -> list[Share]:
 
 
 def held_by_self(table: Table, player: Player) -> list[Share]:
-    return [share for share in live(table, player.index) if share.issued and share.holder == player.index]
+    me = player.index  # live() written out in the one scan, as in held_by_others
+    return [s for s in table.shares if s.colour == me and not s.removed and s.issued and s.holder == me]
 
 
 def settle_share_fish(table: Table) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
@@ -66,7 +66,7 @@ def build_ship(table: Table, player: Player) -> Ship:
         DecisionKind.SHIP,
         types,
         "build which Ship?",
-        lambda name: buy_and_place(table, player, name),
+        partial(buy_and_place, table, player),  # a partial, not a lambda: no Python frame of its own
     )
     emit(table, BUILD_SHIP, "after", player, ships_left_of_type=table.ships_left[ship.type])
     return ship
