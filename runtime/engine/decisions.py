@@ -179,12 +179,6 @@ def ask(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], pro
     return chosen.value if chosen.__class__ is Option else chosen
 
 
-def decide(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Option:
-    """As ask, returning the chosen Option itself."""
-    chosen = options[decide_among(table, player, kind, options, prompt)]
-    return chosen if chosen.__class__ is Option else Option(chosen)
-
-
 def as_options(values: Sequence[Any]) -> tuple[Option, ...]:
     """Raw values as Options with their default labels; Options as they are."""
     return tuple([value if value.__class__ is Option else Option(value) for value in values])
