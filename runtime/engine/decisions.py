@@ -167,7 +167,7 @@ class RandomDecider:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, table: Any) -> int:
-        return uniform_index(self.rng, len(decision.options))
+        return self.blind(decision.player, len(decision.options))
 
     def blind(self, player: int, count: int) -> int:
         return uniform_index(self.rng, count)

@@ -26,7 +26,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, table: Table) -> int:
-        return uniform_index(self.rng, len(decision.options))
+        return self.blind(len(decision.options))
 
     def blind(self, count: int) -> int:
         """Its choice among count options, which is all it looks at (see SeatDeciders.blind)."""
