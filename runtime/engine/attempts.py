@@ -40,9 +40,10 @@ def choose_legal(
     legal, when given, tells for less than trying it whether an option's value could succeed as the table is: the
     options it refuses are not offered. A decider is shown exactly the others, with where they sit among the
     candidates (the Decision's `among`). A blind decider (random players, see decide_among) is not shown them: it
-    draws among the candidates, and only the one drawn is told; a refused one is dropped and the draw made again.
-    That picks among the others as evenly, and as a random player shown the Decision picks (random_pick), so a
-    game plays the same either way; it tells only what is drawn, where showing every option tells them all."""
+    draws among the candidates (once one is found legal), and only the one drawn is told; a refused one is dropped
+    and the draw made again. That picks among the others as evenly, and as a random player shown the Decision picks
+    (random_pick), so a game plays the same either way; it tells only what is drawn, where showing every option
+    tells them all."""
     session = table.session
     blind = legal is not None and session.tracer is None and getattr(session.decider, "blind", None) is not None
     among = None
@@ -51,7 +52,10 @@ def choose_legal(
         if len(places) < len(options):
             among = (len(options), places)
             options = [options[place] for place in places]
-    remaining = list(options) if blind else options
+    remaining = options
+    if blind:  # none legal is told by the first legal one: no draw is made for a choice that has none (as none is
+        # asked of a decider shown no option)
+        remaining = list(options) if any(legal(value_of(option)) for option in options) else []  # type: ignore[misc]
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
