@@ -15,6 +15,9 @@ that nothing has to be walked through when it goes on the table.
 The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
 avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes or
 a ShapeList (the lists in SHAPE) changes, and when such a change is undone (each one journals the forgetting).
+And it notes that the table changed (`changed`, set by every change, recorded or not, and every undo; a new or
+copied journal starts with it set): the latch check clears it when it finds every pending latch false, and asks
+none again while it stays clear (runtime/engine/events.py).
 """
 
 from __future__ import annotations
@@ -32,12 +35,13 @@ T = TypeVar("T")
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open", "derived")
+    __slots__ = ("entries", "open", "derived", "changed")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
         self.open = 0
         self.derived: dict[Any, Any] = {}  # values worked out from the table's shape; see the module docstring
+        self.changed = True  # set by every change and undo, recorded or not; see the module docstring
 
     def __deepcopy__(self, memo: dict) -> Journal:
         return Journal()  # a copy of the table starts with nothing to undo
@@ -52,6 +56,7 @@ class Journal:
         for entry in reversed(entries[position:]):
             entry[0](*entry[1:])
         del entries[position:]
+        self.changed = True
 
     def forget_derived(self) -> None:
         """The table's shape changes: what was derived from it is forgotten now, and again if the change is undone
@@ -128,6 +133,7 @@ class State:
             journal.forget_derived()
         if type(value) not in ATOMS:  # most values are: skip the call
             value = journal.adopt(value)
+        journal.changed = True
         if journal.open:
             journal.entries.append((restore_field, self, name, getattr(self, name, MISSING)))
         object.__setattr__(self, name, value)
@@ -155,8 +161,10 @@ class Tracked:
     def _before(self) -> Journal | None:
         """The journal, after recording the whole container for a change that has no cheaper inverse."""
         journal = self._journal
-        if journal is not None and journal.open:
-            journal.entries.append((type(self).restore, self, self.PLAIN(self)))  # type: ignore[call-arg]
+        if journal is not None:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((type(self).restore, self, self.PLAIN(self)))  # type: ignore[call-arg]
         return journal
 
     def __deepcopy__(self, memo: dict) -> Any:
@@ -191,6 +199,7 @@ class TrackedList(Tracked, list):
         if journal is not None:
             if type(value) not in ATOMS:
                 value = journal.adopt(value)
+            journal.changed = True
             if journal.open:
                 journal.entries.append((list.pop, self))
         list.append(self, value)
@@ -198,7 +207,10 @@ class TrackedList(Tracked, list):
     def pop(self, index: int = -1) -> Any:
         value = list.pop(self, index)
         journal = self._journal
-        if journal is not None and journal.open:
+        if journal is None:
+            return value
+        journal.changed = True
+        if journal.open:
             if index == -1 or index == len(self):
                 journal.entries.append((list.append, self, value))
             else:
@@ -211,6 +223,7 @@ class TrackedList(Tracked, list):
             list.__setitem__(self, index, value)
             return
         if type(index) is int:
+            journal.changed = True
             if journal.open:
                 journal.entries.append((list.__setitem__, self, index, list.__getitem__(self, index)))
             list.__setitem__(self, index, value if type(value) in ATOMS else journal.adopt(value))
@@ -239,8 +252,10 @@ class TrackedList(Tracked, list):
         index = list.index(self, value)
         removed = list.pop(self, index)
         journal = self._journal
-        if journal is not None and journal.open:
-            journal.entries.append((list.insert, self, index, removed))
+        if journal is not None:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((list.insert, self, index, removed))
 
     def clear(self) -> None:
         self._before()
@@ -321,6 +336,7 @@ class TrackedDict(Tracked, dict):
         if journal is not None:
             if type(value) not in ATOMS:
                 value = journal.adopt(value)
+            journal.changed = True
             if journal.open:
                 old = dict.get(self, key, MISSING)
                 journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
@@ -331,8 +347,10 @@ class TrackedDict(Tracked, dict):
         (the goods ledgers' hot path: a gain or payment changes two of them)."""
         old = dict.__getitem__(self, key)
         journal = self._journal
-        if journal is not None and journal.open:
-            journal.entries.append((dict.__setitem__, self, key, old))
+        if journal is not None:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((dict.__setitem__, self, key, old))
         dict.__setitem__(self, key, old + amount)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
@@ -380,14 +398,18 @@ class TrackedSet(Tracked, set):
 
     def add(self, value: Any) -> None:
         journal = self._journal
-        if journal is not None and journal.open and value not in self:
-            journal.entries.append((set.discard, self, value))
+        if journal is not None and value not in self:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((set.discard, self, value))
         set.add(self, value)
 
     def discard(self, value: Any) -> None:
         journal = self._journal
-        if journal is not None and journal.open and value in self:
-            journal.entries.append((set.add, self, value))
+        if journal is not None and value in self:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((set.add, self, value))
         set.discard(self, value)
 
     def remove(self, value: Any) -> None:

@@ -98,6 +98,24 @@ def test_undo_takes_back_every_change_to_each_mark_in_turn(first: list, second: 
     assert plain(thing) == at_start
 
 
+@given(changes=ops, with_mark=st.booleans())
+def test_every_change_and_every_undo_is_noted_with_a_mark_open_or_not(changes: list, with_mark: bool) -> None:
+    """Journal.changed, which the latch check clears when it finds every latch false, is set again by any change
+    that leaves the table different, recorded or not, and by an undo."""
+    thing = adopted(Thing(items=[1, 2], table={"a": 1}, tags={1}, inner=Thing()))
+    journal, at_start = thing._journal, plain(thing)
+    journal.open += with_mark
+    for op, value in changes:
+        before = plain(thing)
+        journal.changed = False
+        change(thing, op, value)
+        assert journal.changed or plain(thing) == before
+    recorded = bool(journal.entries)
+    journal.changed = False
+    journal.undo(0)
+    assert journal.changed == recorded and (plain(thing) == at_start or not with_mark)
+
+
 def test_containers_put_on_the_table_are_tracked_and_nothing_is_recorded_without_a_mark() -> None:
     thing = adopted(Thing(items=[[1]], table={"a": {"b": 1}}))
     assert type(thing.items) is TrackedList and type(thing.items[0]) is TrackedList
@@ -117,6 +135,7 @@ def test_a_copy_or_a_pickle_of_the_table_has_a_journal_of_its_own_with_nothing_t
         assert plain(other) == plain(thing)
         assert other._journal is not thing._journal and other.inner._journal is other._journal
         assert other.items._journal is other._journal and other._journal.entries == []
+        assert other._journal.changed  # a copy's latches are asked at its first check
         other.items.append(3)
     thing._journal.undo(0)
     assert thing.items == [1]
