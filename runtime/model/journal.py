@@ -15,6 +15,9 @@ that nothing has to be walked through when it goes on the table.
 The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
 avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes or
 a ShapeList (the lists in SHAPE) changes, and when such a change is undone (each one journals the forgetting).
+What follows only from the cards in play that have rules (the rule index and what is made with it) is kept apart,
+in `ruled`: forgotten with `derived`, except when the change adds or takes away only cards without rules (most
+cards: a Building built, an Elder taken or discarded).
 And it notes that the table changed (`changed`, set by every change, recorded or not, and every undo; a new or
 copied journal starts with it set): the latch check clears it when it finds every pending latch false, and asks
 none again while it stays clear (runtime/engine/events.py).
@@ -35,12 +38,13 @@ T = TypeVar("T")
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open", "derived", "changed")
+    __slots__ = ("entries", "open", "derived", "ruled", "changed")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
         self.open = 0
         self.derived: dict[Any, Any] = {}  # values worked out from the table's shape; see the module docstring
+        self.ruled: dict[Any, Any] = {}  # values worked out from the cards in play that have rules; likewise
         self.changed = True  # set by every change and undo, recorded or not; see the module docstring
 
     def __deepcopy__(self, memo: dict) -> Journal:
@@ -58,12 +62,17 @@ class Journal:
         del entries[position:]
         self.changed = True
 
-    def forget_derived(self) -> None:
+    def forget_derived(self, ruled: bool = True) -> None:
         """The table's shape changes: what was derived from it is forgotten now, and again if the change is undone
-        (an undo that takes back no change of shape leaves the derived values standing)."""
+        (an undo that takes back no change of shape leaves the derived values standing). `ruled` False: the change
+        adds or takes away only cards without rules, so what was derived from the cards with rules stands."""
         self.derived.clear()
+        if ruled:
+            self.ruled.clear()
         if self.open:
             self.entries.append((dict.clear, self.derived))
+            if ruled:
+                self.entries.append((dict.clear, self.ruled))
 
     def join(self, value: T) -> T:
         """A tracked container or table object just made, put on this journal as it is, nothing inside looked
@@ -276,7 +285,26 @@ class TrackedList(Tracked, list):
 
 
 class ShapeList(TrackedList):
-    """A tracked list the journal's derived values depend on (cards in play): any change forgets them."""
+    """A tracked list the journal's derived values depend on (cards in play): any change forgets them; adding or
+    taking away one card without rules (the usual change) leaves those derived from the cards with rules."""
+
+    def append(self, value: Any) -> None:
+        journal = self._journal
+        if journal is not None:
+            journal.forget_derived(has_rules(value))
+        TrackedList.append(self, value)
+
+    def remove(self, value: Any) -> None:
+        journal = self._journal
+        if journal is not None:
+            journal.forget_derived(has_rules(value))
+        TrackedList.remove(self, value)
+
+
+def has_rules(item: Any) -> bool:
+    """Whether an item of a ShapeList may bear on rules: a card with rules, or anything but a card (a Player)."""
+    spec = getattr(item, "spec", None)
+    return spec is None or bool(spec.rules)
 
 
 def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -291,13 +319,11 @@ def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
 
 
 for _name in (
-    "append",
     "pop",
     "__setitem__",
     "extend",
     "insert",
     "__delitem__",
-    "remove",
     "clear",
     "sort",
     "reverse",

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from runtime.model.journal import Journal, State, TrackedDict, TrackedList, TrackedSet, adopt_object
 from runtime.model.state import CardInPlay, Player
-from tests.kit.table_kit import every_card, make_table
+from tests.kit.table_kit import every_card, make_table, mechanic
 
 
 @dataclass(eq=False)
@@ -179,3 +179,38 @@ def test_derived_values_stand_through_an_undo_of_no_change_of_shape_and_go_with_
     table.restore(mark)
     table.release(mark)
     assert table.derived == {} and me.buildings == [] and table._journal.entries == []
+
+
+def test_what_follows_from_the_cards_with_rules_stands_while_only_cards_without_rules_come_and_go() -> None:
+    """Journal.ruled (the rule index and what is made with it) is forgotten with Table.derived, except when the cards
+    added or taken away, or put back or taken back by an undo, have no rules; a card with rules, a SHAPE field or
+    any other change of a ShapeList forgets it."""
+    table = make_table(2, specs=every_card())
+    me = table.players[0]
+    plain_card = CardInPlay(mechanic("Plain"), me)
+    ruled_card = CardInPlay(mechanic("Ruled", rules={"wood_limit": lambda ctx, before: before + 1}), me)
+    journal = table._journal
+    journal.ruled["worked out"] = 1
+    with table.snapshot() as mark:
+        me.buildings.append(plain_card)
+        me.council.append(CardInPlay(mechanic("Plain Elder", kind="elder"), me))
+        me.buildings.remove(plain_card)
+        assert table.derived == {} and journal.ruled == {"worked out": 1}
+        table.derived["worked out"] = 2
+        table.restore(mark)
+        assert table.derived == {} and journal.ruled == {"worked out": 1} and me.buildings == me.council == []
+        me.buildings.append(ruled_card)
+        assert journal.ruled == {}
+        journal.ruled["worked out"] = 3  # worked out again with the card's rules
+        table.restore(mark)
+        assert journal.ruled == {} and me.buildings == []
+    for change in (
+        lambda: me.buildings.append(ruled_card),
+        lambda: me.buildings.remove(ruled_card),
+        lambda: setattr(plain_card, "declined", True),
+        lambda: me.buildings.insert(0, plain_card),
+        lambda: me.buildings.pop(),
+    ):
+        journal.ruled["worked out"] = 4
+        change()
+        assert journal.ruled == {}
