@@ -108,7 +108,9 @@ class Harbor(State):
 @state_init
 @dataclass(eq=False)
 class FishingTrack(State):
-    """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces."""
+    """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces:
+    space_goods[i] holds what lies on the track's space i (after the catboat). A space past the list's end holds
+    nothing: the list grows when goods are put on a space, so a new track holds no dict for each of its spaces."""
 
     ships: list[Ship] = field(default_factory=TrackedList)
     cards: list[CardInPlay] = field(default_factory=TrackedList)  # Buildings placed on the track as though Ships
