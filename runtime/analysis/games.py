@@ -10,7 +10,7 @@ from typing import Any
 from runtime.engine.phases import play_round
 from runtime.engine.play import attach, rule
 from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
-from runtime.mechanics.scoring import final_scores
+from runtime.mechanics.scoring import final_totals
 from runtime.model.cards import CardSpec
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table
@@ -69,7 +69,7 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
         first_turn = table.turn_counter
         play_round(table)
         round_of_turn += [table.round] * (table.turn_counter - first_turn)
-    scores = {seat: float(parts["total"]) for seat, parts in final_scores(table).items()}
+    scores = {seat: float(total) for seat, total in final_totals(table).items()}
     best = max(scores.values())
     return Record(
         seed=setup.seed,

@@ -11,14 +11,24 @@ from runtime.mechanics.board import free_cells
 from runtime.mechanics.shares import turn_order
 from runtime.model.cards import Context
 from runtime.model.declarations import BEFORE_SCORING
-from runtime.model.state import Player, Table
+from runtime.model.state import CardInPlay, Player, Table
 
 
 def final_scores(table: Table) -> dict[int, dict[str, Fraction]]:
     """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
+    before_scoring(table)
+    return {player.index: score(table, player) for player in table.players}
+
+
+def final_totals(table: Table) -> dict[int, Fraction]:
+    """final_scores' totals alone (what a simulated game keeps), without a Fraction made for every part."""
+    before_scoring(table)
+    return {player.index: total_score(table, player) for player in table.players}
+
+
+def before_scoring(table: Table) -> None:
     for player in turn_order(table):
         before_scoring_of(table, player)
-    return {player.index: score(table, player) for player in table.players}
 
 
 def before_scoring_of(table: Table, player: Player) -> None:
@@ -27,31 +37,55 @@ def before_scoring_of(table: Table, player: Player) -> None:
 
 
 def score(table: Table, player: Player) -> dict[str, Fraction]:
-    """Each part and the total, as exact fractions. Worked out in ints where the values are (a Fraction only where
-    a value is one): the same numbers, without Fraction arithmetic on every term."""
-
-    def value(key: str) -> int | Fraction:
-        return rule(table, player, key)
-
-    guest_value = 1 if rule(table, player, "double_guest_vp") else value("guest_vp_supply")
-    shares = [s for s in table.shares if not s.removed]
-    parts = {
-        "buildings": sum(raw_building_vp(table, player, card) for card in player.buildings),
-        "ships": sum(value(f"{ship.type}_vp") for ship in player.track.ships),
-        "gold": player.supply["gold"] * value("gold_vp"),
-        "shares": value("issued_share_vp") * sum(s.issued and s.holder == player.index for s in shares)
-        + value("unissued_share_vp") * sum(not s.issued and s.colour == player.index for s in shares),
-        "empty_spaces": value("empty_space_vp") * len(free_cells(table, player)),
-        "guests": player.supply["guest"] * guest_value
-        + value("guest_vp_ship") * sum(ship.guest for ship in player.track.ships),
-    }
+    """Each part and the total, as exact fractions."""
+    parts = score_parts(table, player)
     parts["total"] = sum(parts.values())
     return {name: Fraction(part) for name, part in parts.items()}
 
 
-def building_vp(table: Table, player: Player, card) -> Fraction:
+def total_score(table: Table, player: Player) -> Fraction:
+    """score(table, player)["total"]."""
+    return Fraction(sum(score_parts(table, player).values()))
+
+
+def score_parts(table: Table, player: Player) -> dict[str, int | Fraction]:
+    """Each part, worked out in ints where the values are (a Fraction only where a value is one): the same numbers,
+    without Fraction arithmetic on every term."""
+
+    def value(key: str) -> int | Fraction:
+        return rule(table, player, key)
+
+    supply_guests = player.supply["guest"]  # usually none: then no Fraction arithmetic for them
+    guest_value = 1 if rule(table, player, "double_guest_vp") else value("guest_vp_supply")
+    issued_held, own_unissued = share_counts(table, player)
+    ships = player.track.ships
+    return {
+        "buildings": sum(raw_building_vp(table, player, card) for card in player.buildings),
+        "ships": sum(value(f"{ship.type}_vp") for ship in ships),
+        "gold": player.supply["gold"] * value("gold_vp"),
+        "shares": value("issued_share_vp") * issued_held + value("unissued_share_vp") * own_unissued,
+        "empty_spaces": value("empty_space_vp") * len(free_cells(table, player)),
+        "guests": (supply_guests * guest_value if supply_guests else 0)
+        + value("guest_vp_ship") * sum(ship.guest for ship in ships),
+    }
+
+
+def share_counts(table: Table, player: Player) -> tuple[int, int]:
+    """Issued Shares the player holds (any colour) and the player's own unissued ones, removed Shares left out:
+    one pass over the Shares."""
+    index, issued_held, own_unissued = player.index, 0, 0
+    for share in table.shares:
+        if not share.removed:
+            if share.issued:
+                issued_held += share.holder == index
+            else:
+                own_unissued += share.colour == index
+    return issued_held, own_unissued
+
+
+def building_vp(table: Table, player: Player, card: CardInPlay) -> Fraction:
     return Fraction(raw_building_vp(table, player, card))
 
 
-def raw_building_vp(table: Table, player: Player, card) -> int | Fraction:
+def raw_building_vp(table: Table, player: Player, card: CardInPlay) -> int | Fraction:
     return 0 if card.spec.vp is None else card.spec.vp(Context(table, player, card))

@@ -12,12 +12,18 @@ instructions). Writing table objects' fields through __dict__ cost 5% of a game'
 
 Default factories are called and __post_init__ runs, as the dataclass __init__ does; a keyword-only field or one
 left out of __init__ is refused when the class is made.
+
+A class that names a field in JOINS (a card: its owner) is made on that field's journal: the new object and the
+containers its factories make join it in the __init__ itself, and a container given in a factory's place is adopted
+(journal.py), so putting the object on the table walks through nothing. Its factories must make tracked containers.
 """
 
 from __future__ import annotations
 
 from dataclasses import MISSING, Field, fields
 from typing import Any, TypeVar
+
+from runtime.model.journal import TRACKED_TYPES
 
 T = TypeVar("T")
 
@@ -36,7 +42,8 @@ def direct_init(cls: type) -> Any:
     """The __init__ of dataclass `cls` that writes its fields straight into the instance."""
     if "__slots__" in cls.__dict__:
         raise TypeError(f"{cls.__name__}: state_init supports dataclasses without __slots__ only")
-    parameters, assignments = [], []
+    joins = getattr(cls, "JOINS", "")
+    parameters, assignments = [], [f"    journal = {joins}._journal"] if joins else []
     namespace: dict[str, Any] = {"defaults": {}, "factories": {}, "FACTORY": object()}
     for field in fields(cls):  # type: ignore[arg-type]
         if field.kw_only or not field.init:
@@ -44,9 +51,13 @@ def direct_init(cls: type) -> Any:
         parameters.append(parameter(field, namespace))
         if field.default_factory is MISSING:
             assignments.append(f"    write(self, {field.name!r}, {field.name})")
+        elif joins:
+            assignments += joined_factory_field(cls, field)
         else:
             value = f"factories[{field.name!r}]() if {field.name} is FACTORY else {field.name}"
             assignments.append(f"    write(self, {field.name!r}, {value})")
+    if joins:
+        assignments += ["    if journal is not None:", "        write(self, '_journal', journal)"]
     if hasattr(cls, "__post_init__"):
         assignments.append("    self.__post_init__()")
     source = f"def __init__(self, {', '.join(parameters)}):\n    write = object.__setattr__\n" + "\n".join(assignments)
@@ -65,3 +76,20 @@ def parameter(field: Field, namespace: dict[str, Any]) -> str:
         namespace["defaults"][field.name] = field.default
         return f"{field.name}=defaults[{field.name!r}]"
     return field.name
+
+
+def joined_factory_field(cls: type, field: Field) -> list[str]:
+    """The lines of a JOINS class's __init__ that set a factory field: the factory's new, empty container is handed
+    the journal (nothing in it to look through), one given instead is adopted."""
+    if type(field.default_factory()) not in TRACKED_TYPES:  # type: ignore[misc]
+        raise TypeError(f"{cls.__name__}.{field.name}: a class that JOINS a journal needs tracked factories")
+    name = field.name
+    return [
+        f"    if {name} is FACTORY:",
+        f"        {name} = factories[{name!r}]()",
+        "        if journal is not None:",
+        f"            {name}._journal = journal",
+        "    elif journal is not None:",
+        f"        {name} = journal.adopt({name})",
+        f"    write(self, {name!r}, {name})",
+    ]

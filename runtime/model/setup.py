@@ -26,7 +26,6 @@ class Start:
     supply: dict[str, int]
     cells: tuple[tuple[int, int], ...]  # the Harbor board's building spaces
     forests: tuple[int, ...]  # on each double space
-    track_spaces: int
     shares: tuple[tuple[int, bool, int | None], ...]  # each Share's colour, whether issued, its holder
     ships_per_type: int
     elder_stacks: int
@@ -57,7 +56,6 @@ def read_start(rules: Rules, players: int) -> Start:
             (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1) if (r, c) not in rules.reserve_cells
         ),
         forests=tuple(value(f"start_forests_{n}") for n in range(len(rules.doubles))),
-        track_spaces=value("track_spaces"),
         shares=tuple((p, n < issued, p if n < issued else None) for p in range(players) for n in range(per_player)),
         ships_per_type=value("ships_per_type"),
         elder_stacks=value("elder_stacks"),
@@ -69,14 +67,13 @@ def read_start(rules: Rules, players: int) -> Start:
 def new_player(journal: Journal, start: Start, index: int) -> Player:
     on = journal.join
     harbor = Harbor(cells=on(TrackedDict(dict.fromkeys(start.cells))), forests=on(TrackedList(start.forests)))
-    spaces = on(TrackedList([on(TrackedDict()) for _ in range(start.track_spaces)]))
     return on(
         Player(
             index=index,
             supply=on(goods_dict(**start.supply)),
             reserve=on(goods_dict()),
             harbor=on(harbor),
-            track=on(FishingTrack(ships=on(TrackedList()), cards=on(TrackedList()), space_goods=spaces)),
+            track=on(FishingTrack(ships=on(TrackedList()), cards=on(TrackedList()), space_goods=on(TrackedList()))),
             council=on(ShapeList()),
             buildings=on(ShapeList()),
             hand=on(TrackedList()),

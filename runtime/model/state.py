@@ -4,18 +4,18 @@ Every change is journaled (runtime/model/journal.py) while a mark is open, and a
 changes in place, so references held by a running effect (its Context's player or card) stay valid.
 A new table object's lists, dicts and sets are made tracked (with no journal yet), so putting it on the table
 hands them the journal instead of copying each into a tracked one. A new table is built on its journal part by
-part (setup.new_table), and a card joins its owner's journal as it is made (CardInPlay.__post_init__), so
+part (setup.new_table), and a card joins its owner's journal as it is made (CardInPlay.JOINS), so
 neither is walked through when it goes on the table.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import TRACKED_TYPES, ShapeList, State, TrackedDict, TrackedList, TrackedSet
+from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
 from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
@@ -34,6 +34,9 @@ class CardInPlay(State):
     """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
 
     SHAPE = frozenset({"spec", "declined"})  # what the rule look-up derives from (see journal.py)
+    # A card is made for its owner's table: it joins the table's journal as it is made (records.py), so going into
+    # play needs no walk through it. Besides its owner, it holds plain values and its factories' containers.
+    JOINS = "owner"
 
     spec: CardSpec
     owner: Player
@@ -55,24 +58,6 @@ class CardInPlay(State):
 
     def __repr__(self) -> str:
         return f"<{self.spec.name} of {self.owner.name}>"
-
-    def __post_init__(self) -> None:
-        """A card is made for its owner's table: it joins the table's journal at once, so going into play needs
-        no walk through it. Besides its owner, a card holds plain values and the containers of its default
-        factories (or ones given in their place, adopted here)."""
-        journal = self.owner._journal
-        if journal is not None:
-            write = object.__setattr__  # not through __dict__: see runtime/model/records.py
-            write(self, "_journal", journal)
-            for name in CARD_CONTAINERS:
-                value = getattr(self, name)
-                if type(value) in TRACKED_TYPES and value._journal is None and not value:
-                    value._journal = journal  # made just now by the field's factory: nothing in it to look through
-                else:
-                    write(self, name, journal.adopt(value))
-
-
-CARD_CONTAINERS = tuple(each.name for each in fields(CardInPlay) if each.default_factory is not MISSING)
 
 
 @state_init
@@ -108,7 +93,9 @@ class Harbor(State):
 @state_init
 @dataclass(eq=False)
 class FishingTrack(State):
-    """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces."""
+    """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces:
+    space_goods[i] holds what lies on the track's space i (after the catboat). A space past the list's end holds
+    nothing: the list grows when goods are put on a space, so a new track holds no dict for each of its spaces."""
 
     ships: list[Ship] = field(default_factory=TrackedList)
     cards: list[CardInPlay] = field(default_factory=TrackedList)  # Buildings placed on the track as though Ships

@@ -409,8 +409,11 @@ def log_boom_table(ships: int = 1) -> tuple[Table, Player]:
     return table, me
 
 
-def wood_on_spaces(player: Player) -> list[int]:
-    return [lying.get("wood", 0) for lying in player.track.space_goods]
+def wood_on_spaces(player: Player, spaces: int = 10) -> list[int]:
+    """Wood on each of the track's spaces after the catboat (rules.toml: 10); the list of what lies on them ends after
+    the last space anything was ever put on."""
+    lying = player.track.space_goods
+    return [lying[space].get("wood", 0) if space < len(lying) else 0 for space in range(spaces)]
 
 
 def test_log_boom_puts_one_wood_on_each_free_fishing_space() -> None:

@@ -6,8 +6,11 @@ from fractions import Fraction
 import pytest
 
 from runtime.analysis.simulate import GameResult, Summary, per_game, play_game, simulate, summary
-from runtime.mechanics.scoring import score
-from runtime.model.state import CardInPlay, Ship
+from runtime.engine.phases import play_round
+from runtime.engine.play import rule
+from runtime.mechanics.scoring import final_scores, final_totals, score, total_score
+from runtime.model.setup import new_table
+from runtime.model.state import CardInPlay, Ship, Table
 from tests.kit.table_kit import every_card, make_table, real_cards
 
 
@@ -103,6 +106,27 @@ def test_end_scoring_parts():
     assert parts["empty_spaces"] == -7  # 8 free spaces at the start, one built on
     assert parts["guests"] == 1 + 0.5
     assert parts["total"] == 3 + 5 + 5 + 0 - 7 + 1.5
+    assert total_score(table, me) == Fraction(15, 2)
+
+
+def unscored_game(players: int, seed: int) -> Table:
+    table = new_table(players, every_card(), seed=seed)
+    while table.round < rule(table, None, "rounds"):
+        play_round(table)
+    return table
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_game_scored_for_its_totals_alone_gets_the_totals_of_its_scores_in_full(players):
+    """games.play keeps the totals only (final_totals): the same seeded game scored in full, its before-scoring
+    moments included, has the same ones."""
+    totals = []
+    for seed in range(12):
+        full = final_scores(unscored_game(players, seed))
+        alone = final_totals(unscored_game(players, seed))
+        assert alone == {seat: parts["total"] for seat, parts in full.items()}
+        totals += alone.values()
+    assert {total.denominator for total in totals} == {1, 2}  # half a VP for a Guest in the supply: both kinds seen
 
 
 def test_the_log_is_structured_and_its_text_is_rendered_from_the_entries():

@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 from runtime.engine.decisions import Option
-from runtime.model.journal import State, TrackedDict
+from runtime.model.journal import State, TrackedDict, TrackedList
 from runtime.model.records import state_init
 from runtime.model.setup import new_table
-from runtime.model.state import CardInPlay, LogEntry, Ship
+from runtime.model.state import CardInPlay, LogEntry, Player, Ship, goods_dict
 from tests.kit.table_kit import every_card
 
 
@@ -76,8 +76,8 @@ def test_a_state_init_class_builds_exactly_what_the_dataclass_init_builds() -> N
 
 
 def test_the_table_objects_use_it_a_ship_joins_a_journal_when_put_on_the_table_a_card_as_it_is_made() -> None:
-    """A Ship joins when put on the table; a card joins its owner's table as it is made (CardInPlay.__post_init__),
-    its factories' containers handed the journal, not copied."""
+    """A Ship joins when put on the table; a card joins its owner's table as it is made (CardInPlay.JOINS), its
+    factories' containers handed the journal, not copied."""
     table = new_table(2, every_card())
     ship = Ship("sloop")
     assert ship._journal is None
@@ -90,6 +90,32 @@ def test_the_table_objects_use_it_a_ship_joins_a_journal_when_put_on_the_table_a
     table.players[0].buildings.append(card)
     assert card._journal is table._journal and card.goods is goods and goods._journal is table._journal
     assert card.under._journal is card.fired._journal is card.choices._journal is table._journal
+
+
+def test_a_card_given_containers_adopts_them_and_a_card_of_a_player_on_no_journal_joins_none() -> None:
+    table = new_table(2, every_card())
+    player, spec = table.players[0], table.display[0]
+    ships = TrackedList(["sloop"])
+    card = CardInPlay(spec, player, goods={"wood": 2, "fish": 0, "gold": 0, "guest": 0}, ships=ships)
+    assert type(card.goods) is TrackedDict and card.goods == {"wood": 2, "fish": 0, "gold": 0, "guest": 0}
+    assert card.goods._journal is table._journal and card.ships is ships and ships._journal is table._journal
+    under = CardInPlay(spec, player, under=[card])
+    assert type(under.under) is TrackedList and under.under == [card] and under.under._journal is table._journal
+    loose = Player(0, goods_dict(), goods_dict(), None, None)  # type: ignore[arg-type]
+    alone = CardInPlay(spec, loose)
+    assert alone._journal is None and alone.goods._journal is None and alone.fired._journal is None
+    assert "_journal" not in vars(alone)
+
+
+def test_a_class_that_joins_a_journal_needs_tracked_factories() -> None:
+    @dataclasses.dataclass(eq=False)
+    class Holder(State):
+        JOINS = "owner"
+        owner: object
+        items: list = dataclasses.field(default_factory=list)
+
+    with pytest.raises(TypeError, match="tracked factories"):
+        state_init(Holder)
 
 
 def test_a_field_behind_a_property_setter_is_refused() -> None:

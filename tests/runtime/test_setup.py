@@ -7,7 +7,7 @@ import pytest
 
 from runtime.model.journal import ATOMS, ShapeList, State, Tracked
 from runtime.model.state import Table
-from tests.kit.table_kit import every_card, make_table
+from tests.kit.table_kit import every_card, make_table, picture, put_in_play, real_cards
 
 
 def off_the_journal(table: Table) -> list[str]:
@@ -55,3 +55,18 @@ def test_the_check_finds_a_container_left_off_the_journal() -> None:
     table.players[2].harbor.__dict__["_journal"] = None
     last = len(spaces) - 1
     assert off_the_journal(table) == [f"table.players[1].track.space_goods[{last}]", "table.players[2].harbor"]
+
+
+def test_a_new_fishing_track_holds_no_goods_until_goods_are_put_on_its_spaces() -> None:
+    """The track's list of what lies on each space starts empty and grows when goods go on it (Log Boom: 1 wood on
+    each free space, 10 after the catboat); undone, the track is as it was."""
+    table = make_table(2, specs=every_card())
+    player, other = table.players
+    assert list(player.track.space_goods) == [] and list(other.track.space_goods) == []
+    before = picture(table)
+    with table.snapshot() as mark:
+        put_in_play(table, player, real_cards()["Log Boom"], cell=(1, 2))
+        assert [dict(lying) for lying in player.track.space_goods] == [{"wood": 1}] * 10
+        assert list(other.track.space_goods) == []
+        table.restore(mark)
+    assert list(player.track.space_goods) == [] and picture(table) == before
