@@ -3,9 +3,12 @@ on it must be on the table's journal, or a change to it would not be undone."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from runtime.model.journal import ATOMS, ShapeList, State, Tracked
+from runtime.model.setup import shuffle
 from runtime.model.state import Table
 from tests.kit.table_kit import every_card, make_table, picture, put_in_play, real_cards
 
@@ -70,3 +73,15 @@ def test_a_new_fishing_track_holds_no_goods_until_goods_are_put_on_its_spaces() 
         assert list(other.track.space_goods) == []
         table.restore(mark)
     assert list(player.track.space_goods) == [] and picture(table) == before
+
+
+def test_the_deck_shuffle_draws_as_random_shuffle_does() -> None:
+    """Same order and the same draws taken from the stream (the next draw agrees too), for every deck size up to 100
+    and many seeds, the sizes around powers of two included (where rejection sampling draws again)."""
+    for seed in range(60):
+        for size in range(101):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, stdlib = list(range(size)), list(range(size))
+            shuffle(ours, mine)
+            theirs.shuffle(stdlib)
+            assert mine == stdlib and ours.getrandbits(32) == theirs.getrandbits(32)
