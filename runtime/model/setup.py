@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import is_
+from typing import NamedTuple
 
 from runtime.engine.decisions import Decider, RandomDecider
 from runtime.engine.play import base_value
@@ -82,19 +84,43 @@ def joined(journal: Journal, *containers: Tracked) -> None:
         container._journal = journal
 
 
+class SortedCards(NamedTuple):
+    """The cards as given (a tuple: the one given, if it was one), sorted. Holding the cards keeps them alive, so
+    identity tells the same cards."""
+
+    specs: tuple[CardSpec, ...]
+    elders: tuple[CardSpec, ...]
+    decks: tuple[tuple[str, tuple[CardSpec, ...]], ...]  # (letter, its Buildings)
+
+
+LAST_SORTED: list[SortedCards] = []  # the cards sorted last: a simulation deals the same ones in every game
+
+
 def sorted_cards(specs: Sequence[CardSpec]) -> tuple[list[CardSpec], dict[str, list[CardSpec]]]:
-    """The Elders and the A, B and C decks (Buildings by letter), each in the order of `specs` (one pass)."""
+    """The Elders and the A, B and C decks (Buildings by letter), each in the order of `specs`, as new lists. The
+    last cards sorted are remembered: the same cards are not sorted again (the same tuple, or the same objects
+    compared one by one, so a list changed in place is sorted again)."""
+    last = LAST_SORTED[0] if LAST_SORTED else None
+    if last is None or not (
+        specs is last.specs or (len(last.specs) == len(specs) and all(map(is_, last.specs, specs)))
+    ):
+        last = sort_cards(specs)
+        LAST_SORTED[:] = [last]
+    return list(last.elders), {letter: list(deck) for letter, deck in last.decks}
+
+
+def sort_cards(specs: Sequence[CardSpec]) -> SortedCards:
     elders: list[CardSpec] = []
     decks: dict[str, list[CardSpec]] = {"A": [], "B": [], "C": []}
     for spec in specs:
-        kind = spec.kind  # each attribute read once: a CardSpec's cost more than a plain object's
+        kind = spec.kind
         if kind == "elder":
             elders.append(spec)
         elif kind == "building":
             deck = decks.get(spec.letter)
             if deck is not None:
                 deck.append(spec)
-    return elders, decks
+    return SortedCards(tuple(specs), tuple(elders), tuple((letter, tuple(deck)) for letter, deck in decks.items()))
 
 
 def shuffle(rng: random.Random, items: list) -> None:
