@@ -156,7 +156,8 @@ def card_context(table: Table, card: CardInPlay) -> Context:
     return ctx
 
 
-LATCHES_CHECKED = "latches checked"  # Table.derived's key for the moment every pending latch was last found false
+LATCHES_CHECKED = "latches checked"  # Table.derived's key: the action depth every pending latch was found false at
+NEVER = -1  # no action depth: LATCHES_CHECKED's value when the latches were not found false since the derived values
 ACTION_ASKED = "action asked"  # Table.derived's key: a condition asked whether an action is running
 
 
@@ -171,42 +172,31 @@ def check_latches(table: Table) -> None:
     """Fire every "as soon as" whose condition holds, once per game; repeat until none fires.
 
     A condition reads the table, and whether an action is running only through action_running. So while nothing
-    changed since every pending one was found false, none can hold. That is known while a mark is open, since each
-    change then appends a journal entry: the same entry still last is the same table (see latch_moment); the
-    action depth counts too if a condition asked for it when they were found false (one that did not ask would
-    give the same at any depth, the rest of its condition deciding). The moment is remembered in Table.derived; an
-    undo back to it gives the same table again; `nus trace` shows every check, so with a tracer each is made."""
+    changed since every pending one was found false, none can hold: the journal notes every change and every undo
+    (Journal.changed), and a check that finds them all false clears the note. The action depth counts too if a
+    condition asked for it when they were found false (one that did not ask would give the same at any depth, the
+    rest of its condition deciding): noted in Table.derived. `nus trace` shows every check, so with a tracer each
+    is made."""
     session = table.session
     if session.checking_latches or not table.latches:
         return
     journal = table._journal
     derived = journal.derived  # one dict for the table's life, cleared in place
-    entries = journal.entries
-    moment = (entries[-1], session.action_depth) if journal.open and entries else None  # latch_moment, inline
-    if moment is not None and session.tracer is None:
-        checked = derived.get(LATCHES_CHECKED)
-        if checked is not None and checked[0] is moment[0] and (checked[1] is None or checked[1] == moment[1]):
+    tracer = session.tracer
+    if not journal.changed and tracer is None:
+        depth = derived.get(LATCHES_CHECKED, NEVER)  # the action depth they were found false at; None: any
+        if depth is None or depth == session.action_depth:
             return
     derived.pop(ACTION_ASKED, None)
-    session.checking_latches = True
-    fired = False
-    try:
-        while fire_held_latches(table):
-            fired = True
-    finally:
-        session.checking_latches = False
-    if fired:
-        derived[LATCHES_CHECKED] = latch_moment(table)
-    elif moment is not None and not derived.pop(ACTION_ASKED, False):  # a condition changes nothing
-        derived[LATCHES_CHECKED] = (moment[0], None)  # at any action depth
-    else:
-        derived[LATCHES_CHECKED] = moment
+    while fire_held_latches(table, tracer):
+        pass
+    journal.changed = False
+    derived[LATCHES_CHECKED] = session.action_depth if derived.pop(ACTION_ASKED, False) else None
 
 
-def fire_held_latches(table: Table) -> bool:
+def fire_held_latches(table: Table, tracer: Any) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
-    tracer = table.session.tracer
-    fired = False
+    session, fired = table.session, False
     contexts = table._journal.derived.get(CARD_CONTEXTS) or card_contexts(table)  # inline: asked every pass
     for card, index in list(table.latches):
         ability = card.spec.abilities[index]
@@ -218,19 +208,11 @@ def fire_held_latches(table: Table) -> bool:
             table.latches.remove((card, index))
             card.fired.add(index)
             table.say(f"{card.owner.name} {card.name}: as soon as", card.owner.index, card=card)
-            run_all_or_nothing(table, ability, ctx)
+            session.checking_latches = True  # the effect's own events check no latches: this pass goes on
+            try:
+                run_all_or_nothing(table, ability, ctx)
+            finally:
+                session.checking_latches = False
             fired = True
             contexts = card_contexts(table)  # the cards in play may have changed, forgetting the Contexts
     return fired
-
-
-def latch_moment(table: Table) -> tuple[tuple, int] | None:
-    """The table's state as far as a latch's condition can tell: the journal's last entry and the action depth; None
-    when a change may have gone unrecorded (no mark open, or none recorded since it opened). An entry is appended
-    once and leaves the journal only when undone or when the last mark is released, and the moment holds it, so no
-    later entry can be the same object."""
-    journal = table._journal
-    entries = journal.entries
-    if not journal.open or not entries:
-        return None
-    return entries[-1], table.session.action_depth

@@ -15,6 +15,12 @@ that nothing has to be walked through when it goes on the table.
 The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
 avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes or
 a ShapeList (the lists in SHAPE) changes, and when such a change is undone (each one journals the forgetting).
+What follows only from the cards in play that have rules (the rule index and what is made with it) is kept apart,
+in `ruled`: forgotten with `derived`, except when the change adds or takes away only cards without rules (most
+cards: a Building built, an Elder taken or discarded).
+And it notes that the table changed (`changed`, set by every change, recorded or not, and every undo; a new or
+copied journal starts with it set): the latch check clears it when it finds every pending latch false, and asks
+none again while it stays clear (runtime/engine/events.py).
 """
 
 from __future__ import annotations
@@ -32,12 +38,14 @@ T = TypeVar("T")
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open", "derived")
+    __slots__ = ("entries", "open", "derived", "ruled", "changed")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
         self.open = 0
         self.derived: dict[Any, Any] = {}  # values worked out from the table's shape; see the module docstring
+        self.ruled: dict[Any, Any] = {}  # values worked out from the cards in play that have rules; likewise
+        self.changed = True  # set by every change and undo, recorded or not; see the module docstring
 
     def __deepcopy__(self, memo: dict) -> Journal:
         return Journal()  # a copy of the table starts with nothing to undo
@@ -52,13 +60,19 @@ class Journal:
         for entry in reversed(entries[position:]):
             entry[0](*entry[1:])
         del entries[position:]
+        self.changed = True
 
-    def forget_derived(self) -> None:
+    def forget_derived(self, ruled: bool = True) -> None:
         """The table's shape changes: what was derived from it is forgotten now, and again if the change is undone
-        (an undo that takes back no change of shape leaves the derived values standing)."""
+        (an undo that takes back no change of shape leaves the derived values standing). `ruled` False: the change
+        adds or takes away only cards without rules, so what was derived from the cards with rules stands."""
         self.derived.clear()
+        if ruled:
+            self.ruled.clear()
         if self.open:
             self.entries.append((dict.clear, self.derived))
+            if ruled:
+                self.entries.append((dict.clear, self.ruled))
 
     def join(self, value: T) -> T:
         """A tracked container or table object just made, put on this journal as it is, nothing inside looked
@@ -128,6 +142,7 @@ class State:
             journal.forget_derived()
         if type(value) not in ATOMS:  # most values are: skip the call
             value = journal.adopt(value)
+        journal.changed = True
         if journal.open:
             journal.entries.append((restore_field, self, name, getattr(self, name, MISSING)))
         object.__setattr__(self, name, value)
@@ -155,8 +170,10 @@ class Tracked:
     def _before(self) -> Journal | None:
         """The journal, after recording the whole container for a change that has no cheaper inverse."""
         journal = self._journal
-        if journal is not None and journal.open:
-            journal.entries.append((type(self).restore, self, self.PLAIN(self)))  # type: ignore[call-arg]
+        if journal is not None:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((type(self).restore, self, self.PLAIN(self)))  # type: ignore[call-arg]
         return journal
 
     def __deepcopy__(self, memo: dict) -> Any:
@@ -191,6 +208,7 @@ class TrackedList(Tracked, list):
         if journal is not None:
             if type(value) not in ATOMS:
                 value = journal.adopt(value)
+            journal.changed = True
             if journal.open:
                 journal.entries.append((list.pop, self))
         list.append(self, value)
@@ -198,7 +216,10 @@ class TrackedList(Tracked, list):
     def pop(self, index: int = -1) -> Any:
         value = list.pop(self, index)
         journal = self._journal
-        if journal is not None and journal.open:
+        if journal is None:
+            return value
+        journal.changed = True
+        if journal.open:
             if index == -1 or index == len(self):
                 journal.entries.append((list.append, self, value))
             else:
@@ -211,6 +232,7 @@ class TrackedList(Tracked, list):
             list.__setitem__(self, index, value)
             return
         if type(index) is int:
+            journal.changed = True
             if journal.open:
                 journal.entries.append((list.__setitem__, self, index, list.__getitem__(self, index)))
             list.__setitem__(self, index, value if type(value) in ATOMS else journal.adopt(value))
@@ -239,8 +261,10 @@ class TrackedList(Tracked, list):
         index = list.index(self, value)
         removed = list.pop(self, index)
         journal = self._journal
-        if journal is not None and journal.open:
-            journal.entries.append((list.insert, self, index, removed))
+        if journal is not None:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((list.insert, self, index, removed))
 
     def clear(self) -> None:
         self._before()
@@ -261,7 +285,26 @@ class TrackedList(Tracked, list):
 
 
 class ShapeList(TrackedList):
-    """A tracked list the journal's derived values depend on (cards in play): any change forgets them."""
+    """A tracked list the journal's derived values depend on (cards in play): any change forgets them; adding or
+    taking away one card without rules (the usual change) leaves those derived from the cards with rules."""
+
+    def append(self, value: Any) -> None:
+        journal = self._journal
+        if journal is not None:
+            journal.forget_derived(has_rules(value))
+        TrackedList.append(self, value)
+
+    def remove(self, value: Any) -> None:
+        journal = self._journal
+        if journal is not None:
+            journal.forget_derived(has_rules(value))
+        TrackedList.remove(self, value)
+
+
+def has_rules(item: Any) -> bool:
+    """Whether an item of a ShapeList may bear on rules: a card with rules, or anything but a card (a Player)."""
+    spec = getattr(item, "spec", None)
+    return spec is None or bool(spec.rules)
 
 
 def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -276,13 +319,11 @@ def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
 
 
 for _name in (
-    "append",
     "pop",
     "__setitem__",
     "extend",
     "insert",
     "__delitem__",
-    "remove",
     "clear",
     "sort",
     "reverse",
@@ -321,6 +362,7 @@ class TrackedDict(Tracked, dict):
         if journal is not None:
             if type(value) not in ATOMS:
                 value = journal.adopt(value)
+            journal.changed = True
             if journal.open:
                 old = dict.get(self, key, MISSING)
                 journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
@@ -331,8 +373,10 @@ class TrackedDict(Tracked, dict):
         (the goods ledgers' hot path: a gain or payment changes two of them)."""
         old = dict.__getitem__(self, key)
         journal = self._journal
-        if journal is not None and journal.open:
-            journal.entries.append((dict.__setitem__, self, key, old))
+        if journal is not None:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((dict.__setitem__, self, key, old))
         dict.__setitem__(self, key, old + amount)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
@@ -380,14 +424,18 @@ class TrackedSet(Tracked, set):
 
     def add(self, value: Any) -> None:
         journal = self._journal
-        if journal is not None and journal.open and value not in self:
-            journal.entries.append((set.discard, self, value))
+        if journal is not None and value not in self:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((set.discard, self, value))
         set.add(self, value)
 
     def discard(self, value: Any) -> None:
         journal = self._journal
-        if journal is not None and journal.open and value in self:
-            journal.entries.append((set.add, self, value))
+        if journal is not None and value in self:
+            journal.changed = True
+            if journal.open:
+                journal.entries.append((set.add, self, value))
         set.discard(self, value)
 
     def remove(self, value: Any) -> None:

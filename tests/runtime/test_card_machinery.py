@@ -104,9 +104,15 @@ def test_a_latch_is_asked_again_only_once_the_table_may_have_changed():
         table.restore(mark)
         events.check_latches(table)  # undone: asked again
         assert asked == [2, 3, 4, 2]
-    gain(table, me, "gold", 8)  # with no mark open nothing is recorded: every check asks
+    events.check_latches(table)  # the mark released, nothing changed: not asked
+    assert asked == [2, 3, 4, 2]
+    gain(table, me, "gold", 1)  # with no mark open nothing is recorded, but the change is noted
     events.check_latches(table)
-    assert asked == [2, 3, 4, 2, 10] and card.fired == {0} and table.latches == []
+    events.check_latches(table)
+    assert asked == [2, 3, 4, 2, 3]
+    me.supply["gold"] = 9  # any way the table changes
+    events.check_latches(table)
+    assert asked == [2, 3, 4, 2, 3, 9] and card.fired == {0} and table.latches == []
 
 
 def test_a_latch_is_asked_again_at_another_action_depth_only_if_its_condition_asks_whether_an_action_runs():
@@ -154,12 +160,14 @@ def test_a_moment_every_player_reaches_asks_the_latches_after_the_first_emit_and
 
     latch = Ability("as_soon_as", lambda ctx: gain(table, first, "fish", 5), guard=enough_gold)
     card = put_in_play(table, first, mechanic("Latch", abilities=(latch,)))
+    first.supply["wood"] += 1  # a change since put_in_play asked (with none, the check would not ask at all)
     emit_each(table, ROUND_END, "at", table.players)  # no listener: asked once, not once a player
     assert asked == [2, 2]
     seen = []
     put_in_play(table, second, mechanic("Gold", (on("round_end", "at", lambda ctx: gain(table, first, "gold", 2)),)))
     put_in_play(table, third, mechanic("Look", (on("round_end", "at", lambda ctx: seen.append(first.supply["fish"])),)))
     asked.clear()
+    first.supply["wood"] += 1
     emit_each(table, ROUND_END, "at", table.players)
     assert asked == [2, 4] and card.fired == {0} and seen == [7]  # after the second's emit, before the third's
     with pytest.raises(ValueError, match="not after"):

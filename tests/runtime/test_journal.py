@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from runtime.model.journal import Journal, State, TrackedDict, TrackedList, TrackedSet, adopt_object
 from runtime.model.state import CardInPlay, Player
-from tests.kit.table_kit import every_card, make_table
+from tests.kit.table_kit import every_card, make_table, mechanic
 
 
 @dataclass(eq=False)
@@ -98,6 +98,24 @@ def test_undo_takes_back_every_change_to_each_mark_in_turn(first: list, second: 
     assert plain(thing) == at_start
 
 
+@given(changes=ops, with_mark=st.booleans())
+def test_every_change_and_every_undo_is_noted_with_a_mark_open_or_not(changes: list, with_mark: bool) -> None:
+    """Journal.changed, which the latch check clears when it finds every latch false, is set again by any change
+    that leaves the table different, recorded or not, and by an undo."""
+    thing = adopted(Thing(items=[1, 2], table={"a": 1}, tags={1}, inner=Thing()))
+    journal, at_start = thing._journal, plain(thing)
+    journal.open += with_mark
+    for op, value in changes:
+        before = plain(thing)
+        journal.changed = False
+        change(thing, op, value)
+        assert journal.changed or plain(thing) == before
+    recorded = bool(journal.entries)
+    journal.changed = False
+    journal.undo(0)
+    assert journal.changed == recorded and (plain(thing) == at_start or not with_mark)
+
+
 def test_containers_put_on_the_table_are_tracked_and_nothing_is_recorded_without_a_mark() -> None:
     thing = adopted(Thing(items=[[1]], table={"a": {"b": 1}}))
     assert type(thing.items) is TrackedList and type(thing.items[0]) is TrackedList
@@ -117,6 +135,7 @@ def test_a_copy_or_a_pickle_of_the_table_has_a_journal_of_its_own_with_nothing_t
         assert plain(other) == plain(thing)
         assert other._journal is not thing._journal and other.inner._journal is other._journal
         assert other.items._journal is other._journal and other._journal.entries == []
+        assert other._journal.changed  # a copy's latches are asked at its first check
         other.items.append(3)
     thing._journal.undo(0)
     assert thing.items == [1]
@@ -160,3 +179,38 @@ def test_derived_values_stand_through_an_undo_of_no_change_of_shape_and_go_with_
     table.restore(mark)
     table.release(mark)
     assert table.derived == {} and me.buildings == [] and table._journal.entries == []
+
+
+def test_what_follows_from_the_cards_with_rules_stands_while_only_cards_without_rules_come_and_go() -> None:
+    """Journal.ruled (the rule index and what is made with it) is forgotten with Table.derived, except when the cards
+    added or taken away, or put back or taken back by an undo, have no rules; a card with rules, a SHAPE field or
+    any other change of a ShapeList forgets it."""
+    table = make_table(2, specs=every_card())
+    me = table.players[0]
+    plain_card = CardInPlay(mechanic("Plain"), me)
+    ruled_card = CardInPlay(mechanic("Ruled", rules={"wood_limit": lambda ctx, before: before + 1}), me)
+    journal = table._journal
+    journal.ruled["worked out"] = 1
+    with table.snapshot() as mark:
+        me.buildings.append(plain_card)
+        me.council.append(CardInPlay(mechanic("Plain Elder", kind="elder"), me))
+        me.buildings.remove(plain_card)
+        assert table.derived == {} and journal.ruled == {"worked out": 1}
+        table.derived["worked out"] = 2
+        table.restore(mark)
+        assert table.derived == {} and journal.ruled == {"worked out": 1} and me.buildings == me.council == []
+        me.buildings.append(ruled_card)
+        assert journal.ruled == {}
+        journal.ruled["worked out"] = 3  # worked out again with the card's rules
+        table.restore(mark)
+        assert journal.ruled == {} and me.buildings == []
+    for change in (
+        lambda: me.buildings.append(ruled_card),
+        lambda: me.buildings.remove(ruled_card),
+        lambda: setattr(plain_card, "declined", True),
+        lambda: me.buildings.insert(0, plain_card),
+        lambda: me.buildings.pop(),
+    ):
+        journal.ruled["worked out"] = 4
+        change()
+        assert journal.ruled == {}
