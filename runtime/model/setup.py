@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import is_
+from typing import NamedTuple
 
 from runtime.engine.decisions import Decider, RandomDecider
 from runtime.engine.play import base_value
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
-from runtime.model.journal import Journal, ShapeList, TrackedDict, TrackedList, TrackedSet
+from runtime.model.journal import Journal, ShapeList, Tracked, TrackedDict, TrackedList, TrackedSet
 from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
@@ -65,35 +67,74 @@ def read_start(rules: Rules, players: int) -> Start:
 
 
 def new_player(journal: Journal, start: Start, index: int) -> Player:
+    supply, reserve = goods_dict(**start.supply), goods_dict()
+    cells, forests = TrackedDict(dict.fromkeys(start.cells)), TrackedList(start.forests)
+    ships, on_track, space_goods = TrackedList(), TrackedList(), TrackedList()
+    council, buildings, hand = ShapeList(), ShapeList(), TrackedList()
+    joined(journal, supply, reserve, cells, forests, ships, on_track, space_goods, council, buildings, hand)
     on = journal.join
-    harbor = Harbor(cells=on(TrackedDict(dict.fromkeys(start.cells))), forests=on(TrackedList(start.forests)))
-    return on(
-        Player(
-            index=index,
-            supply=on(goods_dict(**start.supply)),
-            reserve=on(goods_dict()),
-            harbor=on(harbor),
-            track=on(FishingTrack(ships=on(TrackedList()), cards=on(TrackedList()), space_goods=on(TrackedList()))),
-            council=on(ShapeList()),
-            buildings=on(ShapeList()),
-            hand=on(TrackedList()),
-        )
-    )
+    harbor, track = on(Harbor(cells, forests)), on(FishingTrack(ships, on_track, space_goods))
+    return on(Player(index, supply, reserve, harbor, track, council, buildings, hand))
+
+
+def joined(journal: Journal, *containers: Tracked) -> None:
+    """Journal.join for tracked containers just made that hold only plain values and things on the journal already:
+    an attribute write each instead of a call each (a 3-player table is made of some sixty)."""
+    for container in containers:
+        container._journal = journal
+
+
+class SortedCards(NamedTuple):
+    """The cards as given (a tuple: the one given, if it was one), sorted. Holding the cards keeps them alive, so
+    identity tells the same cards."""
+
+    specs: tuple[CardSpec, ...]
+    elders: tuple[CardSpec, ...]
+    decks: tuple[tuple[str, tuple[CardSpec, ...]], ...]  # (letter, its Buildings)
+
+
+LAST_SORTED: list[SortedCards] = []  # the cards sorted last: a simulation deals the same ones in every game
 
 
 def sorted_cards(specs: Sequence[CardSpec]) -> tuple[list[CardSpec], dict[str, list[CardSpec]]]:
-    """The Elders and the A, B and C decks (Buildings by letter), each in the order of `specs` (one pass)."""
+    """The Elders and the A, B and C decks (Buildings by letter), each in the order of `specs`, as new lists. The
+    last cards sorted are remembered: the same cards are not sorted again (the same tuple, or the same objects
+    compared one by one, so a list changed in place is sorted again)."""
+    last = LAST_SORTED[0] if LAST_SORTED else None
+    if last is None or not (
+        specs is last.specs or (len(last.specs) == len(specs) and all(map(is_, last.specs, specs)))
+    ):
+        last = sort_cards(specs)
+        LAST_SORTED[:] = [last]
+    return list(last.elders), {letter: list(deck) for letter, deck in last.decks}
+
+
+def sort_cards(specs: Sequence[CardSpec]) -> SortedCards:
     elders: list[CardSpec] = []
     decks: dict[str, list[CardSpec]] = {"A": [], "B": [], "C": []}
     for spec in specs:
-        kind = spec.kind  # each attribute read once: a CardSpec's cost more than a plain object's
+        kind = spec.kind
         if kind == "elder":
             elders.append(spec)
         elif kind == "building":
             deck = decks.get(spec.letter)
             if deck is not None:
                 deck.append(spec)
-    return elders, decks
+    return SortedCards(tuple(specs), tuple(elders), tuple((letter, tuple(deck)) for letter, deck in decks.items()))
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """rng.shuffle(items), the same draws and the same order (CPython's random.shuffle: Fisher-Yates, each index
+    drawn as _randbelow draws it, from getrandbits), without its method call per card. Our own, a seed deals the same
+    decks on any Python; tests/runtime/test_setup.py compares it with random.shuffle."""
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        size = last + 1
+        bits = size.bit_length()
+        other = getrandbits(bits)
+        while other >= size:  # rejection sampling: uniform over 0..last
+            other = getrandbits(bits)
+        items[last], items[other] = items[other], items[last]
 
 
 def new_table(
@@ -110,31 +151,31 @@ def new_table(
     start = start_of(rules, players)
     rng = random.Random(seed)
     elders, decks = sorted_cards(specs)
-    rng.shuffle(elders)
+    shuffle(rng, elders)
     for deck in decks.values():
-        rng.shuffle(deck)
+        shuffle(rng, deck)
     display = [decks["A"].pop() for _ in range(min(start.display_a, len(decks["A"])))]
     display += [decks["B"].pop() for _ in range(min(start.display_b, len(decks["B"])))]
-    stacks = start.elder_stacks
     journal = Journal()
     on = journal.join
-    return on(
-        Table(
-            rules=rules,
-            session=Session(decider if decider is not None else RandomDecider(seed), keep_log),
-            players=on(ShapeList([new_player(journal, start, i) for i in range(players)])),
-            shares=on(TrackedList([on(Share(colour, issued, holder)) for colour, issued, holder in start.shares])),
-            ships_left=on(TrackedDict(dict.fromkeys(rules.ship_types, start.ships_per_type))),
-            elder_stacks=on(TrackedList([on(TrackedList(elders[i::stacks])) for i in range(stacks)])),
-            plates=on(TrackedList([0] * len(rules.plates))),
-            # a space's capacity may be 0 until a card raises it
-            spaces=on(TrackedDict({name: on(TrackedList()) for name in rules.space_names})),
-            decks=on(TrackedDict({letter: on(TrackedList(deck)) for letter, deck in decks.items()})),
-            display=on(TrackedList(display)),
-            elder_guests=on(TrackedDict()),
-            elders_taken=on(TrackedSet()),
-            general=on(goods_dict()),
-            listeners=on(TrackedDict()),
-            latches=on(TrackedList()),
-        )
-    )
+    stacks = [TrackedList(elders[i :: start.elder_stacks]) for i in range(start.elder_stacks)]
+    spaces = {name: TrackedList() for name in rules.space_names}  # a space's capacity may be 0 until a card raises it
+    decks_left = {letter: TrackedList(deck) for letter, deck in decks.items()}
+    parts = {
+        "players": ShapeList([new_player(journal, start, i) for i in range(players)]),
+        "shares": TrackedList([on(Share(colour, issued, holder)) for colour, issued, holder in start.shares]),
+        "ships_left": TrackedDict(dict.fromkeys(rules.ship_types, start.ships_per_type)),
+        "elder_stacks": TrackedList(stacks),
+        "plates": TrackedList([0] * len(rules.plates)),
+        "spaces": TrackedDict(spaces),
+        "decks": TrackedDict(decks_left),
+        "display": TrackedList(display),
+        "elder_guests": TrackedDict(),
+        "elders_taken": TrackedSet(),
+        "general": goods_dict(),
+        "listeners": TrackedDict(),
+        "latches": TrackedList(),
+    }
+    joined(journal, *stacks, *spaces.values(), *decks_left.values(), *parts.values())
+    session = Session(decider if decider is not None else RandomDecider(seed), keep_log)
+    return on(Table(rules=rules, session=session, **parts))

@@ -3,9 +3,12 @@ on it must be on the table's journal, or a change to it would not be undone."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from runtime.model.journal import ATOMS, ShapeList, State, Tracked
+from runtime.model.setup import shuffle, sorted_cards
 from runtime.model.state import Table
 from tests.kit.table_kit import every_card, make_table, picture, put_in_play, real_cards
 
@@ -70,3 +73,34 @@ def test_a_new_fishing_track_holds_no_goods_until_goods_are_put_on_its_spaces() 
         assert list(other.track.space_goods) == []
         table.restore(mark)
     assert list(player.track.space_goods) == [] and picture(table) == before
+
+
+def test_the_deck_shuffle_draws_as_random_shuffle_does() -> None:
+    """Same order and the same draws taken from the stream (the next draw agrees too), for every deck size up to 100
+    and many seeds, the sizes around powers of two included (where rejection sampling draws again)."""
+    for seed in range(60):
+        for size in range(101):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, stdlib = list(range(size)), list(range(size))
+            shuffle(ours, mine)
+            theirs.shuffle(stdlib)
+            assert mine == stdlib and ours.getrandbits(32) == theirs.getrandbits(32)
+
+
+def test_the_cards_sorted_last_are_remembered_and_any_other_cards_are_sorted_afresh() -> None:
+    """sorted_cards remembers the last cards it sorted: the same cards give the same sort in new lists (a shuffle of
+    one game's never reaches the next game's), other cards or the same list changed in place are sorted again."""
+    cards = list(every_card())
+    elders, decks = sorted_cards(cards)
+    assert [spec.name for spec in elders] == [spec.name for spec in cards if spec.kind == "elder"]
+    assert {letter: len(deck) for letter, deck in decks.items()} == {"A": 36, "B": 24, "C": 28}
+    elders.reverse()
+    decks["A"].clear()
+    again, decks_again = sorted_cards(cards)
+    assert again == [spec for spec in cards if spec.kind == "elder"] and len(decks_again["A"]) == 36
+    first_a = decks_again["A"][0]
+    cards.remove(first_a)  # the same list, changed in place
+    assert first_a not in sorted_cards(cards)[1]["A"] and len(sorted_cards(cards)[1]["A"]) == 35
+    assert sorted_cards(cards[:10]) == ([], {"A": cards[:10], "B": [], "C": []})  # cards.nus begins with A cards
+    whole = every_card()  # a tuple: known again by itself
+    assert sorted_cards(whole) == sorted_cards(whole) == sorted_cards(list(whole)) == (again, decks_again)
