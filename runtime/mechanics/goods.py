@@ -18,7 +18,7 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
     """Goods from the general supply into the personal supply; new Guests fire their event one by one."""
     if amount <= 0:
         return
-    table.from_general(good, amount)
+    table.general.add(good, -amount)  # Table.from_general without the call: every gain comes here
     if good == "guest":
         for _ in range(amount):
             player.supply.add("guest", 1)
@@ -55,7 +55,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
     if player.supply[good] < amount:
         raise IllegalAction(f"{player.name} has {player.supply[good]} {good}, needs {amount}")
     player.supply.add(good, -amount)
-    table.to_general(good, amount)
+    table.general.add(good, amount)  # Table.to_general without the call: every payment comes here
     if table.session.keep_log:
         table.say(f"{player.name} returns {amount} {good}", player.index)
     if good == "guest":

@@ -371,7 +371,7 @@ class TrackedDict(Tracked, dict):
     def add(self, key: Any, amount: int) -> None:
         """`self[key] += amount` for a count already there, in one Python call instead of the __setitem__ slot's
         (the goods ledgers' hot path: a gain or payment changes two of them)."""
-        old = dict.__getitem__(self, key)
+        old = self[key]  # dict's own look-up: __getitem__ is not overridden
         journal = self._journal
         if journal is not None:
             journal.changed = True

@@ -60,7 +60,10 @@ class SeatDeciders:
 
     def __init__(self, seats: Sequence[Player]):
         self.seats = list(seats)
-        if all(hasattr(seat, "blind") for seat in self.seats):
+        if all(type(seat) is RandomPlayer for seat in self.seats):
+            self.streams = [seat.rng for seat in self.seats]  # type: ignore[attr-defined]
+            self.blind = self.random_seat
+        elif all(hasattr(seat, "blind") for seat in self.seats):
             self.blind = self.blind_seat
 
     def choose(self, decision: Decision, table: Table) -> int:
@@ -68,6 +71,11 @@ class SeatDeciders:
 
     def blind_seat(self, player: int, count: int) -> int:
         return self.seats[player].blind(count)
+
+    def random_seat(self, player: int, count: int) -> int:
+        """blind_seat when every seat is a RandomPlayer (a simulated game's usual table): the seat's draw, as its
+        blind makes it, from its stream, without a call through the player (most decisions of such a game)."""
+        return uniform_index(self.streams[player], count)
 
 
 def seat_deciders(agents: Sequence[str], seed: int) -> SeatDeciders:

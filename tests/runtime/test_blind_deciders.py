@@ -96,4 +96,10 @@ def test_seats_are_a_blind_decider_only_when_every_seat_is_a_random_player() -> 
     assert not hasattr(seat_deciders(("greedy", "random"), 1), "blind")
     seats, alone = SeatDeciders([RandomPlayer(4, 0), RandomPlayer(8, 1)]), RandomPlayer(8, 1)
     assert [seats.blind(1, 6) for _ in range(5)] == [alone.blind(6) for _ in range(5)]
+
+    class OwnBlind(RandomPlayer):
+        """A blind player of its own type: its seat is asked through its blind (not drawn for it by the seats)."""
+
+    mixed, alone = SeatDeciders([RandomPlayer(4, 0), OwnBlind(8, 1)]), RandomPlayer(8, 1)
+    assert [mixed.blind(1, 6) for _ in range(5)] == [alone.blind(6) for _ in range(5)]
     assert not hasattr(SeatDeciders([RandomPlayer(4, 0), greedy(8, 1)]), "blind")
