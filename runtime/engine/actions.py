@@ -15,12 +15,13 @@ from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
 from runtime.engine.play import abilities_of, capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
-from runtime.mechanics.buildings import build_building
-from runtime.mechanics.elders import take_elder, use_elder
+from runtime.mechanics.board import forest_cards
+from runtime.mechanics.buildings import build_building, can_build_any
+from runtime.mechanics.elders import free_seats, take_elder, use_elder, visible_on_supply_board
 from runtime.mechanics.forests import deforest, reforest, thin_out
 from runtime.mechanics.goods import empty_reserve, gain
-from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share
-from runtime.mechanics.ships import build_ship
+from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share, live
+from runtime.mechanics.ships import build_ship, ship_types
 from runtime.model.cards import Context
 from runtime.model.declarations import ACTIONS as ALL_ACTIONS
 from runtime.model.declarations import (
@@ -81,13 +82,19 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
     check_latches(table)
 
 
-# What an action needs to be carried out at all, as the table is now (the action itself refuses without it).
-# Only needs cheaper to look up than to try: Build a Building and Build a Ship offer only what can be paid for
-# when carried out, and seldom find nothing.
+# What an action needs to be carried out at all, as the table is now: the action itself refuses without it, so
+# an action space (or the Imitation tile's action) is not offered without it (see needs_to_meet).
 NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
     SERVE_FISH_ACTION.name: can_fill_a_plate,
     BUY_ALL_SHARES_ACTION.name: can_buy_all_shares,
+    ISSUE_SHARE_ACTION.name: lambda table, player: any(not share.issued for share in live(table, player.index)),
+    DEFOREST_ACTION.name: lambda table, player: any(player.harbor.forests) or bool(forest_cards(table, player)),
+    BUILD_SHIP_ACTION.name: lambda table, player: bool(ship_types(table, player, first_only=True)),
+    BUILD_BUILDING_ACTION.name: can_build_any,
+    TAKE_ELDER_ACTION.name: lambda table, player: (
+        free_seats(table, player) > 0 and bool(visible_on_supply_board(table))
+    ),
 }
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
 TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
@@ -165,17 +172,17 @@ PASS_OPTION = Option(PASS, "pass")
 
 
 def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
-    """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards
-    themselves). An extra turn's "available action" is an action space or an Elder only: then a card counts
-    only if its Worker goes on an Elder."""
+    """The options of a worker turn (turn_candidates) that could succeed as far as is told without trying them."""
+    legal = partial(possible, table, player, needs_to_meet(table))
+    return [option for option in turn_candidates(table, player, elders_and_spaces_only) if legal(option.value)]
+
+
+def turn_candidates(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
+    """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards themselves),
+    before asking whether each could succeed (possible). An extra turn's "available action" is an action space or an
+    Elder only: then a card counts only if its Worker goes on an Elder."""
     held = capacities(table)
-    needs = needs_to_meet(table)
-    options = []
-    for name, workers in table.spaces.items():  # open_spaces, maybe_possible and their Options in one loop
-        if len(workers) < held[name]:
-            need = needs.get(name)
-            if (need is None or need(table, player)) and (name != IMITATION or imitable(table, player, held)):
-                options.append(SPACE_OPTIONS[name])
+    options = [SPACE_OPTIONS[name] for name, workers in table.spaces.items() if len(workers) < held[name]]
     if player.council:  # none, the usual case: nothing to look through
         options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
     cards = worker_cards(table, player)
@@ -184,6 +191,18 @@ def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = Fa
             cards = [card for card in cards if any(ability.on_elder for ability in abilities_of(card, "worker_space"))]
         options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
     return options
+
+
+def possible(table: Table, player: Player, needs: dict[str, Callable[[Table, Player], bool]], choice: object) -> bool:
+    """Whether a turn option could succeed as far as is told without trying it: an action space's action has what
+    it needs (needs: needs_to_meet's), the Imitation tile a fully occupied space whose action has; an Elder, a
+    worker-space card and passing are tried."""
+    if choice.__class__ is not str:
+        return True
+    if choice == IMITATION:
+        return bool(imitable(table, player))
+    need = needs.get(choice)  # type: ignore[call-overload]
+    return need is None or need(table, player)
 
 
 class SpaceOptions(dict[str, Option]):
@@ -204,7 +223,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
     as" abilities whose condition holds fire first, so the options see what they bring."""
     check_latches(table)
     table.turn_counter += 1
-    options = turn_options(table, player, elders_and_spaces_only=extra)
+    options = turn_candidates(table, player, elders_and_spaces_only=extra)
     if not extra:
         options.append(PASS_OPTION)
     elif not options:
@@ -216,6 +235,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
         options,
         "what does your Worker do?",
         partial(place_worker, table, player),  # a partial, not a lambda: no Python frame of its own
+        partial(possible, table, player, needs_to_meet(table)),
     )
 
 

@@ -31,19 +31,44 @@ def choose_legal(
     options: Sequence[Any],
     prompt: str,
     act: Callable[[Any], T],
+    legal: Callable[[Any], bool] | None = None,
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction.
     The options are Options or raw values (asked with their default labels); a failed one is dropped by its place,
-    from a copy of them made at the first failure (most choices find none)."""
+    from a copy of them made at the first failure (most choices find none).
+
+    legal, when given, tells for less than trying it whether an option's value could succeed as the table is: the
+    options it refuses are not offered. A decider is shown exactly the others, with where they sit among the
+    candidates (the Decision's `among`). A blind decider (random players, see decide_among) is not shown them: it
+    draws among the candidates (once one is found legal), and only the one drawn is told; a refused one is dropped
+    and the draw made again. That picks among the others as evenly, and as a random player shown the Decision picks
+    (random_pick), so a game plays the same either way; it tells only what is drawn, where showing every option
+    tells them all."""
+    session = table.session
+    blind = legal is not None and session.tracer is None and getattr(session.decider, "blind", None) is not None
+    among = None
+    if legal is not None and not blind:
+        places = tuple([place for place, option in enumerate(options) if legal(value_of(option))])
+        if len(places) < len(options):
+            among = (len(options), places)
+            options = [options[place] for place in places]
     remaining = options
+    if blind:  # none legal is told by the first legal one: no draw is made for a choice that has none (as none is
+        # asked of a decider shown no option)
+        remaining = list(options) if any(legal(value_of(option)) for option in options) else []  # type: ignore[misc]
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
         while remaining:
-            index = decide_among(table, player, kind, remaining, prompt)
+            if blind:
+                index = draw_legal(table, player, kind, remaining, prompt, legal)  # type: ignore[arg-type]
+                if index is None:
+                    break
+            else:
+                index = decide_among(table, player, kind, remaining, prompt, among)
             choice = remaining[index]
             try:
-                return act(choice.value if choice.__class__ is Option else choice)
+                return act(value_of(choice))
             except IllegalAction as why:
                 table.restore(mark)
                 label = label_of_option(choice)
@@ -53,7 +78,28 @@ def choose_legal(
                 if remaining is options:
                     remaining = list(options)
                 del remaining[index]
+                if blind:  # from here on as a decider shown the options is asked: exactly the legal ones left
+                    remaining = [option for option in remaining if legal(value_of(option))]  # type: ignore[misc]
+                    blind = False
+                among = None
     finally:
         table.release(mark)
     reasons = "; ".join(f"{label}: {why}" for label, why in failures)
-    raise IllegalAction(f"{player_name(player)} has no legal {kind}: {reasons}")
+    raise IllegalAction(f"{player_name(player)} has no legal {kind}{': ' if reasons else ''}{reasons}")
+
+
+def draw_legal(
+    table: Table, player: int, kind: DecisionKind, remaining: list[Any], prompt: str, legal: Callable[[Any], bool]
+) -> int | None:
+    """A blind decider's pick among remaining (its place there) of an option legal allows, each option drawn that it
+    refuses dropped from remaining; None once none is left."""
+    while remaining:
+        index = decide_among(table, player, kind, remaining, prompt)
+        if legal(value_of(remaining[index])):
+            return index
+        del remaining[index]
+    return None
+
+
+def value_of(option: Any) -> Any:
+    return option.value if option.__class__ is Option else option

@@ -87,6 +87,7 @@ class Decision(NamedTuple):
     player: int
     options: tuple[Option, ...]
     prompt: str
+    among: tuple[int, tuple[int, ...]] | None = None  # see choose_legal: how many candidates, where the options sit
 
     @property
     def values(self) -> list[Any]:
@@ -167,10 +168,26 @@ class RandomDecider:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, table: Any) -> int:
-        return self.blind(decision.player, len(decision.options))
+        return random_pick(self.rng, decision)
 
     def blind(self, player: int, count: int) -> int:
         return uniform_index(self.rng, count)
+
+
+def random_pick(rng: random.Random, decision: Decision) -> int:
+    """A random player's choice: each option equally likely. Options picked from more candidates (`among`, see
+    choose_legal) are drawn as a blind player draws them: among every candidate left, a candidate not offered dropped
+    and the draw made again, so that a player shown the Decision and one asked blind make the same choice."""
+    if decision.among is None:
+        return uniform_index(rng, len(decision.options))
+    candidates, places = decision.among
+    left = list(range(candidates))
+    while True:
+        count = len(left)
+        drawn = left[uniform_index(rng, count) if count > 1 else 0]
+        if drawn in places:
+            return places.index(drawn)
+        left.remove(drawn)
 
 
 def ask(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> Any:
@@ -189,14 +206,23 @@ def label_of_option(option: Any) -> str:
     return option.label if option.__class__ is Option else label_of(option)
 
 
-def decide_among(table: Any, player: int, kind: DecisionKind, options: Sequence[Any], prompt: str) -> int:
+def decide_among(
+    table: Any,
+    player: int,
+    kind: DecisionKind,
+    options: Sequence[Any],
+    prompt: str,
+    among: tuple[int, tuple[int, ...]] | None = None,
+) -> int:
     """The index of the chosen option among options (Options or raw values): every decision comes here. A Decision
     is made only for whoever looks at one: a decider that chooses by it, a tracer, or a worked example's decider
-    told of a lone option (`automatic`); a lone option is otherwise taken, and a blind decider just counts."""
+    told of a lone option (`automatic`); a lone option is otherwise taken, and a blind decider just counts.
+    among: the options were picked from more candidates (choose_legal); a lone one is then asked too, as a random
+    player draws for it."""
     count = len(options)
     session = table.session
     decider = session.decider
-    if session.tracer is None:
+    if session.tracer is None and among is None:
         if count == 1:
             if getattr(decider, "automatic", None) is None:
                 return 0
@@ -206,8 +232,8 @@ def decide_among(table: Any, player: int, kind: DecisionKind, options: Sequence[
                 return blind(player, count)
     if not count:
         raise ValueError(f"no options for {kind}: {prompt}")
-    decision = Decision(kind, player, as_options(options), prompt)
-    if count == 1:
+    decision = Decision(kind, player, as_options(options), prompt, among)
+    if count == 1 and (among is None or getattr(decider, "automatic", None) is not None):
         note = getattr(decider, "automatic", None)
         if note is not None:  # a worked example's decider records it for `nus test -v`
             note(decision, table)

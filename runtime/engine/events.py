@@ -84,6 +84,14 @@ def hears(actor: str, owner: Player, player: Player) -> bool:
     return (owner is player) == (actor == "you")
 
 
+def heard(table: Table, window: tuple[str, str], player: Player, only: CardInPlay | None = None) -> bool:
+    """Whether an event of `player` at window (event name, timing) would reach a listener (only: as emit's)."""
+    for card, ability in table.listeners.get(window, ()):
+        if (only is None or card is only) and hears(ability.actor, card.owner, player):
+            return True
+    return False
+
+
 MAX_NESTED_TRIGGERS = 40  # no chain of real cards comes near; it stops a loop well before Python's recursion limit
 
 

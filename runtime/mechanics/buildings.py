@@ -6,7 +6,7 @@ from functools import partial
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import emit
+from runtime.engine.events import emit, heard
 from runtime.engine.play import attach, card_rule, double_spaces, may_hold, remove_from_play, spec_rule
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
@@ -15,16 +15,28 @@ from runtime.mechanics.board import (
     free_track_spaces,
     holds_without_gap,
 )
-from runtime.mechanics.payment import Payment, choose_and_pay, payment_options
+from runtime.mechanics.payment import Payment, affordable, choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context, CostOption
 from runtime.model.declarations import BUILD_OVER_CARD
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
 def buildable(table: Table, player: Player) -> list[CardSpec]:
-    """The cards on offer whose `requires` holds, or would with a gap on the Fishing track declined (asked when one is
-    built). Every requirement is asked in the one Context: a Context holds no more than the table and the player."""
+    """The cards on offer the player can build as the table is (see can_build)."""
     ctx = Context(table, player)
+    return [spec for spec in meeting_requirements(table, player, ctx) if can_build(table, player, spec, ctx)]
+
+
+def can_build_any(table: Table, player: Player) -> bool:
+    """Whether buildable finds any, looking no further than the first."""
+    ctx = Context(table, player)
+    return any(can_build(table, player, spec, ctx) for spec in meeting_requirements(table, player, ctx))
+
+
+def meeting_requirements(table: Table, player: Player, ctx: Context) -> list[CardSpec]:
+    """The cards on offer whose `requires` holds, or would with a gap on the Fishing track declined (asked when one
+    is built). Every requirement is asked in the one Context: a Context holds no more than the table and the
+    player."""
     return [
         spec
         for spec in table.display + player.hand
@@ -49,9 +61,11 @@ def require(table: Table, player: Player, spec: CardSpec) -> None:
 
 
 def build_building(table: Table, player: Player) -> CardInPlay:
-    """The Build a Building action; a Building that turns out to have no space the player can pay for is not a
-    legal pick (found by trying: looking at every Building first costs more than trying the few picked)."""
-    specs = {spec.name: spec for spec in buildable(table, player)}
+    """The Build a Building action. Only Buildings it can build are offered: a space for it, and a way to pay for it
+    there, as the table is (see can_build); one that a card's hook makes impossible while it is built is restored
+    and dropped."""
+    ctx = Context(table, player)
+    specs = {spec.name: spec for spec in meeting_requirements(table, player, ctx)}
     if not specs:
         raise IllegalAction(f"{player.name} has no Building to build")
     return choose_legal(
@@ -61,6 +75,7 @@ def build_building(table: Table, player: Player) -> CardInPlay:
         list(specs.values()),
         "build which Building?",
         partial(build, table, player),  # a partial, not a lambda: no Python frame of its own
+        partial(can_build, table, player, ctx=ctx),
     )
 
 
@@ -68,15 +83,37 @@ ON_TRACK = "fishing track"
 BUILD_OVER_WINDOW = (BUILD_OVER_CARD.name, "before")  # a card listening there may bring what pays
 
 
+def can_build(table: Table, player: Player, spec: CardSpec, ctx: Context) -> bool:
+    """Whether build finds a space and a payment for the card (its requirement asked already, by buildable), as the
+    table is (ctx: the player's, hearing no event): build's refusals, without making a payment option nobody would
+    choose where a space nobody owns tells (the usual case). What a card does while it is built may still refuse
+    it: building over a card opens that card's before-window, and a payment can set off a hook; the attempt decides
+    those."""
+    costs = spec.costs(ctx)
+    if not affordable(table, player, costs):
+        if not table.listeners.get(BUILD_OVER_WINDOW):
+            return False
+        return bool(payable_spaces(table, player, placements(table, player, spec, costs), []))
+    first = placements(table, player, spec, costs, first_only=True)
+    if first and (first[0].__class__ is not tuple or player.harbor.cells[first[0]] is None):
+        return True  # a space no Building is on: any payment pays there
+    spaces = placements(table, player, spec, costs)
+    return bool(spaces) and bool(payable_spaces(table, player, spaces, payment_options(table, player, costs)))
+
+
 def payable_spaces(table: Table, player: Player, spaces: list[object], payments: list[Payment]) -> list[object]:
     """The spaces the player can pay the card on (payments: its payment options): any, but a Building's space only
     by a payment discarding it. Building over a card opens that card's before-window first, which may bring goods:
-    such a space is kept, the attempt decides."""
+    the space of a card listening there is kept, the attempt decides."""
     discards = {payment.discard for payment in payments}
     if not discards:  # nothing is payable as the table is
         if not table.listeners.get(BUILD_OVER_WINDOW):
             return []
-        return [space for space in spaces if isinstance(space, CardInPlay)]
+        return [
+            space
+            for space in spaces
+            if isinstance(space, CardInPlay) and heard(table, BUILD_OVER_WINDOW, player, only=space)
+        ]
     cells = player.harbor.cells
     payable = []
     for space in spaces:  # a loop, not a call per space: asked on every build

@@ -6,7 +6,7 @@ from functools import cache, partial
 
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import emit
+from runtime.engine.events import emit, heard
 from runtime.engine.play import rule, rule_holders, rule_index, shared_bases
 from runtime.mechanics.board import (
     decline_gap,
@@ -16,31 +16,47 @@ from runtime.mechanics.board import (
     unoccupied_track_spaces,
 )
 from runtime.mechanics.buildings import ON_TRACK
-from runtime.mechanics.payment import affordable, choose_and_pay, payment_options
+from runtime.mechanics.payment import Due, affordable, can_pay, choose_and_pay, payment_options, total
 from runtime.model.cards import CostOption
 from runtime.model.declarations import BUILD_SHIP, PAYING_GOODS, PLACE_SHIP
 from runtime.model.parameters import parameters
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
-BASE_SHIP_COSTS = "base ship costs"  # Table.bases' key: Ship type -> its cost while no card changes its prices
+PLACE_SHIP_WINDOW = (PLACE_SHIP.name, "before")  # a card listening there may bring what pays for the Ship
+BASE_SHIP_PRICES = "base ship prices"  # Table.bases' key: Ship type -> its cost and what it totals, while no card
+# changes its prices
 
 
 def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
-    """The Ship's price in each good it costs. While no card in play changes one of its prices (the rule index says,
-    the usual case) it is the base cost, made once for every table of the same rules and player count (Table.bases):
-    asked for every type left whenever a Ship is built."""
+    """The Ship's price in each good it costs (see base_price)."""
+    base = base_price(table, player, ship_type)
+    return priced(table, player, price_keys(ship_type)) if base is None else base[0]
+
+
+def can_afford(table: Table, player: Player, ship_type: str) -> bool:
+    """Whether the player can pay for the Ship: asked of every type left before every turn (see ship_types)."""
+    base = base_price(table, player, ship_type)
+    if base is None:
+        return affordable(table, player, priced(table, player, price_keys(ship_type)))
+    return can_pay(table, player, base[1])
+
+
+def base_price(table: Table, player: Player, ship_type: str) -> tuple[tuple[CostOption, ...], Due] | None:
+    """The Ship's base cost and its total while no card in play changes one of its prices (the rule index says, the
+    usual case), made once for every table of the same rules and player count (Table.bases); None while one does."""
     keys = price_keys(ship_type)
     changed = rule_index(table)
     for _, key in keys:
         if key in changed:
-            return priced(table, player, keys)
-    base = table.bases.get(BASE_SHIP_COSTS)
+            return None
+    base = table.bases.get(BASE_SHIP_PRICES)
     if base is None:
-        base = shared_bases(table).setdefault(BASE_SHIP_COSTS, {})
-    cost = base.get(ship_type)
-    if cost is None:
-        cost = base[ship_type] = priced(table, player, keys)
-    return cost
+        base = shared_bases(table).setdefault(BASE_SHIP_PRICES, {})
+    price = base.get(ship_type)
+    if price is None:
+        cost = priced(table, player, keys)
+        price = base[ship_type] = (cost, total(cost[0].parts))
+    return price
 
 
 def priced(table: Table, player: Player, keys: tuple[tuple[str, str], ...]) -> tuple[CostOption, ...]:
@@ -72,18 +88,19 @@ def build_ship(table: Table, player: Player) -> Ship:
     return ship
 
 
-def ship_types(table: Table, player: Player) -> list[str]:
-    """The types left that the player has a place for and can pay for. A card acting before a Ship is placed may
-    bring goods: then what it costs is left to the attempt."""
-    paid_later = bool(table.listeners.get((PLACE_SHIP.name, "before")))
+def ship_types(table: Table, player: Player, first_only: bool = False) -> list[str]:
+    """The types left that the player has a place for and can pay for (first_only: no further than the first, which
+    tells whether there is one). A card acting before a Ship is placed may bring goods: then what it costs is left
+    to the attempt."""
+    paid_later = heard(table, PLACE_SHIP_WINDOW, player)
     room = unoccupied_track_spaces(table, player)  # the same for every type: counted once
-    return [
-        name
-        for name, left in table.ships_left.items()
-        if left > 0
-        and has_place(table, player, name, room)
-        and (paid_later or affordable(table, player, ship_cost(table, player, name)))
-    ]
+    found = []
+    for name, left in table.ships_left.items():
+        if left > 0 and has_place(table, player, name, room) and (paid_later or can_afford(table, player, name)):
+            found.append(name)
+            if first_only:
+                break
+    return found
 
 
 def has_place(table: Table, player: Player, ship_type: str, room: int) -> bool:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from runtime.engine.decisions import Decision, uniform_index
+from runtime.engine.decisions import Decision, random_pick, uniform_index
 from runtime.model.state import Table
 
 
@@ -26,7 +26,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, table: Table) -> int:
-        return self.blind(len(decision.options))
+        return random_pick(self.rng, decision)
 
     def blind(self, count: int) -> int:
         """Its choice among count options, which is all it looks at (see SeatDeciders.blind)."""

@@ -4,9 +4,11 @@ every Decision, and whoever does look at Decisions (a tracer, a player that read
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from runtime.engine.decisions import Decision, DecisionKind, Option, RandomDecider, ask
+from runtime.engine import decisions
+from runtime.engine.decisions import Decision, DecisionKind, Option, RandomDecider, ask, uniform_index
 from runtime.engine.phases import play_round
 from runtime.engine.play import rule
 from runtime.mechanics.scoring import final_scores
@@ -62,13 +64,28 @@ def played(seed: int, decider: Any) -> tuple[list[str], dict]:
     return table.log, final_scores(table)
 
 
-def test_a_blind_decider_plays_the_same_games_as_the_same_choices_made_by_looking() -> None:
+def test_a_blind_decider_plays_the_same_games_as_the_same_choices_made_by_looking(monkeypatch: Any) -> None:
+    """The same games, from the same draws among the same numbers. Where some candidates of a choice are not offered
+    (Buildings that cannot be paid for, say), a blind decider draws among all of them, dropping one drawn that is not
+    offered and drawing again; a decider shown the Decision is told where its options sit among them (`among`)."""
+    drawn: list[int] = []
+
+    def counted(rng: random.Random, count: int) -> int:
+        drawn.append(count)
+        return uniform_index(rng, count)
+
+    monkeypatch.setattr(decisions, "uniform_index", counted)
     for seed in (2, 9):
         shown, blind = Shown(seed), CountingBlind(seed)
-        assert played(seed, blind) == played(seed, shown)
-        choices = [(decision.player, len(decision.options)) for decision in shown.shown]
-        assert blind.asked == choices and len(choices) > 100 and blind.shown == []
-        assert all(count > 1 for _, count in blind.asked)  # a lone option is taken without asking anyone
+        drawn.clear()
+        blind_game = played(seed, blind)
+        blind_draws = list(drawn)
+        drawn.clear()
+        assert blind_game == played(seed, shown)
+        assert blind_draws == drawn and len(drawn) > 100 and blind.shown == []
+        assert [count for _, count in blind.asked] == drawn  # every draw is one the blind decider was asked
+        assert all(count > 1 for count in drawn)  # a lone option is taken without a draw
+        assert any(decision.among is not None for decision in shown.shown)  # some choices had candidates not offered
 
 
 def test_ask_gives_a_blind_deciders_pick_by_place_among_values_and_options() -> None:
