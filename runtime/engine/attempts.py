@@ -53,8 +53,7 @@ def choose_legal(
             among = (len(options), places)
             options = [options[place] for place in places]
     remaining = options
-    if blind:  # none legal is told by the first legal one: no draw is made for a choice that has none (as none is
-        # asked of a decider shown no option)
+    if blind:  # no draw for a choice with no legal option, as a decider shown none is not asked
         remaining = list(options) if any(legal(value_of(option)) for option in options) else []  # type: ignore[misc]
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()

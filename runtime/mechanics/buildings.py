@@ -84,11 +84,11 @@ BUILD_OVER_WINDOW = (BUILD_OVER_CARD.name, "before")  # a card listening there m
 
 
 def can_build(table: Table, player: Player, spec: CardSpec, ctx: Context) -> bool:
-    """Whether build finds a space and a payment for the card (its requirement asked already, by buildable), as the
-    table is (ctx: the player's, hearing no event): build's refusals, without making a payment option nobody would
-    choose where a space nobody owns tells (the usual case). What a card does while it is built may still refuse
-    it: building over a card opens that card's before-window, and a payment can set off a hook; the attempt decides
-    those."""
+    """Whether build finds a space and a payment for the card, as the table is (its requirement is asked by
+    meeting_requirements; ctx: the player's, hearing no event): build's refusals, without making a payment option
+    nobody would choose where a space nobody owns tells (the usual case). What a card does while it is built may
+    still refuse it: building over a card opens that card's before-window, and a payment can set off a hook; the
+    attempt decides those."""
     costs = spec.costs(ctx)
     if not affordable(table, player, costs):
         if not table.listeners.get(BUILD_OVER_WINDOW):

@@ -23,8 +23,7 @@ from runtime.model.parameters import parameters
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
 PLACE_SHIP_WINDOW = (PLACE_SHIP.name, "before")  # a card listening there may bring what pays for the Ship
-BASE_SHIP_PRICES = "base ship prices"  # Table.bases' key: Ship type -> its cost and what it totals, while no card
-# changes its prices
+BASE_SHIP_PRICES = "base ship prices"  # Table.bases' key: Ship type -> its base cost and what that totals
 
 
 def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
@@ -34,7 +33,7 @@ def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption,
 
 
 def can_afford(table: Table, player: Player, ship_type: str) -> bool:
-    """Whether the player can pay for the Ship: asked of every type left before every turn (see ship_types)."""
+    """Whether the player can pay for the Ship: asked of every type left whenever Build a Ship may be offered."""
     base = base_price(table, player, ship_type)
     if base is None:
         return affordable(table, player, priced(table, player, price_keys(ship_type)))
