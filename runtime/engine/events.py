@@ -165,7 +165,7 @@ def card_context(table: Table, card: CardInPlay) -> Context:
 
 
 LATCHES_CHECKED = "latches checked"  # Table.derived's key: the action depth every pending latch was found false at
-NEVER = -1  # no action depth: LATCHES_CHECKED's value when the latches were not found false since the derived values
+NEVER = -1  # no action depth: what LATCHES_CHECKED reads as when the derived values were forgotten since
 ACTION_ASKED = "action asked"  # Table.derived's key: a condition asked whether an action is running
 
 
