@@ -120,11 +120,19 @@ class CardGenerator:
         return compiled[0] if len(compiled) == 1 else ast.BoolOp(ast.And(), compiled)
 
     def costs(self) -> ast.expr:
+        """The function giving the card's cost options. Options whose every amount is a number are the same on every
+        call: made once, as a constant of the module the function returns (the engine asks a card's costs whenever
+        it weighs building it)."""
         if not self.card.costs:
             return self.returning("costs", ast.Tuple([], ast.Load()), self.card.span)
         line = self.card.costs[0]
-        options = [self.cost_option(option) for option in line.options]
-        return self.returning("costs", ast.Tuple(options, ast.Load()), line.span)
+        options = ast.Tuple([self.cost_option(option) for option in line.options], ast.Load())
+        if not all(isinstance(arg, str | n.Number) for option in line.options for arg in arguments_of(option)):
+            return self.returning("costs", options, line.span)
+        identifier = self.fresh("costs")
+        self.functions.append(assign(f"{identifier}_options", options, line.span))
+        self.functions.append(function(identifier, ["ctx"], [ast.Return(name(f"{identifier}_options"))], line.span))
+        return name(identifier)
 
     def cost_option(self, option: n.CostOption) -> ast.expr:
         parts = [self.call_tuple(payment) for payment in option.payments]
@@ -275,6 +283,10 @@ class CardGenerator:
         """A choice body as a local function, so it sees the enclosing locals."""
         self.counter += 1
         return function(f"{what}_{self.counter}", [], self.statements(body), span)
+
+
+def arguments_of(option: n.CostOption) -> list[object]:
+    return [arg for payment in option.payments for arg in payment.args]
 
 
 def local_name(word: str) -> str:

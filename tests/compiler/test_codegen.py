@@ -195,6 +195,30 @@ def test_generated_line_numbers_are_card_lines() -> None:
     assert sorted(set(by_kind["effect"])) == [4, 5, 6, 7]
 
 
+def test_costs_of_numbers_alone_are_made_once_and_costs_that_count_are_made_on_each_call(
+    library: types.ModuleType,
+) -> None:
+    """A cost whose every amount is a number is the module's constant, the same tuple on every call; a cost that
+    counts something is worked out on each call (the fake library counts 4 fish in the supply)."""
+    text = (
+        'building "Fixed" (trout A207)\n  cost 2 wood, 1 gold or 3 fish, discard "Counted"\n  vp 1\n'
+        'building "Counted" (trout A208)\n  cost (fish in supply) wood\n  vp 1\n'
+    )
+    fixed, counted = load(text)
+    options = fixed.costs(None)
+    assert [option.parts for option in options] == [
+        (("goods", 2, "wood"), ("goods", 1, "gold")),
+        (("goods", 3, "fish"), ("discard_building", "Counted")),
+    ]
+    assert fixed.costs(Context(table=None, me=None)) is options
+    assert [option.parts for option in counted.costs(None)] == [(("goods", 4, "wood"),)]
+    library.good_in_supply = lambda ctx, good: 6
+    assert [option.parts for option in counted.costs(None)] == [(("goods", 6, "wood"),)]
+    source = python_source(compile_text(text, FILENAME).module, FILENAME)
+    assert "building_A207_costs_1_options = (" in source and "return building_A207_costs_1_options" in source
+    assert "_A208_costs_1_options" not in source
+
+
 def test_load_cards_raises_compile_error_with_all_diagnostics() -> None:
     """load_cards refuses a file with errors and carries every diagnostic, rendered."""
     from compiler.diagnostics import CompileError
