@@ -37,13 +37,13 @@ def choose_legal(
     The options are Options or raw values (asked with their default labels); a failed one is dropped by its place,
     from a copy of them made at the first failure (most choices find none).
 
-    legal, when given, tells for less than trying it whether an option's value could succeed as the table is: the
+    legal, when given, is a check cheaper than trying: whether an option's value could succeed as the table is. The
     options it refuses are not offered. A decider is shown exactly the others, with where they sit among the
-    candidates (the Decision's `among`). A blind decider (random players, see decide_among) is not shown them: it
-    draws among the candidates (once one is found legal), and only the one drawn is told; a refused one is dropped
-    and the draw made again. That picks among the others as evenly, and as a random player shown the Decision picks
-    (random_pick), so a game plays the same either way; it tells only what is drawn, where showing every option
-    tells them all."""
+    candidates (the Decision's `among`). A blind decider (random players, see decide_among) is shown nothing: it
+    draws among the candidates (once one is found legal), and only the one drawn is checked; a refused one is
+    dropped and the draw made again. That picks among the others as evenly, and as a random player shown the
+    Decision picks (random_pick), so a game plays the same either way, while a blind pick checks only the options
+    drawn, not all of them."""
     session = table.session
     blind = legal is not None and session.tracer is None and getattr(session.decider, "blind", None) is not None
     among = None

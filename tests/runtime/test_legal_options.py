@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from runtime.analysis.games import Setup, play
+from runtime.engine import actions
+from runtime.engine.attempts import choose_legal, value_of
 from runtime.engine.decisions import Decision, DecisionKind
+from runtime.mechanics import buildings
 from runtime.mechanics.buildings import build_building
-from runtime.model.state import Player, Table
-from tests.kit.table_kit import make_table, real_cards, script
+from runtime.model.state import IllegalAction, Player, Table
+from tests.kit.table_kit import every_card, make_table, real_cards, script
 
 # Art Sculpture costs 4 wood and 1 gold; Cabin 1 wood and 1 fish.
 
@@ -67,11 +73,43 @@ def test_with_no_building_it_can_pay_for_the_action_fails_without_a_draw_and_lea
     me.supply.update(wood=0)
     decider = table.decider = FirstBlind()
     log = list(table.log)
-    try:
+    with pytest.raises(IllegalAction) as refused:
         build_building(table, me)
-    except Exception as refused:  # noqa: BLE001 - the type is asserted below
-        assert type(refused).__name__ == "IllegalAction" and str(refused) == "P1 has no legal building"
-    else:
-        raise AssertionError("a Building was built that could not be paid for")
+    assert str(refused.value) == "P1 has no legal building"
     assert decider.asked == [] and me.buildings == [] and table.log == log
     assert table.display == [real_cards()["Art Sculpture"], real_cards()["Cabin"]]
+
+
+def test_no_option_refused_as_impossible_could_have_succeeded(monkeypatch):
+    """Over seeded games of 2-4 players: every turn option and Building the legality check refuses is tried anyway,
+    under a mark, and must fail (then the table is put back and the game goes on)."""
+    refused, possible = [], []
+    checking = []
+
+    def checked(table, player, kind, options, prompt, act, legal=None):
+        if legal is not None and not checking:
+            checking.append(True)
+            try:
+                for option in options:
+                    value = value_of(option)
+                    if legal(value):
+                        continue
+                    refused.append(value)
+                    with table.snapshot() as mark:
+                        try:
+                            act(value)
+                            possible.append((kind, value, table.round))
+                        except IllegalAction:
+                            pass
+                        table.restore(mark)
+            finally:
+                checking.clear()
+        return choose_legal(table, player, kind, options, prompt, act, legal)
+
+    monkeypatch.setattr(actions, "choose_legal", checked)
+    monkeypatch.setattr(buildings, "choose_legal", checked)
+    cards = every_card()
+    for seed in range(3):
+        for players in (2, 3, 4):
+            play(cards, Setup(seed, ("random",) * players))
+    assert len(refused) > 300 and possible == []
