@@ -15,12 +15,12 @@ from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
 from runtime.engine.play import abilities_of, capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
-from runtime.mechanics.board import forest_cards
+from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import build_building, can_build_any
 from runtime.mechanics.elders import free_seats, take_elder, use_elder, visible_on_supply_board
 from runtime.mechanics.forests import deforest, reforest, thin_out
 from runtime.mechanics.goods import empty_reserve, gain
-from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share, live
+from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share, unissued_shares
 from runtime.mechanics.ships import build_ship, ship_types
 from runtime.model.cards import Context
 from runtime.model.declarations import ACTIONS as ALL_ACTIONS
@@ -88,8 +88,8 @@ NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
     SERVE_FISH_ACTION.name: can_fill_a_plate,
     BUY_ALL_SHARES_ACTION.name: can_buy_all_shares,
-    ISSUE_SHARE_ACTION.name: lambda table, player: any(not share.issued for share in live(table, player.index)),
-    DEFOREST_ACTION.name: lambda table, player: any(player.harbor.forests) or bool(forest_cards(table, player)),
+    ISSUE_SHARE_ACTION.name: lambda table, player: bool(unissued_shares(table, player)),
+    DEFOREST_ACTION.name: lambda table, player: forest_count(table, player) > 0,
     BUILD_SHIP_ACTION.name: lambda table, player: bool(ship_types(table, player, first_only=True)),
     BUILD_BUILDING_ACTION.name: can_build_any,
     TAKE_ELDER_ACTION.name: lambda table, player: (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 from runtime.engine.attempts import choose_legal
@@ -23,14 +24,17 @@ from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 def buildable(table: Table, player: Player) -> list[CardSpec]:
     """The cards on offer the player can build as the table is (see can_build)."""
-    ctx = Context(table, player)
-    return [spec for spec in meeting_requirements(table, player, ctx) if can_build(table, player, spec, ctx)]
+    return list(each_buildable(table, player))
 
 
 def can_build_any(table: Table, player: Player) -> bool:
     """Whether buildable finds any, looking no further than the first."""
+    return next(each_buildable(table, player), None) is not None
+
+
+def each_buildable(table: Table, player: Player) -> Iterator[CardSpec]:
     ctx = Context(table, player)
-    return any(can_build(table, player, spec, ctx) for spec in meeting_requirements(table, player, ctx))
+    return (spec for spec in meeting_requirements(table, player, ctx) if can_build(table, player, spec, ctx))
 
 
 def meeting_requirements(table: Table, player: Player, ctx: Context) -> list[CardSpec]:

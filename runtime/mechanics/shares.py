@@ -13,7 +13,7 @@ def live(table: Table, colour: int) -> list[Share]:
 
 def issue_share(table: Table, player: Player) -> Share:
     """Flip an unissued Share of your colour onto the Share board and take the issue gold (assumed 2)."""
-    unissued = [share for share in live(table, player.index) if not share.issued]
+    unissued = unissued_shares(table, player)
     if not unissued:
         raise IllegalAction(f"{player.name} has no unissued Share")
     share = unissued[0]
@@ -22,6 +22,10 @@ def issue_share(table: Table, player: Player) -> Share:
         table.say(f"{player.name} issues a share", player.index)
     gain(table, player, "gold", rule(table, player, "issue_share_gold"))
     return share
+
+
+def unissued_shares(table: Table, player: Player) -> list[Share]:
+    return [share for share in live(table, player.index) if not share.issued]
 
 
 def share_cost(table: Table, player: Player, shares: int) -> int:
