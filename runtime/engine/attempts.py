@@ -44,23 +44,22 @@ def choose_legal(
     dropped and the draw made again. That picks among the others as evenly, and as a random player shown the
     Decision picks (random_pick), so a game plays the same either way, while a blind pick checks only the options
     drawn, not all of them."""
-    session = table.session
-    blind = legal is not None and session.tracer is None and getattr(session.decider, "blind", None) is not None
+    draw = blind_draw(table) if legal is not None else None
     among = None
-    if legal is not None and not blind:
+    if legal is not None and draw is None:
         places = tuple([place for place, option in enumerate(options) if legal(value_of(option))])
         if len(places) < len(options):
             among = (len(options), places)
             options = [options[place] for place in places]
     remaining = options
-    if blind:  # no draw for a choice with no legal option, as a decider shown none is not asked
-        remaining = list(options) if any(legal(value_of(option)) for option in options) else []  # type: ignore[misc]
+    if draw is not None:  # no draw for a choice with no legal option, as a decider shown none is not asked
+        remaining = list(options) if any_legal(options, legal) else []  # type: ignore[arg-type]
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
         while remaining:
-            if blind:
-                index = draw_legal(table, player, kind, remaining, prompt, legal)  # type: ignore[arg-type]
+            if draw is not None:
+                index = draw_legal(table, player, kind, remaining, prompt, legal, draw)  # type: ignore[arg-type]
                 if index is None:
                     break
             else:
@@ -77,9 +76,9 @@ def choose_legal(
                 if remaining is options:
                     remaining = list(options)
                 del remaining[index]
-                if blind:  # from here on as a decider shown the options is asked: exactly the legal ones left
+                if draw is not None:  # from here on as a decider shown the options is asked: the legal ones left
                     remaining = [option for option in remaining if legal(value_of(option))]  # type: ignore[misc]
-                    blind = False
+                    draw = None
                 among = None
     finally:
         table.release(mark)
@@ -87,13 +86,38 @@ def choose_legal(
     raise IllegalAction(f"{player_name(player)} has no legal {kind}{': ' if reasons else ''}{reasons}")
 
 
+def blind_draw(table: Table) -> Callable[[int, int], int] | None:
+    """The blind decider's draw (its `blind`), when it is asked blind: no tracer watches and it notes no lone option
+    (a decider with `automatic` is shown each Decision instead, which picks the same, see random_pick)."""
+    session = table.session
+    decider = session.decider
+    if session.tracer is not None or getattr(decider, "automatic", None) is not None:
+        return None
+    return getattr(decider, "blind", None)
+
+
+def any_legal(options: Sequence[Any], legal: Callable[[Any], bool]) -> bool:
+    for option in options:  # noqa: SIM110 - a plain loop costs less than any() over a generator, asked every turn
+        if legal(value_of(option)):
+            return True
+    return False
+
+
 def draw_legal(
-    table: Table, player: int, kind: DecisionKind, remaining: list[Any], prompt: str, legal: Callable[[Any], bool]
+    table: Table,
+    player: int,
+    kind: DecisionKind,
+    remaining: list[Any],
+    prompt: str,
+    legal: Callable[[Any], bool],
+    draw: Callable[[int, int], int],
 ) -> int | None:
     """A blind decider's pick among remaining (its place there) of an option legal allows, each option drawn that it
-    refuses dropped from remaining; None once none is left."""
+    refuses dropped from remaining; None once none is left. draw: the decider's blind, asked as decide_among asks it
+    (a lone option is taken without a draw)."""
     while remaining:
-        index = decide_among(table, player, kind, remaining, prompt)
+        count = len(remaining)
+        index = draw(player, count) if count > 1 else 0
         if legal(value_of(remaining[index])):
             return index
         del remaining[index]
