@@ -13,7 +13,7 @@ from functools import partial
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
-from runtime.engine.play import abilities_of, capacities, rule
+from runtime.engine.play import CAPACITIES, abilities_of, capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import build_building, can_build_any
@@ -181,8 +181,7 @@ def turn_candidates(table: Table, player: Player, elders_and_spaces_only: bool =
     """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards themselves),
     before asking whether each could succeed (possible). An extra turn's "available action" is an action space or an
     Elder only: then a card counts only if its Worker goes on an Elder."""
-    held = capacities(table)
-    options = [SPACE_OPTIONS[name] for name, workers in table.spaces.items() if len(workers) < held[name]]
+    options = open_space_options(table)
     if player.council:  # none, the usual case: nothing to look through
         options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
     cards = worker_cards(table, player)
@@ -206,8 +205,8 @@ def possible(table: Table, player: Player, needs: dict[str, Callable[[Table, Pla
 
 
 class SpaceOptions(dict[str, Option]):
-    """Each action space as a turn option: the same frozen Option every time, made the first time a space is offered
-    (a dict look-up per space and turn, cheaper than a cached function's call)."""
+    """Each action space as a turn option: the same frozen Option every time, made the first time a space is
+    offered."""
 
     def __missing__(self, name: str) -> Option:
         option = self[name] = Option(name, name.replace("_", " "))
@@ -215,6 +214,26 @@ class SpaceOptions(dict[str, Option]):
 
 
 SPACE_OPTIONS = SpaceOptions()
+
+
+def open_space_options(table: Table) -> list[Option]:
+    """The action spaces with room for a Worker (open_spaces) as turn options. While no card changes a capacity (the
+    capacities are remembered, see capacities) each space that can hold a Worker is paired once with its Workers and
+    its capacity (Journal.ruled, forgotten with them; a space's Workers are one list, changed in place, for the
+    table's life): a turn then only counts Workers."""
+    held = capacities(table)
+    ruled = table._journal.ruled
+    entries = ruled.get(SPACE_ENTRIES)
+    if entries is None:
+        if ruled.get(CAPACITIES) is not held:  # a card changes a capacity: worked out anew every turn
+            return [SPACE_OPTIONS[name] for name in open_spaces(table, held)]
+        entries = ruled[SPACE_ENTRIES] = tuple(
+            [(workers, held[name], SPACE_OPTIONS[name]) for name, workers in table.spaces.items() if held[name] > 0]
+        )
+    return [option for workers, room, option in entries if len(workers) < room]
+
+
+SPACE_ENTRIES = "action spaces as turn options"  # Journal.ruled's key for open_space_options
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:
