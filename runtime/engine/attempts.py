@@ -51,15 +51,13 @@ def choose_legal(
         if len(places) < len(options):
             among = (len(options), places)
             options = [options[place] for place in places]
-    remaining = options
-    if draw is not None:  # no draw for a choice with no legal option, as a decider shown none is not asked
-        remaining = list(options) if any_legal(options, legal) else []  # type: ignore[arg-type]
+    remaining = list(options) if draw is not None else options
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
         while remaining:
             if draw is not None:
-                index = draw_legal(table, player, kind, remaining, prompt, legal, draw)  # type: ignore[arg-type]
+                index = draw_legal(player, remaining, legal, draw)  # type: ignore[arg-type]
                 if index is None:
                     break
             else:
@@ -96,29 +94,23 @@ def blind_draw(table: Table) -> Callable[[int, int], int] | None:
     return getattr(decider, "blind", None)
 
 
-def any_legal(options: Sequence[Any], legal: Callable[[Any], bool]) -> bool:
-    for option in options:  # noqa: SIM110 - a plain loop costs less than any() over a generator, asked every turn
-        if legal(value_of(option)):
-            return True
-    return False
-
-
 def draw_legal(
-    table: Table,
-    player: int,
-    kind: DecisionKind,
-    remaining: list[Any],
-    prompt: str,
-    legal: Callable[[Any], bool],
-    draw: Callable[[int, int], int],
+    player: int, remaining: list[Any], legal: Callable[[Any], bool], draw: Callable[[int, int], int]
 ) -> int | None:
     """A blind decider's pick among remaining (its place there) of an option legal allows, each option drawn that it
-    refuses dropped from remaining; None once none is left. draw: the decider's blind, asked as decide_among asks it
-    (a lone option is taken without a draw)."""
+    refuses dropped from remaining; None once none is left, and without a draw when none is legal (a decider shown
+    no option is not asked). draw: the decider's blind, asked as decide_among asks it (a lone option is taken
+    without a draw). value_of is inlined: asked for most options of every turn."""
+    for option in remaining:
+        if legal(option.value if option.__class__ is Option else option):
+            break
+    else:
+        return None
     while remaining:
         count = len(remaining)
         index = draw(player, count) if count > 1 else 0
-        if legal(value_of(remaining[index])):
+        option = remaining[index]
+        if legal(option.value if option.__class__ is Option else option):
             return index
         del remaining[index]
     return None
