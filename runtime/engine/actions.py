@@ -83,7 +83,7 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
 
 
 # What an action needs to be carried out at all, as the table is now: the action itself refuses without it, so
-# an action space (or the Imitation tile's action) is not offered without it (see needs_to_meet).
+# an action space (or the Imitation tile's action) is not offered without it (see possible).
 NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
     SERVE_FISH_ACTION.name: can_fill_a_plate,
@@ -101,37 +101,15 @@ TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
 HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
 PLACING_WINDOW = (PLACE_WORKER.name, "before")
 IMITATION = "imitation"  # the action space of the Imitation tile
-# Each action with a need and the before-window of its own event, if it has one.
-NEED_WINDOWS = tuple((name, (EVENT_OF[name].name, "before")) for name in NEEDS if EVENT_OF[name] is not None)
-NEED_LISTENING = (PLACING_WINDOW, *(window for _, window in NEED_WINDOWS))  # where a card may bring what is needed
+# The before-window of each needing action's own event (None: it has no event), where a card may bring what is needed.
+NEED_WINDOW = {name: None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before") for name in NEEDS}
 
 
-def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order: the list given, those surely impossible taken out (see
-    needs_to_meet)."""
-    needs = needs_to_meet(table)
-    for name in list(names):
-        need = needs.get(name)
-        if need is not None and not need(table, player):
-            names.remove(name)
-    return names
-
-
-def needs_to_meet(table: Table) -> dict[str, Callable[[Table, Player], bool]]:
-    """The needs (NEEDS) an action is held to before it is offered: an action is surely impossible, and is not
-    offered, when it lacks its need and no card listens before its own event or before a Worker is placed, since
-    such a card may bring what is missing. All of them, the same dict, while no card listens there (the usual
-    case, told by one look at the windows' keys)."""
-    listeners = table.listeners
-    if listeners.keys().isdisjoint(NEED_LISTENING):
-        return NEEDS
-    if listeners.get(PLACING_WINDOW):
-        return {}
-    needs = NEEDS
-    for name, window in NEED_WINDOWS:
-        if listeners.get(window):
-            needs = {key: need for key, need in needs.items() if key != name}
-    return needs
+def may_be_brought(table: Table, name: str) -> bool:
+    """Whether a card listens before the action's own event or before a Worker is placed: such a card may bring
+    what the action needs."""
+    listeners, window = table.listeners, NEED_WINDOW[name]
+    return bool(listeners.get(PLACING_WINDOW)) or (window is not None and bool(listeners.get(window)))
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
@@ -145,8 +123,8 @@ def full_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
 
 
 def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -> list[str]:
-    """The fully occupied action spaces whose action could succeed."""
-    return maybe_possible(table, player, full_spaces(table, held))
+    """The fully occupied action spaces whose action could succeed (see possible)."""
+    return [name for name in full_spaces(table, held) if possible(table, player, name)]
 
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
@@ -173,7 +151,7 @@ PASS_OPTION = Option(PASS, "pass")
 
 def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
     """The options of a worker turn (turn_candidates) that could succeed as far as is told without trying them."""
-    legal = partial(possible, table, player, needs_to_meet(table))
+    legal = partial(possible, table, player)
     return [option for option in turn_candidates(table, player, elders_and_spaces_only) if legal(option.value)]
 
 
@@ -192,16 +170,17 @@ def turn_candidates(table: Table, player: Player, elders_and_spaces_only: bool =
     return options
 
 
-def possible(table: Table, player: Player, needs: dict[str, Callable[[Table, Player], bool]], choice: object) -> bool:
-    """Whether a turn option could succeed as far as is told without trying it: an action space's action has what
-    it needs (needs: needs_to_meet's), the Imitation tile a fully occupied space whose action has; an Elder, a
-    worker-space card and passing are tried."""
+def possible(table: Table, player: Player, choice: object) -> bool:
+    """Whether a turn option could succeed as far as is told without trying it: an action space's action is surely
+    impossible, and is not offered, when it lacks its need (NEEDS) and no card may bring it (may_be_brought); the
+    Imitation tile needs a fully occupied space whose action could succeed; an Elder, a worker-space card and passing
+    are tried. The need is asked first: most asks find it met, and then no listener is looked up."""
     if choice.__class__ is not str:
         return True
     if choice == IMITATION:
         return bool(imitable(table, player))
-    need = needs.get(choice)  # type: ignore[call-overload]
-    return need is None or need(table, player)
+    need = NEEDS.get(choice)  # type: ignore[call-overload]
+    return need is None or need(table, player) or may_be_brought(table, choice)  # type: ignore[arg-type]
 
 
 class SpaceOptions(dict[str, Option]):
@@ -254,7 +233,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
         options,
         "what does your Worker do?",
         partial(place_worker, table, player),  # a partial, not a lambda: no Python frame of its own
-        partial(possible, table, player, needs_to_meet(table)),
+        partial(possible, table, player),
     )
 
 
