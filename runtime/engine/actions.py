@@ -129,13 +129,15 @@ def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
     """Own worker-space cards free this round, and not built on this very turn."""
-    return [
-        card
-        for card in player.buildings
-        if "worker_space" in card.spec.abilities_by_kind  # abilities_of inlined: asked of every Building every turn
-        and card.used_round != table.round
-        and card.built_turn < table.turn_counter
-    ]
+    cards = []
+    for card in player.buildings:  # a plain loop costs less than a comprehension: asked every turn, most find none
+        if (
+            "worker_space" in card.spec.abilities_by_kind  # abilities_of inlined
+            and card.used_round != table.round
+            and card.built_turn < table.turn_counter
+        ):
+            cards.append(card)
+    return cards
 
 
 class Pass:
@@ -160,8 +162,9 @@ def turn_candidates(table: Table, player: Player, elders_and_spaces_only: bool =
     before asking whether each could succeed (possible). An extra turn's "available action" is an action space or an
     Elder only: then a card counts only if its Worker goes on an Elder."""
     options = open_space_options(table)
-    if player.council:  # none, the usual case: nothing to look through
-        options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
+    for elder in player.council:  # a plain loop costs less than a comprehension
+        if elder.worker is None:
+            options.append(Option(elder, f"{elder.spec.name} (Elder)"))
     cards = worker_cards(table, player)
     if cards:
         if elders_and_spaces_only:
@@ -209,7 +212,11 @@ def open_space_options(table: Table) -> list[Option]:
         entries = ruled[SPACE_ENTRIES] = tuple(
             [(workers, held[name], SPACE_OPTIONS[name]) for name, workers in table.spaces.items() if held[name] > 0]
         )
-    return [option for workers, room, option in entries if len(workers) < room]
+    options = []
+    for workers, room, option in entries:  # a plain loop costs less than a comprehension
+        if len(workers) < room:
+            options.append(option)
+    return options
 
 
 SPACE_ENTRIES = "action spaces as turn options"  # Journal.ruled's key for open_space_options
@@ -306,12 +313,11 @@ def extra_turn(table: Table, player: Player) -> None:
 def offer_any_time(table: Table, player: Player) -> None:
     """Between turns, the player may use any "at any time" ability whose guard holds, as often as they like."""
     while True:
-        usable = [
-            (card, ability)
-            for card in player.buildings
-            for ability in card.spec.abilities_by_kind.get("any_time", ())  # abilities_of inlined, as in worker_cards
-            if ability.guard is None or ability.guard(Context(table, player, card))
-        ]
+        usable = []
+        for card in player.buildings:  # plain loops cost less than a comprehension: asked between turns, most find none
+            for ability in card.spec.abilities_by_kind.get("any_time", ()):  # abilities_of inlined
+                if ability.guard is None or ability.guard(Context(table, player, card)):
+                    usable.append((card, ability))
         if not usable:
             return
         options = [Option(None, "done"), *(Option(use, f"{use[0].name}: {use[1].text}") for use in usable)]
