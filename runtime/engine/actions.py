@@ -17,7 +17,7 @@ from runtime.engine.play import CAPACITIES, abilities_of, capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import build_building, can_build_any
-from runtime.mechanics.elders import free_seats, take_elder, use_elder, visible_on_supply_board
+from runtime.mechanics.elders import free_seats, take_elder, use_elder
 from runtime.mechanics.forests import deforest, reforest, thin_out
 from runtime.mechanics.goods import empty_reserve, gain
 from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share, unissued_shares
@@ -93,7 +93,7 @@ NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     BUILD_SHIP_ACTION.name: lambda table, player: bool(ship_types(table, player, first_only=True)),
     BUILD_BUILDING_ACTION.name: can_build_any,
     TAKE_ELDER_ACTION.name: lambda table, player: (
-        free_seats(table, player) > 0 and bool(visible_on_supply_board(table))
+        free_seats(table, player) > 0 and any(table.elder_stacks)  # an Elder visible on the supply board
     ),
 }
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
