@@ -158,7 +158,11 @@ def placements(
 
 def discard_cells(player: Player, costs: tuple[CostOption, ...]) -> list[tuple[int, int]]:
     """Spaces of own Buildings a cost option discards: the new card may take such a space, paying by that discard."""
-    names = {part[1] for option in costs for part in option.parts if part[0] == "discard_building"}
+    names = set()
+    for option in costs:  # plain loops cost less than a comprehension: asked on every build, most find none
+        for part in option.parts:
+            if part[0] == "discard_building":
+                names.add(part[1])
     if not names:
         return []
     return [card.cell for card in player.buildings if card.name in names and card.cell is not None]
