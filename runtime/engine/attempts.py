@@ -44,20 +44,21 @@ def choose_legal(
     dropped and the draw made again. That picks among the others as evenly, and as a random player shown the
     Decision picks (random_pick), so a game plays the same either way, while a blind pick checks only the options
     drawn, not all of them."""
-    draw = blind_draw(table) if legal is not None else None
+    session = table.session
+    blind = legal is not None and session.tracer is None and getattr(session.decider, "blind", None) is not None
     among = None
-    if legal is not None and draw is None:
+    if legal is not None and not blind:
         places = tuple([place for place, option in enumerate(options) if legal(value_of(option))])
         if len(places) < len(options):
             among = (len(options), places)
             options = [options[place] for place in places]
-    remaining = list(options) if draw is not None else options
+    remaining = list(options) if blind else options
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
         while remaining:
-            if draw is not None:
-                index = draw_legal(player, remaining, legal, draw)  # type: ignore[arg-type]
+            if blind:
+                index = draw_legal(table, player, kind, remaining, prompt, legal)  # type: ignore[arg-type]
                 if index is None:
                     break
             else:
@@ -74,9 +75,9 @@ def choose_legal(
                 if remaining is options:
                     remaining = list(options)
                 del remaining[index]
-                if draw is not None:  # from here on as a decider shown the options is asked: the legal ones left
+                if blind:  # from here on as a decider shown the options is asked: exactly the legal ones left
                     remaining = [option for option in remaining if legal(value_of(option))]  # type: ignore[misc]
-                    draw = None
+                    blind = False
                 among = None
     finally:
         table.release(mark)
@@ -84,31 +85,19 @@ def choose_legal(
     raise IllegalAction(f"{player_name(player)} has no legal {kind}{': ' if reasons else ''}{reasons}")
 
 
-def blind_draw(table: Table) -> Callable[[int, int], int] | None:
-    """The blind decider's draw (its `blind`), when it is asked blind: no tracer watches and it notes no lone option
-    (a decider with `automatic` is shown each Decision instead, which picks the same, see random_pick)."""
-    session = table.session
-    decider = session.decider
-    if session.tracer is not None or getattr(decider, "automatic", None) is not None:
-        return None
-    return getattr(decider, "blind", None)
-
-
 def draw_legal(
-    player: int, remaining: list[Any], legal: Callable[[Any], bool], draw: Callable[[int, int], int]
+    table: Table, player: int, kind: DecisionKind, remaining: list[Any], prompt: str, legal: Callable[[Any], bool]
 ) -> int | None:
     """A blind decider's pick among remaining (its place there) of an option legal allows, each option drawn that it
     refuses dropped from remaining; None once none is left, and without a draw when none is legal (a decider shown
-    no option is not asked). draw: the decider's blind, asked as decide_among asks it (a lone option is taken
-    without a draw). value_of is inlined: asked for most options of every turn."""
+    no option is not asked). value_of is inlined: asked for most options of every turn."""
     for option in remaining:
         if legal(option.value if option.__class__ is Option else option):
             break
     else:
         return None
     while remaining:
-        count = len(remaining)
-        index = draw(player, count) if count > 1 else 0
+        index = decide_among(table, player, kind, remaining, prompt)
         option = remaining[index]
         if legal(option.value if option.__class__ is Option else option):
             return index
