@@ -13,11 +13,11 @@ from functools import partial
 from runtime.engine.attempts import choose_legal
 from runtime.engine.decisions import DecisionKind, Option, ask
 from runtime.engine.events import check_latches, emit, run_all_or_nothing
-from runtime.engine.play import abilities_of, capacities, rule
+from runtime.engine.play import CAPACITIES, abilities_of, capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import build_building, can_build_any
-from runtime.mechanics.elders import free_seats, take_elder, use_elder, visible_on_supply_board
+from runtime.mechanics.elders import free_seats, take_elder, use_elder
 from runtime.mechanics.forests import deforest, reforest, thin_out
 from runtime.mechanics.goods import empty_reserve, gain
 from runtime.mechanics.shares import buy_all_shares, can_buy_all_shares, issue_share, unissued_shares
@@ -83,7 +83,7 @@ def perform(table: Table, player: Player, name: str, via: str) -> None:
 
 
 # What an action needs to be carried out at all, as the table is now: the action itself refuses without it, so
-# an action space (or the Imitation tile's action) is not offered without it (see needs_to_meet).
+# an action space (or the Imitation tile's action) is not offered without it (see possible).
 NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     TRANSFER_RESERVE_ACTION.name: lambda table, player: any(player.reserve.values()),
     SERVE_FISH_ACTION.name: can_fill_a_plate,
@@ -93,7 +93,7 @@ NEEDS: dict[str, Callable[[Table, Player], bool]] = {
     BUILD_SHIP_ACTION.name: lambda table, player: bool(ship_types(table, player, first_only=True)),
     BUILD_BUILDING_ACTION.name: can_build_any,
     TAKE_ELDER_ACTION.name: lambda table, player: (
-        free_seats(table, player) > 0 and bool(visible_on_supply_board(table))
+        free_seats(table, player) > 0 and any(table.elder_stacks)  # an Elder visible on the supply board
     ),
 }
 EVENT_OF = {action.name: action.event for action in ALL_ACTIONS}
@@ -101,37 +101,15 @@ TITLE_OF = {action.name: action.title for action in ALL_ACTIONS}
 HOW = {"space": "on the action space", "imitation": "on the Imitation tile", "card": "through a card, without a Worker"}
 PLACING_WINDOW = (PLACE_WORKER.name, "before")
 IMITATION = "imitation"  # the action space of the Imitation tile
-# Each action with a need and the before-window of its own event, if it has one.
-NEED_WINDOWS = tuple((name, (EVENT_OF[name].name, "before")) for name in NEEDS if EVENT_OF[name] is not None)
-NEED_LISTENING = (PLACING_WINDOW, *(window for _, window in NEED_WINDOWS))  # where a card may bring what is needed
+# The before-window of each needing action's own event (None: it has no event), where a card may bring what is needed.
+NEED_WINDOW = {name: None if EVENT_OF[name] is None else (EVENT_OF[name].name, "before") for name in NEEDS}
 
 
-def maybe_possible(table: Table, player: Player, names: list[str]) -> list[str]:
-    """The names of actions not surely impossible, in order: the list given, those surely impossible taken out (see
-    needs_to_meet)."""
-    needs = needs_to_meet(table)
-    for name in list(names):
-        need = needs.get(name)
-        if need is not None and not need(table, player):
-            names.remove(name)
-    return names
-
-
-def needs_to_meet(table: Table) -> dict[str, Callable[[Table, Player], bool]]:
-    """The needs (NEEDS) an action is held to before it is offered: an action is surely impossible, and is not
-    offered, when it lacks its need and no card listens before its own event or before a Worker is placed, since
-    such a card may bring what is missing. All of them, the same dict, while no card listens there (the usual
-    case, told by one look at the windows' keys)."""
-    listeners = table.listeners
-    if listeners.keys().isdisjoint(NEED_LISTENING):
-        return NEEDS
-    if listeners.get(PLACING_WINDOW):
-        return {}
-    needs = NEEDS
-    for name, window in NEED_WINDOWS:
-        if listeners.get(window):
-            needs = {key: need for key, need in needs.items() if key != name}
-    return needs
+def may_be_brought(table: Table, name: str) -> bool:
+    """Whether a card listens before the action's own event or before a Worker is placed: such a card may bring
+    what the action needs."""
+    listeners, window = table.listeners, NEED_WINDOW[name]
+    return bool(listeners.get(PLACING_WINDOW)) or (window is not None and bool(listeners.get(window)))
 
 
 def open_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
@@ -145,19 +123,21 @@ def full_spaces(table: Table, held: dict[str, int] | None = None) -> list[str]:
 
 
 def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -> list[str]:
-    """The fully occupied action spaces whose action could succeed."""
-    return maybe_possible(table, player, full_spaces(table, held))
+    """The fully occupied action spaces whose action could succeed (see possible)."""
+    return [name for name in full_spaces(table, held) if possible(table, player, name)]
 
 
 def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
     """Own worker-space cards free this round, and not built on this very turn."""
-    return [
-        card
-        for card in player.buildings
-        if "worker_space" in card.spec.abilities_by_kind  # abilities_of inlined: asked of every Building every turn
-        and card.used_round != table.round
-        and card.built_turn < table.turn_counter
-    ]
+    cards = []
+    for card in player.buildings:  # a plain loop costs less than a comprehension: asked every turn, most find none
+        if (
+            "worker_space" in card.spec.abilities_by_kind  # abilities_of inlined
+            and card.used_round != table.round
+            and card.built_turn < table.turn_counter
+        ):
+            cards.append(card)
+    return cards
 
 
 class Pass:
@@ -173,7 +153,7 @@ PASS_OPTION = Option(PASS, "pass")
 
 def turn_options(table: Table, player: Player, elders_and_spaces_only: bool = False) -> list[Option]:
     """The options of a worker turn (turn_candidates) that could succeed as far as is told without trying them."""
-    legal = partial(possible, table, player, needs_to_meet(table))
+    legal = partial(possible, table, player)
     return [option for option in turn_candidates(table, player, elders_and_spaces_only) if legal(option.value)]
 
 
@@ -181,10 +161,10 @@ def turn_candidates(table: Table, player: Player, elders_and_spaces_only: bool =
     """Open action spaces by name, own unoccupied Elders and own free worker-space Buildings (the cards themselves),
     before asking whether each could succeed (possible). An extra turn's "available action" is an action space or an
     Elder only: then a card counts only if its Worker goes on an Elder."""
-    held = capacities(table)
-    options = [SPACE_OPTIONS[name] for name, workers in table.spaces.items() if len(workers) < held[name]]
-    if player.council:  # none, the usual case: nothing to look through
-        options += [Option(elder, f"{elder.spec.name} (Elder)") for elder in player.council if elder.worker is None]
+    options = open_space_options(table)
+    for elder in player.council:  # a plain loop costs less than a comprehension
+        if elder.worker is None:
+            options.append(Option(elder, f"{elder.spec.name} (Elder)"))
     cards = worker_cards(table, player)
     if cards:
         if elders_and_spaces_only:
@@ -193,21 +173,22 @@ def turn_candidates(table: Table, player: Player, elders_and_spaces_only: bool =
     return options
 
 
-def possible(table: Table, player: Player, needs: dict[str, Callable[[Table, Player], bool]], choice: object) -> bool:
-    """Whether a turn option could succeed as far as is told without trying it: an action space's action has what
-    it needs (needs: needs_to_meet's), the Imitation tile a fully occupied space whose action has; an Elder, a
-    worker-space card and passing are tried."""
+def possible(table: Table, player: Player, choice: object) -> bool:
+    """Whether a turn option could succeed as far as is told without trying it: an action space's action is surely
+    impossible, and is not offered, when it lacks its need (NEEDS) and no card may bring it (may_be_brought); the
+    Imitation tile needs a fully occupied space whose action could succeed; an Elder, a worker-space card and passing
+    are tried. The need is asked first: most asks find it met, and then no listener is looked up."""
     if choice.__class__ is not str:
         return True
     if choice == IMITATION:
         return bool(imitable(table, player))
-    need = needs.get(choice)  # type: ignore[call-overload]
-    return need is None or need(table, player)
+    need = NEEDS.get(choice)  # type: ignore[call-overload]
+    return need is None or need(table, player) or may_be_brought(table, choice)  # type: ignore[arg-type]
 
 
 class SpaceOptions(dict[str, Option]):
-    """Each action space as a turn option: the same frozen Option every time, made the first time a space is offered
-    (a dict look-up per space and turn, cheaper than a cached function's call)."""
+    """Each action space as a turn option: the same frozen Option every time, made the first time a space is
+    offered."""
 
     def __missing__(self, name: str) -> Option:
         option = self[name] = Option(name, name.replace("_", " "))
@@ -215,6 +196,30 @@ class SpaceOptions(dict[str, Option]):
 
 
 SPACE_OPTIONS = SpaceOptions()
+
+
+def open_space_options(table: Table) -> list[Option]:
+    """The action spaces with room for a Worker (open_spaces) as turn options. While no card changes a capacity (the
+    capacities are remembered, see capacities) each space that can hold a Worker is paired once with its Workers and
+    its capacity (Journal.ruled, forgotten with them; a space's Workers are one list, changed in place, for the
+    table's life): a turn then only counts Workers."""
+    held = capacities(table)
+    ruled = table._journal.ruled
+    entries = ruled.get(SPACE_ENTRIES)
+    if entries is None:
+        if ruled.get(CAPACITIES) is not held:  # a card changes a capacity: worked out anew every turn
+            return [SPACE_OPTIONS[name] for name in open_spaces(table, held)]
+        entries = ruled[SPACE_ENTRIES] = tuple(
+            [(workers, held[name], SPACE_OPTIONS[name]) for name, workers in table.spaces.items() if held[name] > 0]
+        )
+    options = []
+    for workers, room, option in entries:  # a plain loop costs less than a comprehension
+        if len(workers) < room:
+            options.append(option)
+    return options
+
+
+SPACE_ENTRIES = "action spaces as turn options"  # Journal.ruled's key for open_space_options
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:
@@ -235,7 +240,7 @@ def take_turn(table: Table, player: Player, extra: bool = False) -> object:
         options,
         "what does your Worker do?",
         partial(place_worker, table, player),  # a partial, not a lambda: no Python frame of its own
-        partial(possible, table, player, needs_to_meet(table)),
+        partial(possible, table, player),
     )
 
 
@@ -308,12 +313,11 @@ def extra_turn(table: Table, player: Player) -> None:
 def offer_any_time(table: Table, player: Player) -> None:
     """Between turns, the player may use any "at any time" ability whose guard holds, as often as they like."""
     while True:
-        usable = [
-            (card, ability)
-            for card in player.buildings
-            for ability in card.spec.abilities_by_kind.get("any_time", ())  # abilities_of inlined, as in worker_cards
-            if ability.guard is None or ability.guard(Context(table, player, card))
-        ]
+        usable = []
+        for card in player.buildings:  # plain loops cost less than a comprehension: asked between turns, most find none
+            for ability in card.spec.abilities_by_kind.get("any_time", ()):  # abilities_of inlined
+                if ability.guard is None or ability.guard(Context(table, player, card)):
+                    usable.append((card, ability))
         if not usable:
             return
         options = [Option(None, "done"), *(Option(use, f"{use[0].name}: {use[1].text}") for use in usable)]

@@ -52,9 +52,7 @@ def choose_legal(
         if len(places) < len(options):
             among = (len(options), places)
             options = [options[place] for place in places]
-    remaining = options
-    if blind:  # no draw for a choice with no legal option, as a decider shown none is not asked
-        remaining = list(options) if any(legal(value_of(option)) for option in options) else []  # type: ignore[misc]
+    remaining = list(options) if blind else options
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
@@ -91,10 +89,17 @@ def draw_legal(
     table: Table, player: int, kind: DecisionKind, remaining: list[Any], prompt: str, legal: Callable[[Any], bool]
 ) -> int | None:
     """A blind decider's pick among remaining (its place there) of an option legal allows, each option drawn that it
-    refuses dropped from remaining; None once none is left."""
+    refuses dropped from remaining; None once none is left, and without a draw when none is legal (a decider shown
+    no option is not asked). value_of is inlined: asked for most options of every turn."""
+    for option in remaining:
+        if legal(option.value if option.__class__ is Option else option):
+            break
+    else:
+        return None
     while remaining:
         index = decide_among(table, player, kind, remaining, prompt)
-        if legal(value_of(remaining[index])):
+        option = remaining[index]
+        if legal(option.value if option.__class__ is Option else option):
             return index
         del remaining[index]
     return None

@@ -117,7 +117,10 @@ def fish_on_shares(table: Table, shares: list, haul: int) -> int:
 
 
 def fish_guests_on_ships(table: Table, player: Player, haul: int) -> int:
-    fish = min(haul, sum(ship.guest for ship in player.track.ships))
+    guests = 0
+    for ship in player.track.ships:  # a plain loop costs less than sum() over a generator: asked on every fishing
+        guests += ship.guest
+    fish = min(haul, guests)
     gain(table, player, "fish", fish)
     return haul - fish
 

@@ -78,7 +78,11 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
 
 
 def fillable_plates(table: Table, player: Player, served: int, limit: int | None) -> list[int]:
-    return [i for i, fish in enumerate(table.plates) if fish == 0 and ways_to_fill(table, player, i, served, limit)]
+    fillable = []
+    for plate, fish in enumerate(table.plates):  # a plain loop costs less than a comprehension
+        if fish == 0 and ways_to_fill(table, player, plate, served, limit):
+            fillable.append(plate)
+    return fillable
 
 
 def can_fill_a_plate(table: Table, player: Player) -> bool:

@@ -34,7 +34,7 @@ def can_build_any(table: Table, player: Player) -> bool:
 
 def each_buildable(table: Table, player: Player) -> Iterator[CardSpec]:
     ctx = Context(table, player)
-    return (spec for spec in meeting_requirements(table, player, ctx) if can_build(table, player, spec, ctx))
+    return (spec for spec in meeting_requirements(table, player, ctx) if can_build(ctx, spec))
 
 
 def meeting_requirements(table: Table, player: Player, ctx: Context) -> list[CardSpec]:
@@ -79,7 +79,7 @@ def build_building(table: Table, player: Player) -> CardInPlay:
         list(specs.values()),
         "build which Building?",
         partial(build, table, player),  # a partial, not a lambda: no Python frame of its own
-        partial(can_build, table, player, ctx=ctx),
+        partial(can_build, ctx),  # positional: a partial with keywords makes a dict on every call
     )
 
 
@@ -87,12 +87,13 @@ ON_TRACK = "fishing track"
 BUILD_OVER_WINDOW = (BUILD_OVER_CARD.name, "before")  # a card listening there may bring what pays
 
 
-def can_build(table: Table, player: Player, spec: CardSpec, ctx: Context) -> bool:
-    """Whether build finds a space and a payment for the card, as the table is (its requirement is asked by
-    meeting_requirements; ctx: the player's, hearing no event): build's refusals, without making a payment option
+def can_build(ctx: Context, spec: CardSpec) -> bool:
+    """Whether build finds a space and a payment for the card, as the table is, for the player of ctx (hearing no
+    event; the card's requirement is asked by meeting_requirements): build's refusals, without making a payment option
     nobody would choose where a space nobody owns tells (the usual case). What a card does while it is built may
     still refuse it: building over a card opens that card's before-window, and a payment can set off a hook; the
     attempt decides those."""
+    table, player = ctx.table, ctx.me
     costs = spec.costs(ctx)
     if not affordable(table, player, costs):
         if not table.listeners.get(BUILD_OVER_WINDOW):
@@ -157,7 +158,11 @@ def placements(
 
 def discard_cells(player: Player, costs: tuple[CostOption, ...]) -> list[tuple[int, int]]:
     """Spaces of own Buildings a cost option discards: the new card may take such a space, paying by that discard."""
-    names = {part[1] for option in costs for part in option.parts if part[0] == "discard_building"}
+    names = set()
+    for option in costs:  # plain loops cost less than a comprehension: asked on every build, most find none
+        for part in option.parts:
+            if part[0] == "discard_building":
+                names.add(part[1])
     if not names:
         return []
     return [card.cell for card in player.buildings if card.name in names and card.cell is not None]

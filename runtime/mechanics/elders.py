@@ -83,9 +83,10 @@ def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
     most = max(table.plates)
     if most == 0:
         raise IllegalAction("no fish on the Banquet Table")
-    fullest = [i for i, fish in enumerate(table.plates) if fish == most]
-    plates = plate_options(table)
-    options = [plates[i] for i in fullest]
+    plates, options = plate_options(table), []
+    for plate, fish in enumerate(table.plates):  # a plain loop costs less than comprehensions
+        if fish == most:
+            options.append(plates[plate])
     plate = ask(table, user.index, DecisionKind.PLATE, options, "take the Elder's fish from which plate?")
     table.plates[plate] -= 1
     add_fish_to_elder(table, elder, 1)

@@ -25,7 +25,11 @@ def issue_share(table: Table, player: Player) -> Share:
 
 
 def unissued_shares(table: Table, player: Player) -> list[Share]:
-    return [share for share in live(table, player.index) if not share.issued]
+    me, unissued = player.index, []  # live() written out in one plain loop, as in held_by_others
+    for share in table.shares:
+        if share.colour == me and not share.removed and not share.issued:
+            unissued.append(share)
+    return unissued
 
 
 def share_cost(table: Table, player: Player, shares: int) -> int:
@@ -36,8 +40,12 @@ def share_cost(table: Table, player: Player, shares: int) -> int:
 
 def shares_on_board(table: Table) -> list[Share]:
     """Share.on_board written out: asked before every turn, for every Share (most held or unissued: the holder is
-    asked first, which turns away the most)."""
-    return [share for share in table.shares if share.holder is None and share.issued and not share.removed]
+    asked first, which turns away the most), in a plain loop (cheaper than a comprehension)."""
+    board = []
+    for share in table.shares:
+        if share.holder is None and share.issued and not share.removed:
+            board.append(share)
+    return board
 
 
 def can_buy_all_shares(table: Table, player: Player) -> bool:
@@ -60,8 +68,11 @@ def buy_all_shares(table: Table, player: Player) -> list[Share]:
 
 def held_by_others(table: Table, player: Player) -> list[Share]:
     """Step 2 targets: this colour's issued Shares on the Share board first, then those other players hold."""
-    me = player.index  # live() written out in the one scan: asked for every player when fishing
-    mine = [s for s in table.shares if s.colour == me and not s.removed and s.issued and s.holder != me]
+    # live() written out in one plain loop (cheaper than a comprehension): asked for every player when fishing
+    me, mine = player.index, []
+    for share in table.shares:
+        if share.colour == me and not share.removed and share.issued and share.holder != me:
+            mine.append(share)
     if len(mine) <= 1:  # nothing to order (the usual case): the turn order is not worked out
         return mine
     order = {p.index: n for n, p in enumerate(turn_order(table))}
@@ -69,8 +80,11 @@ def held_by_others(table: Table, player: Player) -> list[Share]:
 
 
 def held_by_self(table: Table, player: Player) -> list[Share]:
-    me = player.index  # live() written out in the one scan, as in held_by_others
-    return [s for s in table.shares if s.colour == me and not s.removed and s.issued and s.holder == me]
+    me, mine = player.index, []  # live() written out in the one scan, as in held_by_others
+    for share in table.shares:
+        if share.colour == me and not share.removed and share.issued and share.holder == me:
+            mine.append(share)
+    return mine
 
 
 def settle_share_fish(table: Table) -> None:

@@ -92,13 +92,16 @@ def ship_types(table: Table, player: Player, first_only: bool = False) -> list[s
     tells whether there is one). A card acting before a Ship is placed may bring goods: then what it costs is left
     to the attempt."""
     paid_later = heard(table, PLACE_SHIP_WINDOW, player)
-    room = unoccupied_track_spaces(table, player)  # the same for every type: counted once
+    room = None  # the track's unoccupied spaces, the same for every type: counted once, when a type can be paid for
     found = []
     for name, left in table.ships_left.items():
-        if left > 0 and has_place(table, player, name, room) and (paid_later or can_afford(table, player, name)):
-            found.append(name)
-            if first_only:
-                break
+        if left > 0 and (paid_later or can_afford(table, player, name)):  # what it costs first: it turns away most
+            if room is None:
+                room = unoccupied_track_spaces(table, player)
+            if has_place(table, player, name, room):
+                found.append(name)
+                if first_only:
+                    break
     return found
 
 
