@@ -115,7 +115,8 @@ class Game:
         return cls(table, specs, deciders if deciders is not None else RandomDecider(seed))
 
     def copy(self) -> Game:
-        """An independent game at the same position (its own table and session; specs and rules shared)."""
+        """An independent game at the same position: its own table, session and deciders (copied with their random
+        streams, so playing the copy on leaves the original's own play as it was); specs and rules shared."""
         memo: dict[int, Any] = {id(self.table.rules): self.table.rules}
         for spec in self.specs:
             memo[id(spec)] = spec
@@ -124,7 +125,7 @@ class Game:
         memo[id(self.table.session)] = Session()
         table = copy.deepcopy(self.table, memo)
         table.session.events = list(self.table.session.events)
-        other = Game(table, self.specs, self.deciders)
+        other = Game(table, self.specs, copy.deepcopy(self.deciders, memo))
         other.answers, other.pending = list(self.answers), self.pending
         return other
 
@@ -162,7 +163,9 @@ class Game:
         return {player.index: score(self.table, player)["total"] for player in self.table.players}
 
     def mark(self) -> Mark:
-        """Changes are journaled while a mark is open: release it (`release` or a `with`) when done."""
+        """Changes are journaled while a mark is open: release it (`release` or a `with`) when done. The game's
+        deciders are not part of the position: undo takes the table and the answers back, not a decider's random
+        stream (to play the same future twice, play it on copies)."""
         return Mark(self.table.snapshot(), list(self.answers))
 
     def undo(self, mark: Mark) -> None:

@@ -41,6 +41,20 @@ def test_a_copy_played_out_leaves_the_original_untouched_and_undo_goes_back_to_t
     assert game.table.log == log and game.to_move() == decision
 
 
+def test_a_copy_plays_on_with_deciders_of_its_own_so_the_original_plays_as_if_never_copied() -> None:
+    """The game's own seeded decider is copied with its random stream: a copy played out with it draws from the
+    copy's stream, and the original then plays the very game it would have played without the copy."""
+    specs = list(every_card())
+    untouched, copied = Game.new(specs, 3, seed=7), Game.new(specs, 3, seed=7)
+    for game in (untouched, copied):
+        for _ in range(30):
+            game.apply(0)
+    copy_scores = copied.copy().play_out()
+    scores = untouched.play_out()
+    assert copied.play_out() == scores
+    assert copied.table.log == untouched.table.log
+    assert copy_scores == scores  # the copy, from the same position and stream, played the same game too
+
 def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_it_was() -> None:
     """Undo to a mark after releasing it (or after its `with` block) would take back only part of what came since:
     refused, the position untouched. So is an inner mark once an undo to an outer one took back its changes."""
