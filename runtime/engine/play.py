@@ -161,10 +161,13 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 
 
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
-    """A rule parameter as a card sets it for itself, in play or not yet (where it may be built)."""
+    """A rule parameter as a card sets it for itself, in play or not yet (where it may be built). A card in play's
+    change is called with its own Context (card_context), made once while the cards in play stay the same."""
     value = (table.bases.get(key) or table_base(table, key))[1]  # inline: asked for every card on every build
     change = spec.rules.get(key)
-    return value if change is None else change(Context(table, player, card), before=value)
+    if change is None:
+        return value
+    return change(Context(table, player) if card is None else card_context(table, card), before=value)
 
 
 def may_hold(table: Table, cards: list[CardInPlay], key: str) -> bool:
