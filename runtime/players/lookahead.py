@@ -5,8 +5,9 @@ a stand-in decider, then puts the table's own decider back. Hidden information i
 order of every deck (so the future display) and the cards in opponents' hands are shuffled together
 with the look-ahead's own random numbers, so no player profits from what it cannot see.
 
-Until the engine's forward model keeps the game position in the table, the rest of a round is played
-here from the worker turn in progress, as the round itself would play it.
+A player is asked in the middle of a worker turn, with the engine's calls under it, where the forward model's
+positions (between segments, runtime/engine/forward.py) do not reach: so the rest of the round is played here
+from the worker turn in progress, as the round itself would play it.
 """
 
 from __future__ import annotations
