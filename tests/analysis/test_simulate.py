@@ -14,6 +14,7 @@ import time
 import pytest
 
 from compiler.cli import main
+from runtime.analysis.runner import CHUNK
 from tests.kit.rulebook import ROOT
 
 
@@ -24,13 +25,18 @@ def simulate(*args: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_two_processes_print_what_one_prints():
-    one = simulate("--games", "6", "--seed", "40", "--jobs", "1")
-    two = simulate("--games", "6", "--seed", "40", "--jobs", "2")
+def test_two_processes_print_and_log_what_one_prints_and_logs(tmp_path):
+    """More games than a chunk holds (three chunks, the last one short): handed out to the processes chunk by chunk,
+    they come back in seed order, their logs too."""
+    games = 2 * CHUNK + 3
+    one = simulate("--games", str(games), "--seed", "40", "--jobs", "1", "--log", str(tmp_path / "one.log"))
+    two = simulate("--games", str(games), "--seed", "40", "--jobs", "2", "--log", str(tmp_path / "two.log"))
     assert one == two and one[0] == 0
     lines = one[1].splitlines()
-    assert [line.split(":")[0] for line in lines[:6]] == [f"seed {seed}" for seed in range(40, 46)]
-    assert lines[6] == "6 games, 3 players"
+    assert [line.split(":")[0] for line in lines[:games]] == [f"seed {seed}" for seed in range(40, 40 + games)]
+    assert lines[games] == f"{games} games, 3 players"
+    logs = [(tmp_path / name).read_text("utf-8") for name in ("one.log", "two.log")]
+    assert logs[0] == logs[1] and logs[0].count("\n# seed ") == games - 1
 
 
 def test_logs_are_written_only_to_the_log_file(tmp_path):

@@ -4,12 +4,14 @@ import copy
 
 import pytest
 
+from compiler.load import load_cards
 from runtime.engine.actions import place_worker
 from runtime.engine.attempts import attempt, choose_legal
 from runtime.engine.decisions import DecisionKind, RandomDecider
 from runtime.engine.forward import Game
+from runtime.engine.play import rule
 from runtime.model.state import IllegalAction, Session, State, Table
-from tests.kit.table_kit import every_card, make_table, script
+from tests.kit.table_kit import every_card, make_table, put_in_play, script
 
 
 def structure(root: Table) -> object:
@@ -58,6 +60,47 @@ def test_a_failed_action_leaves_the_table_equal_to_a_deep_copy_taken_before(spac
     assert structure(table) == structure(before)
     assert table.log == log
     assert table.spaces[space] == []  # the Worker did not stay on the space either
+
+
+HALFWAY = """
+building "Halfway Yard" (trout A901)
+  cost none
+  vp 0
+  worker space:
+    take 3 wood, take 2 guests, deforest, return 9 gold
+
+building "Guest Book" (trout A902)
+  cost none
+  vp 0
+  each time after you place a new guest in supply:
+    take 1 fish
+"""
+
+
+def test_an_effect_that_fails_on_its_last_step_leaves_the_table_equal_to_a_deep_copy_taken_before() -> None:
+    """Wood, two Guests (each setting off a hook that takes a fish), a Forest removed and its own event, and the
+    Worker on the card all come before the payment that cannot be made: every one of them is taken back."""
+    yard_spec, book_spec = load_cards(HALFWAY, "halfway.nus")
+    table = make_table(2, specs=every_card(), seed=5)
+    player = table.players[0]
+    yard, _ = put_in_play(table, player, yard_spec), put_in_play(table, player, book_spec)
+    player.supply.update(wood=0, fish=0, gold=1, guest=0)
+    forests = list(player.harbor.forests)
+    script(table, "0")  # the Forest removed: the first double space's
+    before, log = deep_copy(table), list(table.log)
+    with pytest.raises(IllegalAction, match="needs 9"):
+        attempt(table, lambda: place_worker(table, player, yard))
+    assert structure(table) == structure(before)
+    assert table.log == log
+    assert player.supply == {"wood": 0, "fish": 0, "gold": 1, "guest": 0}
+    assert list(player.harbor.forests) == forests and yard.worker is None and yard.used_round != table.round
+
+    script(table, "0")
+    player.supply["gold"] = 9  # now it can pay: the same steps all happen, and stay
+    place_worker(table, player, yard)
+    wood = 3 + rule(table, player, "deforest_wood")  # the Deforest action's own wood too
+    assert player.supply == {"wood": wood, "fish": 2, "gold": 0, "guest": 2}
+    assert list(player.harbor.forests) == [forests[0] - 1, *forests[1:]] and yard.worker == player.index
 
 
 @pytest.mark.parametrize("seed", range(4))

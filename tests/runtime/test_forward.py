@@ -55,6 +55,7 @@ def test_a_copy_plays_on_with_deciders_of_its_own_so_the_original_plays_as_if_ne
     assert copied.table.log == untouched.table.log
     assert copy_scores == scores  # the copy, from the same position and stream, played the same game too
 
+
 def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_it_was() -> None:
     """Undo to a mark after releasing it (or after its `with` block) would take back only part of what came since:
     refused, the position untouched. So is an inner mark once an undo to an outer one took back its changes."""
