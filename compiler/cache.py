@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from compiler.units import Facts
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("compiler", "grammar", "runtime/model")  # everything a check result depends on
+# Everything a check result depends on: rules.toml too (the Ship types, the player counts a `players` line names).
+SOURCES = ("compiler", "grammar", "runtime/model", "runtime/rules.toml")
 FORMAT = 2
 
 
@@ -47,8 +48,9 @@ def cache_dir() -> Path:
 def compiler_fingerprint() -> str:
     """A hash of the compiler's own sources, so a changed checker or vocabulary never reads an old result."""
     digest = hashlib.sha256(str(FORMAT).encode())
-    for folder in SOURCES:
-        for path in sorted((ROOT / folder).rglob("*")):
+    for source in SOURCES:
+        base = ROOT / source
+        for path in [base] if base.is_file() else sorted(base.rglob("*")):
             if path.suffix in (".py", ".lark", ".toml") and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()

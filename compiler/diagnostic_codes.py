@@ -247,8 +247,9 @@ REPEATED_LINE = Code(
     "E0302",
     "a card fact given twice",
     """
-A card has at most one `cost` line and at most one `vp` line. Alternatives go on the one cost line
-(`cost 2 wood or 3 fish`); VP formulas are added up in one expression.
+A card has at most one `cost` line, one `vp` line and one `players` line. Alternatives go on the one cost line
+(`cost 2 wood or 3 fish`); VP formulas are added up in one expression; player counts are listed on the one
+`players` line (`players 2, 4-5`).
 """,
 )
 ELDER_USE = Code(
@@ -358,6 +359,29 @@ ANOTHER_PLAYER_OUTSIDE_EVENT = Code(
 
 Elsewhere (`when built`, `at end of round`, a worker space, a cost or VP) there is no acting player to
 compare with the card's owner.
+""",
+)
+NO_SUCH_PLAYER_COUNT = Code(
+    "E0315",
+    "a player count no game has",
+    """
+A `players` line names the player counts at which the card is part of the game; each must be one the game
+is played at: 1 to `most_players` of `runtime/rules.toml` (5).
+
+    players 6         # error: no game has 6 players
+    players 3-6       # error: write 3-5 (or 3+)
+    players 5         # fine: only in games of 5 players
+""",
+)
+PLAYER_RANGE = Code(
+    "E0316",
+    "player counts out of order or named twice",
+    """
+A `players` line's ranges read as a table's rows do: `5`, `3+`, `2-4`, from the smaller number to the
+larger, and each player count is named once.
+
+    players 4-2       # error: write 2-4
+    players 3, 2-4    # error: 3 is named twice; write 2-4
 """,
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.backends.render import deck_name
+from compiler.backends.render import English, deck_name
 from compiler.syntax import nodes as n
 
 
@@ -17,6 +17,7 @@ class CardHeading:
     deck_name: str  # the deck as printed: "Besøkende" for the deck written besokende
     code: str
     letter: str  # A, B or C for a Building; empty for an Elder
+    players: str  # "Only in games of 5 players." for a card with a `players` line; empty for one in every game
 
 
 def heading(card: n.Card) -> dict[str, str]:
@@ -28,4 +29,5 @@ def heading(card: n.Card) -> dict[str, str]:
         "deck_name": deck_name(card.deck),
         "code": card.code,
         "letter": card.letter,
+        "players": English(card).players(),
     }

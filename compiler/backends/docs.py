@@ -19,6 +19,7 @@ from compiler.checking import language, ranges
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.output import write_all
 from compiler.syntax import nodes as n
+from runtime.model.rules import player_counts
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Note:
 
 @dataclass(frozen=True)
 class CardDoc(CardHeading):
+    player_counts: list[int]  # the player counts the card is part of the game at (every count without `players`)
     cost: str
     cost_alternatives: list[CostAlternative]
     vp: str
@@ -217,6 +219,7 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
         docs.append(
             CardDoc(
                 **heading(card),
+                player_counts=list(card.players[0].counts if card.players else player_counts()),
                 cost=english.cost() or "N/A",
                 cost_alternatives=cost_alternatives(card),
                 vp=english.vp(),
@@ -307,7 +310,7 @@ def filter_choices(docs: list[CardDoc]) -> dict[str, list[str]]:
     }
 
 
-CSV_COLUMNS = ("name", "kind", "deck", "code", "cost", "wood", "fish", "gold", "guest", "other cost")
+CSV_COLUMNS = ("name", "kind", "deck", "code", "players", "cost", "wood", "fish", "gold", "guest", "other cost")
 CSV_COLUMNS += ("vp", "vp min", "vp max", "triggers", "events", "text", "notes", "line")
 
 
@@ -320,7 +323,7 @@ def csv_text(docs: list[CardDoc]) -> str:
         first = doc.cost_alternatives[0] if doc.cost_alternatives else CostAlternative({}, [])
         amounts = [amount_cell(first.goods.get(good)) for good in ("wood", "fish", "gold", "guest")]
         others = first.other + [alternative_text(a) for a in doc.cost_alternatives[1:]]
-        texts = [doc.name, doc.kind, doc.deck_name, doc.code, doc.cost]
+        texts = [doc.name, doc.kind, doc.deck_name, doc.code, doc.players, doc.cost]
         texts2 = [" or ".join(others), doc.vp_label]
         notes = " | ".join(f"{note.kind}: {note.text}" for note in doc.notes)
         tail = [" ".join(doc.triggers), " ".join(doc.events), doc.text, notes]

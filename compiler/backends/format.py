@@ -1,7 +1,7 @@
 """`nus fmt`: the canonical layout of a card file, printed from its AST.
 
 Two-space indentation, single spaces between words, one blank line between definitions,
-items in the order cost, vp, requires, rule, abilities, examples. Comments are kept: a
+items in the order players, cost, vp, requires, rule, abilities, examples. Comments are kept: a
 comment line stays before the line that followed it, an end-of-line comment stays on its
 line. Statements written on one line stay on one line.
 """
@@ -87,6 +87,13 @@ def row_range(row: n.Row) -> str:
     if row.high is None:
         return f"{row.low}+"
     return str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+
+
+def player_range(node: n.PlayerRange) -> str:
+    """A range as written: the checker, not the formatter, reads what it covers."""
+    if node.high is None:
+        return f"{node.low}+"
+    return str(node.low) if node.low == node.high else f"{node.low}-{node.high}"
 
 
 def condition(node: n.Expr, context: int = -3) -> str:
@@ -209,6 +216,8 @@ def trigger(node: n.Trigger) -> str:
 
 def card(printer: Printer, node: n.Card) -> None:
     printer.emit(node, 0, f'{node.kind} "{node.name}" ({node.deck} {node.code})')
+    for line in node.players:
+        printer.emit(line, 1, f"players {', '.join(player_range(r) for r in line.ranges)}")
     for line in node.costs:
         options = " or ".join(", ".join(phrase(p) for p in option.payments) for option in line.options)
         printer.emit(line, 1, f"cost {options}")

@@ -109,6 +109,8 @@ class CardGenerator:
             "rules": self.rules(),
             "line": const(card.span.line),
         }
+        if card.players:
+            keywords["players"] = ast.Tuple([const(count) for count in card.players[0].counts], ast.Load())
         if card.vp:
             keywords["vp"] = self.returning("vp", Expressions(self).expr(card.vp[0]), card.vp[0].span)
         if card.requires:

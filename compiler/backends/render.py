@@ -12,6 +12,7 @@ import re
 
 from compiler.checking.vocabulary import ACTIONS, DECKS, GOODS, TABLES, Entry, caused_by
 from compiler.syntax import nodes as n
+from runtime.model.rules import player_counts
 
 COMPARISONS = {
     "at_least": "at least",
@@ -71,6 +72,23 @@ def sentence(text: str) -> str:
 def listing(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def player_counts_text(counts: tuple[int, ...], every: tuple[int, ...]) -> str:
+    """A `players` line as a player reads it: "Only in games of 5 players.", "... of 2 or 4 players.", "... of 3-5
+    players."; nothing for a card in every game (counts of `every`, the game's player counts)."""
+    if not counts or set(every) <= set(counts):
+        return ""
+    runs: list[list[int]] = []
+    for count in sorted(counts):
+        if runs and runs[-1][-1] == count - 1:
+            runs[-1].append(count)
+        else:
+            runs.append([count])
+    parts = [f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs]
+    words = ", ".join(parts).rsplit(", ", 1)
+    noun = "player" if counts == (1,) else "players"
+    return f"Only in games of {' or '.join(words)} {noun}."
 
 
 def count_entry(ref: n.Ref) -> Entry:
@@ -134,6 +152,12 @@ class English:
         return {"has": "have", "is": "are"}.get(verb, verb.removesuffix("s"))
 
     # Facts
+
+    def players(self) -> str:
+        """The sentence for the card's `players` line; "" when it is in every game."""
+        if not self.card.players:
+            return ""
+        return player_counts_text(self.card.players[0].counts, player_counts())
 
     def cost(self) -> str:
         if not self.card.costs:

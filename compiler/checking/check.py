@@ -16,6 +16,7 @@ from compiler.checking.cycles import Link, links, trigger_loops
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import MAX_NUMBER
+from runtime.model.rules import player_counts
 
 NUMBER, TRUTH = "number", "truth"
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
@@ -207,6 +208,7 @@ class Checker:
 
     def card(self, card: n.Card) -> n.Card:
         self.header(card)
+        self.at_most_one(card.players, "players", card)
         self.at_most_one(card.costs, "cost", card)
         self.at_most_one(card.vp, "vp", card)
         if card.kind == "building":
@@ -215,6 +217,7 @@ class Checker:
         scope = Scope(where="in a card fact")
         return replace(
             card,
+            players=tuple(self.players(line) for line in card.players),
             costs=tuple(self.cost_line(line, scope) for line in card.costs),
             vp=tuple(self.expr_of(expr, NUMBER, scope, "VP") for expr in card.vp),
             requires=tuple(self.expr_of(expr, TRUTH, scope, "requirement") for expr in card.requires),
@@ -259,6 +262,41 @@ class Checker:
                 card.name_span,
                 f"add e.g. '{example}'",
             )
+
+    def players(self, line: n.Players) -> n.Players:
+        """Every range within the game's player counts (rules.toml), read from the smaller number, each count once;
+        `counts` is what the ranges cover."""
+        known = player_counts()
+        counts: list[int] = []
+        for found in line.ranges:
+            low, high = found.low, found.high
+            if high is not None and low > high:
+                self.error(
+                    codes.PLAYER_RANGE, f"empty range {low}-{high}", found.span, "write the smaller number first"
+                )
+                continue
+            outside = [count for count in (low, high) if count is not None and count not in known]
+            if outside:
+                wanted = outside[-1]
+                more = " or more" if high is None and wanted > known[-1] else ""
+                self.error(
+                    codes.NO_SUCH_PLAYER_COUNT,
+                    f"no game has {wanted}{more} players",
+                    found.span,
+                    f"games have {known[0]} to {known[-1]} players (most_players in rules.toml)",
+                )
+                continue
+            covered = [count for count in known if low <= count and (high is None or count <= high)]
+            again = [count for count in covered if count in counts]
+            if again:
+                self.error(
+                    codes.PLAYER_RANGE,
+                    f"{player_count_text(again)} already named on this line",
+                    found.span,
+                    "name each player count once",
+                )
+            counts += [count for count in covered if count not in counts]
+        return replace(line, counts=tuple(sorted(counts)))
 
     def cost_line(self, line: n.CostLine, scope: Scope) -> n.CostLine:
         options = tuple(
@@ -320,13 +358,11 @@ class Checker:
                     step.span,
                     "move this 'answer' line right after its 'do' step",
                 )
+        most = player_counts()[-1]
         for step in steps:
-            if not 0 <= step.player <= MOST_PLAYERS or (step.player == 0 and not isinstance(step, n.Answers)):
+            if not 0 <= step.player <= most or (step.player == 0 and not isinstance(step, n.Answers)):
                 self.error(
-                    codes.NO_SUCH_PLAYER,
-                    f"there is no player {step.player}",
-                    step.span,
-                    f"players are 1 to {MOST_PLAYERS}",
+                    codes.NO_SUCH_PLAYER, f"there is no player {step.player}", step.span, f"players are 1 to {most}"
                 )
 
     def step(self, step: n.Step, scope: Scope) -> n.Step:
@@ -705,7 +741,6 @@ def article(noun: str) -> str:
 
 
 EXAMPLE_FIELDS = {"vp": ("vp", NUMBER)}  # an example on a card may check the card's VP
-MOST_PLAYERS = 5
 
 
 def settable(ref: n.Ref) -> bool:
@@ -742,6 +777,13 @@ def spelled_out(entry: vocab.Entry) -> list[str]:
             slot = f"{{{element.name}}}" if element.name == element.type else f"{{{element.name}:{element.type}}}"
             texts = [t.replace(slot, word) for t in texts for word in vocab.WORD_SLOTS[element.type]]
     return texts
+
+
+def player_count_text(counts: list[int]) -> str:
+    """'3 is' or '3 and 4 are': counts a `players` line names twice."""
+    if len(counts) == 1:
+        return f"{counts[0]} is"
+    return f"{', '.join(map(str, counts[:-1]))} and {counts[-1]} are"
 
 
 def row_text(row: n.Row) -> str:

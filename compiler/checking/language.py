@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from compiler.checking import vocabulary as vocab
 from runtime.model import parameters
+from runtime.model.rules import player_counts
 
 SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
 NAME_SAMPLES = {"elder": '"Fisherman"', "card": '"Wood Storage"'}
@@ -179,9 +180,13 @@ def matching(words: list[str]) -> list[Phrase]:
 def not_rules() -> str:
     """What rules.toml holds that no card can set (ruling): the printed shape of the boards."""
     shapes = "; ".join(reason.split(":")[0] for reason in parameters.LAYOUT.values())
+    [tables] = (reason.split(":")[0] for reason in parameters.PLAYER_COUNTS.values())
+    counts = player_counts()
     return (
         "Every number of rules.toml is a rule a card can change. The printed shape of the boards is not: rules.toml "
-        f"also says {shapes}; those are cells, not numbers, and no card changes them."
+        f"also says {shapes}; those are cells, not numbers, and no card changes them. Nor is {tables} "
+        f"({counts[0]} to {counts[-1]}): a card's `players` line names the counts it is part of, and no card "
+        "changes how many there are."
     )
 
 

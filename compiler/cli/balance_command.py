@@ -6,7 +6,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, UsageError, checked_file, positive, reaching_cluster, report, writing
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    UsageError,
+    checked_file,
+    left_out,
+    player_count,
+    positive,
+    reaching_cluster,
+    report,
+    writing,
+)
 from compiler.output import write_all
 
 FORMATS = ("table", "json", "csv")
@@ -16,7 +27,7 @@ def register(commands) -> None:
     command = commands.add_parser("balance", help="measure card values and edits over seeded games")
     command.add_argument("file", metavar="FILE")
     command.add_argument("--against", metavar="NEW", help="compare FILE (old) with NEW on the same seeds")
-    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N")
+    command.add_argument("--players", type=player_count, default=3, metavar="N")
     command.add_argument("--agent", default="random", help="who plays every seat: " + ", ".join(agent_names()))
     command.add_argument("--games", type=positive, default=100, metavar="G", help="seeds played (default 100)")
     command.add_argument("--precision", type=float, metavar="X", help="play until every interval is narrower")
@@ -54,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
             return ERRORS
         sources[key] = Source(text, path, load_cached_cards)
     specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
-    design = Design(args.players, args.agent, args.seed, args.round, measured_cards(specs, args.card))
+    measured, absent = measured_cards(specs, args.card, args.players)
+    design = Design(args.players, args.agent, args.seed, args.round, measured, absent)
     with reaching_cluster():
         tallies = measure(
             sources,
@@ -87,11 +99,18 @@ def check_arguments(args: argparse.Namespace) -> None:
         raise UsageError("--fdr must be between 0 and 1")
 
 
-def measured_cards(specs, wanted: list[str] | None) -> tuple[str, ...]:
-    names = [spec.name for spec in specs if spec.kind == "building"]
-    if not wanted:
-        return tuple(names)
-    unknown = [name for name in wanted if name not in names]
+def measured_cards(specs, wanted: list[str] | None, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The Buildings to measure (all, or those asked for) and the Buildings left out: a card no game of this many
+    players has (its `players` line) has no value there. Asked for by name, it is refused with the reason."""
+    buildings = [spec for spec in specs if spec.kind == "building"]
+    names = [spec.name for spec in buildings]
+    unknown = [name for name in wanted or () if name not in names]
     if unknown:
         raise UsageError(f"no Building named {unknown[0]!r} in the card file")
-    return tuple(name for name in names if name in wanted)
+    chosen = [spec for spec in buildings if not wanted or spec.name in wanted]
+    for spec in chosen:
+        why = left_out(spec, players) if wanted else ""
+        if why:
+            raise UsageError(f"{why}: it has no value there; measure it with --players {min(spec.players)}")
+    measured = tuple(spec.name for spec in chosen if spec.in_game(players))
+    return measured, tuple(spec.name for spec in chosen if not spec.in_game(players))

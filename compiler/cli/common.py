@@ -179,6 +179,28 @@ def seat(value: str) -> int:
     return int(number)
 
 
+def player_count(value: str) -> int:
+    """A `--players` value: one of the player counts the game has (rules.toml)."""
+    from runtime.model.rules import player_counts
+
+    counts = player_counts()
+    if not value.isdigit() or int(value) not in counts:
+        raise argparse.ArgumentTypeError(f"the game is for {counts[0]} to {counts[-1]} players, not {value!r}")
+    return int(value)
+
+
+def left_out(spec, players: int) -> str:
+    """Why set-up leaves a card out of a game of `players` players (its `players` line), for a command asked about
+    that card there; "" for a card that is part of the game."""
+    if spec.in_game(players):
+        return ""
+    from compiler.backends.render import player_counts_text
+    from runtime.model.rules import player_counts
+
+    only = player_counts_text(spec.players, player_counts()).removesuffix(".").lower()
+    return f"{spec.name!r} is {only} (its players line), so set-up leaves it out of a game of {players} players"
+
+
 def file_command(commands, name: str, run, help: str, output: bool = False) -> argparse.ArgumentParser:
     """A subcommand that reads one card file (and writes to -o DIR when `output`)."""
     command = commands.add_parser(name, help=help)

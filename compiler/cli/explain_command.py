@@ -1,4 +1,5 @@
-"""`nus explain FILE CARD`: a card's parsed structure, its generated Python and the table its examples start from."""
+"""`nus explain FILE CARD`: a card's parsed structure, its generated Python and the table its examples start from
+(and, for a card with a `players` line, the games it is part of)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 from dataclasses import replace
 
 from compiler.backends.generate import generate
+from compiler.backends.render import English
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
 from compiler.diagnostics import printable
 from compiler.load import load_cards, python_source
@@ -29,10 +31,15 @@ def run(args: argparse.Namespace) -> int:
     card = cards[0]
     module = generate(replace(compiled.program, cards=(card,), examples=()), text)
     print(printable(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"') + "\n")
+    players = English(card).players()
+    if players:
+        print(f"{players}\n")
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")
     print(python_source(module, args.file))
     if card.examples:
+        specs = load_cards(text, args.file)
+        spec = next(spec for spec in specs if (spec.kind, spec.code) == (card.kind, card.code))
         print("\n# Its worked examples start from this table\n")
-        print("\n".join(f"- {line}" for line in starting_table(load_cards(text, args.file))))
+        print("\n".join(f"- {line}" for line in starting_table(specs, spec)))
     return OK

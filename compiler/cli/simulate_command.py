@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, checked_file, positive, reaching_cluster, report, writing
+from compiler.cli.common import ERRORS, OK, checked_file, player_count, positive, reaching_cluster, report, writing
 from compiler.output import refuse_inputs
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
@@ -14,7 +14,7 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
 def register(commands) -> None:
     command = commands.add_parser("simulate", help="play seeded random games with the cards")
-    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N", help="players a game")
+    command.add_argument("--players", type=player_count, default=3, metavar="N", help="players a game")
     command.add_argument("--games", type=positive, default=10, metavar="G", help="games to play")
     command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; game i uses seed S + i")
     command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, seat
+from compiler.cli.common import ERRORS, OK, UsageError, compile_file, left_out, player_count, positive, report, seat
 from compiler.diagnostics import printable
 
 
@@ -13,7 +13,7 @@ def register(commands) -> None:
     command = commands.add_parser("trace", help="why a card fired, or kept silent, in one seeded game")
     command.add_argument("--card", required=True, metavar="NAME", help="the card's name (or its code, e.g. A609)")
     command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed, as nus simulate gives it")
-    command.add_argument("--players", type=positive, default=3, choices=range(1, 6), metavar="N", help="players")
+    command.add_argument("--players", type=player_count, default=3, metavar="N", help="players")
     command.add_argument("--agent", default="random", help="who plays every seat (as in nus balance)")
     command.add_argument("--give", type=seat, metavar="P", help="put the Building into play for player P (P1 or 1)")
     command.add_argument(
@@ -45,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         return ERRORS
     specs = load_cards(text, args.cards)
     card = find_card(specs, args.card)
+    why = left_out(card, args.players)
+    if why:
+        raise UsageError(f"{why}; trace it in a game it is part of: --players {min(card.players)}")
     if args.give is not None and card.kind != "building":
         raise UsageError(
             f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play when taken"

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from compiler.backends.format import format_text
-from compiler.backends.render import English, deck_name
+from compiler.backends.render import English, deck_name, player_counts_text
 from compiler.checking import ranges
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
 from compiler.load import compile_text
 from compiler.syntax import nodes as n
+from runtime.model.rules import player_counts
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ def card_summary(card: n.Card, english: English) -> str:
         facts.append(f"Cost: {english.cost()}")
     if card.vp:
         facts.append(ranges.vp_label(card))
-    return f"**{card.name}** — {' · '.join(facts)}\n\n{english.text()}"
+    players = english.players()
+    return f"**{card.name}** — {' · '.join(facts)}\n\n{players + ' ' if players else ''}{english.text()}"
 
 
 def item_english(english: English, card: n.Card, node: n.Node) -> str:
@@ -82,6 +84,8 @@ def item_english(english: English, card: n.Card, node: n.Node) -> str:
         return english.ability(node)
     if isinstance(node, n.Rule):
         return english.rule(node)
+    if isinstance(node, n.Players):
+        return english.players() or "In every game: these are all the player counts the game has."
     if isinstance(node, n.CostLine):
         return " ".join([f"Cost: {english.cost()}.", *english.cost_sentences()])
     if card.vp and node is card.vp[0]:
@@ -123,18 +127,20 @@ def number_role(number: n.Number, parent: n.Node) -> str:
 class Completion:
     label: str
     snippet: str
-    kind: str  # keyword, event, count, effect, rule
+    kind: str  # keyword, event, count, effect, rule, player count
     detail: str
 
 
-ITEM_KEYWORDS = ("cost ", "vp ", "requires ", "rule ", "when built:", "as soon as ", "each time after you ")
-ITEM_KEYWORDS += ("each time before you ", "at ", "at any time:", "worker space:", "use:", 'example "":')
+ITEM_KEYWORDS = ("players ", "cost ", "vp ", "requires ", "rule ", "when built:", "as soon as ")
+ITEM_KEYWORDS += ("each time after you ", "each time before you ", "at ", "at any time:", "worker space:", "use:")
+ITEM_KEYWORDS += ('example "":',)
 TOP_KEYWORDS = {
     "building": 'building "${1:Name}" (${2:trout} ${3:A000})',
     "elder": 'elder "${1:Name}" (base ${2:E00})',
     "example": 'example "${1:title}":',
 }
 CONTEXTS = (
+    ("players", re.compile(r"^\s*players [\d,+\- ]*$")),
     ("event", re.compile(r"^\s*each time (before|after) (you|any player|another player) [\w' ]*$")),
     ("moment", re.compile(r"^\s*at (?!any\b)[\w' ]*$")),
     ("rule", re.compile(r"^\s*rule [\w' ]*$")),
@@ -156,7 +162,17 @@ def snippet(pattern: str) -> str:
     return re.sub(r"\{([^}]+)\}", slot, pattern)
 
 
+def player_ranges() -> list[Completion]:
+    """What a `players` line may name: each player count the game has, and each from one count up."""
+    counts = player_counts()
+    ranges = [(str(count), (count,)) for count in counts]
+    ranges += [(f"{count}+", counts[index:]) for index, count in enumerate(counts) if 0 < index < len(counts) - 1]
+    return [Completion(text, text, "player count", player_counts_text(covered, counts)) for text, covered in ranges]
+
+
 def entries(kind: str) -> list[Completion]:
+    if kind == "players":
+        return player_ranges()
     if kind == "event":
         found = [e for e in vocab.EVENTS if "at" not in e.timings]
     elif kind == "moment":

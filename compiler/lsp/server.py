@@ -16,6 +16,7 @@ KINDS = {
     "count": lsp.CompletionItemKind.Variable,
     "effect": lsp.CompletionItemKind.Function,
     "rule": lsp.CompletionItemKind.Property,
+    "player count": lsp.CompletionItemKind.Value,
 }
 SEVERITIES = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
 

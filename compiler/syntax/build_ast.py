@@ -56,7 +56,8 @@ class AstBuilder(Transformer):
 
     def card(self, meta, children):
         kind, name, deck, code, *items = children
-        fields: dict[str, list] = {key: [] for key in ("costs", "vp", "requires", "rules", "abilities", "examples")}
+        keys = ("players", "costs", "vp", "requires", "rules", "abilities", "examples")
+        fields: dict[str, list] = {key: [] for key in keys}
         for item in items:
             fields[self.item_field(item)].append(item[1] if isinstance(item, tuple) else item)
         return n.Card(
@@ -79,7 +80,20 @@ class AstBuilder(Transformer):
     def item_field(item) -> str:
         if isinstance(item, tuple):
             return item[0]
-        return {n.CostLine: "costs", n.Rule: "rules", n.Ability: "abilities", n.Example: "examples"}[type(item)]
+        kinds = {n.Players: "players", n.CostLine: "costs", n.Rule: "rules", n.Ability: "abilities"}
+        return {**kinds, n.Example: "examples"}[type(item)]
+
+    def players(self, meta, ranges):
+        return n.Players(self.until(meta, ranges[-1].span), tuple(ranges))
+
+    def one_count(self, meta, children):
+        return n.PlayerRange(self.span(meta), int(children[0]), int(children[0]))
+
+    def counts_from(self, meta, children):
+        return n.PlayerRange(self.span(meta), int(children[0]), None)
+
+    def counts_between(self, meta, children):
+        return n.PlayerRange(self.span(meta), int(children[0]), int(children[1]))
 
     def cost(self, meta, options):
         return n.CostLine(self.until(meta, options[-1].span), tuple(options))

@@ -219,6 +219,23 @@ class CostLine(Node):
 
 
 @dataclass(frozen=True)
+class PlayerRange(Node):
+    """One range of a `players` line: `5` (low = high), `3+` (high None) or `2-4`."""
+
+    low: int
+    high: int | None
+
+
+@dataclass(frozen=True)
+class Players(Node):
+    """A `players` line: the card is part of the game only at these player counts. `counts` is every count the
+    ranges cover, filled in by the checker from the game's player counts (rules.toml), so `3+` needs no bound."""
+
+    ranges: tuple[PlayerRange, ...]
+    counts: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Rule(Node):
     phrase: Phrase
     value: Expr | None  # a switch's `= on` / `= off` is read by the checker into `on`, leaving None
@@ -285,6 +302,7 @@ class Card(Node):
     deck_span: Span = field(compare=False, repr=False, default=None)
     code: str = ""
     code_span: Span = field(compare=False, repr=False, default=None)
+    players: tuple[Players, ...] = ()  # at most one; a second is the checker's error
     costs: tuple[CostLine, ...] = ()
     vp: tuple[Expr, ...] = ()
     requires: tuple[Expr, ...] = ()

@@ -32,6 +32,7 @@ class Design:
     seed: int
     round: int
     cards: tuple[str, ...]  # the Buildings whose value is measured
+    left_out: tuple[str, ...] = ()  # Buildings set-up leaves out at this player count (their `players` line)
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -183,6 +184,7 @@ def report(design: Design, tally: Tally, costs: dict[str, float]) -> dict:
         "seed": design.seed,
         "round": design.round,
         "cards": card_rows(tally, costs),
+        "left_out": list(design.left_out),
         "seats": seat_rows(tally),
         **game_level(tally),
         "observational": OBSERVATIONAL,

@@ -97,6 +97,9 @@ def print_table(result: dict, console: Any = None) -> None:
         table.add_row(*row)
     console.print(table)
     console.print("* observational: how often the card was built in the games as played, not its effect")
+    if result.get("left_out"):
+        names = ", ".join(escape(name) for name in result["left_out"])
+        console.print(f"not measured, not part of games of {result['players']} players (their players line): {names}")
     console.print(seats_table(result))
     scores, turns = result["scores"], result["turns"]
     console.print(

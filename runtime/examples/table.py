@@ -51,11 +51,21 @@ def place_without_building(table: Table, player: Player, spec: CardSpec) -> Card
     return card
 
 
+def example_players(card: CardSpec | None) -> int:
+    """Every example starts at 2 players, but an example of a card that is no part of 2-player games (its `players`
+    line) starts at the fewest players it is part of: the card is never shown where set-up leaves it out."""
+    if card is None or card.in_game(PLAYERS):
+        return PLAYERS
+    return min(card.players)
+
+
 def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, Context]:
-    """A fresh seeded 2-player table in Round 1; player 1 (index 0) owns the example's card, already in play."""
-    table = new_table(PLAYERS, specs, seed=SEED, decider=ExampleDecider())
+    """A fresh seeded table in Round 1 (example_players); player 1 (index 0) owns the example's card, already in
+    play."""
+    card = next((spec for spec in specs if spec.name == example.card), None)
+    table = new_table(example_players(card), specs, seed=SEED, decider=ExampleDecider())
     table.round = 1
-    table.example_card = next((spec for spec in specs if spec.name == example.card), None)
+    table.example_card = card
     ctx = Context(table, table.players[0])
     if table.example_card is not None:
         ctx.card = place_without_building(table, ctx.me, table.example_card)
@@ -63,15 +73,17 @@ def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, C
     return table, ctx
 
 
-def starting_table(specs: Sequence[CardSpec] = ()) -> list[str]:
-    """The table every example starts from, in words, read off a real example table (README and `nus explain`)."""
-    table = new_table(PLAYERS, specs, seed=SEED)
+def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None) -> list[str]:
+    """The table the examples (of `card`, or of every card in 2-player games) start from, in words, read off a real
+    example table (README and `nus explain`)."""
+    players = example_players(card)
+    table = new_table(players, specs, seed=SEED)
     player = table.players[0]
     goods = ", ".join(f"{amount} {good}" for good, amount in player.supply.items())
     shares = sum(share.issued and share.holder == 0 for share in table.shares)
     elders = sum(len(stack) for stack in table.elder_stacks)
     return [
-        f"{PLAYERS} players, seed {SEED}, Round 1, no worker turn taken yet; player 1 owns the card, already in play "
+        f"{players} players, seed {SEED}, Round 1, no worker turn taken yet; player 1 owns the card, already in play "
         "on its first free Building space (unpaid, its when-built not run)",
         f"each player: {goods} in the personal supply, an empty Reserve, no Ships besides the catboat, no Elders",
         f"each player: {forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the "

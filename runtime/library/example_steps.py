@@ -256,7 +256,9 @@ def take_elder_spec(table: Table, name: str) -> tuple[CardSpec, int]:
             if spec.name == name:
                 stack.remove(spec)
                 return spec, origin
-    raise IllegalAction(f'no Elder "{name}" is left on the supply board')
+    if name in table.elders_taken:
+        raise IllegalAction(f'no Elder "{name}" is left on the supply board')
+    raise IllegalAction(f'the Elder "{name}" is not in a game of {len(table.players)} players: set-up left it out')
 
 
 def set_shares_held(ctx: Context, player: str, value: int) -> None:

@@ -73,6 +73,12 @@ class CardSpec:
     rules: dict[str, Callable[..., Any]] = field(default_factory=dict)
     abilities: tuple[Ability, ...] = ()
     line: int = 0
+    players: tuple[int, ...] | None = None  # the player counts it is part of (its `players` line); None: all
+
+    def in_game(self, players: int) -> bool:
+        """Whether set-up puts this card on the table (an Elder on the supply board, a Building in its deck) in a
+        game of `players` players."""
+        return self.players is None or players in self.players
 
     def __eq__(self, other: object) -> bool:
         """As the dataclass's (every field equal), with the code compared first: no two cards share one, and the

@@ -395,6 +395,10 @@ def capacity_rules(data: dict) -> tuple[Parameter, ...]:
     )
 
 
+# The one number of rules.toml that is no rule of a table: which tables there are at all (set-up refuses another
+# player count, the checker holds a card's `players` line to it). With its reason, as LAYOUT's.
+PLAYER_COUNTS = {("most_players",): "how many players the game is for: which tables there are, not a rule of one"}
+
 # Parts of rules.toml that are the printed shape of a board, not numbers a card could change: each with its reason.
 LAYOUT = {
     ("harbor", "reserve_cells"): "where the Reserve is printed on the Harbor board: cells, not a number",

@@ -1,7 +1,8 @@
 """The table data from rules.toml, loaded once into a frozen dataclass so nothing mutates it mid-game.
 
 Game values are read only through the rule look-up (`runtime.engine.play`), which starts from the defaults this
-module finds at each parameter's path; what is here besides is the printed shape of the boards."""
+module finds at each parameter's path; what is here besides is the printed shape of the boards and the player counts
+the game is for (which tables there are, read by set-up, the checker and the command line)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class Rules:
     middle_columns: tuple[int, ...]
     doubles: tuple[DoubleSpace, ...]
     space_names: tuple[str, ...]
+    player_counts: tuple[int, ...]  # the tables there are: 1 to most_players players
     found: dict[tuple[str | int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     bases: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False, compare=False)  # see play.base_of
     starts: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)  # see setup.start_of
@@ -79,6 +81,7 @@ def parse(data: dict) -> Rules:
         middle_columns=tuple(harbor["middle_columns"]),
         doubles=tuple(DoubleSpace(cells(d["cells"]), d["forests"]) for d in harbor["double"]),
         space_names=tuple(data["spaces"]),
+        player_counts=tuple(range(1, data["most_players"] + 1)),
     )
 
 
@@ -91,3 +94,8 @@ def rules_data() -> dict[str, Any]:
 @cache
 def load_rules() -> Rules:
     return parse(rules_data())
+
+
+def player_counts() -> tuple[int, ...]:
+    """The player counts the game is for, from rules.toml: what a card's `players` line and `--players` may name."""
+    return load_rules().player_counts

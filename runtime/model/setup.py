@@ -85,10 +85,11 @@ def joined(journal: Journal, *containers: Tracked) -> None:
 
 
 class SortedCards(NamedTuple):
-    """The cards as given (a tuple: the one given, if it was one), sorted. Holding the cards keeps them alive, so
-    identity tells the same cards."""
+    """The cards as given (a tuple: the one given, if it was one), sorted for a player count. Holding the cards
+    keeps them alive, so identity tells the same cards."""
 
     specs: tuple[CardSpec, ...]
+    players: int
     elders: tuple[CardSpec, ...]
     decks: tuple[tuple[str, tuple[CardSpec, ...]], ...]  # (letter, its Buildings)
 
@@ -96,23 +97,28 @@ class SortedCards(NamedTuple):
 LAST_SORTED: list[SortedCards] = []  # the cards sorted last: a simulation deals the same ones in every game
 
 
-def sorted_cards(specs: Sequence[CardSpec]) -> tuple[list[CardSpec], dict[str, list[CardSpec]]]:
-    """The Elders and the A, B and C decks (Buildings by letter), each in the order of `specs`, as new lists. The
-    last cards sorted are remembered: the same cards are not sorted again (the same tuple, or the same objects
-    compared one by one, so a list changed in place is sorted again)."""
+def sorted_cards(specs: Sequence[CardSpec], players: int) -> tuple[list[CardSpec], dict[str, list[CardSpec]]]:
+    """The Elders and the A, B and C decks (Buildings by letter) of a game of `players` players, each in the order
+    of `specs`, as new lists: a card whose `players` line leaves this count out is not among them. The last cards
+    sorted are remembered: the same cards for the same count are not sorted again (the same tuple, or the same
+    objects compared one by one, so a list changed in place is sorted again)."""
     last = LAST_SORTED[0] if LAST_SORTED else None
-    if last is None or not (
-        specs is last.specs or (len(last.specs) == len(specs) and all(map(is_, last.specs, specs)))
+    if (
+        last is None
+        or last.players != players
+        or not (specs is last.specs or (len(last.specs) == len(specs) and all(map(is_, last.specs, specs))))
     ):
-        last = sort_cards(specs)
+        last = sort_cards(specs, players)
         LAST_SORTED[:] = [last]
     return list(last.elders), {letter: list(deck) for letter, deck in last.decks}
 
 
-def sort_cards(specs: Sequence[CardSpec]) -> SortedCards:
+def sort_cards(specs: Sequence[CardSpec], players: int) -> SortedCards:
     elders: list[CardSpec] = []
     decks: dict[str, list[CardSpec]] = {"A": [], "B": [], "C": []}
     for spec in specs:
+        if not spec.in_game(players):
+            continue
         kind = spec.kind
         if kind == "elder":
             elders.append(spec)
@@ -120,7 +126,8 @@ def sort_cards(specs: Sequence[CardSpec]) -> SortedCards:
             deck = decks.get(spec.letter)
             if deck is not None:
                 deck.append(spec)
-    return SortedCards(tuple(specs), tuple(elders), tuple((letter, tuple(deck)) for letter, deck in decks.items()))
+    decks_sorted = tuple((letter, tuple(deck)) for letter, deck in decks.items())
+    return SortedCards(tuple(specs), players, tuple(elders), decks_sorted)
 
 
 def shuffle(rng: random.Random, items: list) -> None:
@@ -145,12 +152,16 @@ def new_table(
     rules: Rules | None = None,
     keep_log: bool = True,
 ) -> Table:
-    """A table before round 1. The seed shuffles the decks and Elders (and seeds the default random decider);
-    `keep_log` False makes a table that logs nothing (see Session)."""
+    """A table before round 1 for one of the game's player counts (rules.toml). The seed shuffles the decks and
+    Elders (and seeds the default random decider); a card not for this player count is left out of them (its
+    `players` line). `keep_log` False makes a table that logs nothing (see Session)."""
     rules = rules or load_rules()
+    if players not in rules.player_counts:
+        counts = rules.player_counts
+        raise ValueError(f"rules.toml: the game is for {counts[0]} to {counts[-1]} players, not {players}")
     start = start_of(rules, players)
     rng = random.Random(seed)
-    elders, decks = sorted_cards(specs)
+    elders, decks = sorted_cards(specs, players)
     shuffle(rng, elders)
     for deck in decks.values():
         shuffle(rng, deck)

@@ -163,6 +163,33 @@ def test_bad_arguments_are_usage_errors(arguments, message, capsys):
     assert message in capsys.readouterr().err
 
 
+HALL = '\nbuilding "Meeting Hall" (trout A990)\n  players 3-5\n  cost 1 wood\n  vp 1\n'
+
+
+def test_a_building_not_in_games_of_this_many_players_is_refused_by_name_and_left_out_otherwise(tmp_path, capsys):
+    """A card set-up leaves out has no value at that player count: asked for, the reason; among all the cards, it is
+    named as not measured, in every format, and no row of figures is made up for it."""
+    hall = tmp_path / "hall.nus"
+    hall.write_text(CARDS.read_text("utf-8") + HALL, "utf-8")
+    assert main(["balance", str(hall), "--games", "1", "--players", "2", "--card", "Meeting Hall"]) == 2
+    assert capsys.readouterr().err == (
+        "nus: error: 'Meeting Hall' is only in games of 3-5 players (its players line), so set-up leaves it out of a "
+        "game of 2 players: it has no value there; measure it with --players 3\n"
+    )
+    result = run_json(str(hall), "--games", "1", "--players", "2", "--jobs", "1")
+    assert result["left_out"] == ["Meeting Hall"] and len(result["cards"]) == 88
+    assert "Meeting Hall" not in [card["name"] for card in result["cards"]]
+    code, out = run(str(hall), "--games", "1", "--players", "2", "--jobs", "1", *measured("Stove"))
+    assert code == 0 and "not measured" not in out  # asked for Stove alone: nothing was left out of the question
+    code, out = run(str(hall), "--games", "1", "--players", "2", "--jobs", "1", "--html", str(tmp_path / "r.html"))
+    words = " ".join(out.split())  # the terminal table wraps long lines
+    assert code == 0 and "not measured, not part of games of 2 players (their players line): Meeting Hall" in words
+    page = (tmp_path / "r.html").read_text("utf-8")
+    assert "Not measured, not part of games of 2 players (their players line):\nMeeting Hall." in page
+    measured_at_three = run_json(str(hall), "--games", "1", "--players", "3", *measured("Meeting Hall"))
+    assert measured_at_three["left_out"] == [] and [c["name"] for c in measured_at_three["cards"]] == ["Meeting Hall"]
+
+
 def test_card_file_errors_are_reported_not_raised(tmp_path, capsys):
     broken = tmp_path / "broken.nus"
     broken.write_text('building "X" (trout A601)\n  cost lots\n', "utf-8")

@@ -5,6 +5,7 @@ definitions are compiled again (compiler/units.py), in this process or the next 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import fields
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import load, units
+from compiler import cache, load, units
 from compiler.cache import cache_dir, cached_code, check_text, code_path
 from compiler.checking import check
 from compiler.cli import main
@@ -265,6 +266,23 @@ def test_the_cache_lives_where_the_environment_says(monkeypatch: pytest.MonkeyPa
     monkeypatch.delenv("NUS_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert cache_dir() == tmp_path / "nus"
+
+
+def test_a_changed_rules_toml_is_a_changed_compiler(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A check result depends on rules.toml (its Ship types, the player counts a `players` line may name), so a
+    changed most_players never reads a result checked under the old one."""
+    for source in cache.SOURCES:
+        if (ROOT / source).is_file():
+            (tmp_path / source).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(ROOT / source, tmp_path / source)
+        else:
+            shutil.copytree(ROOT / source, tmp_path / source, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "ROOT", tmp_path)
+    same = cache.compiler_fingerprint.__wrapped__()
+    assert same == cache.compiler_fingerprint()
+    rules = tmp_path / "runtime" / "rules.toml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("most_players = 5", "most_players = 4"), "utf-8")
+    assert cache.compiler_fingerprint.__wrapped__() != same
 
 
 def test_check_imports_only_what_it_needs(tmp_path: Path) -> None:

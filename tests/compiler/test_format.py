@@ -63,6 +63,20 @@ def test_messy_layout_becomes_canonical_with_comments_in_place() -> None:
     )
 
 
+def test_a_players_line_goes_first_with_its_comment_and_its_ranges_as_written() -> None:
+    text = (
+        'building "X" (trout A601)\n'
+        "  cost 1 wood\n"
+        "  vp 1\n"
+        "  # only with more players\n"
+        "  players   3 - 5 ,1   # and solo\n"
+    )
+    assert formatted(text) == (
+        'building "X" (trout A601)\n  # only with more players\n  players 3-5, 1  # and solo\n  cost 1 wood\n  vp 1\n'
+    )
+    assert ast_of(formatted(text)) == ast_of(text) and formatted(formatted(text)) == formatted(text)
+
+
 def test_a_comment_on_the_else_line_stays_there() -> None:
     text = (
         'building "X" (trout A601)\n'

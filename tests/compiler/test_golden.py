@@ -76,7 +76,8 @@ def stages() -> dict[str, str]:
     assert problems == []
     compiled = compile_text(text, FILENAME)
     english = [
-        f"## {doc.name} ({doc.deck_name} {doc.code})\ncost: {doc.cost}\nvp: {doc.vp}\n{doc.text}\n"
+        f"## {doc.name} ({doc.deck_name} {doc.code})\n{doc.players + chr(10) if doc.players else ''}"
+        f"cost: {doc.cost}\nvp: {doc.vp}\n{doc.text}\n"
         for doc in card_docs(checked, text)
     ]
     return {
@@ -99,10 +100,12 @@ def test_stage_output_matches_its_golden_file(stage: str) -> None:
 
 
 def test_the_fixture_touches_every_kind_of_statement_and_its_example_passes() -> None:
-    """The fixture is small but not thin: each block statement, a table, a let, a rule, an Elder, an example."""
+    """The fixture is small but not thin: each block statement, a table, a let, a rule, a `players` line, an Elder,
+    an example."""
     compiled = compile_text(FIXTURE.read_text(encoding="utf-8"), FILENAME)
     kinds = {type(node).__name__ for node in n.walk(compiled.program)}
     wanted = {"May", "ChooseOne", "UpTo", "If", "Let", "Table", "Rule", "Guard", "Example", "Given", "Do", "Expect"}
+    wanted |= {"Players", "PlayerRange"}
     assert wanted <= kinds
     assert {card.kind for card in compiled.program.cards} == {"building", "elder"}
     text = FIXTURE.read_text(encoding="utf-8")

@@ -194,3 +194,41 @@ def test_formatting_is_nus_fmt(editor: Editor, tmp_path: Path) -> None:
         "newText": printed,
     }
     assert printed == 'building "X" (trout A601)\n  cost 1 wood\n  vp 1\n'
+
+
+def test_a_players_line_is_hovered_and_completed(editor: Editor) -> None:
+    """Its English on the card's first line and on the line itself; after `players ` the counts the game has (the
+    reference's English beside each), and `players ` among the card lines."""
+    uri = "file:///cards/five.nus"
+    text = 'elder "Ship Owner" (base E05)\n  players 5\n  use:\n    take 1 gold\n'
+    editor.notify(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "nus", "version": 1, "text": text}}
+    )
+    message = editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert message["params"] == {"uri": uri, "diagnostics": []}
+
+    def where(line: int, character: int) -> dict:
+        return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+
+    header = editor.request("textDocument/hover", where(0, 8))["contents"]["value"]
+    assert header.startswith("**Ship Owner** — Base game E05\n\nOnly in games of 5 players. When you use the Elder,")
+    assert editor.request("textDocument/hover", where(1, 10))["contents"]["value"] == "Only in games of 5 players."
+    counts = editor.request("textDocument/completion", where(1, 10))["items"]
+    assert [(item["label"], item["kind"], item["detail"]) for item in (counts[0], counts[4], counts[-1])] == [
+        ("1", 12, "Only in games of 1 player."),
+        ("5", 12, "Only in games of 5 players."),
+        ("4+", 12, "Only in games of 4 or 5 players."),
+    ]
+    assert [item["label"] for item in counts] == ["1", "2", "3", "4", "5", "2+", "3+", "4+"]
+    lines = [item["label"] for item in editor.request("textDocument/completion", where(2, 0))["items"]]
+    assert lines[:2] == ["building", "elder"]  # the margin starts a card; an indented line is a card line
+    editor.notify(
+        "textDocument/didChange",
+        {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": text.replace("  use:", "  \n  use:")}],
+        },
+    )
+    editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    lines = [item["label"] for item in editor.request("textDocument/completion", where(2, 2))["items"]]
+    assert lines[:3] == ["players ", "cost ", "vp "]

@@ -109,6 +109,17 @@ def test_trigger_with_guard_leaves_vocabulary_phrases_plain() -> None:
     ]
 
 
+def test_players_line_is_a_keyword_and_its_counts() -> None:
+    assert scopes("  players 5") == [("players", "keyword.control.nus"), ("5", "constant.numeric.integer.nus")]
+    assert pygments_tokens("  players 2, 4+") == [
+        (Keyword, "players"),
+        (Number.Integer, "2"),
+        (Punctuation, ","),
+        (Number.Integer, "4"),
+        (Operator, "+"),
+    ]
+
+
 def test_vp_table_and_comment() -> None:
     assert scopes(real("  vp by fish in supply [0-4: 4, 5-9: 5, 10-14: 6, 15+: 7]"))[:8] == [
         ("vp", "keyword.control.nus"),

@@ -24,7 +24,7 @@ import runtime
 from compiler.backends.docs import card_docs
 from compiler.checking import language, vocabulary
 from compiler.checking.language import matching
-from compiler.load import compile_text, load_cards
+from compiler.load import compile_text, load_cards, run_stages
 from runtime.engine.actions import PASS, open_spaces
 from runtime.engine.forward import start_round
 from runtime.engine.phases import begin_round, distribute, work_steps
@@ -49,8 +49,9 @@ from runtime.mechanics.payment import payment_options
 from runtime.mechanics.scoring import score
 from runtime.mechanics.shares import issue_share, share_cost
 from runtime.mechanics.ships import build_ship, ship_cost
-from runtime.model.parameters import LAYOUT, TRUTH, Parameter, parameters
-from runtime.model.rules import parse, rules_data
+from runtime.model import rules as rules_module
+from runtime.model.parameters import LAYOUT, PLAYER_COUNTS, TRUTH, Parameter, parameters
+from runtime.model.rules import parse, player_counts, rules_data
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.table_kit import goods, make_table, mechanic, put_in_play, script
@@ -523,11 +524,19 @@ def leaves(data: object, path: tuple = ()) -> list[tuple]:
 def covered(leaf: tuple) -> bool:
     named = [p.path for p in PARAMETERS.values()]
     words = tuple(key for key in leaf if not isinstance(key, int))
-    return leaf in named or any(words[: len(path)] == path for path in (*named, *LAYOUT))
+    return leaf in named or any(words[: len(path)] == path for path in (*named, *LAYOUT, *PLAYER_COUNTS))
 
 
 def test_every_value_in_rules_toml_is_a_parameter_or_a_marked_board_shape():
     assert [leaf for leaf in leaves(rules_data()) if not covered(leaf)] == []
+
+
+def test_every_list_by_player_count_has_one_entry_for_each_player_count_the_game_has():
+    """most_players is where the player counts live: 5, and each list by player count (capacities, the Ship supply)
+    gives one value for each of 1 to 5 players."""
+    assert player_counts() == (1, 2, 3, 4, 5) and rules_data()["most_players"] == 5
+    lists = {name: rules_data_at(p.path) for name, p in PARAMETERS.items() if p.by_player_count}
+    assert len(lists) == 13 and {name: len(values) for name, values in lists.items()} == dict.fromkeys(lists, 5)
 
 
 def test_every_parameter_finds_its_value_in_rules_toml():
@@ -911,6 +920,32 @@ LAYOUT_TESTS = {
 }
 
 
+def player_counts_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game for 1 to 4 players: a 5-player table is refused at set-up and the checker refuses `players 5`, whose
+    help names the new largest game; rules.toml's own data keeps both."""
+    data = copy.deepcopy(rules_data())
+    data["most_players"] = 4
+    changed_rules = parse(data)
+    assert len(new_table(4, DECK, rules=changed_rules).players) == 4
+    with pytest.raises(ValueError, match="rules.toml: the game is for 1 to 4 players, not 5"):
+        new_table(5, DECK, rules=changed_rules)
+    card = 'elder "E" (base E01)\n  players 5\n  use:\n    take 1 wood\n'
+    assert run_stages(card, "probe.nus").diagnostics == ()  # the whole-file check: no unit kept from before
+    monkeypatch.setattr(rules_module, "load_rules", lambda: changed_rules)
+    [refused] = run_stages(card, "probe.nus").diagnostics
+    assert (refused.code, refused.message) == ("E0315", "no game has 5 players")
+    assert refused.help == "games have 1 to 4 players (most_players in rules.toml)"
+
+
+PLAYER_COUNT_TESTS = {("most_players",): player_counts_changed}
+
+
+@pytest.mark.parametrize("key", sorted(PLAYER_COUNT_TESTS), ids=lambda key: ".".join(key))
+def test_the_player_counts_changed_in_rules_toml_are_obeyed(key, monkeypatch):
+    """No rule of a table: which tables there are. Set-up and the checker read it from rules.toml."""
+    PLAYER_COUNT_TESTS[key](monkeypatch)
+
+
 @pytest.mark.parametrize("key", sorted(LAYOUT_TESTS), ids=lambda key: ".".join(key))
 def test_the_board_shape_changed_in_rules_toml_is_obeyed(key):
     """Ruling kept: the printed shape is no rule a card can change; but the runtime reads it from rules.toml."""
@@ -920,15 +955,16 @@ def test_the_board_shape_changed_in_rules_toml_is_obeyed(key):
 
 def test_every_leaf_of_rules_toml_has_a_test_that_changes_it():
     """Every leaf is a plain parameter's value (the look-up test above and its probe or set-up test), data behind a
-    scoped parameter (STRUCTURED) or the board's printed shape (LAYOUT_TESTS)."""
+    scoped parameter (STRUCTURED), the board's printed shape (LAYOUT_TESTS) or the player counts
+    (PLAYER_COUNT_TESTS)."""
     plain = {PARAMETERS[name].path for name in PLAIN}
     scoped = {PARAMETERS[name].path: name for name in STRUCTURED}
     assert sorted(STRUCTURED) == sorted(name for name, parameter in PARAMETERS.items() if parameter.usual)
-    assert set(LAYOUT_TESTS) == set(LAYOUT)
+    assert set(LAYOUT_TESTS) == set(LAYOUT) and set(PLAYER_COUNT_TESTS) == set(PLAYER_COUNTS)
     uncovered = []
     for leaf in leaves(rules_data()):
         words = tuple(key for key in leaf if not isinstance(key, int))
-        if leaf in plain or any(words[: len(path)] == path for path in (*scoped, *LAYOUT_TESTS)):
+        if leaf in plain or any(words[: len(path)] == path for path in (*scoped, *LAYOUT_TESTS, *PLAYER_COUNT_TESTS)):
             continue
         uncovered.append(leaf)
     assert uncovered == []

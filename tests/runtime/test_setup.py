@@ -89,18 +89,19 @@ def test_the_deck_shuffle_draws_as_random_shuffle_does() -> None:
 
 def test_the_cards_sorted_last_are_remembered_and_any_other_cards_are_sorted_afresh() -> None:
     """sorted_cards remembers the last cards it sorted: the same cards give the same sort in new lists (a shuffle of
-    one game's never reaches the next game's), other cards or the same list changed in place are sorted again."""
+    one game's never reaches the next game's), other cards, another player count or the same list changed in place
+    are sorted again."""
     cards = list(every_card())
-    elders, decks = sorted_cards(cards)
+    elders, decks = sorted_cards(cards, 5)
     assert [spec.name for spec in elders] == [spec.name for spec in cards if spec.kind == "elder"]
     assert {letter: len(deck) for letter, deck in decks.items()} == {"A": 36, "B": 24, "C": 28}
     elders.reverse()
     decks["A"].clear()
-    again, decks_again = sorted_cards(cards)
+    again, decks_again = sorted_cards(cards, 5)
     assert again == [spec for spec in cards if spec.kind == "elder"] and len(decks_again["A"]) == 36
     first_a = decks_again["A"][0]
     cards.remove(first_a)  # the same list, changed in place
-    assert first_a not in sorted_cards(cards)[1]["A"] and len(sorted_cards(cards)[1]["A"]) == 35
-    assert sorted_cards(cards[:10]) == ([], {"A": cards[:10], "B": [], "C": []})  # cards.nus begins with A cards
+    assert first_a not in sorted_cards(cards, 5)[1]["A"] and len(sorted_cards(cards, 5)[1]["A"]) == 35
+    assert sorted_cards(cards[:10], 5) == ([], {"A": cards[:10], "B": [], "C": []})  # cards.nus begins with A cards
     whole = every_card()  # a tuple: known again by itself
-    assert sorted_cards(whole) == sorted_cards(whole) == sorted_cards(list(whole)) == (again, decks_again)
+    assert sorted_cards(whole, 5) == sorted_cards(whole, 5) == sorted_cards(list(whole), 5) == (again, decks_again)
