@@ -238,8 +238,18 @@ def test_the_first_line_names_the_card_and_its_line_in_the_card_file():
             "nus: error: 2 cards are named 'Carpenter' (building C643, elder E06); give its code to --card\n",
         ),
         (
-            ["--card", "E06", "--give", "1"],
+            ["--card", "E06", "--players", "5", "--give", "1"],
             "nus: error: --give puts a Building into play; 'Carpenter' is an Elder, which comes into play when taken\n",
+        ),
+        (
+            ["--card", "Ship Owner"],
+            "nus: error: 'Ship Owner' is only in games of 5 players (its players line), so set-up leaves it out of a "
+            "game of 3 players; trace it in a game it is part of: --players 5\n",
+        ),
+        (
+            ["--card", "E06", "--players", "4", "--give", "1"],
+            "nus: error: 'Carpenter' is only in games of 5 players (its players line), so set-up leaves it out of a "
+            "game of 4 players; trace it in a game it is part of: --players 5\n",
         ),
         (["--card", "Market", "--give", "4"], "nus: error: --give 4: there are only 3 players\n"),
         (["--card", "Market", "--agent", "clever"], "nus: error: unknown player 'clever'; choose one of "),

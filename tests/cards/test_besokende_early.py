@@ -13,7 +13,16 @@ from runtime.mechanics.payment import Payment, payment_options
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import Context
 from runtime.model.state import CardInPlay, Player, Ship, Table
-from tests.kit.table_kit import build_from_hand, labels, make_table, picture, put_in_play, real_cards, script
+from tests.kit.table_kit import (
+    build_from_hand,
+    labels,
+    make_table,
+    picture,
+    put_in_play,
+    real_cards,
+    real_elder,
+    script,
+)
 
 START_FORESTS = [2, 1, 1, 0, 0]  # rules.toml: four Forests on the first three double spaces
 
@@ -470,13 +479,13 @@ def tourist_table(*elders: str) -> tuple[Table, Player, Player]:
     """The Tourist Office built by player 0 with these Elders visible, one per stack."""
     table = make_table()
     me, other = table.players
-    table.elder_stacks = [[real_cards()[name]] for name in elders]
+    table.elder_stacks = [[real_elder(table, name)] for name in elders]
     supply(me, wood=2, fish=3)
     return table, me, other
 
 
 def test_tourist_office_puts_guests_on_up_to_three_visible_elders() -> None:
-    table, me, _ = tourist_table("Builder", "Pisciculturist", "Fishmonger", "Carpenter")
+    table, me, _ = tourist_table("Builder", "Pisciculturist", "Fishmonger", "Harbor Master")
     build_real(table, me, "Tourist Office", (1, 2), 3, "Builder", "Pisciculturist", "Fishmonger")
     assert asked(table, "how_many") == [[3, 2, 1, 0]]  # never more than 3
     assert table.elder_guests == {"Builder": [0], "Pisciculturist": [0], "Fishmonger": [0]}
@@ -983,9 +992,10 @@ def test_meditation_lodge_only_its_owner_may_use_it() -> None:
 
 
 def alderman_table() -> tuple[Table, Player, Player, CardInPlay]:
-    table = make_table()
-    me, other = table.players
-    table.elder_stacks = [[real_cards()["Pisciculturist"]], [real_cards()["Ship Owner"]]]
+    """A 5-player table, the only one the Ship Owner (whose use can be impossible: no Ship to remove) is part of."""
+    table = make_table(5)
+    me, other = table.players[:2]
+    table.elder_stacks = [[real_elder(table, "Pisciculturist")], [real_elder(table, "Ship Owner")]]
     table.plates = [0, 0, 0, 0, 0, 0, 5]
     supply(me, wood=2)
     table.turn_counter = 3
@@ -1042,11 +1052,11 @@ def test_aldermans_office_from_the_next_turn_and_only_its_owner() -> None:
 
 
 def sculpture_table() -> tuple[Table, Player, Player]:
-    """Player 0 builds the Art Sculpture; player 1 has the Pisciculturist and Ship Owner in their council."""
+    """Player 0 builds the Art Sculpture; player 1 has the Pisciculturist and Contractor in their council."""
     table = make_table()
     me, other = table.players
-    for name in ("Pisciculturist", "Ship Owner"):
-        other.council.append(CardInPlay(real_cards()[name], other))
+    for name in ("Pisciculturist", "Contractor"):
+        other.council.append(CardInPlay(real_elder(table, name), other))
     table.plates = [0, 0, 0, 0, 0, 0, 5]
     supply(me, wood=4, gold=1)
     table.turn_counter = 3
@@ -1078,8 +1088,8 @@ def test_art_sculpture_uses_another_players_elder_paying_them_two_fish() -> None
 
 def test_art_sculpture_pisciculturist_counts_the_users_own_elders() -> None:
     table, me, _ = sculpture_table()
-    for name in ("Builder", "Carpenter"):
-        me.council.append(CardInPlay(real_cards()[name], me))
+    for name in ("Builder", "Fishmonger"):
+        me.council.append(CardInPlay(real_elder(table, name), me))
     script(table, "P2 Pisciculturist")
     take_turn_on(table, me, "Art Sculpture (worker space)")
     assert me.supply["fish"] == 2  # my 2 Elders, not the other's 2, and not the Pisciculturist itself
@@ -1087,7 +1097,7 @@ def test_art_sculpture_pisciculturist_counts_the_users_own_elders() -> None:
 
 def test_art_sculpture_only_an_unoccupied_elder_is_offered() -> None:
     table, me, other = sculpture_table()
-    other.council[1].worker = 1  # the Ship Owner is occupied
+    other.council[1].worker = 1  # the Contractor is occupied
     take_turn_on(table, me, "Art Sculpture (worker space)")
     assert asked(table, "elder") == []  # the Pisciculturist is the only choice
     assert other.council[0].worker == 0 and other.supply["fish"] == 2
@@ -1128,9 +1138,9 @@ def haunted_table(elders: int, round_number: int = 3) -> tuple[Table, Player]:
     table = make_table()
     table.round = round_number
     me = table.players[0]
-    names = ["Builder", "Contractor", "Pond Builder", "Pisciculturist", "Ship Owner", "Carpenter"]
+    names = ["Builder", "Contractor", "Pond Builder", "Pisciculturist", "Fishmonger", "Harbor Master"]
     for name in names[:elders]:
-        me.council.append(CardInPlay(real_cards()[name], me))
+        me.council.append(CardInPlay(real_elder(table, name), me))
     supply(me, wood=round_number, fish=round_number)
     return table, me
 

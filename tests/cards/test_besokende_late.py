@@ -20,7 +20,16 @@ from runtime.mechanics.payment import Payment, payment_options
 from runtime.mechanics.scoring import building_vp, score
 from runtime.model.cards import Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
-from tests.kit.table_kit import build_from_hand, labels, make_table, picture, put_in_play, real_cards, script
+from tests.kit.table_kit import (
+    build_from_hand,
+    labels,
+    make_table,
+    picture,
+    put_in_play,
+    real_cards,
+    real_elder,
+    script,
+)
 
 SPACE = (1, 2)  # a free Building space on a fresh Harbor board
 
@@ -39,7 +48,7 @@ def build_card(table: Table, player: Player, name: str, *answers: object) -> Car
 
 def elder(table: Table, player: Player, name: str, fish: int = 0, origin: int = 0) -> CardInPlay:
     """A real Elder seated in a council, as if taken from supply-board stack `origin`."""
-    card = CardInPlay(real_cards()[name], player, origin=origin)
+    card = CardInPlay(real_elder(table, name), player, origin=origin)
     card.goods["fish"] = fish
     player.council.append(card)
     attach(table, card)
@@ -234,14 +243,17 @@ def test_pedalo_builder_wood_comes_too_late_to_pay_for_the_ship() -> None:
 
 
 def five_elders(table: Table, player: Player) -> list[CardInPlay]:
-    return [elder(table, player, name) for name in ("Builder", "Contractor", "Carpenter", "Fishmonger", "Ship Owner")]
+    return [
+        elder(table, player, name) for name in ("Builder", "Contractor", "Pond Builder", "Fishmonger", "Harbor Master")
+    ]
 
 
 def test_cabin_in_the_woods_allows_a_sixth_elder_and_no_seventh() -> None:
-    table = make_table()
+    """Seven Elders in sight: a 5-player table, the only one the seventh (the Ship Owner) is part of."""
+    table = make_table(5)
     me = table.players[0]
     five_elders(table, me)
-    table.elder_stacks = [[real_cards()["Pisciculturist"]], [real_cards()["Harbor Master"]], [], [], [], []]
+    table.elder_stacks = [[real_elder(table, "Pisciculturist")], [real_elder(table, "Ship Owner")], [], [], [], []]
     with pytest.raises(IllegalAction):
         take_elder(table, me, use_now=False)
     in_play(table, me, "Cabin in the Woods", SPACE, False)
@@ -250,7 +262,7 @@ def test_cabin_in_the_woods_allows_a_sixth_elder_and_no_seventh() -> None:
     assert len(me.council) == 6
     with pytest.raises(IllegalAction):
         take_elder(table, me, use_now=False)
-    assert table.elder_stacks[1] == [real_cards()["Harbor Master"]]
+    assert table.elder_stacks[1] == [real_cards()["Ship Owner"]]
 
 
 def test_cabin_in_the_woods_sixth_elder_is_part_of_the_council() -> None:
@@ -736,7 +748,7 @@ def test_wooden_robot_one_gold_per_elder_discarding_in_the_fishing_phase() -> No
     in_play(table, me, "Wooden Robot", SPACE, True)
     elder(table, me, "Builder", fish=2)
     elder(table, me, "Contractor", fish=2)
-    elder(table, me, "Carpenter", fish=0)
+    elder(table, me, "Pond Builder", fish=0)
     fishing_phase(table)
     assert [e.goods["fish"] for e in me.council] == [0, 0, 1]
     assert me.supply == supply(2, 2 + 2, 2 + 2, 1)  # the haul of 3 all went to the Elders; 1 fish per discard
@@ -893,8 +905,9 @@ def test_life_insurance_gets_1_gold_per_guest_any_player_returns() -> None:
 
 
 def test_life_insurance_counts_the_guest_of_a_removed_ship() -> None:
-    table = make_table()
-    me, other = table.players
+    """The rulebook's "e.g., in 5-player games, via the "Ship Owner" Elder": a 5-player table."""
+    table = make_table(5)
+    me, other = table.players[:2]
     insurance = in_play(table, me, "Life Insurance", SPACE)
     owner = elder(table, other, "Ship Owner")
     other.track.ships = [Ship("sloop", guest=True)]
@@ -957,7 +970,7 @@ def test_flgs_scores_elders_plus_guests_on_ships_and_nothing_without() -> None:
     me.track.ships = [Ship("sloop"), Ship("cutter")]
     assert vp(table, flgs) == 0  # 1 Guest in the supply, empty Ships: nothing
     elder(table, me, "Builder")
-    elder(table, me, "Carpenter")
+    elder(table, me, "Contractor")
     me.track.ships[1].guest = True
     assert vp(table, flgs) == 3
 
@@ -1034,7 +1047,7 @@ def test_queuing_barriers_score_by_guests_in_supply_at_the_end(guests: int, poin
 def test_graveyard_takes_all_elders_under_it_and_scores_double() -> None:
     table = make_table()
     me = table.players[0]
-    council = [elder(table, me, name) for name in ("Builder", "Carpenter", "Ship Owner")]
+    council = [elder(table, me, name) for name in ("Builder", "Contractor", "Pond Builder")]
     me.supply.update(supply(4, 4, 4))
     graveyard = build_card(table, me, "Graveyard", SPACE, True)
     assert me.council == [] and graveyard.under == council
@@ -1045,7 +1058,7 @@ def test_graveyard_takes_all_elders_under_it_and_scores_double() -> None:
 def test_graveyard_declined_keeps_every_elder_and_scores_nothing() -> None:
     table = make_table()
     me = table.players[0]
-    council = [elder(table, me, name) for name in ("Builder", "Carpenter", "Ship Owner")]
+    council = [elder(table, me, name) for name in ("Builder", "Contractor", "Pond Builder")]
     me.supply.update(supply(4, 4, 4))
     graveyard = build_card(table, me, "Graveyard", SPACE, False)
     assert me.council == council and graveyard.under == []

@@ -13,7 +13,16 @@ from runtime.mechanics.goods import gain
 from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import Ability, Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
-from tests.kit.table_kit import build_from_hand, make_table, mechanic, picture, put_in_play, real_cards, script
+from tests.kit.table_kit import (
+    build_from_hand,
+    make_table,
+    mechanic,
+    picture,
+    put_in_play,
+    real_cards,
+    real_elder,
+    script,
+)
 
 
 def in_play(table: Table, player: Player, name: str, cell: tuple[int, int] | None = None) -> CardInPlay:
@@ -27,7 +36,7 @@ def build_real(table: Table, player: Player, name: str, *answers: object) -> Car
 
 def seat(table: Table, player: Player, name: str) -> CardInPlay:
     """A real Elder already sitting in the player's Elder Council."""
-    elder = CardInPlay(real_cards()[name], player)
+    elder = CardInPlay(real_elder(table, name), player)
     player.council.append(elder)
     attach(table, elder)
     return elder
@@ -35,7 +44,7 @@ def seat(table: Table, player: Player, name: str) -> CardInPlay:
 
 def stack_elders(table: Table, *names: str) -> None:
     """The supply board's Elder stacks, one real Elder on each."""
-    table.elder_stacks = [[real_cards()[name]] for name in names]
+    table.elder_stacks = [[real_elder(table, name)] for name in names]
 
 
 def elder_ship_track(player: Player) -> None:
@@ -52,7 +61,7 @@ def cabin_table() -> tuple[Table, Player]:
     me = table.players[0]
     table.shares[2].issued, table.shares[2].holder = True, 1
     seat(table, me, "Pisciculturist")
-    seat(table, me, "Ship Owner")
+    seat(table, me, "Builder")
     in_play(table, me, "Cabin", (1, 2))
     return table, me
 
@@ -608,7 +617,7 @@ def test_soup_kitchen_a_fish_on_each_elder_already_there_before_taking_an_elder(
     table = make_table()
     me = table.players[0]
     in_play(table, me, "Soup Kitchen", (1, 2))
-    old = [seat(table, me, "Builder"), seat(table, me, "Ship Owner")]
+    old = [seat(table, me, "Builder"), seat(table, me, "Contractor")]
     stack_elders(table, "Pisciculturist")
     table.plates = [2, 0, 0, 0, 0, 0, 0]
     perform(table, me, "take_elder", "space")
@@ -797,7 +806,8 @@ def test_dance_hall_after_cabin_in_the_woods_uses_the_elder_twice() -> None:
 
 
 def third_fish(answers: tuple, reserve_fish: int = 0) -> tuple[Table, Player, CardInPlay]:
-    table = make_table()
+    """The Ship Owner's third fish: a 5-player table, the only one the Ship Owner is part of."""
+    table = make_table(5)
     me = table.players[0]
     me.reserve["fish"] = reserve_fish
     in_play(table, me, "Supply Depot", (1, 2))
@@ -829,7 +839,7 @@ def test_supply_depot_observes_the_reserve_fish_limit() -> None:
 
 
 def test_no_reserve_option_without_supply_depot() -> None:
-    table = make_table()
+    table = make_table(5)  # the Ship Owner is only in 5-player games
     me = table.players[0]
     elder = seat(table, me, "Ship Owner")
     elder.goods["fish"] = 2
@@ -923,8 +933,8 @@ def test_wood_conservation_ruling_no_forested_double_space_costs_nothing() -> No
 # Senior Residence (A618) ------------------------------------------------------------------------
 
 
-def elder_user(card: str, turn: int) -> tuple[Table, Player, CardInPlay]:
-    table = make_table()
+def elder_user(card: str, turn: int, players: int = 2) -> tuple[Table, Player, CardInPlay]:
+    table = make_table(players)
     me = table.players[0]
     in_play(table, me, card, (1, 2))
     elder = seat(table, me, "Pisciculturist")
@@ -965,7 +975,7 @@ def test_senior_residence_elder_used_by_a_building_on_first_turn_counts() -> Non
 
 
 def test_welfare_every_elder_use_but_the_first_of_the_round_gives_two_wood() -> None:
-    table, me, elder = elder_user("Welfare", turn=1)
+    table, me, elder = elder_user("Welfare", turn=1, players=5)  # the Ship Owner is only in 5-player games
     other = seat(table, me, "Ship Owner")
     me.track.ships = [Ship("sloop")]
     script(table, 0)
@@ -1020,11 +1030,11 @@ def test_welfare_first_use_counted_afresh_each_round() -> None:
 
 def one_stack(table: Table, *names: str) -> None:
     """All given Elders in one stack, so each Take an Elder has no choice."""
-    table.elder_stacks = [[real_cards()[name] for name in names]]
+    table.elder_stacks = [[real_elder(table, name) for name in names]]
 
 
 def test_gazebo_two_gold_once_the_fourth_elder_sits() -> None:
-    table = make_table()
+    table = make_table(5)  # five Elders of the eight: the Carpenter and the Ship Owner only in 5-player games
     me = table.players[0]
     for name in ("Builder", "Contractor", "Carpenter"):
         seat(table, me, name)
@@ -1040,14 +1050,16 @@ def test_gazebo_two_gold_once_the_fourth_elder_sits() -> None:
 def test_gazebo_already_four_elders_when_built_pays_at_once() -> None:
     table = make_table()
     me = table.players[0]
-    for name in ("Builder", "Contractor", "Carpenter", "Fishmonger"):
+    for name in ("Builder", "Contractor", "Pond Builder", "Fishmonger"):
         seat(table, me, name)
     build_real(table, me, "Gazebo", (1, 2))
     assert me.supply == {"wood": 1, "fish": 2, "gold": 4, "guest": 0}
 
 
 def four_elders_and_gazebo() -> tuple[Table, Player]:
-    table = make_table()
+    """Four Elders seated and four more to regain (regain_four): all eight, so a 5-player table, the only one the
+    Carpenter and the Ship Owner are part of."""
+    table = make_table(5)
     me = table.players[0]
     for name in ("Builder", "Contractor", "Carpenter", "Fishmonger"):
         seat(table, me, name)

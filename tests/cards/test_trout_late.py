@@ -211,8 +211,9 @@ def test_harbor_branch_gives_nothing_when_built_with_all_three_types() -> None:
 
 def test_harbor_branch_pays_after_the_haul_drops_and_returns_with_a_type_missing() -> None:
     """All three types at the first haul of 11: no gold. The Ship Owner removes the cutter (haul 10);
-    two new sloops make 11 again with the cutter missing, and the gold comes now."""
-    table = make_table()
+    two new sloops make 11 again with the cutter missing, and the gold comes now. A 5-player table: the rulebook's
+    "—in 5-player games—the "Ship Owner" Elder"."""
+    table = make_table(5)
     me = table.players[0]
     in_play(table, me, card("Harbor Branch"))
     fleet(me, *ALL_TYPES)
@@ -233,7 +234,7 @@ def test_harbor_branch_pays_after_the_haul_drops_and_returns_with_a_type_missing
 
 
 def test_harbor_branch_gives_no_second_gold_when_the_haul_returns() -> None:
-    table = make_table()
+    table = make_table(5)  # the Ship Owner is only in 5-player games
     me = table.players[0]
     in_play(table, me, card("Harbor Branch"))
     fleet(me, *NO_CUTTER)
@@ -595,9 +596,9 @@ def test_community_center_no_effect_with_fewer_than_two_elders(elders: int) -> N
 # Captain's House (C642) -------------------------------------------------------------------------
 
 
-def captains_table() -> Table:
+def captains_table(players: int = 2) -> Table:
     """Haul 10 and a Captain's House in play; the Pisciculturist is the only visible Elder."""
-    table = make_table()
+    table = make_table(players)
     me = table.players[0]
     table.elder_stacks = [[elder("Pisciculturist")], [], [], [], [], []]
     table.plates = [2, 0, 0, 0, 0, 0, 0]
@@ -694,7 +695,8 @@ def test_captains_house_built_with_haul_eleven_takes_and_uses_an_elder_right_awa
 
 
 def test_captains_house_no_second_elder_when_the_haul_drops_and_returns() -> None:
-    table = captains_table()
+    """The rulebook's "—in 5-player games—the "Ship Owner" Elder": a 5-player table."""
+    table = captains_table(5)
     me = table.players[0]
     table.elder_stacks[1] = [elder("Builder")]
     owner = seat(me, 1, "Ship Owner")[0]

@@ -164,6 +164,25 @@ def test_explain_prints_structure_and_python(capsys: pytest.CaptureFixture[str])
     assert "name='Woodcutter" not in python
 
 
+def test_explain_says_which_games_a_card_with_a_players_line_is_part_of(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The English under the header, the checked counts in the outline, the CardSpec field; and the table its
+    examples start from is the one the card is part of (4 players for `players 4+`), not the usual 2."""
+    assert main(["explain", str(REAL), "E05"]) == 0
+    out = capsys.readouterr().out
+    assert out.split("\n")[1:4] == ["", "Only in games of 5 players.", ""]
+    assert "  players:\n    Players\n      ranges:\n        PlayerRange\n          low: 5\n          high: 5\n" in out
+    assert "      counts:\n        5\n" in out and "    players=(5,),\n" in out
+    assert main(["explain", str(REAL), "Barrel Maker"]) == 0
+    assert "Only in games" not in capsys.readouterr().out
+    path = write(tmp_path, GOOD.replace("  cost", "  players 4+\n  cost", 1) + '  example "e":\n    expect vp = 3\n')
+    assert main(["explain", str(path), "Barrel"]) == 0
+    out = capsys.readouterr().out
+    assert out.split("\n")[2] == "Only in games of 4 or 5 players."
+    assert "\n- 4 players, seed 0, Round 1, no worker turn taken yet;" in out
+
+
 def test_explain_finds_a_card_by_code_case_insensitively(capsys: pytest.CaptureFixture[str]) -> None:
     """A613 and a613 name the same card."""
     assert main(["explain", str(REAL), "a613"]) == 0

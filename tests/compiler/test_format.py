@@ -75,6 +75,7 @@ def test_a_players_line_goes_first_with_its_comment_and_its_ranges_as_written() 
         'building "X" (trout A601)\n  # only with more players\n  players 3-5, 1  # and solo\n  cost 1 wood\n  vp 1\n'
     )
     assert ast_of(formatted(text)) == ast_of(text) and formatted(formatted(text)) == formatted(text)
+    assert "\n  players 5\n" in formatted(CARDS)  # the two 5-player Elders of cards.nus
 
 
 def test_a_comment_on_the_else_line_stays_there() -> None:

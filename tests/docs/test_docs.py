@@ -93,6 +93,29 @@ def test_csv_has_one_row_per_card_with_numbers(built: Path) -> None:
     assert harbor_grill["notes"].startswith("ruling: paying for no Ship scores 0 VP")
 
 
+FIVE_PLAYERS = "Only in games of 5 players."
+
+
+def test_the_five_player_elders_say_so_in_every_document(built: Path) -> None:
+    """Ship Owner (E05) and Carpenter (E06) have `players 5`: the JSON gives the sentence and the counts, the CSV a
+    column, the Markdown and the page a line before the text; a card in every game says nothing and lists them all."""
+    cards = {c["code"]: c for c in json.loads((built / "cards.json").read_text(encoding="utf-8"))}
+    assert {code: (c["players"], c["player_counts"]) for code, c in cards.items() if c["players"]} == {
+        "E05": (FIVE_PLAYERS, [5]),
+        "E06": (FIVE_PLAYERS, [5]),
+    }
+    assert (cards["C643"]["players"], cards["C643"]["player_counts"]) == ("", [1, 2, 3, 4, 5])  # Carpenter Building
+    assert not cards["E05"]["text"].startswith("Only")  # said once, beside the text, not inside it
+    with (built / "cards.csv").open(encoding="utf-8", newline="") as file:
+        rows = {row["code"]: row for row in csv.DictReader(file)}
+    assert (rows["E05"]["players"], rows["E06"]["players"], rows["C643"]["players"]) == (FIVE_PLAYERS, FIVE_PLAYERS, "")
+    markdown = (built / "cards.md").read_text(encoding="utf-8")
+    assert "#### Ship Owner (E05)\n\n*Cost:* N/A · `" in markdown
+    assert markdown.count(f"*{FIVE_PLAYERS}*\n\nWhen you use the Elder,") == 2
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert page.count(f'<p class="players">{FIVE_PLAYERS}</p>') == 2
+
+
 def test_csv_text_never_starts_a_spreadsheet_formula(tmp_path: Path) -> None:
     source = tmp_path / "formula.nus"
     source.write_text('building "=HYPERLINK(1)" (trout A601)\n  cost 1 wood\n  vp 0\n', encoding="utf-8")

@@ -110,7 +110,7 @@ def test_trigger_with_guard_leaves_vocabulary_phrases_plain() -> None:
 
 
 def test_players_line_is_a_keyword_and_its_counts() -> None:
-    assert scopes("  players 5") == [("players", "keyword.control.nus"), ("5", "constant.numeric.integer.nus")]
+    assert scopes(real("  players 5")) == [("players", "keyword.control.nus"), ("5", "constant.numeric.integer.nus")]
     assert pygments_tokens("  players 2, 4+") == [
         (Keyword, "players"),
         (Number.Integer, "2"),

@@ -97,6 +97,14 @@ def real_cards() -> dict[str, CardSpec]:
     return {spec.name: spec for spec in every_card()}
 
 
+def real_elder(table: Table, name: str) -> CardSpec:
+    """The real Elder of that name, which must be part of a game of this table's player count (its `players` line):
+    a test seats or stacks only an Elder set-up could have dealt (the Ship Owner and the Carpenter need 5 players)."""
+    spec = next(spec for spec in every_card() if spec.kind == "elder" and spec.name == name)
+    assert spec.in_game(len(table.players)), f"the {name} is not part of a {len(table.players)}-player game"
+    return spec
+
+
 def picture(table: Table) -> str:
     """Everything a player could see on the table, as text, to compare before and after."""
     rows = [

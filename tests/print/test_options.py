@@ -7,10 +7,23 @@ from pathlib import Path
 
 import pytest
 
-from compiler.backends.card_faces.faces import SelectionError, select
+from compiler.backends.card_faces.faces import SelectionError, face, select
+from compiler.backends.card_faces.pdf import Layout, Placed
+from compiler.backends.card_faces.sheets import sheet
 from compiler.load import compile_text
 from tests.kit.rulebook import ROOT
-from tests.print.sheets_kit import CARD, LETTER, THIN, grid, marks, rects_mm, requires_weasyprint, run_cards
+from tests.print.sheets_kit import (
+    CARD,
+    LETTER,
+    THIN,
+    grid,
+    marks,
+    rects_mm,
+    requires_weasyprint,
+    run_cards,
+    squeezed,
+    text_in,
+)
 
 CARDS = str(ROOT / "cards.nus")
 
@@ -105,3 +118,28 @@ def test_png_writes_one_image_per_card_at_its_size_and_one_per_sheet(tmp_path: P
     assert Image.open(tmp_path / "sheets" / "sheet-01.png").size == pytest.approx(
         (210 / 25.4 * 50, 297 / 25.4 * 50), abs=1
     )
+
+
+def test_a_card_only_in_some_games_says_so_on_its_face_above_its_ability() -> None:
+    """Ship Owner and Carpenter (`players 5`) print "Only in games of 5 players." in the text region, before the
+    ability; the other Elders print no such line."""
+    faces = {card.name: face(card) for card in select(program().cards, ["base"], None, None)}
+    assert {name: f.players for name, f in faces.items() if f.players} == {
+        "Ship Owner": "Only in games of 5 players.",
+        "Carpenter": "Only in games of 5 players.",
+    }
+    layout = Layout(sheet("a4", 63, 88, 0), "footer", "title")
+    html = layout.html([Placed(0, faces["Ship Owner"])], [dict.fromkeys(layout.sizes, 0)])
+    players, ability = html.index('<p class="players"'), html.index(faces["Ship Owner"].text)
+    assert html.count("Only in games of 5 players.") == 1 and players < ability
+    assert '<p class="players"' not in layout.html([Placed(0, faces["Builder"])], [dict.fromkeys(layout.sizes, 0)])
+
+
+@requires_weasyprint
+def test_the_printed_face_of_a_five_player_elder_reads_its_player_counts(tmp_path: Path) -> None:
+    pdfplumber = pytest.importorskip("pdfplumber")
+    status, _, complained = run_cards(CARDS, "-o", str(tmp_path), "--cards", "Ship Owner, Builder")
+    assert (status, complained) == (0, "")
+    with pdfplumber.open(tmp_path / "cards.pdf") as pdf:
+        page = text_in(pdf.pages[0], 0, 0, 210, 297)
+    assert page.count(squeezed("Only in games of 5 players.")) == 1

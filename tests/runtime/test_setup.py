@@ -105,3 +105,6 @@ def test_the_cards_sorted_last_are_remembered_and_any_other_cards_are_sorted_afr
     assert sorted_cards(cards[:10], 5) == ([], {"A": cards[:10], "B": [], "C": []})  # cards.nus begins with A cards
     whole = every_card()  # a tuple: known again by itself
     assert sorted_cards(whole, 5) == sorted_cards(whole, 5) == sorted_cards(list(whole), 5) == (again, decks_again)
+    fewer, decks_fewer = sorted_cards(whole, 4)  # the same cards for 4 players: Ship Owner and Carpenter left out
+    assert [spec.name for spec in again if spec not in fewer] == ["Ship Owner", "Carpenter"]
+    assert decks_fewer == decks_again and sorted_cards(whole, 5) == (again, decks_again)
