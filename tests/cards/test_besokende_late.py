@@ -813,6 +813,17 @@ def test_investment_broker_gives_a_guest_and_gold_per_issued_share_held() -> Non
     assert me.supply == supply(gold=3, guest=1)  # 1 Share bought for 1 gold, 1 gold taken: nothing more from it
 
 
+def test_investment_broker_guest_declined_still_gives_the_gold() -> None:
+    """Investment Broker: "take 1 Guest ... Additionally, also immediately (and only once via this Building) take a
+    number of gold ... equal to the number of issued Shares in your personal supply". The Guest is the Guest symbol's
+    choice; the gold is not: declined, no Guest comes and the 2 gold for the 2 issued Shares held still do."""
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(supply(6, 4, 3))
+    build_card(table, me, "Investment Broker", SPACE, False)
+    assert me.supply == supply(gold=2) and table.decider.answers == []
+
+
 # Amphitheater (C746) ---------------------------------------------------------------------------
 
 
