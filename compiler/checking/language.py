@@ -185,8 +185,8 @@ def not_rules() -> str:
     return (
         "Every number of rules.toml is a rule a card can change. The printed shape of the boards is not: rules.toml "
         f"also says {shapes}; those are cells, not numbers, and no card changes them. Nor is {tables} "
-        f"({counts[0]} to {counts[-1]}): a card's `players` line names the counts it is part of, and no card "
-        "changes how many there are."
+        f"(`most_players`: {counts[0]} to {counts[-1]}), a number that says which tables there are, not a rule of "
+        "one table; a card's `players` line names the counts it is part of."
     )
 
 

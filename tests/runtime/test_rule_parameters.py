@@ -976,3 +976,7 @@ def test_the_reference_lists_the_board_shape_as_no_rule_where_it_lists_the_rules
     assert rules_section.startswith("\nEvery number of rules.toml is a rule a card can change. The printed shape")
     for reason in LAYOUT.values():
         assert reason.split(":")[0] in rules_section.split("|")[0]
+    assert (
+        "Nor is how many players the game is for (`most_players`: 1 to 5), a number that says which tables"
+        in (rules_section.split("|")[0])
+    )
