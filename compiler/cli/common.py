@@ -138,7 +138,11 @@ def annotation_text(text: str, property_value: bool) -> str:
 
 
 def output_directory(path: str) -> Path:
+    """DIR made if need be; one that is a file (or a device, /dev/full) is refused for what it is, not with the
+    "File exists" that mkdir says of it."""
     out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise UsageError(printable(f"cannot write to {out}: not a directory"))
     writing(lambda: out.mkdir(parents=True, exist_ok=True), out)
     return out
 

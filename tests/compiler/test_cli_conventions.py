@@ -165,6 +165,71 @@ def test_a_closed_pipe_ends_quietly_without_a_traceback(tmp_path: Path) -> None:
     assert result.stderr == ""
 
 
+FULL_DISK = "nus: error: cannot write to standard output: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "a.nus"],
+        ["check", "--output-format", "json", "a.nus"],
+        ["check", "--explain", "E0102"],
+        ["fmt", "a.nus"],
+        ["fmt", "--diff", "messy.nus"],
+        ["fmt", "--check", "a.nus"],
+        ["vocab"],
+        ["explain", "a.nus", "Hut"],
+        ["test", "a.nus"],
+        ["docs", "a.nus", "-o", "out"],
+    ],
+)
+def test_a_full_disk_on_stdout_is_an_io_error_not_a_traceback(tmp_path: Path, command: list[str]) -> None:
+    """`nus check cards.nus > /dev/full`: one line and exit 2 (I/O), never the 1 CI reads as "errors found"."""
+    write(tmp_path, GOOD, "a.nus")
+    write(tmp_path, GOOD.replace("vp 1", "vp   1"), "messy.nus")
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "compiler", *command],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            env=environment,
+        )
+    assert (result.returncode, result.stderr) == (2, FULL_DISK)
+
+
+def test_a_stdout_write_error_is_told_apart_from_other_os_errors(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only stdout's own failure says "standard output"; the stream is put back after the command."""
+
+    class Full:
+        def write(self, _text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+        def flush(self) -> None:
+            pass
+
+    full = Full()
+    monkeypatch.setattr(sys, "stdout", full)
+    assert main(["check", "--explain", "E0102"]) == 2
+    assert sys.stdout is full
+    monkeypatch.undo()
+    assert capsys.readouterr().err == FULL_DISK
+
+
+def test_an_output_directory_that_is_a_device_is_refused_for_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`nus docs -o /dev/full` said "File exists" (mkdir's word for it)."""
+    source = write(tmp_path, GOOD)
+    assert main(["docs", str(source), "-o", os.devnull]) == 2
+    assert capsys.readouterr().err == f"nus: error: cannot write to {os.devnull}: not a directory\n"
+
+
 def test_ctrl_c_exits_130_without_a_traceback(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     from compiler.cli import check_command
 
