@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -51,9 +52,23 @@ def write_all(files: dict[Path, str | bytes], inputs: Iterable[str | Path] = ())
     return list(files)
 
 
-def stage(target: Path, content: str | bytes) -> str:
-    """The content in a complete temporary file next to `target`, flushed to disk, with a normal file's
-    permissions."""
+def rewrite(path: Path, content: str | bytes) -> Path:
+    """A file replaced by new content as atomically as write_all, but as an edit of that file (`nus fmt --write`):
+    a symbolic link is followed and stays a link, and the file keeps its permissions (a 600 or 755 stays so).
+    Returns the file written."""
+    target = Path(os.path.realpath(path))
+    temporary = stage(target, content, stat.S_IMODE(target.stat().st_mode))
+    try:
+        os.replace(temporary, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+    return target
+
+
+def stage(target: Path, content: str | bytes, mode: int | None = None) -> str:
+    """The content in a complete temporary file next to `target`, flushed to disk, with `mode` or else a normal
+    file's permissions."""
     descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         data = content.encode("utf-8") if isinstance(content, str) else content
@@ -61,7 +76,7 @@ def stage(target: Path, content: str | bytes) -> str:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, 0o666 & ~current_umask())
+        os.chmod(temporary, 0o666 & ~current_umask() if mode is None else mode)
     except BaseException:
         os.unlink(temporary)
         raise

@@ -1,7 +1,8 @@
 """`nus fmt FILE... [--write | --check | --diff]`: the canonical layout, comments kept.
 
-Without a flag it prints the canonical form of one file; `--write` replaces each file atomically, `--check` and
-`--diff` change nothing and exit 1 when a file would change (as `ruff format --check/--diff` do)."""
+Without a flag it prints the canonical form of one file; `--write` replaces each file atomically (through a
+symbolic link, keeping the file's permissions), `--check` and `--diff` change nothing and exit 1 when a file
+would change (as `ruff format --check/--diff` do)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from compiler.backends.format import format_text
 from compiler.cli.common import ERRORS, OK, STDIN, UsageError, display_name, read_source, show_diagnostics, writing
 from compiler.diagnostics import printable
-from compiler.output import write_all
+from compiler.output import rewrite
 
 
 def register(commands) -> None:
@@ -59,7 +60,7 @@ def act(args: argparse.Namespace, path: str, text: str, formatted: str) -> None:
     elif path == STDIN:
         sys.stdout.write(formatted)
     else:
-        writing(lambda: write_all({Path(path): formatted}), Path(path))
+        writing(lambda: rewrite(Path(path), formatted), Path(path))
 
 
 def printable_diff(lines) -> str:
