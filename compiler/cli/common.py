@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 from collections.abc import Iterator
@@ -29,25 +30,48 @@ class UsageError(Exception):
 STDIN = "-"
 
 
+def counted(number: int, noun: str) -> str:
+    """'1 card', '2 cards', '0 cards': every count the command prints."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def display_name(path: str) -> str:
     """The name diagnostics use: '-' (standard input) shows as <stdin>."""
     return "<stdin>" if path == STDIN else path
 
 
+BOM = "\ufeff"
+
+
 def read_source(path: str) -> str:
+    """A card file's text to compile. A leading byte-order mark (which Windows editors write) is dropped, as
+    Python drops it from a module, so line 1 is not an 'unexpected character' and its columns are the ones an
+    editor shows."""
+    return read_text(path).removeprefix(BOM)
+
+
+def read_text(path: str) -> str:
+    """A card file's text exactly as written, a byte-order mark kept (for `nus fmt`, which writes it back)."""
     try:
         data = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
     except OSError as error:
         raise UsageError(f"cannot read {printable(path)}: {error.strerror or error}") from None
+    body = data.removeprefix(codecs.BOM_UTF8)
     try:
-        return data.decode("utf-8")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        name = printable(display_name(path))
-        code = codes.INVALID_UTF8
-        message = f"{name}:{line}:{column}: error[{code.id}]: {code.title} (byte {error.start})"
-        raise InvalidText(message) from None
+        raise invalid_text(path, body, error.start, len(data) - len(body)) from None
+    return BOM + text if len(body) < len(data) else text
+
+
+def invalid_text(path: str, body: bytes, start: int, bom: int) -> InvalidText:
+    """Where decoding failed: line and column within the text after any byte-order mark, the byte in the file."""
+    line = body[:start].count(b"\n") + 1
+    column = start - (body.rfind(b"\n", 0, start) + 1) + 1
+    code = codes.INVALID_UTF8
+    return InvalidText(
+        f"{printable(display_name(path))}:{line}:{column}: error[{code.id}]: {code.title} (byte {start + bom})"
+    )
 
 
 class InvalidText(Exception):

@@ -115,6 +115,34 @@ def test_nus_test_lines_escape_titles_and_names(tmp_path: Path) -> None:
     assert "\x1b" not in result.stdout
 
 
+BOM = "\ufeff"
+
+
+@pytest.mark.parametrize(
+    "command", [["check"], ["test"], ["explain", "{file}", "Hut"], ["docs", "-o", "{out}"], ["build", "-o", "{out}"]]
+)
+def test_every_command_accepts_a_leading_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """As Python accepts one in a module: E0001 "unexpected character '\\ufeff'" was all a designer got."""
+    path = write(tmp_path, BOM + GOOD)
+    name, *rest = [word.format(file=path, out=tmp_path / "out") for word in command]
+    assert main([name, *([] if "{file}" in command else [str(path)]), *rest]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_columns_after_a_byte_order_mark_are_the_editor_s(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, BOM + 'building "Hut" (trout A613) x\n  cost 1 wood\n  vp 1\n')
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"{path}:1:29: error[E0003]: unexpected 'x'\n  |\n1 | building \"Hut\" (trout A613) x\n"
+        f"  |                             ^\nhelp: expected end of line\n{path}: 1 error\n"
+    )
+    path.write_bytes((BOM + "bu").encode() + b"\xff")
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:1:3: error[E0004]: the file is not valid UTF-8 (byte 5)\n"
+
+
 @pytest.mark.parametrize(
     ("environ", "tty", "wanted"),
     [
