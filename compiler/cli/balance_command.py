@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from compiler.card_choice import named
 from compiler.cli.common import ERRORS, OK, UsageError, checked_file, positive, reaching_cluster, report, writing
 from compiler.output import write_all
 
@@ -88,10 +89,12 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 
 def measured_cards(specs, wanted: list[str] | None) -> tuple[str, ...]:
-    names = [spec.name for spec in specs if spec.kind == "building"]
+    """The Buildings --card names, by name or code as every command picks cards (compiler.card_choice)."""
+    buildings = [spec for spec in specs if spec.kind == "building"]
     if not wanted:
-        return tuple(names)
-    unknown = [name for name in wanted if name not in names]
+        return tuple(spec.name for spec in buildings)
+    unknown = [name for name in wanted if not named(buildings, name)]
     if unknown:
         raise UsageError(f"no Building named {unknown[0]!r} in the card file")
-    return tuple(name for name in names if name in wanted)
+    chosen = {spec.name for name in wanted for spec in named(buildings, name)}
+    return tuple(spec.name for spec in buildings if spec.name in chosen)

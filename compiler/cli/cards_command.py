@@ -43,7 +43,12 @@ def register(commands) -> None:
     command.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM", help="colour beyond the cut (mm)")
     command.add_argument("--deck", action="append", metavar="DECK", help="only this deck (repeatable)")
     command.add_argument("--letter", action="append", choices=LETTERS, help="only this letter (repeatable)")
-    command.add_argument("--cards", type=card_names, metavar='"NAME, NAME"', help="only these cards")
+    command.add_argument(
+        "--card", action="append", dest="cards", metavar="NAME", help="only this card, by name or code (repeatable)"
+    )
+    command.add_argument(
+        "--cards", action="extend", type=card_names, metavar='"NAME, NAME"', help="only these cards, comma-separated"
+    )
     command.add_argument("--changed-since", metavar="OLD", help="only cards whose face differs from this card file's")
     command.add_argument("--png", action="store_true", help="also one PNG per card and per sheet")
     command.add_argument("--dpi", type=positive, default=300, metavar="N", help="PNG resolution (default 300)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
+from compiler.card_choice import ambiguous, named
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, seat
 from compiler.diagnostics import printable
 
@@ -65,13 +66,13 @@ def balance_seat(args: argparse.Namespace) -> int:
 
 
 def find_card(specs, wanted: str):
-    """The card with that name or code; a name two cards share (a Building and an Elder) needs the code."""
-    matches = [spec for spec in specs if wanted in (spec.name, spec.code)]
+    """The card with that name or code, as every command picks one (compiler.card_choice); a name two cards share
+    (a Building and an Elder) needs the code."""
+    matches = named(specs, wanted)
     if not matches:
         raise UsageError(f"no card named {wanted!r} in the card file")
     if len(matches) > 1:
-        codes = ", ".join(f"{spec.kind} {spec.code}" for spec in matches)
-        raise UsageError(f"{len(matches)} cards are named {wanted!r} ({codes}); give its code to --card")
+        raise UsageError(ambiguous(matches, wanted, "give its code to --card"))
     return matches[0]
 
 
