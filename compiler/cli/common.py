@@ -40,6 +40,13 @@ def display_name(path: str) -> str:
     return "<stdin>" if path == STDIN else path
 
 
+def shown_name(path: str) -> str:
+    """The file's name where an output shows it (the reference's line references, a printed card's footer): its
+    control characters escaped as on the terminal, so a file named with an ESC or a line break stays one line of
+    text in HTML and Markdown alike."""
+    return printable(display_name(path))
+
+
 BOM = "\ufeff"
 
 

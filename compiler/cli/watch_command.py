@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.backends.docs import write_docs
-from compiler.cli.common import OK, InvalidText, UsageError, output_directory, read_source, writing
+from compiler.cli.common import OK, InvalidText, UsageError, output_directory, read_source, shown_name, writing
 from compiler.diagnostics import printable, render_all
 from compiler.load import compile_text, load_cards, load_examples
 from compiler.syntax import nodes as n
@@ -48,7 +48,9 @@ class Watcher:
         self.cards = {key: body for key, (_, body) in cards.items()}
         lines = [f"{printable(self.path)}: {len(cards)} cards, no errors"]
         lines += self.examples(text, changed, first)
-        written = writing(lambda: write_docs(compiled.program, self.path, self.out, text, [self.path]), self.out)
+        written = writing(
+            lambda: write_docs(compiled.program, shown_name(self.path), self.out, text, [self.path]), self.out
+        )
         lines.append(f"reference: {', '.join(printable(str(p)) for p in written)}")
         return lines
 

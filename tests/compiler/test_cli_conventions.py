@@ -105,6 +105,33 @@ def test_control_characters_in_card_names_reach_the_terminal_escaped(tmp_path: P
     assert lines[3].index("^") == lines[2].index("A61")  # the caret stays under the code
 
 
+EVIL_PATH = "evil\x1b[31m\nname.nus"
+NOTED = 'building "Hut" (trout A613)\n  # a note\n  cost 1 wood\n  vp 1\n  example "one":\n    expect vp = 1\n'
+
+
+def test_a_file_name_s_control_characters_are_escaped_wherever_it_lands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The reference's line references (notes, examples, each card's footer) showed a raw ESC and line break in
+    index.html; the Markdown escaped them. Now every output shows the name as the terminal does."""
+    from compiler.cli.watch_command import Watcher
+
+    path, out = write(tmp_path, NOTED, EVIL_PATH), tmp_path / "out"
+    assert main(["build", str(path), "-o", str(out)]) == 0
+    shown = f"{tmp_path}/evil\\x1b[31m\\nname.nus"
+    assert capsys.readouterr().out.startswith(f"wrote {out}/cards.py\n")
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert html.count(f"{shown}:") == 3  # the note, the example, the card's footer
+    assert html.count(f"{shown}:2<") == 1
+    assert [f.name for f in out.iterdir() if "\x1b" in f.read_text(encoding="utf-8")] == []
+    assert [f.name for f in out.iterdir() if "evil\x1b" in f.read_text(encoding="utf-8")] == []
+    assert f"{shown}:2" in (out / "cards.md").read_text(encoding="utf-8")
+    watched = tmp_path / "watched"
+    watched.mkdir()
+    Watcher(str(path), watched).refresh()
+    assert "\x1b" not in (watched / "index.html").read_text(encoding="utf-8")
+
+
 def test_nus_test_lines_escape_titles_and_names(tmp_path: Path) -> None:
     text = (
         'building "Hut\x1b[31m" (trout A613)\n  cost 1 wood\n  vp 1\n  example "red\x1b[0m title":\n    expect vp = 1\n'
