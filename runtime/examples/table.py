@@ -67,7 +67,7 @@ def starting_table(specs: Sequence[CardSpec] = ()) -> list[str]:
     """The table every example starts from, in words, read off a real example table (README and `nus explain`)."""
     table = new_table(PLAYERS, specs, seed=SEED)
     player = table.players[0]
-    goods = ", ".join(f"{amount} {good}" for good, amount in player.supply.items())
+    goods = ", ".join(goods_words(good, amount) for good, amount in player.supply.items())
     shares = sum(share.issued and share.holder == 0 for share in table.shares)
     elders = sum(len(stack) for stack in table.elder_stacks)
     return [
@@ -80,6 +80,11 @@ def starting_table(specs: Sequence[CardSpec] = ()) -> list[str]:
         f"{elders} Elders in {len(table.elder_stacks)} stacks; "
         f"Banquet Table plates {list(printed_plates(table))}, empty",
     ]
+
+
+def goods_words(good: str, amount: int) -> str:
+    """'2 wood', '0 Guests', '1 Guest': Guests are counted, as README's description of this table says."""
+    return f"{amount} {'Guest' if amount == 1 else 'Guests'}" if good == "guest" else f"{amount} {good}"
 
 
 def problems(table: Table) -> list[str]:
@@ -103,5 +108,9 @@ def problems(table: Table) -> list[str]:
             found.append(f"worker turn {player.turns_taken} is not one of 1 to {workers}")
         for place, goods in (("supply", player.supply), ("Reserve", player.reserve)):
             found += [f"{who} has {amount} {good} in the {place}" for good, amount in goods.items() if amount < 0]
-    found += [f"{-left} {kind}s too many are in play" for kind, left in table.ships_left.items() if left < 0]
+    found += [
+        f"{-left} {kind}{'' if left == -1 else 's'} too many are in play"
+        for kind, left in table.ships_left.items()
+        if left < 0
+    ]
     return found

@@ -368,9 +368,36 @@ def test_nus_test_verbose_shows_each_question_and_automatic_answers(
 def test_the_starting_table_is_described_from_a_real_table() -> None:
     lines = starting_table()
     assert lines[1] == (
-        "each player: 2 wood, 2 fish, 2 gold, 0 guest in the personal supply, an empty Reserve, "
+        "each player: 2 wood, 2 fish, 2 gold, 0 Guests in the personal supply, an empty Reserve, "
         "no Ships besides the catboat, no Elders"
     )
+
+
+def test_readme_describes_the_table_examples_start_from_as_it_is() -> None:
+    """README said "3 Ships of each type" where the table has 2 at its 2 players (found by a designer review):
+    each fact README's list gives is read off a real example table here."""
+    from runtime.examples.table import PLAYERS, SEED
+    from runtime.mechanics.board import forest_count
+    from runtime.model.setup import new_table
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    start = readme.index("Every example starts from the same table")
+    described = readme[start : readme.index("| step | meaning |", start)]
+    table = new_table(PLAYERS, load_cards(CARDS, "cards.nus"), seed=SEED)
+    player = table.players[0]
+    (ships,) = set(table.ships_left.values())
+    assert not any(player.reserve.values()) and not player.track.ships and not player.council
+    facts = [
+        f"{PLAYERS} players, seed {SEED}, Round 1, no worker turn taken yet",
+        "each player: " + ", ".join(f"{amount} {good}" for good, amount in player.supply.items() if good != "guest"),
+        f"{player.supply['guest']} Guests in the personal supply, an empty Reserve, no Ships besides the catboat",
+        f"{forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the double spaces "
+        f"1-{len(player.harbor.forests)})",
+        f"{sum(share.issued and share.holder == 0 for share in table.shares)} issued Shares of their own colour",
+        f"supply board: {ships} Ships of each type",
+        f"the file's Elders in {len(table.elder_stacks)} stacks",
+    ]
+    assert [fact for fact in facts if fact not in described] == []
 
 
 def test_nus_explain_shows_the_starting_table(capsys: pytest.CaptureFixture[str]) -> None:
