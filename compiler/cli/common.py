@@ -114,7 +114,7 @@ def show_diagnostics(name: str, text: str, diagnostics: list[Diagnostic], output
     elif diagnostics:
         print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)
         count = len(diagnostics)
-        print(printable(f"{name}: {count} error{'s' if count != 1 else ''}"), file=sys.stderr)
+        print(printable(f"{name}: {counted(count, 'error')}"), file=sys.stderr)
     return not diagnostics
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, report
+from compiler.cli.common import ERRORS, OK, compile_file, counted, display_name, file_command, report
 from compiler.cli.terminal import painter
 from compiler.diagnostics import printable
 from compiler.load import load_cards, load_examples
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
                 who = f"player {player_number(asked.player)}"
                 print(printable(f'      {who}: "{asked.prompt}" -> {asked.answer}{only}'))
     failed = sum(not outcome.passed for outcome in outcomes)
-    print(paint("failed" if failed else "summary", f"{len(outcomes)} examples, {failed} failed"))
+    print(paint("failed" if failed else "summary", f"{counted(len(outcomes), 'example')}, {failed} failed"))
     return ERRORS if failed else OK
 
 

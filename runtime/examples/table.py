@@ -108,9 +108,9 @@ def problems(table: Table) -> list[str]:
             found.append(f"worker turn {player.turns_taken} is not one of 1 to {workers}")
         for place, goods in (("supply", player.supply), ("Reserve", player.reserve)):
             found += [f"{who} has {amount} {good} in the {place}" for good, amount in goods.items() if amount < 0]
-    found += [
-        f"{-left} {kind}{'' if left == -1 else 's'} too many are in play"
-        for kind, left in table.ships_left.items()
-        if left < 0
-    ]
+    found += [too_many(-left, kind) for kind, left in table.ships_left.items() if left < 0]
     return found
+
+
+def too_many(count: int, kind: str) -> str:
+    return f"1 {kind} too many is in play" if count == 1 else f"{count} {kind}s too many are in play"

@@ -54,14 +54,14 @@ def test_check_reports_a_missing_file_and_still_checks_the_others(
     good, bad = write(tmp_path, GOOD, "a.nus"), write(tmp_path, BAD, "b.nus")
     assert main(["check", str(good), str(tmp_path / "missing.nus"), str(bad)]) == 2
     captured = capsys.readouterr()
-    assert f"{good}: 1 cards, no errors" in captured.out
+    assert f"{good}: 1 card, no errors" in captured.out
     assert f"nus: error: cannot read {tmp_path / 'missing.nus'}: No such file or directory" in captured.err
     assert f"{bad}:2:10: error[E0102]" in captured.err
 
 
 def test_check_reads_standard_input() -> None:
     clean = nus("check", "-", stdin=GOOD)
-    assert (clean.returncode, clean.stdout) == (0, "<stdin>: 1 cards, no errors\n")
+    assert (clean.returncode, clean.stdout) == (0, "<stdin>: 1 card, no errors\n")
     broken = nus("check", "-", stdin=BAD)
     assert broken.returncode == 1
     assert broken.stderr.startswith("<stdin>:2:10: error[E0102]: unknown good 'wod'")
@@ -215,7 +215,7 @@ def test_a_closed_pipe_ends_quietly_without_a_traceback(tmp_path: Path) -> None:
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=tmp_path, env=environment)
     first, status = result.stdout.rstrip("\n").split("\n")
-    assert first == "a: 1 cards, no errors"
+    assert first == "a: 1 card, no errors"
     assert status == "141"
     assert result.stderr == ""
 

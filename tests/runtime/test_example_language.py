@@ -405,3 +405,10 @@ def test_nus_explain_shows_the_starting_table(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "# Its worked examples start from this table\n" in out
     assert f"- {starting_table()[1]}\n" in out
+
+
+def test_one_ship_too_many_is_said_in_the_singular() -> None:
+    (failure,) = run("""  example "e":
+    given sloops = 3
+""")
+    assert failure.endswith(": the rules do not allow this set-up: 1 sloop too many is in play")
