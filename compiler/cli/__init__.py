@@ -93,7 +93,8 @@ def run(argv: list[str] | None) -> int:
     try:
         args = argument_parser(argv).parse_args(argv)
         status = args.run(args)
-        sys.stdout.flush()  # a full disk shows at the last write, here, not at exit where no exit code can say so
+        if not getattr(sys.stdout, "closed", False):  # the language server closes it as it stops
+            sys.stdout.flush()  # a full disk shows at the last write, here, not at exit where no exit code can say so
         return status
     except InvalidText as error:
         print(error, file=sys.stderr)
