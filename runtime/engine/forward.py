@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from runtime.engine.actions import take_turn
-from runtime.engine.decisions import Decider, Decision, RandomDecider
+from runtime.engine.decisions import Decider, Decision, RandomDecider, describe, option_index
 from runtime.engine.phases import (
     begin_round,
     between_turns,
@@ -111,6 +111,10 @@ class Game:
     def new(
         cls, specs: Sequence[Any], players: int, seed: int, deciders: Decider | Sequence[Decider] | None = None
     ) -> Game:
+        """A game before round 1. The seed fixes the deal (and the default decider's choices): it must be a whole
+        number, as None would make a game no one can play again; `players` one of the counts the rules set up."""
+        seed = option_index(seed, f"a game's seed is a whole number, not {seed!r}: the seed is what replays a game")
+        players = option_index(players, f"players is a whole number, not {players!r}")
         table = new_table(players, specs, seed=seed)
         return cls(table, specs, deciders if deciders is not None else RandomDecider(seed))
 
@@ -140,14 +144,13 @@ class Game:
         return self.pending
 
     def apply(self, index: int) -> None:
-        """Answer the pending decision with the index of one of its options."""
+        """Answer the pending decision with the index of one of its options (any integral number, not a truth)."""
         decision = self.to_move()
         if decision is None:
             raise ValueError("the game is over")
-        if type(index) is not int:  # True is an int to Python, but no option's place
-            raise TypeError(f"an option is answered by its index, an int, not {index!r}")
+        index = option_index(index, f"an option is answered by its index, an int, not {index!r}")
         if not 0 <= index < len(decision.options):
-            raise IndexError(f"option {index} of {len(decision.options)}")
+            raise IndexError(f"option {index} of {len(decision.options)}: {describe(decision)}")
         self.answers.append(index)
         self.pending = None
 
@@ -176,7 +179,8 @@ class Game:
         self.table.release(mark.table_mark)
 
     def advance(self, decider: Decider) -> None:
-        """Run the next segment; on a question left unanswered, put the table back and keep the question."""
+        """Run the next segment; on a question left unanswered, put the table back and keep the question. On an error
+        (a decider's answer refused, a card that loops) the table is put back too: the game stays at a position."""
         table = self.table
         own, table.decider = table.decider, decider
         with table.snapshot() as start:
@@ -186,6 +190,9 @@ class Game:
                 table.restore(start)
                 self.pending = waiting.decision
                 return
+            except BaseException:
+                table.restore(start)
+                raise
             finally:
                 table.decider = own
         self.answers = []

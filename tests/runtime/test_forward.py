@@ -5,7 +5,10 @@ import pytest
 from runtime.analysis.simulate import play_game
 from runtime.engine.decisions import RandomDecider
 from runtime.engine.forward import Game
-from tests.kit.table_kit import every_card
+from runtime.model.rules import load_rules
+from runtime.model.setup import player_counts
+from tests.kit.table_kit import every_card, question
+from tests.runtime.test_failed_action import structure
 
 
 def test_straight_play_resumed_play_and_move_by_move_play_give_the_same_log() -> None:
@@ -33,12 +36,12 @@ def test_a_copy_played_out_leaves_the_original_untouched_and_undo_goes_back_to_t
     decision = game.to_move()
     log = game.table.log
     game.copy().play_out(RandomDecider(1))
-    assert game.table.log == log and game.to_move() == decision
+    assert game.table.log == log and question(game.to_move()) == question(decision)
     mark = game.mark()
     game.play_out()
     assert game.over
     game.undo(mark)
-    assert game.table.log == log and game.to_move() == decision
+    assert game.table.log == log and question(game.to_move()) == question(decision)
 
 
 def test_a_copy_plays_on_with_deciders_of_its_own_so_the_original_plays_as_if_never_copied() -> None:
@@ -68,7 +71,7 @@ def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_i
         decision, log = game.to_move(), list(game.table.log)
     with pytest.raises(ValueError, match="released"):
         game.undo(mark)
-    assert game.to_move() == decision and game.table.log == log
+    assert question(game.to_move()) == question(decision) and game.table.log == log
     with pytest.raises(ValueError, match="released already"):
         game.release(mark)
     outer = game.mark()
@@ -96,4 +99,101 @@ def test_an_answer_is_an_options_index_and_nothing_else() -> None:
             game.apply(wrong)  # type: ignore[arg-type]
     with pytest.raises(IndexError):
         game.apply(len(decision.options))
-    assert game.to_move() == decision and game.answers == []
+    assert question(game.to_move()) == question(decision) and game.answers == []
+
+
+def test_a_mark_of_another_game_is_refused_and_the_game_is_left_as_it_was() -> None:
+    """A mark taken before a copy was made belongs to the original: the copy's journal does not lead to it."""
+    original = Game.new(list(every_card()), 3, seed=5)
+    for _ in range(5):
+        original.apply(0)
+    mark = original.mark()
+    copy = original.copy()
+    for _ in range(30):
+        copy.apply(0)
+    decision, log, answers, table = copy.to_move(), list(copy.table.log), list(copy.answers), structure(copy.table)
+    with pytest.raises(ValueError, match="a mark of another table"):
+        copy.undo(mark)
+    with pytest.raises(ValueError, match="a mark of another table"):
+        copy.release(mark)
+    assert structure(copy.table) == table and copy.table.log == log and copy.answers == answers
+    assert question(copy.to_move()) == question(decision)
+    original.undo(mark)  # still the original's to use
+    original.release(mark)
+
+
+def test_an_inner_mark_with_no_table_change_since_the_outer_one_survives_an_undo_to_it_as_a_redo() -> None:
+    """Mid-segment the table stays at the segment's start and only answers are given: an undo to the outer mark takes
+    back nothing of the table the inner one was taken at, so undo to the inner one is accepted, and is a redo."""
+    game = Game.new(list(every_card()), 3, seed=3)
+    game.apply(game.to_move().labels.index("build building"))  # the segment goes on: which Building?
+    outer = game.mark()
+    game.apply(0)
+    inner, at_inner = game.mark(), game.copy()
+    game.undo(outer)
+    assert len(game.answers) == 1
+    game.undo(inner)
+    assert game.answers == at_inner.answers and structure(game.table) == structure(at_inner.table)
+    game.release(inner)
+    game.release(outer)
+    assert game.play_out(RandomDecider(1)) == at_inner.play_out(RandomDecider(1))
+    assert game.table.log == at_inner.table.log
+
+
+@pytest.mark.parametrize("players", [0, 6, -1])
+def test_a_player_count_the_rules_have_no_values_for_is_refused_naming_those_they_have(players: int) -> None:
+    counts = player_counts(load_rules())
+    with pytest.raises(ValueError, match=f"^{players} players: rules.toml sets a table up for 1 to {counts[-1]} "):
+        Game.new(list(every_card()), players, seed=1)
+
+
+def test_a_game_without_a_seed_is_refused_as_one_no_one_could_play_again() -> None:
+    with pytest.raises(TypeError, match="seed is a whole number, not None"):
+        Game.new(list(every_card()), 3, seed=None)  # type: ignore[arg-type]
+
+
+class Integral:
+    """A number that is an index without being an int (as numpy's integers are)."""
+
+    def __init__(self, value: int):
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_any_integral_index_answers_but_a_truth_does_not() -> None:
+    game = Game.new(list(every_card()), 2, seed=Integral(3))  # type: ignore[arg-type]
+    plain = Game.new(list(every_card()), 2, seed=3)
+    game.apply(Integral(1))  # type: ignore[arg-type]
+    plain.apply(1)
+    assert game.answers == [1] and type(game.answers[0]) is int
+    assert question(game.to_move()) == question(plain.to_move())
+    with pytest.raises(TypeError, match="index, an int"):
+        game.apply(False)  # type: ignore[arg-type]
+
+
+class Answers:
+    """A decider that answers `answer` to every decision."""
+
+    def __init__(self, answer: object):
+        self.answer = answer
+
+    def choose(self, decision: object, table: object) -> object:
+        return self.answer
+
+
+@pytest.mark.parametrize(("answer", "error"), [(-1, ValueError), (99, ValueError), (True, TypeError)])
+def test_a_deciders_answer_that_is_no_options_index_is_refused_naming_the_decision(answer, error) -> None:
+    """-1 would be the last option and 99 no option: refused, the question named, the game left at its position."""
+    game = Game.new(list(every_card()), 3, seed=1)
+    decision, log = game.to_move(), list(game.table.log)
+    with pytest.raises(error, match=r"a decider answered .* to P1 action \(what does your Worker do\?\) options"):
+        game.play_out(Answers(answer))  # type: ignore[arg-type]
+    assert game.table.log == log and question(game.to_move()) == question(decision)
+
+
+def test_a_deciders_integral_answer_is_taken_as_its_int() -> None:
+    assert Game.new(list(every_card()), 2, seed=4).play_out(Answers(Integral(0))) == Game.new(
+        list(every_card()), 2, seed=4
+    ).play_out(Answers(0))
