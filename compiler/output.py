@@ -5,6 +5,7 @@ failure midway leaves the previous outputs whole, never cut off or mixed with ne
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import tempfile
 from collections.abc import Iterable
@@ -32,6 +33,17 @@ def refuse_inputs(targets: Iterable[Path], inputs: Iterable[str | Path]) -> None
         for source in sources:
             if same_file(target, source):
                 raise OverwritesInput(source)
+
+
+def check_writable(target: Path, inputs: Iterable[str | Path] = ()) -> None:
+    """Raise now what writing `target` later would (OverwritesInput, or OSError: a directory, a folder missing or not
+    writable, tried with a temporary file made and removed there), for an output made only after a long run."""
+    refuse_inputs([target], inputs)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(descriptor)
+    os.unlink(temporary)
 
 
 def write_all(files: dict[Path, str | bytes], inputs: Iterable[str | Path] = ()) -> list[Path]:

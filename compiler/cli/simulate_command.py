@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.cli.common import ERRORS, OK, checked_file, positive, reaching_cluster, report, writing
+from compiler.cli.common import ERRORS, OK, checked_file, cluster_address, positive, reaching_cluster, report, writing
 from compiler.output import refuse_inputs
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
@@ -19,7 +19,9 @@ def register(commands) -> None:
     command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; game i uses seed S + i")
     command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
-    command.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games on")
+    command.add_argument(
+        "--cluster", type=cluster_address, metavar="ADDRESS", help="a Dask scheduler to run the games on"
+    )
     command.add_argument(
         "--log", type=log_file, metavar="FILE", help="write every game's log to FILE (kept nowhere else)"
     )

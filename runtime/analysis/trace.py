@@ -250,7 +250,9 @@ def render(trace: Trace, source: str = "cards.nus", command: Callable[[str], str
     lines.append(f"at the start: {trace.start}")
     if not trace.in_play:
         lines.append(f"{spec.name} was never in play in this game, so it never listened.")
-        if setup.grant is not None:
+        if setup.grant is not None and trace.record.granted is None:
+            lines.append(f"It could not be given: the game ended before round {setup.grant.round}.")
+        elif setup.grant is not None:
             lines.append("It could not be given: it has no space it may take at that moment.")
         elif command is not None:
             lines.append(f"To watch it anyway, put it into play for player P at the start: {command('--give P')}")

@@ -243,6 +243,14 @@ def test_the_first_line_names_the_card_and_its_line_in_the_card_file():
         ),
         (["--card", "Market", "--give", "4"], "nus: error: --give 4: there are only 3 players\n"),
         (["--card", "Market", "--agent", "clever"], "nus: error: unknown player 'clever'; choose one of "),
+        (
+            ["--card", "Market", "--give", "P1", "--round", "9"],
+            "nus: error: --round 9: a game has rounds 1 to 7, so round 9 never comes\n",
+        ),
+        (
+            ["--card", "Market", "--balance", "--round", "8"],
+            "nus: error: --round 8: a game has rounds 1 to 7, so round 8 never comes\n",
+        ),
     ],
 )
 def test_bad_arguments_are_usage_errors(args, message):
