@@ -80,6 +80,32 @@ def stage(target: Path, content: str | bytes) -> str:
     return temporary
 
 
+class StagedText:
+    """A text output written as it comes, to a temporary file of its own next to the target (a unique name: two runs
+    writing one target never mix), renamed into place by `commit`; `discard` removes it and leaves the target as it
+    was. Either way no temporary file is left."""
+
+    def __init__(self, target: Path):
+        descriptor, self.temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        self.target = target
+        self.stream = os.fdopen(descriptor, "w", encoding="utf-8")
+
+    def commit(self) -> None:
+        try:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+            self.stream.close()
+            os.chmod(self.temporary, 0o666 & ~current_umask())
+            os.replace(self.temporary, self.target)
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        self.stream.close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.temporary)
+
+
 def current_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)

@@ -56,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     trace = trace_game(specs, card, setup)
     for line in render(trace, args.cards, lambda extra: again(args, extra)):
         print(printable(line))
+    if trace.error is not None:  # the moments before it are shown; the error is reported as any card error
+        raise trace.error
     return OK
 
 

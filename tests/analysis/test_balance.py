@@ -24,6 +24,7 @@ from runtime.analysis import balance
 from runtime.analysis.balance import Tally, card_rows, game_level
 from runtime.analysis.games import last_round
 from runtime.analysis.report import forest, interval
+from tests.analysis.test_simulate import LOOP
 from tests.kit.rulebook import ROOT
 
 CARDS = ROOT / "cards.nus"
@@ -304,4 +305,14 @@ def test_an_empty_cluster_address_is_refused_not_taken_for_no_cluster(capsys):
         main(["balance", str(CARDS), "--games", "1", "--cluster", ""])
     assert (
         stopped.value.code == 2 and "argument --cluster: give the Dask scheduler's address" in capsys.readouterr().err
+    )
+
+
+def test_a_card_that_sets_itself_off_in_a_balance_game_names_that_game_and_how_to_trace_it(tmp_path, capsys):
+    cards = tmp_path / "loop.nus"
+    cards.write_text(CARDS.read_text("utf-8") + LOOP, "utf-8")
+    assert main(["balance", str(cards), "--games", "3", "--jobs", "1", *measured("Guest Loop")]) == 1
+    assert capsys.readouterr().err.endswith(
+        "(in the game of seed 1, 3 players, Guest Loop given to P2 at the start of round 1; nus trace --seed 1 "
+        f"--players 3 --card 'Guest Loop' --balance --round 1 --cards {cards} shows the moments before it)\n"
     )
