@@ -5,6 +5,7 @@ failure midway leaves the previous outputs whole, never cut off or mixed with ne
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -33,6 +34,17 @@ def refuse_inputs(targets: Iterable[Path], inputs: Iterable[str | Path]) -> None
         for source in sources:
             if same_file(target, source):
                 raise OverwritesInput(source)
+
+
+def check_writable(target: Path, inputs: Iterable[str | Path] = ()) -> None:
+    """Raise now what writing `target` later would (OverwritesInput, or OSError: a directory, a folder missing or not
+    writable, tried with a temporary file made and removed there), for an output made only after a long run."""
+    refuse_inputs([target], inputs)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(descriptor)
+    os.unlink(temporary)
 
 
 def write_all(files: dict[Path, str | bytes], inputs: Iterable[str | Path] = ()) -> list[Path]:
@@ -81,6 +93,32 @@ def stage(target: Path, content: str | bytes, mode: int | None = None) -> str:
         os.unlink(temporary)
         raise
     return temporary
+
+
+class StagedText:
+    """A text output written as it comes, to a temporary file of its own next to the target (a unique name: two runs
+    writing one target never mix), renamed into place by `commit`; `discard` removes it and leaves the target as it
+    was. Either way no temporary file is left."""
+
+    def __init__(self, target: Path):
+        descriptor, self.temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        self.target = target
+        self.stream = os.fdopen(descriptor, "w", encoding="utf-8")
+
+    def commit(self) -> None:
+        try:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+            self.stream.close()
+            os.chmod(self.temporary, 0o666 & ~current_umask())
+            os.replace(self.temporary, self.target)
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        self.stream.close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.temporary)
 
 
 def current_umask() -> int:

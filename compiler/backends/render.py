@@ -276,6 +276,12 @@ class English:
     # Statements
 
     def statements(self, statements: tuple[n.Statement, ...]) -> str:
+        """Joined as one clause; what follows a "you may" is said to happen whether or not you do, so that "you may
+        A, and B" cannot be read as "you may B" too."""
+        split = mandatory_after_may(statements)
+        if split is not None:
+            chosen, rest = self.statements(statements[:split]), self.statements(statements[split:])
+            return f"{chosen}; whether or not you do, {rest}"
         rendered = [self.statement(s) for s in statements]
         rendered = [r for r in rendered if r]
         if len(rendered) <= 1:
@@ -434,6 +440,25 @@ class English:
         if unit and isinstance(value, n.Number) and value.value == 0:
             return "nothing"
         return f"{self.expr(value)} {unit}".strip()
+
+
+def optional(statement: n.Statement) -> bool:
+    """A "you may" block, or an effect whose own English offers the choice ("you may now place Guests ...")."""
+    return isinstance(statement, n.May) or (
+        isinstance(statement, n.Call) and statement.entry.english.startswith("you may ")
+    )
+
+
+def mandatory_after_may(statements: tuple[n.Statement, ...]) -> int | None:
+    """Where the first statement that must be carried out stands after a "you may" block, if one does (a `let`
+    says nothing: skipped)."""
+    seen = False
+    for index, statement in enumerate(statements):
+        if isinstance(statement, n.May):
+            seen = True
+        elif seen and not optional(statement) and not isinstance(statement, n.Let):
+            return index
+    return None
 
 
 def deck_name(deck: str) -> str:

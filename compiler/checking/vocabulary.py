@@ -181,7 +181,11 @@ COUNTS = (
     Entry("buildings", "buildings", "the number of Buildings on your Harbor board"),
     Entry("{letter} buildings", "buildings_of_letter", 'the number of "{letter}" Buildings on your Harbor board'),
     Entry("empty building spaces", "empty_building_spaces", "the number of empty Building spaces on your Harbor board"),
-    Entry("forest covered building spaces", "forest_covered_spaces", "the number of Building spaces covered by Forest"),
+    Entry(
+        "forest covered building spaces",
+        "forest_covered_spaces",
+        "the number of Building spaces covered by Forest (a Building that counts as a Forest covers its own space)",
+    ),
     Entry(
         "building squares of 3 by 3",
         "building_squares",

@@ -206,6 +206,23 @@ def positive(value: str) -> int:
     return number
 
 
+def cluster_address(value: str) -> str:
+    """An empty address would quietly play here instead: refused."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("give the Dask scheduler's address (tcp://HOST:8786), or leave --cluster out")
+    return value
+
+
+def check_round(wanted: int, specs, players: int) -> None:
+    """A card given at a round the game never reaches would be measured on no game: refused before any is played.
+    A card file whose card changes the number of Rounds is let through (only play can tell)."""
+    from runtime.analysis.games import last_round
+
+    last = last_round(specs, players)
+    if last is not None and wanted > last:
+        raise UsageError(f"--round {wanted}: a game has rounds 1 to {last}, so round {wanted} never comes")
+
+
 def seat(value: str) -> int:
     """A player as every output names them (P2), or their number (2)."""
     number = value[1:] if value[:1] in ("P", "p") else value

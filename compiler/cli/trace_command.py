@@ -6,7 +6,7 @@ import argparse
 import shlex
 
 from compiler.card_choice import ambiguous, named
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, positive, report, seat
+from compiler.cli.common import ERRORS, OK, UsageError, check_round, compile_file, positive, report, seat
 from compiler.diagnostics import printable
 
 
@@ -50,11 +50,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play when taken"
         )
+    if args.give is not None:
+        check_round(args.round, specs, args.players)
     grant = Grant(card.name, args.give - 1, args.round) if args.give is not None else None
     setup = Setup(args.seed, (args.agent,) * args.players, grant)
     trace = trace_game(specs, card, setup)
     for line in render(trace, args.cards, lambda extra: again(args, extra)):
         print(printable(line))
+    if trace.error is not None:  # the moments before it are shown; the error is reported as any card error
+        raise trace.error
     return OK
 
 

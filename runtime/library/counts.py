@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import double_sizes, rule, ship_types
+from runtime.engine.play import double_sizes, may_hold, rule, ship_types
 from runtime.mechanics import board
 from runtime.mechanics.elders import free_seats, visible_on_supply_board
 from runtime.model.cards import Context
@@ -123,12 +123,20 @@ def empty_building_spaces(ctx: Context) -> int:
 
 
 def forest_covered_spaces(ctx: Context) -> int:
-    """board.covered_cells counted without making the set: no Building space lies in two double spaces (Rules
-    refuses such a board), so the forested double spaces' sizes add up to it (a latch asks after every event)."""
+    """board.covered_cells counted without making the set (a latch asks after every event): no Building space lies
+    in two double spaces (Rules refuses such a board), so the forested double spaces' sizes add up to theirs; a
+    Building that counts as a Forest adds its own space unless a forested double space holds it already. Whether any
+    Building may count as a Forest is asked first, as most tables have none."""
+    table, me = ctx.table, ctx.me
     count = 0
-    for size, forests in zip(double_sizes(ctx.table), ctx.me.harbor.forests, strict=True):
+    for size, forests in zip(double_sizes(table), me.harbor.forests, strict=True):
         if forests > 0:
             count += size
+    if may_hold(table, me.buildings, "is_forest"):
+        for card in board.forest_cards(table, me):
+            double = board.double_of(table, card.cell)
+            if card.cell is not None and (double is None or me.harbor.forests[double] <= 0):
+                count += 1
     return count
 
 

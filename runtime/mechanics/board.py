@@ -23,13 +23,15 @@ TRACK_BUILDINGS_AS_SHIPS = "gap_counts_track_buildings"
 
 
 def covered_cells(table: Table, player: Player) -> set[tuple[int, int]]:
-    """Building spaces under at least one Forest."""
-    return {
+    """Building spaces covered by Forest: those of a double space under at least one Forest, and the one space of
+    each Building that counts as a Forest (a Forest on that space; ruling, beside the card)."""
+    under = {
         cell
         for double, forests in zip(double_spaces(table), player.harbor.forests, strict=True)
         if forests > 0
         for cell in double.cells
     }
+    return under | {card.cell for card in forest_cards(table, player) if card.cell is not None}
 
 
 def free_cells(table: Table, player: Player, first_only: bool = False) -> list[tuple[int, int]]:

@@ -17,6 +17,7 @@ from runtime.engine.play import base_value
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
 from runtime.model.journal import Journal, ShapeList, Tracked, TrackedDict, TrackedList, TrackedSet
+from runtime.model.parameters import parameters
 from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
@@ -40,8 +41,18 @@ def start_of(rules: Rules, players: int) -> Start:
     only rules.toml, which never changes."""
     start = rules.starts.get(players)
     if start is None:
+        counts = player_counts(rules)
+        if players not in counts:
+            raise ValueError(f"{players} players: rules.toml sets a table up for {counts[0]} to {counts[-1]} players")
         start = rules.starts[players] = read_start(rules, players)
     return start
+
+
+def player_counts(rules: Rules) -> range:
+    """The player counts the rules have values for: 1 to the length of rules.toml's lists by player count (the
+    shortest). Any other count would read past a list, or from its end."""
+    lengths = [len(rules.default(p.path)) for p in parameters().values() if p.by_player_count]
+    return range(1, min(lengths) + 1)
 
 
 def read_start(rules: Rules, players: int) -> Start:

@@ -457,6 +457,45 @@ def test_log_boom_returns_unclaimed_wood_before_scoring() -> None:
     assert me.supply["wood"] == 3
 
 
+def test_log_boom_wood_under_the_deep_sea_trawler_stays_until_scoring() -> None:
+    """Deep-Sea Trawler: "Place the Deep-Sea Trawler to the right of your Ships as though it were a Ship ...
+    Regardless, the Deep-Sea Trawler is still considered a Building and not a Ship." Log Boom: "Each time before you
+    place a Ship on those spaces, move the wood into your personal supply ... Before scoring, return any unclaimed
+    wood to the general supply." Ruling (cards.nus): the Trawler's 4 spaces keep their wood; a sloop after it takes
+    the wood of its own space only; scoring returns the other 8 to the general supply, none to the player."""
+    table, me = log_boom_table()  # a sloop on the first space, 1 wood on each of the other 9
+    supply(me, wood=5, fish=5)
+    trawler = build_real(table, me, "Deep-Sea Trawler")
+    assert me.track.cards == [trawler] and me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
+    assert wood_on_spaces(me) == [0, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    supply(me, wood=1, fish=2)
+    table.ships_left.update(cutter=0, schooner=0)
+    perform(table, me, "build_ship", "space")
+    assert [s.type for s in me.track.ships] == ["sloop", "sloop"]
+    assert wood_on_spaces(me) == [0, 1, 1, 1, 1, 0, 1, 1, 1, 1]
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}  # 1 + 1 wood, 2 paid
+    general = table.general["wood"]
+    final_scores(table)
+    assert wood_on_spaces(me) == [0] * 10
+    assert table.general["wood"] == general + 8 and me.supply["wood"] == 0
+
+
+def test_log_boom_wood_stays_under_a_trawler_the_ghost_ship_counts_as_a_ship() -> None:
+    """Ghost Ship: "(For the purposes of this effect only, you may consider the "Deep-Sea Trawler" a Ship.)" Ruling
+    (cards.nus): taken for the Ghost Ship's Ship, the Trawler is still no Ship for the Log Boom: placing it moves no
+    wood; its 4 spaces and the 3 of the gap leave 3 free, and all 10 wood stay on the track."""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Log Boom", (1, 2))
+    ghost = in_play(table, me, "Ghost Ship", (2, 2), False)  # no Guest; no Ship yet, so no gap
+    supply(me, wood=5, fish=5)
+    build_real(table, me, "Deep-Sea Trawler", True)  # consider it a Ship for the Ghost Ship's effect
+    assert ghost.choices == {"gap_counts_track_buildings": True} and table.decider.answers == []
+    assert library.free_fishing_spaces(Context(table, me)) == 10 - 4 - 3
+    assert wood_on_spaces(me) == [1] * 10
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
+
+
 def test_log_boom_no_free_fishing_space_no_effect() -> None:
     table, me = log_boom_table(ships=10)
     assert wood_on_spaces(me) == [0] * 10

@@ -813,6 +813,17 @@ def test_investment_broker_gives_a_guest_and_gold_per_issued_share_held() -> Non
     assert me.supply == supply(gold=3, guest=1)  # 1 Share bought for 1 gold, 1 gold taken: nothing more from it
 
 
+def test_investment_broker_guest_declined_still_gives_the_gold() -> None:
+    """Investment Broker: "take 1 Guest ... Additionally, also immediately (and only once via this Building) take a
+    number of gold ... equal to the number of issued Shares in your personal supply". The Guest is the Guest symbol's
+    choice; the gold is not: declined, no Guest comes and the 2 gold for the 2 issued Shares held still do."""
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(supply(6, 4, 3))
+    build_card(table, me, "Investment Broker", SPACE, False)
+    assert me.supply == supply(gold=2) and table.decider.answers == []
+
+
 # Amphitheater (C746) ---------------------------------------------------------------------------
 
 
@@ -1014,6 +1025,30 @@ def test_queuing_barriers_cost_only_8_wood_without_guests() -> None:
     me.supply.update(supply(wood=8, gold=2))
     build_card(table, me, "Queuing Barriers", SPACE)
     assert me.supply == supply(gold=2)
+
+
+def test_queuing_barriers_gold_is_set_by_the_guests_held_when_building_spent_ones_included() -> None:
+    """Queuing Barriers: "The number of gold that you must pay for the Queuing Barriers is equal to the number of
+    Guests in your personal supply." Guests: "you can reduce the Building cost by your choice of 2 wood or 3 fish for
+    each Guest that you return ... You cannot spend Guests to reduce a gold cost." Ruling (cards.nus): the cost is
+    set when you build, from the Guests held then; a Guest spent on the wood still counts: every way to pay with 3
+    Guests asks 3 gold, and 2 gold cannot build it."""
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(supply(wood=8, gold=3, guest=3))
+    build_card(table, me, "Queuing Barriers", SPACE, Payment(2, 0, 3, 3))
+    assert table.decider.asked[-1] == (
+        0,
+        DecisionKind.PAYMENT,
+        [Payment(8, 0, 3, 0), Payment(6, 0, 3, 1), Payment(4, 0, 3, 2), Payment(2, 0, 3, 3)],
+    )
+    assert me.supply == supply(wood=6)
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(supply(wood=2, gold=2, guest=3))
+    with pytest.raises(IllegalAction, match="cannot pay for Queuing Barriers"):
+        build_card(table, me, "Queuing Barriers", SPACE)
+    assert me.supply == supply(wood=2, gold=2, guest=3) and me.buildings == []
 
 
 @pytest.mark.parametrize(("guests", "points"), [(0, 0), (1, 0), (2, 0), (3, 7), (4, 8), (5, 9), (9, 9)])

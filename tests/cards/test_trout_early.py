@@ -334,6 +334,30 @@ def test_urban_quarter_counts_covered_spaces_not_forests() -> None:
     assert me.supply["gold"] == 4  # 3 Buildings > 2 spaces, though not > 3 Forests
 
 
+@pytest.mark.parametrize("reforest", [False, True])
+def test_urban_quarter_an_orchard_built_counts_on_both_sides_and_tips_nothing(reforest: bool) -> None:
+    """Urban Quarter: "As soon as there are more Buildings on your Harbor board than Building spaces covered by
+    Forest". Orchard: "the Orchard is considered both a Building and a Forest ... the Orchard occupies a single
+    Building space." Ruling (cards.nus): its own Building space is covered by Forest, so building it adds 1 Building
+    and 1 covered space: 2 against 2 stays 3 against 3 (or 3 against 5 after its Reforest), no gold; a plain
+    Building then tips it."""
+    table = make_table()
+    me = table.players[0]
+    me.harbor.forests = [0, 1, 0, 0, 0]  # one Forest covering 2 Building spaces
+    in_play(table, me, "Urban Quarter", (1, 2))
+    in_play(table, me, "Cabin", (2, 2))
+    me.supply.update(wood=2, fish=0, gold=0, guest=0)
+    reforesting = (True, 3) if reforest else (False,)
+    orchard = build_real(table, me, "Orchard", (4, 1), False, *reforesting)  # space; no Guest; Reforest or not
+    ctx = Context(table, me)
+    covered = 5 if reforest else 3
+    assert (library.buildings(ctx), library.forest_covered_spaces(ctx)) == (3, covered)
+    assert me.harbor.cells[(4, 1)] is orchard
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}  # no gold
+    in_play(table, me, "Wood Storage", (4, 4))
+    assert me.supply["gold"] == (0 if reforest else 2)  # 4 Buildings > 3 covered spaces; not > 5
+
+
 def test_urban_quarter_a_single_forest_covers_two_spaces() -> None:
     table = make_table()
     me = table.players[0]

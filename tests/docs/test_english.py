@@ -310,9 +310,26 @@ CARDS += [
         "return an Elder from your Elder Council to the Ships and Elders supply board, on the same space it "
         "originated from. Before you do, move the fish on the Elder, if any, into your personal supply.",
         "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
-        "Guest in your personal supply; if the number of Elders in your Elder Council is at least 1, move the fish "
-        "on one of your Elders into your personal supply, then return that Elder to its space on the Ships and "
-        "Elders supply board.",
+        "Guest in your personal supply; whether or not you do, if the number of Elders in your Elder Council is at "
+        "least 1, move the fish on one of your Elders into your personal supply, then return that Elder to its space "
+        "on the Ships and Elders supply board.",
+    ),
+    (
+        "Investment Broker",
+        "Additionally, also immediately (and only once via this Building) take a number of gold from the general "
+        "supply equal to the number of issued Shares in your personal supply",
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply; whether or not you do, take a number of gold equal to the number of issued "
+        "Shares in your personal supply from the general supply and place the gold in your personal supply.",
+    ),
+    (
+        "Angling School",
+        "Additionally, also immediately (and only once via this Building) take a number of gold from the general "
+        "supply equal to the number of Guests on your Ships",
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply, and you may now place Guests from your personal supply on your Ships (1 per "
+        "Ship, as at any time); whether or not you do, take a number of gold equal to the number of Guests on your "
+        "Ships from the general supply and place the gold in your personal supply.",
     ),
     (
         "Store Management",
@@ -370,6 +387,36 @@ def test_a_may_of_one_thing_has_no_if_you_do_and_one_of_several_says_it_once() -
         "Immediately (and only once via this Building) you may return 1 fish from your personal supply to the "
         "general supply; if you do, take 1 gold from the general supply and place the gold in your personal "
         "supply, and you may take 1 wood from the general supply and place the wood in your personal supply."
+    )
+
+
+def test_what_follows_a_may_is_said_to_happen_whether_or_not_you_do() -> None:
+    """Investment Broker: declining the Guest still gives the gold, so "you may take 1 Guest ..., and take a number of
+    gold" (read as though the gold were optional too) says "whether or not you do" before what must be done: after a
+    several-thing may, under a guard, in an `each time`. Two choices in a row stay two choices."""
+    card = 'building "Broker" (trout A601)\n  cost 1 wood\n  vp 1\n  {trigger}:\n{body}'
+    after = card.format(trigger="when built", body="    you may: take 1 guest\n    take 2 gold\n")
+    several = card.format(
+        trigger="each time after you serve fish, if fish served >= 3",
+        body="    you may: return 1 fish, take 1 wood\n    let held = guests in supply\n    take 1 gold, take 1 fish\n",
+    )
+    choices = card.format(trigger="when built", body="    you may: take 1 guest\n    you may: take 1 wood\n")
+    assert rendered(after) == (
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply; whether or not you do, take 2 gold from the general supply and place the "
+        "gold in your personal supply."
+    )
+    assert rendered(several) == (
+        'Each time after you complete a "Serve Fish" action, you may return 1 fish from your personal supply to '
+        "the general supply; if you do, take 1 wood from the general supply and place the wood in your personal "
+        "supply; whether or not you do, take 1 gold from the general supply and place the gold in your personal "
+        "supply, and take 1 fish from the general supply and place the fish in your personal supply, but only if "
+        "the number of fish you served to the Banquet Table (a Guest counts as the fish it saved) is at least 3."
+    )
+    assert rendered(choices) == (
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply, and you may take 1 wood from the general supply and place the wood in your "
+        "personal supply."
     )
 
 
