@@ -1,5 +1,6 @@
-"""The `nus` command. Exit codes: 0 clean, 1 errors in a card file, 2 usage or I/O problems, 130 interrupted
-(Ctrl-C); a reader that closes the pipe early (`nus docs ... | head`) ends it quietly with 141, as SIGPIPE would.
+"""The `nus` command. Exit codes: 0 clean, 1 errors in a card file, 2 usage or I/O problems (standard output
+that cannot be written to, such as a full disk, included), 130 interrupted (Ctrl-C); a reader that closes the pipe
+early (`nus docs ... | head`) ends it quietly with 141, as SIGPIPE would.
 
 Each subcommand is one module of this package with `register(commands)`; COMMANDS lists them in help order.
 """
@@ -14,6 +15,7 @@ from importlib import import_module
 
 from compiler import __version__
 from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
+from compiler.cli.stdout import StdoutError, guarded_stdout
 from compiler.diagnostics import printable
 from runtime.model.cards import CardError
 
@@ -82,9 +84,18 @@ def commands_needed(argv: list[str] | None) -> tuple[str, ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with guarded_stdout():
+        return run(argv)
+
+
+def run(argv: list[str] | None) -> int:
+    """The command, and every way it can end: each one a line on stderr at most, never a traceback."""
     try:
         args = argument_parser(argv).parse_args(argv)
-        return args.run(args)
+        status = args.run(args)
+        if not getattr(sys.stdout, "closed", False):  # the language server closes it as it stops
+            sys.stdout.flush()  # a full disk shows at the last write, here, not at exit where no exit code can say so
+        return status
     except InvalidText as error:
         print(error, file=sys.stderr)
         return ERRORS
@@ -100,9 +111,17 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         quiet_stdout()
         return CLOSED_PIPE
+    except StdoutError as error:
+        quiet_stdout()
+        print(f"nus: error: {error}", file=sys.stderr)
+        return USAGE
 
 
 def quiet_stdout() -> None:
-    """The reader is gone: point stdout at /dev/null so flushing it at exit raises nothing more."""
+    """The reader is gone, or the disk full: point stdout at /dev/null so flushing it at exit raises nothing more."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # a stream with no descriptor (captured by a test) is left as is
+        return
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    os.dup2(devnull, descriptor)

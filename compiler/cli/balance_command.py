@@ -6,11 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from compiler.card_choice import named
 from compiler.cli.common import (
     ERRORS,
     OK,
     UsageError,
+    check_round,
     checked_file,
+    cluster_address,
     left_out,
     player_count,
     positive,
@@ -18,7 +21,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
-from compiler.output import write_all
+from compiler.output import check_writable, write_all
 
 FORMATS = ("table", "json", "csv")
 
@@ -27,18 +30,22 @@ def register(commands) -> None:
     command = commands.add_parser("balance", help="measure card values and edits over seeded games")
     command.add_argument("file", metavar="FILE")
     command.add_argument("--against", metavar="NEW", help="compare FILE (old) with NEW on the same seeds")
-    command.add_argument("--players", type=player_count, default=3, metavar="N")
+    command.add_argument("--players", type=player_count, default=3, metavar="N", help="players a game")
     command.add_argument("--agent", default="random", help="who plays every seat: " + ", ".join(agent_names()))
-    command.add_argument("--games", type=positive, default=100, metavar="G", help="seeds played (default 100)")
-    command.add_argument("--precision", type=float, metavar="X", help="play until every interval is narrower")
-    command.add_argument("--max-games", type=positive, default=2000, metavar="M", help="cap for --precision")
-    command.add_argument("--seed", type=int, default=0, metavar="S")
+    command.add_argument("--games", type=positive, default=100, metavar="G", help="seeds played")
+    command.add_argument(
+        "--precision", type=float, metavar="X", help="double the seeds until every interval is narrower than X VP"
+    )
+    command.add_argument("--max-games", type=positive, default=2000, metavar="M", help="most seeds --precision plays")
+    command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; seeds S to S + G - 1")
     command.add_argument("--round", type=positive, default=1, metavar="R", help="round the card is given at")
     command.add_argument("--card", action="append", metavar="NAME", help="measure only these cards")
-    command.add_argument("--fdr", type=float, default=0.01, metavar="Q", help="false discovery rate (0.01)")
+    command.add_argument("--fdr", type=float, default=0.01, metavar="Q", help="false discovery rate")
     command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
-    command.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games on")
-    command.add_argument("--format", choices=FORMATS, default="table")
+    command.add_argument(
+        "--cluster", type=cluster_address, metavar="ADDRESS", help="a Dask scheduler to run the games on"
+    )
+    command.add_argument("--format", choices=FORMATS, default="table", help="the report on standard output")
     command.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report")
     command.set_defaults(run=run)
 
@@ -51,7 +58,7 @@ def agent_names() -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from compiler.load import load_cached_cards
-    from runtime.analysis.balance import Design, card_costs, full_report, measure
+    from runtime.analysis.balance import Design, card_costs, full_report, measure, stopping
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
     from runtime.analysis.runner import Source, default_jobs
@@ -67,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
     specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
     design = Design(args.players, args.agent, args.seed, args.round, measured, absent)
+    check_round(args.round, specs, args.players)
+    if args.html:  # refused now, not after every game was played
+        writing(lambda: check_writable(Path(args.html), paths), Path(args.html))
     with reaching_cluster():
         tallies = measure(
             sources,
@@ -79,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
             progress=lambda records, total: with_progress(records, total, "balance games"),
         )
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
+    if args.precision is not None:
+        result["precision"] = stopping(tallies, args.precision, args.max_games)
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
     if args.format == "json":
@@ -100,14 +112,15 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 
 def measured_cards(specs, wanted: list[str] | None, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The Buildings to measure (all, or those asked for) and the Buildings left out: a card no game of this many
-    players has (its `players` line) has no value there. Asked for by name, it is refused with the reason."""
+    """The Buildings to measure (all, or those --card names, by name or code as every command picks cards:
+    compiler.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
+    has no value there. Asked for by name, it is refused with the reason."""
     buildings = [spec for spec in specs if spec.kind == "building"]
-    names = [spec.name for spec in buildings]
-    unknown = [name for name in wanted or () if name not in names]
+    unknown = [name for name in wanted or () if not named(buildings, name)]
     if unknown:
         raise UsageError(f"no Building named {unknown[0]!r} in the card file")
-    chosen = [spec for spec in buildings if not wanted or spec.name in wanted]
+    chosen_names = {spec.name for name in wanted or () for spec in named(buildings, name)}
+    chosen = [spec for spec in buildings if not wanted or spec.name in chosen_names]
     for spec in chosen:
         why = left_out(spec, players) if wanted else ""
         if why:

@@ -23,12 +23,15 @@ from compiler.cli.common import (
     OK,
     UsageError,
     compile_file,
+    counted,
     file_command,
     output_directory,
     positive,
     report,
+    shown_name,
     writing,
 )
+from compiler.diagnostics import printable
 from compiler.output import refuse_inputs, write_all
 
 INSTALL_HINT = "install the print extra: pip install 'nus[print]'"
@@ -43,7 +46,12 @@ def register(commands) -> None:
     command.add_argument("--bleed", type=millimetres, default=0.0, metavar="MM", help="colour beyond the cut (mm)")
     command.add_argument("--deck", action="append", metavar="DECK", help="only this deck (repeatable)")
     command.add_argument("--letter", action="append", choices=LETTERS, help="only this letter (repeatable)")
-    command.add_argument("--cards", type=card_names, metavar='"NAME, NAME"', help="only these cards")
+    command.add_argument(
+        "--card", action="append", dest="cards", metavar="NAME", help="only this card, by name or code (repeatable)"
+    )
+    command.add_argument(
+        "--cards", action="extend", type=card_names, metavar='"NAME, NAME"', help="only these cards, comma-separated"
+    )
     command.add_argument("--changed-since", metavar="OLD", help="only cards whose face differs from this card file's")
     command.add_argument("--png", action="store_true", help="also one PNG per card and per sheet")
     command.add_argument("--dpi", type=positive, default=300, metavar="N", help="PNG resolution (default 300)")
@@ -77,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     if faces is None:
         return ERRORS
     if not faces:
-        print("no card to print" + (f": no face differs from {args.changed_since}" if args.changed_since else ""))
+        unchanged = f": no face differs from {args.changed_since}" if args.changed_since else ""
+        print(printable(f"no card to print{unchanged}"))
         return OK
     try:
         laid = sheet(args.paper, *args.size, args.bleed)
@@ -88,18 +97,24 @@ def run(args: argparse.Namespace) -> int:
     targets = [out / "cards.pdf", *(out / "cards" / f"{f.code}.png" for f in faces if args.png)]
     writing(lambda: refuse_inputs(targets, inputs), out)
     pdf = print_backend()
-    printed = pdf.Layout(laid, f"{Path(args.file).name} · {version(text)}", Path(args.file).name).fitted(faces)
+    name = shown_name(Path(args.file).name)
+    printed = pdf.Layout(laid, f"{name} · {version(text)}", name).fitted(faces)
     outputs = {out / "cards.pdf": printed.pdf}
     if args.png:
         outputs |= images(pdf, printed.pdf, laid, faces, out, args.dpi)
     write_files(outputs, inputs, args.output)
-    pages = count(printed.pages, f"{PAPER_NAMES[args.paper]} page")
-    print(f"wrote {out / 'cards.pdf'}: {count(len(faces), 'card')} on {pages}")
+    tell(args, out, printed, len(faces), len(outputs) - 1)
+    return ERRORS if printed.overflows else OK
+
+
+def tell(args: argparse.Namespace, out: Path, printed, faces: int, images: int) -> None:
+    """What was written (paths escaped, as everything reaching the terminal), and every card that did not fit."""
+    pages = counted(printed.pages, f"{PAPER_NAMES[args.paper]} page")
+    print(printable(f"wrote {out / 'cards.pdf'}: {counted(faces, 'card')} on {pages}"))
     if args.png:
-        print(f"wrote {len(outputs) - 1} PNGs in {out / 'cards'} and {out / 'sheets'}")
+        print(printable(f"wrote {counted(images, 'PNG')} in {out / 'cards'} and {out / 'sheets'}"))
     for overflow in printed.overflows:
         print(overflow_message(overflow), file=sys.stderr)
-    return ERRORS if printed.overflows else OK
 
 
 def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
@@ -114,10 +129,6 @@ def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
     if not report(args.changed_since, old_text, old):
         return None
     return changed(faces, [face(card) for card in old.program.cards])
-
-
-def count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def overflow_message(overflow) -> str:

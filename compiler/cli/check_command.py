@@ -16,6 +16,7 @@ from compiler.cli.common import (
     InvalidText,
     UsageError,
     add_output_format,
+    counted,
     diagnostic_record,
     display_name,
     read_source,
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         elif not report(path, text, compiled, args.output_format):
             clean = False
         elif args.output_format == "text":
-            print(printable(f"{display_name(path)}: {compiled.cards} cards, no errors"))
+            print(printable(f"{display_name(path)}: {counted(compiled.cards, 'card')}, no errors"))
     if args.output_format == "json":
         print(json.dumps(records, indent=2))
     return USAGE if unreadable else OK if clean else ERRORS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import sys
 from collections.abc import Iterator
@@ -29,25 +30,55 @@ class UsageError(Exception):
 STDIN = "-"
 
 
+def counted(number: int, noun: str) -> str:
+    """'1 card', '2 cards', '0 cards': every count the command prints."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def display_name(path: str) -> str:
     """The name diagnostics use: '-' (standard input) shows as <stdin>."""
     return "<stdin>" if path == STDIN else path
 
 
+def shown_name(path: str) -> str:
+    """The file's name where an output shows it (the reference's line references, a printed card's footer): its
+    control characters escaped as on the terminal, so a file named with an ESC or a line break stays one line of
+    text in HTML and Markdown alike."""
+    return printable(display_name(path))
+
+
+BOM = "\ufeff"
+
+
 def read_source(path: str) -> str:
+    """A card file's text to compile. A leading byte-order mark (which Windows editors write) is dropped, as
+    Python drops it from a module, so line 1 is not an 'unexpected character' and its columns are the ones an
+    editor shows."""
+    return read_text(path).removeprefix(BOM)
+
+
+def read_text(path: str) -> str:
+    """A card file's text exactly as written, a byte-order mark kept (for `nus fmt`, which writes it back)."""
     try:
         data = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
     except OSError as error:
         raise UsageError(f"cannot read {printable(path)}: {error.strerror or error}") from None
+    body = data.removeprefix(codecs.BOM_UTF8)
     try:
-        return data.decode("utf-8")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        name = printable(display_name(path))
-        code = codes.INVALID_UTF8
-        message = f"{name}:{line}:{column}: error[{code.id}]: {code.title} (byte {error.start})"
-        raise InvalidText(message) from None
+        raise invalid_text(path, body, error.start, len(data) - len(body)) from None
+    return BOM + text if len(body) < len(data) else text
+
+
+def invalid_text(path: str, body: bytes, start: int, bom: int) -> InvalidText:
+    """Where decoding failed: line and column within the text after any byte-order mark, the byte in the file."""
+    line = body[:start].count(b"\n") + 1
+    column = start - (body.rfind(b"\n", 0, start) + 1) + 1
+    code = codes.INVALID_UTF8
+    return InvalidText(
+        f"{printable(display_name(path))}:{line}:{column}: error[{code.id}]: {code.title} (byte {start + bom})"
+    )
 
 
 class InvalidText(Exception):
@@ -83,7 +114,7 @@ def show_diagnostics(name: str, text: str, diagnostics: list[Diagnostic], output
     elif diagnostics:
         print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)
         count = len(diagnostics)
-        print(printable(f"{name}: {count} error{'s' if count != 1 else ''}"), file=sys.stderr)
+        print(printable(f"{name}: {counted(count, 'error')}"), file=sys.stderr)
     return not diagnostics
 
 
@@ -138,7 +169,11 @@ def annotation_text(text: str, property_value: bool) -> str:
 
 
 def output_directory(path: str) -> Path:
+    """DIR made if need be; one that is a file (or a device, /dev/full) is refused for what it is, not with the
+    "File exists" that mkdir says of it."""
     out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise UsageError(printable(f"cannot write to {out}: not a directory"))
     writing(lambda: out.mkdir(parents=True, exist_ok=True), out)
     return out
 
@@ -169,6 +204,23 @@ def positive(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return number
+
+
+def cluster_address(value: str) -> str:
+    """An empty address would quietly play here instead: refused."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("give the Dask scheduler's address (tcp://HOST:8786), or leave --cluster out")
+    return value
+
+
+def check_round(wanted: int, specs, players: int) -> None:
+    """A card given at a round the game never reaches would be measured on no game: refused before any is played.
+    A card file whose card changes the number of Rounds is let through (only play can tell)."""
+    from runtime.analysis.games import last_round
+
+    last = last_round(specs, players)
+    if last is not None and wanted > last:
+        raise UsageError(f"--round {wanted}: a game has rounds 1 to {last}, so round {wanted} never comes")
 
 
 def seat(value: str) -> int:

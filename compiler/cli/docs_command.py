@@ -5,7 +5,17 @@ from __future__ import annotations
 import argparse
 
 from compiler.backends.docs import reference_texts
-from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, output_directory, report, writing
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    compile_file,
+    display_name,
+    file_command,
+    output_directory,
+    report,
+    shown_name,
+    writing,
+)
 from compiler.diagnostics import printable
 from compiler.load import python_source
 from compiler.output import write_all
@@ -26,9 +36,9 @@ def write_outputs(args: argparse.Namespace, with_python: bool) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    name = display_name(args.file)
-    files = {out / "cards.py": python_source(compiled.module, name)} if with_python else {}
-    files |= {out / file: content for file, content in reference_texts(compiled.program, name, text).items()}
+    python = {out / "cards.py": python_source(compiled.module, display_name(args.file))} if with_python else {}
+    reference = reference_texts(compiled.program, shown_name(args.file), text)
+    files = python | {out / file: content for file, content in reference.items()}
     written = writing(lambda: write_all(files, [args.file]), out)
     print("\n".join(printable(f"wrote {path}") for path in written))
     return OK

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 from dataclasses import replace
 
 from compiler.backends.generate import generate
 from compiler.backends.render import English
+from compiler.card_choice import ambiguous, named
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
 from compiler.diagnostics import printable
 from compiler.load import load_cards, python_source
+from compiler.syntax import nodes as n
 from compiler.syntax.nodes import pretty
 from runtime.examples import starting_table
 
@@ -24,11 +27,7 @@ def run(args: argparse.Namespace) -> int:
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    cards = [c for c in compiled.program.cards if args.card.lower() in (c.name.lower(), c.code.lower())]
-    if not cards:
-        names = ", ".join(c.name for c in compiled.program.cards)
-        raise UsageError(f"no card named '{args.card}' in {args.file} (cards: {names})")
-    card = cards[0]
+    card = chosen_card(compiled.program.cards, args.card, args.file)
     module = generate(replace(compiled.program, cards=(card,), examples=()), text)
     print(printable(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"') + "\n")
     players = English(card).players()
@@ -43,3 +42,15 @@ def run(args: argparse.Namespace) -> int:
         print("\n# Its worked examples start from this table\n")
         print("\n".join(f"- {line}" for line in starting_table(specs, spec)))
     return OK
+
+
+def chosen_card(cards: tuple[n.Card, ...], wanted: str, path: str) -> n.Card:
+    """The one card CARD names (compiler.card_choice); a name two cards share is refused, not resolved silently
+    to the first (the Building "Carpenter" over the Elder), with the command that picks each by its code."""
+    found = named(cards, wanted)
+    if not found:
+        raise UsageError(f"no card named '{wanted}' in {path} (cards: {', '.join(c.name for c in cards)})")
+    if len(found) > 1:
+        picks = " or ".join(f"nus explain {shlex.quote(path)} {card.code}" for card in found)
+        raise UsageError(ambiguous(found, wanted, f"give its code: {picks}"))
+    return found[0]

@@ -1,7 +1,8 @@
 """`nus fmt FILE... [--write | --check | --diff]`: the canonical layout, comments kept.
 
-Without a flag it prints the canonical form of one file; `--write` replaces each file atomically, `--check` and
-`--diff` change nothing and exit 1 when a file would change (as `ruff format --check/--diff` do)."""
+Without a flag it prints the canonical form of one file; `--write` replaces each file atomically (through a
+symbolic link, keeping the file's permissions), `--check` and `--diff` change nothing and exit 1 when a file
+would change (as `ruff format --check/--diff` do)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,24 @@ import argparse
 import difflib
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.backends.format import format_text
-from compiler.cli.common import ERRORS, OK, STDIN, UsageError, display_name, read_source, show_diagnostics, writing
+from compiler.cli.common import (
+    BOM,
+    ERRORS,
+    OK,
+    STDIN,
+    UsageError,
+    counted,
+    display_name,
+    read_text,
+    show_diagnostics,
+    writing,
+)
 from compiler.diagnostics import printable
-from compiler.output import write_all
+from compiler.output import rewrite
 
 
 def register(commands) -> None:
@@ -33,20 +46,57 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give --write, --check or --diff to format several files")
     if printing:
         refuse_stdout_over_input(args.files[0])
-    changed, broken = [], False
-    for path in args.files:
-        text = read_source(path)
-        formatted, diagnostics = format_text(text, display_name(path))
-        if formatted is None:
-            show_diagnostics(display_name(path), text, diagnostics)
-            broken = True
-        elif printing:
-            sys.stdout.write(formatted)
-        elif formatted != text:
-            changed.append(path)
-            act(args, path, text, formatted)
-    summarise(args, changed)
+    outcomes = [format_file(args, path, printing) for path in args.files]
+    changed, broken = outcomes.count(CHANGED), outcomes.count(BROKEN)
+    if not printing:
+        summarise(args, changed, broken)
     return ERRORS if broken or (changed and not args.write) else OK
+
+
+CHANGED, UNCHANGED, BROKEN = "changed", "unchanged", "broken"
+
+
+def format_file(args: argparse.Namespace, path: str, printing: bool) -> str:
+    """One file formatted as the mode asks; CHANGED, UNCHANGED, or BROKEN when it does not parse (its errors
+    shown)."""
+    source = read_text(path)
+    form = FileForm.of(source)
+    text = form.bare(source)
+    formatted, diagnostics = format_text(text, display_name(path))
+    if formatted is None:
+        show_diagnostics(display_name(path), text, diagnostics)
+        return BROKEN
+    if printing:
+        sys.stdout.write(form.dressed(formatted))
+        return UNCHANGED
+    if form.dressed(formatted) == source:
+        return UNCHANGED
+    act(args, path, source, form.dressed(formatted))
+    return CHANGED
+
+
+@dataclass(frozen=True)
+class FileForm:
+    """What a file keeps through formatting besides its layout: a leading byte-order mark and its line endings
+    (those of its first line, as ruff's `line-ending = "auto"`), so a CRLF file formatted stays CRLF and one in
+    canonical layout passes --check; a file whose endings are mixed comes out with its first line's."""
+
+    bom: str
+    newline: str
+
+    @classmethod
+    def of(cls, source: str) -> FileForm:
+        end = source.find("\n")
+        crlf = end > 0 and source[end - 1] == "\r"
+        return cls(BOM if source.startswith(BOM) else "", "\r\n" if crlf else "\n")
+
+    def bare(self, source: str) -> str:
+        """The text the formatter reads: no byte-order mark, line feeds only."""
+        text = source.removeprefix(self.bom)
+        return text.replace("\r\n", "\n") if self.newline == "\r\n" else text
+
+    def dressed(self, formatted: str) -> str:
+        return self.bom + formatted.replace("\n", self.newline)
 
 
 def act(args: argparse.Namespace, path: str, text: str, formatted: str) -> None:
@@ -59,22 +109,26 @@ def act(args: argparse.Namespace, path: str, text: str, formatted: str) -> None:
     elif path == STDIN:
         sys.stdout.write(formatted)
     else:
-        writing(lambda: write_all({Path(path): formatted}), Path(path))
+        writing(lambda: rewrite(Path(path), formatted), Path(path))
 
 
 def printable_diff(lines) -> str:
-    return "".join(printable(line.rstrip("\n")) + "\n" for line in lines)
+    """The diff's lines escaped, each ended by a line feed (a CRLF file's carriage returns are not shown)."""
+    return "".join(printable(line.removesuffix("\n").removesuffix("\r")) + "\n" for line in lines)
 
 
-def summarise(args: argparse.Namespace, changed: list[str]) -> None:
-    count = len(changed)
-    files = "file" if count == 1 else "files"
-    if args.write:
-        print(f"{count} {files} reformatted", file=sys.stderr)
-    elif args.check and count:
-        print(f"{count} {files} would be reformatted (run 'nus fmt --write' to rewrite them)", file=sys.stderr)
-    elif args.check:
-        print(f"{len(args.files)} file{'s' if len(args.files) != 1 else ''} already formatted")
+def summarise(args: argparse.Namespace, changed: int, broken: int) -> None:
+    """One line, as ruff's: what changed (or would), what was already formatted, and what could not be parsed
+    (its errors shown above); on stdout only for a --check that passes."""
+    unchanged = len(args.files) - changed - broken
+    parts = [f"{counted(changed, 'file')} {'reformatted' if args.write else 'would be reformatted'}"] if changed else []
+    if unchanged or not (changed or broken):
+        parts.append(f"{counted(unchanged, 'file')} {'left unchanged' if args.write else 'already formatted'}")
+    if broken:
+        parts.append(f"{counted(broken, 'file')} could not be parsed")
+    hint = " (run 'nus fmt --write' to rewrite them)" if changed and not args.write else ""
+    passed = args.check and not (changed or broken)
+    print(", ".join(parts) + hint, file=sys.stdout if passed else sys.stderr)
 
 
 def refuse_stdout_over_input(path: str) -> None:

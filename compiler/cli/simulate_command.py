@@ -4,10 +4,27 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
+from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from compiler.cli.common import ERRORS, OK, checked_file, player_count, positive, reaching_cluster, report, writing
-from compiler.output import refuse_inputs
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    checked_file,
+    cluster_address,
+    player_count,
+    positive,
+    reaching_cluster,
+    report,
+    writing,
+)
+from compiler.output import StagedText, refuse_inputs
+
+if TYPE_CHECKING:
+    from runtime.analysis.games import Record
+    from runtime.analysis.simulate import Summary
 
 INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
@@ -19,7 +36,9 @@ def register(commands) -> None:
     command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; game i uses seed S + i")
     command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
-    command.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games on")
+    command.add_argument(
+        "--cluster", type=cluster_address, metavar="ADDRESS", help="a Dask scheduler to run the games on"
+    )
     command.add_argument(
         "--log", type=log_file, metavar="FILE", help="write every game's log to FILE (kept nowhere else)"
     )
@@ -41,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from runtime.analysis.progress import with_progress
     from runtime.analysis.runner import Source, default_jobs
     from runtime.analysis.runner import run as run_games
-    from runtime.analysis.simulate import Summary, record_line
+    from runtime.analysis.simulate import Summary
 
     if args.log:
         writing(lambda: refuse_inputs([Path(args.log)], [args.cards]), Path(args.log))
@@ -53,42 +72,47 @@ def run(args: argparse.Namespace) -> int:
     source = Source(text, args.cards, load_cached_cards)
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
     totals = Summary(args.players)
-    log = LogFile(Path(args.log)) if args.log else None
+    with LogFile(Path(args.log)) if args.log else nullcontext() as log:
+        code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)
+        print(totals.text())
+    return code
+
+
+def play_all(records: Iterable[Record], totals: Summary, log: LogFile | None, games: int) -> int:
+    """Each game's line as it finishes; Ctrl-C stops the run with the games finished counted (and logged)."""
+    from runtime.analysis.simulate import record_line
+
     try:
         with reaching_cluster():
-            for record in with_progress(records, args.games, "games"):
+            for record in records:
                 print(record_line(record))
                 totals.add_record(record)
                 if log:
                     log.add(record)
     except KeyboardInterrupt:
-        print(f"interrupted after {totals.games} of {args.games} games", file=sys.stderr)
-        return finish(totals, log, INTERRUPTED)
-    return finish(totals, log, OK)
-
-
-def finish(totals, log, code: int) -> int:
-    print(totals.text())
-    if log:
-        log.close()
-    return code
+        print(f"interrupted after {totals.games} of {games} games", file=sys.stderr)
+        return INTERRUPTED
+    return OK
 
 
 class LogFile:
-    """Game logs written beside the target and renamed into place at the end: never half a file."""
+    """Game logs written as they come to a temporary file of its own beside the target (compiler/output.py), renamed
+    into place when the run ends, Ctrl-C included (the games finished); on an error (a card's, a closed pipe) it is
+    removed, the target left as it was: never half a file, never a temporary one left behind."""
 
     def __init__(self, path: Path):
         self.path = path
-        self.temporary = path.with_name(f".{path.name}.tmp")
-        self.out = writing(lambda: self.temporary.open("w", encoding="utf-8"), path)
+        self.staged = writing(lambda: StagedText(path), path)
 
-    def add(self, record) -> None:
-        self.out.write(f"# seed {record.seed}\n")
-        self.out.writelines(f"{line}\n" for line in record.log)
+    def add(self, record: Record) -> None:
+        self.staged.stream.write(f"# seed {record.seed}\n")
+        self.staged.stream.writelines(f"{line}\n" for line in record.log)
 
-    def close(self) -> None:
-        self.out.close()
-        try:
-            writing(lambda: self.temporary.replace(self.path), self.path)
-        finally:
-            self.temporary.unlink(missing_ok=True)  # left only when the rename failed
+    def __enter__(self) -> LogFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            writing(self.staged.commit, self.path)
+        else:
+            self.staged.discard()

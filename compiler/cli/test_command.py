@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, report
+from compiler.cli.common import ERRORS, OK, compile_file, counted, display_name, file_command, report
 from compiler.cli.terminal import painter
 from compiler.diagnostics import printable
 from compiler.load import load_cards, load_examples
@@ -30,14 +30,19 @@ def run(args: argparse.Namespace) -> int:
         about = f'card "{example.card}"' if example.card else "base rules"
         verdict = paint("ok", "ok") if outcome.passed else paint("failed", "FAILED")
         print(f"{printable(f'{name}:{example.line}:')} {verdict} {printable(f'{about}: {example.title}')}")
-        for failure in outcome.failures:
-            for line in str(failure).split("\n"):  # a missing answer's message ends with the line to add
-                print(f"    {printable(line.removeprefix('    '))}")
+        for line in failure_lines(outcome.failures):
+            print(f"    {line}")
         if args.verbose:
             for asked in outcome.asked:
                 only = " (the only option)" if asked.automatic else ""
                 who = f"player {player_number(asked.player)}"
                 print(printable(f'      {who}: "{asked.prompt}" -> {asked.answer}{only}'))
     failed = sum(not outcome.passed for outcome in outcomes)
-    print(paint("failed" if failed else "summary", f"{len(outcomes)} examples, {failed} failed"))
+    print(paint("failed" if failed else "summary", f"{counted(len(outcomes), 'example')}, {failed} failed"))
     return ERRORS if failed else OK
+
+
+def failure_lines(failures: tuple[str, ...]) -> list[str]:
+    """A failure's lines, escaped, each its own line: a missing answer's message ends with the line to add (shared
+    with `nus watch`, which printed its line break as a literal '\\n')."""
+    return [printable(line.removeprefix("    ")) for failure in failures for line in str(failure).split("\n")]

@@ -5,7 +5,19 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, left_out, player_count, positive, report, seat
+from compiler.card_choice import ambiguous, named
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    UsageError,
+    check_round,
+    compile_file,
+    left_out,
+    player_count,
+    positive,
+    report,
+    seat,
+)
 from compiler.diagnostics import printable
 
 
@@ -52,11 +64,15 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play when taken"
         )
+    if args.give is not None:
+        check_round(args.round, specs, args.players)
     grant = Grant(card.name, args.give - 1, args.round) if args.give is not None else None
     setup = Setup(args.seed, (args.agent,) * args.players, grant)
     trace = trace_game(specs, card, setup)
     for line in render(trace, args.cards, lambda extra: again(args, extra)):
         print(printable(line))
+    if trace.error is not None:  # the moments before it are shown; the error is reported as any card error
+        raise trace.error
     return OK
 
 
@@ -68,13 +84,13 @@ def balance_seat(args: argparse.Namespace) -> int:
 
 
 def find_card(specs, wanted: str):
-    """The card with that name or code; a name two cards share (a Building and an Elder) needs the code."""
-    matches = [spec for spec in specs if wanted in (spec.name, spec.code)]
+    """The card with that name or code, as every command picks one (compiler.card_choice); a name two cards share
+    (a Building and an Elder) needs the code."""
+    matches = named(specs, wanted)
     if not matches:
         raise UsageError(f"no card named {wanted!r} in the card file")
     if len(matches) > 1:
-        codes = ", ".join(f"{spec.kind} {spec.code}" for spec in matches)
-        raise UsageError(f"{len(matches)} cards are named {wanted!r} ({codes}); give its code to --card")
+        raise UsageError(ambiguous(matches, wanted, "give its code to --card"))
     return matches[0]
 
 

@@ -9,7 +9,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.backends.docs import write_docs
-from compiler.cli.common import OK, InvalidText, UsageError, output_directory, read_source, writing
+from compiler.cli.common import (
+    OK,
+    STDIN,
+    InvalidText,
+    UsageError,
+    counted,
+    output_directory,
+    read_source,
+    shown_name,
+    writing,
+)
+from compiler.cli.test_command import failure_lines
 from compiler.diagnostics import printable, render_all
 from compiler.load import compile_text, load_cards, load_examples
 from compiler.syntax import nodes as n
@@ -41,20 +52,22 @@ class Watcher:
         if compiled.diagnostics:
             count = len(compiled.diagnostics)
             rendered = render_all(list(compiled.diagnostics)[:SHOWN_FAILURES], {self.path: text})
-            return [f"{printable(self.path)}: {count} error{'s' if count != 1 else ''}", rendered]
+            return [printable(f"{self.path}: {counted(count, 'error')}"), rendered]
         cards = card_texts(compiled.program, text)
         changed = [name for key, (name, body) in cards.items() if self.cards.get(key) != body]
         first = not self.cards
         self.cards = {key: body for key, (_, body) in cards.items()}
-        lines = [f"{printable(self.path)}: {len(cards)} cards, no errors"]
+        lines = [printable(f"{self.path}: {counted(len(cards), 'card')}, no errors")]
         lines += self.examples(text, changed, first)
-        written = writing(lambda: write_docs(compiled.program, self.path, self.out, text, [self.path]), self.out)
+        written = writing(
+            lambda: write_docs(compiled.program, shown_name(self.path), self.out, text, [self.path]), self.out
+        )
         lines.append(f"reference: {', '.join(printable(str(p)) for p in written)}")
         return lines
 
     def examples(self, text: str, changed: list[str], first: bool) -> list[str]:
         examples = [e for e in load_examples(text, self.path) if first or e.card in changed]
-        about = "all cards" if first else f"{len(changed)} changed card{'s' if len(changed) != 1 else ''}"
+        about = "all cards" if first else counted(len(changed), "changed card")
         if changed and not first:
             about += f" ({', '.join(printable(name) for name in changed)})"
         outcomes = run_examples(examples, load_cards(text, self.path))
@@ -64,7 +77,7 @@ class Watcher:
         ]
         for outcome in failed[:SHOWN_FAILURES]:
             lines.append(printable(f"  {self.path}:{outcome.example.line}: FAILED {outcome.example.title}"))
-            lines += [printable(f"    {failure}") for failure in outcome.failures]
+            lines += [f"    {line}" for line in failure_lines(outcome.failures)]
         return lines
 
 
@@ -81,6 +94,8 @@ def show(lines: list[str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.file == STDIN:
+        raise UsageError("nus watch needs a file on disk to watch; standard input ('-') is read only once")
     from watchfiles import watch  # needed only here
 
     target = Path(args.file).resolve()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from runtime.analysis.games import Grant, Record, Setup
 from runtime.analysis.runner import Job, Source, run
@@ -108,31 +108,47 @@ def rounded(value: float) -> float | None:
     return round(value, 4) if abs(value) != float("inf") else None
 
 
+def figures(estimate: Estimate) -> tuple[float | None, float | None, float | None]:
+    """An estimate's mean and interval ends as the report shows them; all null when it rests on no game (n = 0): no
+    data, which a 0 would hide."""
+    if not estimate.n:
+        return None, None, None
+    return rounded(estimate.mean), rounded(estimate.low), rounded(estimate.high)
+
+
+WIN_SHARE_RANGE = (-1.0, 1.0)  # a difference of two win shares, each from 0 to 1
+
+
+def feasible(estimate: Estimate, bounds: tuple[float, float] = WIN_SHARE_RANGE) -> Estimate:
+    """The estimate with its interval clipped to the values the quantity can take: a t interval of a win-share
+    difference reaches past +-100% on few games, and the true difference lies within them, so clipping keeps the
+    interval's coverage."""
+    low, high = bounds
+    return replace(estimate, low=max(estimate.low, low), high=min(estimate.high, high))
+
+
 def significant_digits(p: float) -> float:
     """p-values keep 4 significant digits, so a tiny one does not print as 0."""
     return float(f"{p:.4g}")
 
 
 def estimate_fields(prefix: str, estimate: Estimate, value_key: str | None = None) -> dict:
-    return {
-        value_key or prefix: rounded(estimate.mean),
-        f"{prefix}_ci_low": rounded(estimate.low),
-        f"{prefix}_ci_high": rounded(estimate.high),
-        f"{prefix}_n": estimate.n,
-    }
+    mean, low, high = figures(estimate)
+    return {value_key or prefix: mean, f"{prefix}_ci_low": low, f"{prefix}_ci_high": high, f"{prefix}_n": estimate.n}
 
 
 def card_rows(tally: Tally, costs: dict[str, float]) -> list[dict]:
     rows = []
     for name in tally.values:
         value = mean_interval(present(tally.values[name]))
-        win = mean_interval(present(tally.win_values[name]))
+        win = feasible(mean_interval(present(tally.win_values[name])))
         builds = tally.built.get(name, [])
+        mean, low, high = figures(value)
         row = {
             "name": name,
-            "value": rounded(value.mean),
-            "ci_low": rounded(value.low),
-            "ci_high": rounded(value.high),
+            "value": mean,
+            "ci_low": low,
+            "ci_high": high,
             "n": value.n,
             "cost": rounded(costs.get(name, 0.0)),
             **estimate_fields("win_delta", win),
@@ -195,21 +211,20 @@ def compare(old: Tally, new: Tally, changed: set[str], rate: float) -> tuple[lis
     """Per card: the paired difference new - old of its value on the same seeds, its p-value and the
     Benjamini-Hochberg adjusted p-value; a card flagged with unchanged text is an interaction."""
     names = [name for name in new.values if name in old.values]
-    estimates = [mean_interval(paired(old.values[name], new.values[name])) for name in names]
-    adjusted = adjust([estimate.p for estimate in estimates])
+    estimates = {name: mean_interval(paired(old.values[name], new.values[name])) for name in names}
+    tested = [name for name in names if estimates[name].n]  # a card with no paired seed has no test to correct for
+    adjusted = dict(zip(tested, adjust([estimates[name].p for name in tested]), strict=True))
     rows = []
-    for name, estimate, p_adjusted in zip(names, estimates, adjusted, strict=True):
-        significant = p_adjusted < rate
+    for name in names:
+        estimate, p_adjusted = estimates[name], adjusted.get(name)
+        significant = p_adjusted is not None and p_adjusted < rate
         flag = ("changed" if name in changed else "interaction") if significant else None
         rows.append(
             {
                 "name": name,
-                "delta": rounded(estimate.mean),
-                "delta_ci_low": rounded(estimate.low),
-                "delta_ci_high": rounded(estimate.high),
-                "delta_n": estimate.n,
-                "p": significant_digits(estimate.p),
-                "p_adjusted": significant_digits(p_adjusted),
+                **estimate_fields("delta", estimate),
+                "p": None if p_adjusted is None else significant_digits(estimate.p),
+                "p_adjusted": None if p_adjusted is None else significant_digits(p_adjusted),
                 "text_changed": name in changed,
                 "flag": flag,
             }
@@ -219,7 +234,7 @@ def compare(old: Tally, new: Tally, changed: set[str], rate: float) -> tuple[lis
         "seat_win_delta": [
             {
                 "seat": player_number(seat),
-                **estimate_fields("delta", mean_interval(paired(old.wins[seat], new.wins[seat]))),
+                **estimate_fields("delta", feasible(mean_interval(paired(old.wins[seat], new.wins[seat])))),
             }
             for seat in range(new.players)
         ],
@@ -281,19 +296,33 @@ def measure(
         for (key, setup), record in zip(design.jobs(keys, done, batch), records, strict=True):
             tallies[key].add(setup, record)
         done += batch
-        if precision is None or widest(list(tallies.values())) < precision:
+        if precision is None or widest(list(tallies.values()))[0] < precision:
             break
         batch = min(done, cap - done)
     return tallies
 
 
-def widest(tallies: Sequence[Tally]) -> float:
-    """The widest interval in VP of a per-card value, or of its A/B difference: what --precision narrows."""
-    samples = [present(values) for tally in tallies for values in tally.values.values()]
+def widest(tallies: Sequence[Tally]) -> tuple[float, str | None]:
+    """The widest interval in VP of a per-card value, or of its A/B difference, with its card: what --precision
+    narrows. A card with fewer than two games has an unbounded one."""
+    samples = [(name, present(values)) for tally in tallies for name, values in tally.values.items()]
     if len(tallies) == 2:
         old, new = tallies
-        samples += [paired(old.values[name], new.values[name]) for name in new.values if name in old.values]
-    return max((mean_interval(sample).width for sample in samples), default=0.0)
+        samples += [(name, paired(old.values[name], new.values[name])) for name in new.values if name in old.values]
+    return max(((mean_interval(sample).width, name) for name, sample in samples), default=(0.0, None))
+
+
+def stopping(tallies: dict[str, Tally], precision: float, cap: int) -> dict:
+    """How a --precision run ended: the widest interval reached and its card, and whether it is narrower than asked
+    (`met` false: --max-games stopped the run first)."""
+    width, card = widest(list(tallies.values()))
+    return {
+        "asked": precision,
+        "reached": rounded(width),
+        "widest_card": card,
+        "met": width < precision,
+        "max_games": cap,
+    }
 
 
 def card_costs(specs: Sequence[CardSpec], players: int) -> dict[str, float]:

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.engine.phases import play_round
-from runtime.engine.play import attach, rule
+from runtime.engine.play import attach, base_value, rule
 from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
 from runtime.mechanics.scoring import final_totals
 from runtime.model.cards import CardSpec
+from runtime.model.rules import load_rules
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table
 from runtime.players import seat_deciders
@@ -41,7 +42,8 @@ class Setup:
 @dataclass(frozen=True)
 class Record:
     """What a game leaves behind: scores by seat, winners (ties shared), worker turns, and each Building
-    built as (name, seat, round). granted says whether the grant found a space (None without a grant)."""
+    built as (name, seat, round). granted says whether the grant found a space (None without a grant, or when the
+    game ended before its round)."""
 
     seed: int
     scores: tuple[float, ...]
@@ -80,6 +82,14 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
         granted=granted,
         log=tuple(table.log) if setup.keep_log else (),
     )
+
+
+def last_round(specs: Sequence[CardSpec], players: int) -> int | None:
+    """The last Round of a game with these cards, from rules.toml; None when a card's rule may change the number of
+    Rounds, which only play tells."""
+    if any("rounds" in spec.rules for spec in specs):
+        return None
+    return base_value(load_rules(), "rounds", players)
 
 
 def built_cards(table: Table, round_of_turn: list[int]) -> tuple[tuple[str, int, int], ...]:

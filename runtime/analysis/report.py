@@ -22,9 +22,11 @@ CARD_COLUMNS = [
     "win_delta",
     "win_delta_ci_low",
     "win_delta_ci_high",
+    "win_delta_n",
     "built",
     "built_ci_low",
     "built_ci_high",
+    "built_n",
     "built_round",
     "builder_win",
     "builder_win_ci_low",
@@ -49,18 +51,53 @@ def as_csv(result: dict) -> str:
     return out.getvalue()
 
 
+NO_DATA = "n/a"  # an estimate that rests on no game (n = 0)
+
+
 def interval(value: Any, low: Any, high: Any, percent: bool = False, signed: bool = True) -> str:
-    """`value [low, high]`; differences carry a sign, rates and levels do not."""
+    """`value [low, high]`; differences carry a sign, rates and levels do not. An end that is null is unbounded (fewer
+    than two games): -∞ below, +∞ above; a null value is no data."""
     if value is None:
-        return "–"
+        return NO_DATA
     scale, unit, sign = (100, "%", "+" if signed else "") if percent else (1, "", "+" if signed else "")
-    ends = [f"{end * scale:{sign}.1f}" if end is not None else "∞" for end in (low, high)]
-    return f"{value * scale:{sign}.2f}{unit} [{ends[0]}, {ends[1]}]"
+    shown_low = "-∞" if low is None else f"{low * scale:{sign}.1f}"
+    shown_high = "+∞" if high is None else f"{high * scale:{sign}.1f}"
+    return f"{value * scale:{sign}.2f}{unit} [{shown_low}, {shown_high}]"
 
 
 def sorted_cards(result: dict) -> list[dict]:
+    """Largest estimate first; cards with no data last, in file order."""
     key = "delta" if "against" in result else "value"
-    return sorted(result["cards"], key=lambda card: -(card.get(key) or 0.0))
+    return sorted(result["cards"], key=lambda card: (card.get(key) is None, -(card.get(key) or 0.0)))
+
+
+def counted(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def seeds_played(result: dict) -> str:
+    """What was played, in seeds and games: every seed once as dealt and once per measured card, in each file."""
+    seeds, cards = result["games"], len(result["cards"])
+    files = "each card file" if "against" in result else "the card file"
+    return (
+        f"{counted(seeds, 'seed')} ({result['seed']} to {result['seed'] + seeds - 1}), each played once as dealt "
+        f"and once for each of {counted(cards, 'measured card')}: {counted(seeds * (1 + cards), 'game')} in {files}"
+    )
+
+
+def precision_line(result: dict) -> str | None:
+    """How a --precision run ended: narrow enough, or stopped by --max-games first, with the widest interval."""
+    stop = result.get("precision")
+    if stop is None:
+        return None
+    reached = "unbounded" if stop["reached"] is None else f"{stop['reached']:.2f} VP wide"
+    widest = f"the widest interval ({stop['widest_card']}) is {reached}" if stop["widest_card"] else "no interval"
+    if stop["met"]:
+        return f"--precision {stop['asked']:g} VP reached after {counted(result['games'], 'seed')}: {widest}"
+    return (
+        f"--precision {stop['asked']:g} VP not reached: stopped at {counted(result['games'], 'seed')} "
+        f"(--max-games {stop['max_games']}); {widest}"
+    )
 
 
 def print_table(result: dict, console: Any = None) -> None:
@@ -71,7 +108,7 @@ def print_table(result: dict, console: Any = None) -> None:
 
     console = console or Console()
     against = "against" in result
-    title = f"{result['games']} games, {result['players']} players, {result['agent']} players"
+    title = f"{counted(result['games'], 'seed')}, {result['players']} players, {result['agent']} players"
     table = Table(title=f"Card value: one seat gets the card at the start of round {result['round']} ({title})")
     for column in ("card", "Δ score (95% CI)", "n", "cost", "Δ win (95% CI)", "built* (95% CI)"):
         table.add_column(column, justify="left" if column == "card" else "right")
@@ -91,12 +128,15 @@ def print_table(result: dict, console: Any = None) -> None:
         if against:
             row += [
                 interval(card.get("delta"), card.get("delta_ci_low"), card.get("delta_ci_high")),
-                "–" if card.get("p_adjusted") is None else f"{card['p_adjusted']:.4f}",
+                NO_DATA if card.get("p_adjusted") is None else f"{card['p_adjusted']:.4f}",
                 card.get("flag") or "",
             ]
         table.add_row(*row)
     console.print(table)
     console.print("* observational: how often the card was built in the games as played, not its effect")
+    console.print(f"{seeds_played(result)}; n/a: no data (n = 0)")
+    if precision_line(result):
+        console.print(precision_line(result))
     if result.get("left_out"):
         names = ", ".join(escape(name) for name in result["left_out"])
         console.print(f"not measured, not part of games of {result['players']} players (their players line): {names}")
@@ -146,6 +186,8 @@ def as_html(result: dict) -> str:
         cards=sorted_cards(result),
         plots={name: png(draw) for name, draw in plots(result).items()},
         interval=interval,
+        seeds_played=seeds_played(result),
+        precision_line=precision_line(result),
         data=json.dumps(result, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e"),
     )
 

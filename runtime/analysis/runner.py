@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shlex
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -19,10 +20,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from runtime.analysis.games import Record, Setup, play
-from runtime.model.cards import CardSpec
+from runtime.model.cards import CardError, CardSpec
+from runtime.model.state import player_name
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -46,10 +48,58 @@ class Source:
 Job = tuple[str, Setup]  # (source key, game)
 
 
-def play_chunk(sources: dict[str, Source], chunk: Sequence[Job]) -> list[Record]:
+class GameError(CardError):
+    """A card error in one game of a run, its message naming the game and the `nus trace` that shows it (in_game)."""
+
+
+def play_chunk(sources: dict[str, Source], chunk: Sequence[Job]) -> list[Record | GameError]:
+    """A chunk's records in a worker; a card error ends it, returned after the records of the games before it, so
+    the caller raises it where one process would (unpacked): the same lines before it for any --jobs."""
+    records: list[Record | GameError] = []
+    try:
+        records.extend(play_each(sources, chunk))
+    except GameError as error:
+        # Only the message travels: the traceback of a card that set itself off is too deep to pickle where exceptions
+        # pickle with their tracebacks and contexts (Dask installs tblib's pickling for them).
+        error.__traceback__ = error.__context__ = None
+        records.append(error)
+    return records
+
+
+def unpacked(records: list[Record | GameError]) -> Iterator[Record]:
+    for record in records:
+        if isinstance(record, GameError):
+            raise record
+        yield record
+
+
+def play_each(sources: dict[str, Source], jobs: Iterable[Job]) -> Iterator[Record]:
+    """Each job's record as its game ends. A card error names the game it came from (GameError)."""
     specs = {key: cards_of(source) for key, source in sources.items()}
     settle_long_lived()
-    return [play(specs[key], setup) for key, setup in chunk]
+    for key, setup in jobs:
+        try:
+            yield play(specs[key], setup)
+        except CardError as error:
+            raise in_game(error, setup, sources[key].path) from None
+
+
+def in_game(error: CardError, setup: Setup, path: str) -> GameError:
+    """The error, naming the game (seed, players, a card given) and the trace that shows the moments before it."""
+    words = ["nus", "trace", "--seed", str(setup.seed), "--players", str(setup.players)]
+    if set(setup.agents) != {"random"}:
+        words += ["--agent", setup.agents[0]]
+    given = ""
+    if setup.grant is not None:
+        grant = setup.grant
+        given = f", {grant.card} given to {player_name(grant.seat)} at the start of round {grant.round}"
+        words += ["--card", grant.card, "--balance", "--round", str(grant.round)]
+    else:
+        words += ["--card", getattr(error, "card", "") or "NAME"]
+    if path != "cards.nus":
+        words += ["--cards", path]
+    game = f"seed {setup.seed}, {setup.players} player{'' if setup.players == 1 else 's'}{given}"
+    return GameError(f"{error} (in the game of {game}; {shlex.join(words)} shows the moments before it)")
 
 
 @lru_cache(maxsize=16)
@@ -97,8 +147,7 @@ def run(
     if cluster:
         yield from run_on_cluster(sources, jobs, cluster)
     elif workers <= 1:
-        for chunk in chunks(jobs):
-            yield from play_chunk(sources, chunk)
+        yield from play_each(sources, jobs)  # game by game: Ctrl-C keeps every game finished
     else:
         yield from run_on_processes(sources, jobs, workers)
 
@@ -120,9 +169,9 @@ def run_on_processes(sources: dict[str, Source], jobs: Iterable[Job], workers: i
         for chunk in chunks(jobs):
             pending.append(pool.submit(play_chunk, sources, chunk))
             if len(pending) >= AHEAD * workers:
-                yield from pending.popleft().result()
+                yield from unpacked(pending.popleft().result())
         while pending:
-            yield from pending.popleft().result()
+            yield from unpacked(pending.popleft().result())
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -145,12 +194,24 @@ def connect(address: str) -> Client:
 
 
 def run_on_cluster(sources: dict[str, Source], jobs: Iterable[Job], address: str) -> Iterator[Record]:
+    """As on local processes, at most a few chunks per worker thread of the cluster are in flight (counted when the
+    run starts), so memory stays flat here and on the scheduler however many games are asked."""
     with connect(address) as client:
         shared = client.scatter(sources, broadcast=True, hash=False)
-        pending = [client.submit(play_chunk, shared, chunk, pure=False) for chunk in chunks(jobs)]
+        limit = AHEAD * max(1, sum(client.nthreads().values()))
+        pending: deque = deque()
         try:
-            for future in pending:
-                yield from future.result()
-                future.release()
+            for chunk in chunks(jobs):
+                pending.append(client.submit(play_chunk, shared, chunk, pure=False))
+                if len(pending) >= limit:
+                    yield from finished(pending.popleft())
+            while pending:
+                yield from finished(pending.popleft())
         finally:
-            client.cancel(pending)
+            client.cancel(list(pending))
+
+
+def finished(future: Any) -> Iterator[Record]:
+    records = future.result()
+    future.release()
+    return unpacked(records)

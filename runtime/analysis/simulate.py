@@ -73,6 +73,9 @@ def record_line(record: Record) -> str:
     return game_line(record.seed, enumerate(record.scores), record.winners)
 
 
+SHOWN_BUILT = 5  # Buildings named as most built, and as least built
+
+
 @dataclass
 class Summary:
     """Running totals: the average score with its interval, the spread of scores, and how often each Building was
@@ -102,16 +105,16 @@ class Summary:
     def text(self) -> str:
         if not self.games:
             return "no games"
-        ranked = sorted(self.built.items(), key=lambda item: (-item[1], item[0]))
-        return "\n".join(
-            [
-                f"{self.games} game{'' if self.games == 1 else 's'}, "
-                f"{self.players} player{'' if self.players == 1 else 's'}",
-                f"score: mean {score_interval(self.game_means.estimate())}, min {self.low:.1f}, max {self.high:.1f}",
-                "most built: " + ", ".join(f"{name} ({count})" for name, count in ranked[:5]),
-                "least built: " + ", ".join(f"{name} ({count})" for name, count in ranked[-5:]),
-            ]
-        )
+        by_count = sorted(self.built.items(), key=lambda item: (-item[1], item[0]))
+        ranked = [f"{name} ({count})" for name, count in by_count]
+        most, least = ranked[:SHOWN_BUILT], ranked[SHOWN_BUILT:][-SHOWN_BUILT:]  # apart when fewer than twice as many
+        games, players = self.games, self.players
+        lines = [
+            f"{games} game{'' if games == 1 else 's'}, {players} player{'' if players == 1 else 's'}",
+            f"score: mean {score_interval(self.game_means.estimate())}, min {self.low:.1f}, max {self.high:.1f}",
+            "most built: " + ", ".join(most),
+        ]
+        return "\n".join(lines + (["least built: " + ", ".join(least)] if least else []))
 
 
 def score_interval(estimate: Estimate) -> str:

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from runtime.analysis.games import Record, Setup, play
+from runtime.analysis.games import Grant, Record, Setup, play
 from runtime.engine.decisions import Decision, Option
 from runtime.engine.play import rule
-from runtime.model.cards import Ability, CardSpec, Context
+from runtime.model.cards import Ability, CardError, CardSpec, Context
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Table, player_name
 
@@ -191,13 +191,15 @@ TRACED = ("when_built", "as_soon_as", "each_time", "at_moment")  # the abilities
 @dataclass
 class Trace:
     """A traced game: the card, how the game was set up, where the card lay at the start, what the tracer saw,
-    and the game's record (the same as `nus simulate` gives for its seed)."""
+    and the game's record (the same as `nus simulate` gives for its seed); or, for a game a card error stopped, no
+    record and the error, the tracer holding what it saw before it."""
 
     spec: CardSpec
     setup: Setup
     start: str
     tracer: Tracer
-    record: Record
+    record: Record | None
+    error: CardError | None = None
 
     @property
     def in_play(self) -> bool:
@@ -207,8 +209,17 @@ class Trace:
 def trace_game(specs: Sequence[CardSpec], card: CardSpec, setup: Setup) -> Trace:
     """Play the game of `setup` with a tracer watching `card` (one of `specs`)."""
     tracer = Tracer(card)
-    record = play(specs, setup, tracer)
-    return Trace(card, setup, starting_place(specs, setup, card), tracer, record)
+    start = starting_place(specs, setup, card)
+    try:
+        record = play(specs, setup, tracer)
+    except CardError as error:
+        for moment, _, _ in tracer.running:
+            moment.outcome = CUT_OFF
+        return Trace(card, setup, start, tracer, None, error)
+    return Trace(card, setup, start, tracer, record)
+
+
+CUT_OFF = "fired, cut off by the error"  # a run still going when a card error stopped the game
 
 
 def starting_place(specs: Sequence[CardSpec], setup: Setup, card: CardSpec) -> str:
@@ -240,8 +251,6 @@ def moment_name(table: Table) -> str:
 def render(trace: Trace, source: str = "cards.nus", command: Callable[[str], str] | None = None) -> list[str]:
     """The trace as lines of text: a header, every moment (runs of identical silent ones folded), a summary per
     ability, and the game's result line. `command` words the hint for a card that was never in play."""
-    from runtime.analysis.simulate import record_line
-
     setup, spec = trace.setup, trace.spec
     lines = [f'nus trace: "{spec.name}" ({source}:{spec.line}) in seed {setup.seed}, {setup.players} players']
     lines.append("players: " + ", ".join(f"{player_name(seat)} {agent}" for seat, agent in enumerate(setup.agents)))
@@ -250,17 +259,32 @@ def render(trace: Trace, source: str = "cards.nus", command: Callable[[str], str
     lines.append(f"at the start: {trace.start}")
     if not trace.in_play:
         lines.append(f"{spec.name} was never in play in this game, so it never listened.")
-        if setup.grant is not None:
-            lines.append("It could not be given: it has no space it may take at that moment.")
-        elif command is not None:
+        if setup.grant is not None and trace.record is not None:
+            lines.append(f"It could not be given: {why_not_given(trace.record, setup.grant)}.")
+        elif setup.grant is None and command is not None:
             lines.append(f"To watch it anyway, put it into play for player P at the start: {command('--give P')}")
-        lines.append(record_line(trace.record))
+        lines.append(end_line(trace))
         return lines
     for group in folded(trace.tracer.timeline):
         lines += moment_lines(group, spec)
     lines += summary_lines(spec, trace.tracer.moments)
-    lines.append(record_line(trace.record))
+    lines.append(end_line(trace))
     return lines
+
+
+def why_not_given(record: Record, grant: Grant) -> str:
+    if record.granted is None:
+        return f"the game ended before round {grant.round}"
+    return "it has no space it may take at that moment"
+
+
+def end_line(trace: Trace) -> str:
+    """The game's result line, as `nus simulate` prints it; or, when a card error stopped it, where it stopped."""
+    from runtime.analysis.simulate import record_line
+
+    if trace.record is None:
+        return f"seed {trace.setup.seed}: stopped by a card error, after the moments above"
+    return record_line(trace.record)
 
 
 def folded(timeline: Sequence[Moment | Entered]) -> list[list[Moment | Entered]]:
@@ -296,7 +320,7 @@ def moment_lines(group: list[Moment | Entered], spec: CardSpec) -> list[str]:
     if first.tests or first.counts:
         lines.append(f"    condition {'held' if first.held else 'failed'}: {condition_text(first)}")
     lines += [f"    {answer}" for answer in first.answers]
-    if first.outcome != "silent":
+    if first.outcome not in ("silent", CUT_OFF):
         lines.append("    changed: " + ("; ".join(first.changes) or "nothing"))
     return lines
 

@@ -6,7 +6,8 @@ The contract, shared by the engine, tests, worked examples, look-ahead players a
   in play, a plate index, a Payment, True/False, a Ship type...); `label` is the same in human words
   ("build ship", "Meditation Lodge (worker space)", "plate of 3", "yes").
 - `Decision(kind, player, options, prompt)`: `kind` is a DecisionKind, `player` the index of who decides.
-- `Decider.choose(decision, table) -> int`: the index of the chosen option in `decision.options`.
+- `Decider.choose(decision, table) -> int`: the index of the chosen option in `decision.options` (any integral
+  number; a negative one, one past the options or a truth is refused with the decision named).
 - `ask(table, player, kind, options, prompt)` returns the chosen option's value; a lone option is no
   choice, so it is taken without asking. Raw values passed to `ask` get a default label (`label_of`).
 - A decider whose answer rests on nothing but how many options there are (a random player) may say so with a
@@ -16,6 +17,7 @@ The contract, shared by the engine, tests, worked examples, look-ahead players a
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from enum import StrEnum
@@ -146,6 +148,28 @@ class ScriptedDecider:
         raise ScriptError(f"{describe(decision)}: {answer!r} is not one of them")
 
 
+def option_index(value: Any, refusal: str) -> int:
+    """value as an index: any integral number (a numpy integer too), but not a truth (True is an int to Python, but no
+    option's place), a float or None; `refusal` words the TypeError."""
+    if value.__class__ is bool:
+        raise TypeError(refusal)
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(refusal) from None
+
+
+def checked_answer(decision: Decision, answer: Any) -> int:
+    """A decider's answer that is not plainly an index of an option: an integral one is taken as an int; anything
+    else, a negative index or one past the options is refused, naming the decision (never taken as another option,
+    as -1 would be the last)."""
+    index = option_index(answer, f"a decider answered {answer!r}, not an option's index, to {describe(decision)}")
+    if not 0 <= index < len(decision.options):
+        last = len(decision.options) - 1
+        raise ValueError(f"a decider answered {index}, not an index from 0 to {last}, to {describe(decision)}")
+    return index
+
+
 def describe(decision: Decision) -> str:
     return f"{player_name(decision.player)} {decision.kind} ({decision.prompt}) options {decision.labels!r}"
 
@@ -240,6 +264,8 @@ def decide_among(
         index = 0
     else:
         index = decider.choose(decision, table)
+        if index.__class__ is not int or not 0 <= index < count:
+            index = checked_answer(decision, index)
     if session.tracer is not None:
         session.tracer.answered(decision, decision.options[index])
     return index

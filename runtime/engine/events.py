@@ -96,7 +96,12 @@ MAX_NESTED_TRIGGERS = 40  # no chain of real cards comes near; it stops a loop w
 
 
 class TriggerLoop(CardError):
-    """Abilities that set each other off without end, e.g. a hook on an event whose effect is that event again."""
+    """Abilities that set each other off without end, e.g. a hook on an event whose effect is that event again. `card`
+    names the card whose ability recurs most."""
+
+    def __init__(self, message: str, card: str = ""):
+        super().__init__(message)
+        self.card = card
 
 
 def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None) -> bool:
@@ -126,7 +131,8 @@ def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
     where = f"{ability.effect.__code__.co_filename}:{ability.line}"
     return TriggerLoop(
         f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" ran '
-        f"{counts[id(ability)]} times inside itself); its effect must not cause the event it waits for"
+        f"{counts[id(ability)]} times inside itself); its effect must not cause the event it waits for",
+        card.name,
     )
 
 

@@ -4,18 +4,23 @@ The position lives in the table: `Table.stage` names the next step of the game (
 "distribute", "work", "round_end", "scoring", "over") and `Table.seat` the place in turn order it is at;
 between two such steps (a segment: one worker turn with the moment after it, one player's haul, ...) no
 Python call is in progress. Inside a segment the position is the table at its start plus the answers given
-since: `apply` replays the segment with those answers and stops at the next question (a `Replay` decider
-raises `Pending` when its answers run out), so decisions inside effects (which plate, which space, pay how)
-are moves like any other.
+since: `apply` only records an answer, and `to_move` replays the segment with the answers and stops at the next
+question (a `Replay` decider raises `Pending` when its answers run out), so decisions inside effects (which plate,
+which space, pay how) are moves like any other. Two things follow. The table shows a move only once its segment
+has run to its end (`answers` is empty again): a look-ahead finishes the segment (`play_out`, or `to_move`/`apply`
+while `answers` is not empty) before it reads the table. And a Decision asked again at one position (after an undo,
+in a copy) is the same question, not the same objects: the replay builds a card built earlier in the segment again,
+so options are compared by index and label, not by identity.
 
     game = Game.new(specs, players=3, seed=7)          # deciders default to one seeded RandomDecider
+    other = game.copy(); other.play_out([RandomDecider(1)] * 3)   # a look-ahead on a copy (which holds the hidden
+    mark = game.mark(); ...; game.undo(mark)           # cards too: lookahead.redeal), or try and take back in place
     while (decision := game.to_move()) is not None:    # the pending Decision of the player to move
         game.apply(choose(decision))                   # an index into decision.options
     game.scores()                                      # {player: total}, exact Fractions
-    other = game.copy(); other.play_out([RandomDecider(1)] * 3)   # a look-ahead on a copy
-    mark = game.mark(); ...; game.undo(mark)           # or try and take back in place
 
-Straight play (`play_out`) and play resumed from a copy at every step give identical logs (tested).
+Straight play (`play_out`) and play resumed from a copy at every step give identical logs (tested), and a game of
+`nus simulate --seed S` is `Game.new(specs, N, S, seat_deciders(agents, S))` played out.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from runtime.engine.actions import take_turn
-from runtime.engine.decisions import Decider, Decision, RandomDecider
+from runtime.engine.decisions import Decider, Decision, RandomDecider, describe, option_index
 from runtime.engine.phases import (
     begin_round,
     between_turns,
@@ -111,12 +116,17 @@ class Game:
     def new(
         cls, specs: Sequence[Any], players: int, seed: int, deciders: Decider | Sequence[Decider] | None = None
     ) -> Game:
+        """A game before round 1. The seed fixes the deal (and the default decider's choices): it must be a whole
+        number, as None would make a game no one can play again; `players` one of the counts the rules set up."""
+        seed = option_index(seed, f"a game's seed is a whole number, not {seed!r}: the seed is what replays a game")
+        players = option_index(players, f"players is a whole number, not {players!r}")
         table = new_table(players, specs, seed=seed)
         return cls(table, specs, deciders if deciders is not None else RandomDecider(seed))
 
     def copy(self) -> Game:
         """An independent game at the same position: its own table, session and deciders (copied with their random
-        streams, so playing the copy on leaves the original's own play as it was); specs and rules shared."""
+        streams, so playing the copy on leaves the original's own play as it was); specs and rules shared. It holds
+        what a player cannot see (every deck's order, every hand): a fair look-ahead re-deals it (lookahead.redeal)."""
         memo: dict[int, Any] = {id(self.table.rules): self.table.rules}
         for spec in self.specs:
             memo[id(spec)] = spec
@@ -140,14 +150,13 @@ class Game:
         return self.pending
 
     def apply(self, index: int) -> None:
-        """Answer the pending decision with the index of one of its options."""
+        """Answer the pending decision with the index of one of its options (any integral number, not a truth)."""
         decision = self.to_move()
         if decision is None:
             raise ValueError("the game is over")
-        if type(index) is not int:  # True is an int to Python, but no option's place
-            raise TypeError(f"an option is answered by its index, an int, not {index!r}")
+        index = option_index(index, f"an option is answered by its index, an int, not {index!r}")
         if not 0 <= index < len(decision.options):
-            raise IndexError(f"option {index} of {len(decision.options)}")
+            raise IndexError(f"option {index} of {len(decision.options)}: {describe(decision)}")
         self.answers.append(index)
         self.pending = None
 
@@ -176,7 +185,8 @@ class Game:
         self.table.release(mark.table_mark)
 
     def advance(self, decider: Decider) -> None:
-        """Run the next segment; on a question left unanswered, put the table back and keep the question."""
+        """Run the next segment; on a question left unanswered, put the table back and keep the question. On an error
+        (a decider's answer refused, a card that loops) the table is put back too: the game stays at a position."""
         table = self.table
         own, table.decider = table.decider, decider
         with table.snapshot() as start:
@@ -186,6 +196,9 @@ class Game:
                 table.restore(start)
                 self.pending = waiting.decision
                 return
+            except BaseException:
+                table.restore(start)
+                raise
             finally:
                 table.decider = own
         self.answers = []

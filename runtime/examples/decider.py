@@ -54,11 +54,13 @@ class ExampleDecider:
     pending: list[Answer] = field(default_factory=list)
     standing: list[Answer] = field(default_factory=list)
     asked: list[Asked] = field(default_factory=list)
+    given_at: int = 0  # how many questions had been asked when this step's answers were given
 
     def give(self, answers: Sequence[Answer]) -> None:
         """The answers of one step; standing ones from an earlier step lapse."""
         self.pending = [answer for answer in answers if not answer.every_time]
         self.standing = [answer for answer in answers if answer.every_time]
+        self.given_at = len(self.asked)
 
     def choose(self, decision: Decision, table: Table) -> int:
         player, kind = decision.player, str(decision.kind)
@@ -70,7 +72,8 @@ class ExampleDecider:
                         self.pending.remove(answer)
                     self.asked.append(Asked(player, kind, decision.prompt, named, named[index]))
                     return index
-        raise Unanswered(question(player, decision.prompt, named, self.next_answer(player)))
+        wrong = self.next_answer(player)
+        raise Unanswered(question(player, decision.prompt, named, wrong) + self.lone_note(wrong))
 
     def candidates(self, player: int) -> list[Answer]:
         head = next((answer for answer in self.pending if answer.fits(player)), None)
@@ -79,10 +82,25 @@ class ExampleDecider:
     def next_answer(self, player: int) -> Answer | None:
         return next((answer for answer in self.pending if answer.fits(player)), None)
 
+    def lone_note(self, answer: Answer | None) -> str:
+        """For an answer no question took: the question with one option asked of its player in this step, if any,
+        which it likely was for (taken without asking, it takes an answer only when the answer names its option)."""
+        lone = [a for a in self.asked[self.given_at :] if a.automatic and answer and answer.fits(a.player)]
+        if not lone:
+            return ""
+        who = f"player {player_number(lone[0].player)}"
+        return f'; {who}\'s question "{lone[0].prompt}" has one option, {lone[0].answer}, taken without asking'
+
     def automatic(self, decision: Decision, table: Table) -> None:
-        """A question with one option is answered without asking; verbose output shows it."""
-        words = describe(table, decision.player, str(decision.kind), decision.options[0])
-        self.asked.append(Asked(decision.player, str(decision.kind), decision.prompt, [words], words, automatic=True))
+        """A question with one option is answered without asking; verbose output shows it. An answer written for it
+        anyway (the question `nus test -v` lists) is taken when it names that option; one that does not is left for
+        a later question, and fails the example if none takes it."""
+        player, kind, option = decision.player, str(decision.kind), decision.options[0]
+        head = self.next_answer(player)
+        if head is not None and matches(head.text, table, player, kind, option):
+            self.pending.remove(head)
+        words = describe(table, player, kind, option)
+        self.asked.append(Asked(player, kind, decision.prompt, [words], words, automatic=True))
 
 
 def question(player: int, prompt: str, options: list[str], wrong: Answer | None) -> str:
@@ -90,10 +108,15 @@ def question(player: int, prompt: str, options: list[str], wrong: Answer | None)
     listed = "; ".join(options)
     if wrong is not None:
         return (
-            f'line {wrong.line}: answer "{wrong.text}" does not fit {who}\'s question "{prompt}"; '
+            f'line {wrong.line}: answer {as_written(wrong.text)} does not fit {who}\'s question "{prompt}"; '
             f"the options are: {listed}"
         )
     prefix = "" if player == 0 else f"{who}: "
     return f'{who} is asked "{prompt}" and no answer is given; the options are: {listed}\n' + (
         f"    add the line: {prefix}answer {options[0]}"
     )
+
+
+def as_written(text: str) -> str:
+    """An answer quoted in a message, unless it holds quotes of its own (`"Boating Lake"`, `over "Toy Shop"`)."""
+    return text if '"' in text else f'"{text}"'

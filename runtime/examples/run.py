@@ -63,9 +63,11 @@ def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
                 continue
             decider.give(answers_after(example.steps, index))
             changing(step, acting(ctx, step), table)
-            unused = decider.pending
-            if unused:
-                raise StepFailed(f"line {unused[0].line}: answer {unused[0].text} was never asked for")
+            if decider.pending:
+                unused = decider.pending[0]
+                raise StepFailed(
+                    f"line {unused.line}: answer {unused.text} was never asked for{decider.lone_note(unused)}"
+                )
         except StepFailed as failed:
             failures.append(str(failed))
             break

@@ -79,7 +79,7 @@ def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None)
     players = example_players(card)
     table = new_table(players, specs, seed=SEED)
     player = table.players[0]
-    goods = ", ".join(f"{amount} {good}" for good, amount in player.supply.items())
+    goods = ", ".join(goods_words(good, amount) for good, amount in player.supply.items())
     shares = sum(share.issued and share.holder == 0 for share in table.shares)
     elders = sum(len(stack) for stack in table.elder_stacks)
     return [
@@ -92,6 +92,11 @@ def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None)
         f"{elders} Elders in {len(table.elder_stacks)} stacks; "
         f"Banquet Table plates {list(printed_plates(table))}, empty",
     ]
+
+
+def goods_words(good: str, amount: int) -> str:
+    """'2 wood', '0 Guests', '1 Guest': Guests are counted, as README's description of this table says."""
+    return f"{amount} {'Guest' if amount == 1 else 'Guests'}" if good == "guest" else f"{amount} {good}"
 
 
 def problems(table: Table) -> list[str]:
@@ -115,5 +120,9 @@ def problems(table: Table) -> list[str]:
             found.append(f"worker turn {player.turns_taken} is not one of 1 to {workers}")
         for place, goods in (("supply", player.supply), ("Reserve", player.reserve)):
             found += [f"{who} has {amount} {good} in the {place}" for good, amount in goods.items() if amount < 0]
-    found += [f"{-left} {kind}s too many are in play" for kind, left in table.ships_left.items() if left < 0]
+    found += [too_many(-left, kind) for kind, left in table.ships_left.items() if left < 0]
     return found
+
+
+def too_many(count: int, kind: str) -> str:
+    return f"1 {kind} too many is in play" if count == 1 else f"{count} {kind}s too many are in play"

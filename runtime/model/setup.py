@@ -17,6 +17,7 @@ from runtime.engine.play import base_value
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
 from runtime.model.journal import Journal, ShapeList, Tracked, TrackedDict, TrackedList, TrackedSet
+from runtime.model.parameters import parameters
 from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
 
@@ -40,8 +41,22 @@ def start_of(rules: Rules, players: int) -> Start:
     only rules.toml, which never changes."""
     start = rules.starts.get(players)
     if start is None:
+        counts = player_counts(rules)
+        if players not in counts:
+            raise ValueError(f"{players} players: rules.toml sets a table up for {counts[0]} to {counts[-1]} players")
         start = rules.starts[players] = read_start(rules, players)
     return start
+
+
+def player_counts(rules: Rules) -> tuple[int, ...]:
+    """The player counts a table may be set up for: 1 to most_players of rules.toml, the one home of them (the
+    checker holds a card's `players` line to the same counts). A list by player count with fewer entries would be
+    read past its end, or from it: such rules are refused."""
+    counts = rules.player_counts
+    short = [p.name for p in parameters().values() if p.by_player_count and len(rules.default(p.path)) < len(counts)]
+    if short:
+        raise ValueError(f"rules.toml: {', '.join(short)} give fewer values than the {len(counts)} player counts")
+    return counts
 
 
 def read_start(rules: Rules, players: int) -> Start:
@@ -152,13 +167,10 @@ def new_table(
     rules: Rules | None = None,
     keep_log: bool = True,
 ) -> Table:
-    """A table before round 1 for one of the game's player counts (rules.toml). The seed shuffles the decks and
-    Elders (and seeds the default random decider); a card not for this player count is left out of them (its
-    `players` line). `keep_log` False makes a table that logs nothing (see Session)."""
+    """A table before round 1 for one of the game's player counts (rules.toml; start_of refuses another). The seed
+    shuffles the decks and Elders (and seeds the default random decider); a card not for this player count is left
+    out of them (its `players` line). `keep_log` False makes a table that logs nothing (see Session)."""
     rules = rules or load_rules()
-    if players not in rules.player_counts:
-        counts = rules.player_counts
-        raise ValueError(f"rules.toml: the game is for {counts[0]} to {counts[-1]} players, not {players}")
     start = start_of(rules, players)
     rng = random.Random(seed)
     elders, decks = sorted_cards(specs, players)

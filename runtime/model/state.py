@@ -279,8 +279,11 @@ class Table(State):
         )
 
     def restore(self, mark: Mark) -> None:
-        """Undo every change since the mark (which stays open: restore to it as often as needed). A mark released,
-        or one whose changes an undo to an earlier mark took back, is refused: the journal no longer leads to it."""
+        """Undo every change since the mark (which stays open: restore to it as often as needed). A mark of another
+        table (one taken before a copy was made is the original's), a mark released, or one whose changes an undo to
+        an earlier mark took back, is refused: this table's journal does not lead to it."""
+        if mark.table is not self:
+            raise ValueError("cannot restore to a mark of another table (a copy has marks of its own)")
         journal = self._journal
         position, entries = mark.position, journal.entries
         if position < 0 or len(entries) < position or (position and entries[position - 1] is not mark.last):
@@ -292,6 +295,8 @@ class Table(State):
 
     def release(self, mark: Mark) -> None:
         """The mark will not be restored to: once no mark is open, nothing is recorded."""
+        if mark.table is not self:
+            raise ValueError("cannot release a mark of another table (a copy has marks of its own)")
         if mark.position < 0:
             raise ValueError("the mark was released already")
         mark.position = -1

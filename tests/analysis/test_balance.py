@@ -13,12 +13,18 @@ import csv
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from compiler.cli import main
-from runtime.analysis.balance import Tally, game_level
+from compiler.load import load_cards
+from runtime.analysis import balance
+from runtime.analysis.balance import Tally, card_rows, game_level
+from runtime.analysis.games import last_round
+from runtime.analysis.report import forest, interval
+from tests.analysis.test_simulate import LOOP
 from tests.kit.rulebook import ROOT
 
 CARDS = ROOT / "cards.nus"
@@ -135,6 +141,26 @@ def test_precision_plays_more_seeds_until_intervals_are_narrow_enough():
         str(CARDS), "--games", "2", "--precision", "0.001", "--max-games", "8", *measured("Private Company")
     )
     assert capped["games"] == 8 and capped["cards"][0]["n"] == 8
+    widest = capped["cards"][0]["ci_high"] - capped["cards"][0]["ci_low"]
+    assert capped["precision"] == {
+        "asked": 0.001,
+        "reached": pytest.approx(widest, abs=1e-3),
+        "widest_card": "Private Company",
+        "met": False,
+        "max_games": 8,
+    }
+    assert loose["precision"]["met"] is True and "precision" not in run_json(str(CARDS), "--games", "1")
+
+
+def test_precision_stopped_by_max_games_says_so_on_the_terminal():
+    code, out = run(str(CARDS), "--games", "2", "--precision", "0.001", "--max-games", "4", *measured("Cabin"))
+    shown = " ".join(out.split())
+    assert code == 0
+    assert re.search(
+        r"--precision 0.001 VP not reached: stopped at 4 seeds \(--max-games 4\); the widest interval "
+        r"\(Cabin\) is [0-9.]+ VP wide",
+        shown,
+    )
 
 
 def test_csv_has_one_row_per_card_with_the_comparison_columns(planted, tmp_path):
@@ -195,3 +221,125 @@ def test_card_file_errors_are_reported_not_raised(tmp_path, capsys):
     broken.write_text('building "X" (trout A601)\n  cost lots\n', "utf-8")
     assert main(["balance", str(broken), "--games", "1"]) == 1
     assert "broken.nus:2:" in capsys.readouterr().err
+
+
+def test_a_round_the_game_never_reaches_is_refused_before_any_game_is_played(capsys, monkeypatch):
+    """Rounds 1 to 7 (rules.toml): a card given at round 8 would be measured on no game and reported as worth 0."""
+    monkeypatch.setattr(balance, "run", no_games)
+    assert main(["balance", str(CARDS), "--games", "1", "--round", "8", *measured("Cabin")]) == 2
+    assert capsys.readouterr().err == "nus: error: --round 8: a game has rounds 1 to 7, so round 8 never comes\n"
+
+
+def test_a_card_file_that_may_change_the_number_of_rounds_is_let_through(tmp_path):
+    longer = tmp_path / "longer.nus"
+    longer.write_text(
+        CARDS.read_text("utf-8") + '\nbuilding "Long Summer" (trout A698)\n  cost 1 wood\n  vp 0\n  rule rounds = 8\n',
+        "utf-8",
+    )
+    assert last_round(load_cards(longer.read_text("utf-8"), "longer.nus"), 3) is None
+    assert last_round(load_cards(CARDS.read_text("utf-8"), "cards.nus"), 3) == 7
+
+
+def no_games(*args, **kwargs):
+    raise AssertionError("a game was played before the command line was refused")
+
+
+@pytest.mark.parametrize("where", ["missing directory", "a directory", "the card file"])
+def test_an_html_report_that_cannot_be_written_is_refused_before_any_game(where, tmp_path, capsys, monkeypatch):
+    target = {"missing directory": tmp_path / "no" / "r.html", "a directory": tmp_path, "the card file": CARDS}[where]
+    monkeypatch.setattr(balance, "run", no_games)
+    assert main(["balance", str(CARDS), "--games", "1", "--html", str(target), *measured("Cabin")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nus: error: ") and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []  # nothing left behind by the check
+
+
+BARGE = (
+    '\nbuilding "Wide Barge" (trout A698)\n  cost 1 wood\n  vp 0\n  rule placed on fishing track\n'
+    "  rule fishing spaces taken = 99\n"
+)
+
+
+def test_a_card_measured_on_no_game_has_no_data_and_stays_out_of_the_correction(tmp_path):
+    """Wide Barge never fits on a Fishing track, so it is given on no seed: n = 0 is no data (null, n/a, no point),
+    not a value of 0, and the Benjamini-Hochberg correction runs over the cards that have a test (one here: p stays
+    as it is)."""
+    old = variant(tmp_path, "old.nus", PAYOUT, PAYOUT + BARGE)
+    new = variant(tmp_path, "new.nus", PAYOUT, PAYOUT.replace("5 gold", "15 gold") + BARGE)
+    names = measured("Private Company", "Wide Barge")
+    result = run_json(str(old), "--against", str(new), "--games", "4", *names)
+    barge, company = sorted(result["cards"], key=lambda card: card["name"] != "Wide Barge")
+    assert (barge["n"], barge["win_delta_n"], barge["delta_n"], barge["builder_win_n"]) == (0, 0, 0, 0)
+    for key in ("value", "ci_low", "ci_high", "win_delta", "delta", "p", "p_adjusted", "builder_win", "flag"):
+        assert barge[key] is None, key
+    assert company["delta_n"] == 4 and company["p_adjusted"] == company["p"]
+    code, out = run(str(old), "--games", "2", *names)
+    assert code == 0 and re.search(r"Wide Barge +│ +n/a │ 0 │", out)
+    code, out = run(str(old), "--games", "2", "--format", "csv", *names)
+    rows = {row["name"]: row for row in csv.DictReader(io.StringIO(out))}
+    assert rows["Wide Barge"]["value"] == "" and rows["Wide Barge"]["n"] == "0"
+    figure = forest(pyplot(), result["cards"], "value", "ci_low", "ci_high", "Δ final score")
+    assert [label.get_text() for label in figure.axes[0].get_yticklabels()] == ["Private Company"]
+
+
+def pyplot():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    return pyplot
+
+
+def test_a_win_share_differences_interval_is_clipped_to_what_it_can_be():
+    """Two seeds, win share +1 and 0: the t interval is +-6.35 wide around +0.5; a difference of win shares lies in
+    [-1, +1], so that is the interval shown (the VP value keeps its own)."""
+    tally = Tally(players=2, games=2)
+    tally.values, tally.win_values = {"X": [4.0, 1.0]}, {"X": [1.0, 0.0]}
+    (row,) = card_rows(tally, {})
+    assert (row["win_delta"], row["win_delta_ci_low"], row["win_delta_ci_high"]) == (0.5, -1.0, 1.0)
+    assert row["ci_low"] < -1 and row["ci_high"] > 4  # the score difference is not clipped
+
+
+def test_the_csv_has_the_sample_size_of_every_figure():
+    code, out = run(str(CARDS), "--games", "2", "--format", "csv", *measured("Cabin"))
+    (row,) = csv.DictReader(io.StringIO(out))
+    assert (row["n"], row["win_delta_n"], row["built_n"]) == ("2", "2", "2") and row["builder_win_n"]
+
+
+def test_help_shows_every_default_once(capsys):
+    with pytest.raises(SystemExit):
+        main(["balance", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for option in (
+        "--players N players a game (default: 3)",
+        "--seed S first seed; seeds S to S + G - 1 (default: 0)",
+        "(default: table)",
+        "--fdr Q false discovery rate (default: 0.01)",
+        "seeds played (default: 100)",
+    ):
+        assert option in shown
+    assert shown.count("default") == shown.count("(default: ")  # each said once, one way: no "(0.01) (default: 0.01)"
+
+
+def test_an_unbounded_interval_end_shows_its_sign_and_no_data_shows_as_such():
+    assert interval(1.5, None, None) == "+1.50 [-∞, +∞]"  # one game: no interval yet
+    assert interval(0.25, None, 0.5, percent=True, signed=False) == "25.00% [-∞, 50.0]"
+    assert interval(None, None, None) == "n/a"  # no game at all
+
+
+def test_an_empty_cluster_address_is_refused_not_taken_for_no_cluster(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["balance", str(CARDS), "--games", "1", "--cluster", ""])
+    assert (
+        stopped.value.code == 2 and "argument --cluster: give the Dask scheduler's address" in capsys.readouterr().err
+    )
+
+
+def test_a_card_that_sets_itself_off_in_a_balance_game_names_that_game_and_how_to_trace_it(tmp_path, capsys):
+    cards = tmp_path / "loop.nus"
+    cards.write_text(CARDS.read_text("utf-8") + LOOP, "utf-8")
+    assert main(["balance", str(cards), "--games", "3", "--jobs", "1", *measured("Guest Loop")]) == 1
+    assert capsys.readouterr().err.endswith(
+        "(in the game of seed 2, 3 players, Guest Loop given to P3 at the start of round 1; nus trace --seed 2 "
+        f"--players 3 --card 'Guest Loop' --balance --round 1 --cards {cards} shows the moments before it)\n"
+    )

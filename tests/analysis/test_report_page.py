@@ -53,3 +53,14 @@ def test_hostile_card_names_stay_text(tmp_path):
     assert "<title>nus balance report</title>" in dom
     for name in HOSTILE[:2]:
         assert name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in dom
+
+
+def test_the_summary_says_how_many_seeds_and_how_many_games_were_played(planted):
+    """Every seed is played once as dealt and once per measured card, in each card file: seeds and games both said."""
+    result, page = planted
+    seeds, cards = result["games"], len(result["cards"])
+    summary = " ".join(re.search(r'<p id="summary">(.*?)</p>', page.read_text("utf-8"), re.DOTALL).group(1).split())
+    assert summary.startswith(
+        f"{seeds} seeds (0 to {seeds - 1}), each played once as dealt and once for each of {cards} measured cards: "
+        f"{seeds * (1 + cards)} games in each card file; 3 players"
+    )

@@ -6,15 +6,21 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from compiler.cli import main
+from compiler.cli.simulate_command import LogFile
+from runtime.analysis import runner
+from runtime.analysis.games import Setup
 from runtime.analysis.runner import CHUNK
+from runtime.analysis.simulate import Summary
 from tests.kit.rulebook import ROOT
 
 
@@ -90,3 +96,127 @@ def test_ctrl_c_prints_the_summary_of_finished_games_and_exits_130():
     finished = int(err.split("interrupted after ")[1].split()[0])
     assert 1 <= finished < 100000
     assert f"{finished} games, 3 players" in out
+
+
+LOOP = (
+    '\nbuilding "Guest Loop" (trout A699)\n  cost 1 wood\n  vp 0\n'
+    "  each time after you place a new guest in supply, if guests in supply >= 0:\n    take 1 guest\n"
+)
+
+
+def looping_cards(tmp_path: Path) -> Path:
+    path = tmp_path / "loop.nus"
+    path.write_text((ROOT / "cards.nus").read_text("utf-8") + LOOP, "utf-8")
+    return path
+
+
+def test_a_card_that_sets_itself_off_without_end_names_the_game_to_trace_and_leaves_no_log_behind(tmp_path, capsys):
+    """Seed 11 is the first game in which Guest Loop (dealt to the display) goes off; every game before it is printed,
+    the same for any --jobs, and the log being written is removed, not left as a temporary file."""
+    cards, logs = looping_cards(tmp_path), tmp_path / "logs"
+    logs.mkdir()
+    outputs = []
+    for jobs in ("1", "2"):
+        code = main(["simulate", "--cards", str(cards), "--games", "12", "--jobs", jobs, "--log", str(logs / "x.log")])
+        outputs.append(capsys.readouterr())
+        assert code == 1 and list(logs.iterdir()) == []
+    assert outputs[0] == outputs[1]
+    assert [line.split(":")[0] for line in outputs[0].out.splitlines()] == [f"seed {seed}" for seed in range(11)]
+    assert outputs[0].err.endswith(
+        "its effect must not cause the event it waits for (in the game of seed 11, 3 players; nus trace --seed 11 "
+        f"--players 3 --card 'Guest Loop' --cards {cards} shows the moments before it)\n"
+    )
+
+
+def test_a_reader_that_stops_early_leaves_no_temporary_log_behind(tmp_path):
+    """`nus simulate --log FILE | head -1`: the closed pipe ends the run (141) and the log being written goes."""
+    shutil.copy(ROOT / "cards.nus", tmp_path / "cards.nus")
+    command = [sys.executable, "-m", "compiler", "simulate", "--games", "400", "--jobs", "1", "--log", "x.log"]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(command, cwd=tmp_path, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline().startswith(b"seed 0: ")
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 141 and b"Traceback" not in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cards.nus"]
+
+
+def test_two_runs_writing_one_log_each_write_a_temporary_file_of_their_own(tmp_path):
+    """Two runs given the same --log: each writes its own temporary file, the last to finish is the log, whole."""
+    target = tmp_path / "same.log"
+    first, second = LogFile(target), LogFile(target)
+    first.staged.stream.write("first\n")
+    second.staged.stream.write("second\n")
+    with first:
+        pass
+    assert target.read_text("utf-8") == "first\n"
+    with second:
+        pass
+    assert target.read_text("utf-8") == "second\n" and [path.name for path in tmp_path.iterdir()] == ["same.log"]
+
+
+def test_one_process_hands_on_each_game_as_it_finishes(monkeypatch):
+    """With --jobs 1 a record comes as soon as its game ends, not with its chunk's: Ctrl-C keeps every game finished."""
+    played = []
+    monkeypatch.setattr(runner, "play", lambda specs, setup: played.append(setup.seed) or setup.seed)
+    source = runner.Source("", "cards.nus", lambda text, path: [])
+    records = runner.run({"cards": source}, (("cards", Setup(seed, ("random",))) for seed in range(3 * CHUNK)), 1)
+    assert next(records) == 0 and played == [0]
+
+
+def test_a_cluster_has_a_few_chunks_in_flight_at_a_time_not_every_chunk():
+    client = FakeClient(threads=2)
+    jobs = [("cards", seed) for seed in range(40 * CHUNK)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runner, "connect", lambda address: client)
+        assert list(runner.run_on_cluster({}, jobs, "tcp://fake:8786")) == list(range(40 * CHUNK))  # in job order
+    assert client.most_in_flight == runner.AHEAD * 2
+
+
+class FakeClient:
+    """Stands in for a Dask client: a chunk's 'records' are its jobs' seeds; counts the chunks submitted, not done."""
+
+    def __init__(self, threads: int):
+        self.threads, self.in_flight, self.most_in_flight = threads, 0, 0
+
+    def __enter__(self) -> FakeClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def scatter(self, data: object, **options: object) -> object:
+        return data
+
+    def nthreads(self) -> dict[str, int]:
+        return {f"worker {n}": 1 for n in range(self.threads)}
+
+    def submit(self, function: object, shared: object, chunk: list, pure: bool) -> FakeFuture:
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        return FakeFuture(self, [seed for _, seed in chunk])
+
+    def cancel(self, futures: list) -> None:
+        pass
+
+
+class FakeFuture:
+    def __init__(self, client: FakeClient, records: list):
+        self.client, self.records = client, records
+
+    def result(self) -> list:
+        self.client.in_flight -= 1
+        return self.records
+
+    def release(self) -> None:
+        pass
+
+
+def test_the_summary_names_a_building_as_most_or_least_built_not_both():
+    totals = Summary(2)
+    totals.add([1.0, 2.0], ["A", "A", "B", "C", "D", "E", "F", "G"])
+    most, least = totals.text().splitlines()[2:]
+    assert most == "most built: A (2), B (1), C (1), D (1), E (1)" and least == "least built: F (1), G (1)"
+    few = Summary(2)
+    few.add([1.0, 2.0], ["A", "B"])
+    assert few.text().splitlines()[2:] == ["most built: A (1), B (1)"]

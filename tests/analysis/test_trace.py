@@ -21,6 +21,7 @@ from runtime.model.declarations import RETURNING_HOME
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay
 from runtime.players.lookahead import trying
+from tests.analysis.test_simulate import LOOP
 from tests.kit.rulebook import ROOT
 
 CARDS = ROOT / "cards.nus"
@@ -247,6 +248,14 @@ def test_the_first_line_names_the_card_and_its_line_in_the_card_file():
         ),
         (["--card", "Market", "--give", "4"], "nus: error: --give 4: there are only 3 players\n"),
         (["--card", "Market", "--agent", "clever"], "nus: error: unknown player 'clever'; choose one of "),
+        (
+            ["--card", "Market", "--give", "P1", "--round", "9"],
+            "nus: error: --round 9: a game has rounds 1 to 7, so round 9 never comes\n",
+        ),
+        (
+            ["--card", "Market", "--balance", "--round", "8"],
+            "nus: error: --round 8: a game has rounds 1 to 7, so round 8 never comes\n",
+        ),
     ],
 )
 def test_bad_arguments_are_usage_errors(args, message):
@@ -296,3 +305,21 @@ def test_balance_traces_the_game_nus_balance_played_for_that_seed_and_card(specs
     assert code == 0 and lines[2] == "given to P2 at the start of round 2"
     assert lines[-1] == record_line(play(specs, treated))
     assert lines[-1] != record_line(play(specs, baseline))  # the gift changed the game, as it does in balance
+
+
+def test_a_card_that_sets_itself_off_without_end_shows_the_moments_before_the_error(tmp_path):
+    """Guest Loop takes a Guest each time it gets one: traced, its moments up to the error are printed (the runs still
+    going when it came marked cut off), then the error, exit 1."""
+    cards = tmp_path / "loop.nus"
+    cards.write_text(CARDS.read_text("utf-8") + LOOP, "utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["trace", "--cards", str(cards), "--seed", "11", "--card", "Guest Loop"])
+    lines = out.getvalue().splitlines()
+    assert code == 1 and lines[2:4] == ["at the start: in the display", "R4T2 P1: Guest Loop comes into play"]
+    cut_off = (
+        "R5T1 P1 each time after you place a new guest in supply, if guests in supply >= 0: fired, cut off by the error"
+    )
+    assert lines[4:6] == [cut_off, "    condition held: `guests in supply >= 0` true (guests in supply = 1)"]
+    assert lines[-1] == "seed 11: stopped by a card error, after the moments above"
+    assert err.getvalue().startswith(f"nus: error: {cards}:") and "sets itself off without end" in err.getvalue()

@@ -60,7 +60,7 @@ def test_check_several_files_reports_each(tmp_path: Path, capsys: pytest.Capture
     bad = write(tmp_path, BAD + BAD.replace("A613", "A614").replace('"Barrel"', '"Cask"'), "bad.nus")
     assert main(["check", str(good), str(bad)]) == 1
     out, err = capsys.readouterr()
-    assert out == f"{good}: 1 cards, no errors\n"
+    assert out == f"{good}: 1 card, no errors\n"
     assert err.count("error[E0102]") == 2
     assert err.endswith(f"{bad}: 2 errors\n")
 
@@ -212,3 +212,15 @@ def test_module_entry_point(tmp_path: Path) -> None:
     assert failing.returncode == 1
     assert failing.stdout == ""
     assert f"{bad}:5:12: error[E0102]: unknown good 'wod'" in failing.stderr
+
+
+def test_counts_are_singular_for_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'1 cards', '1 examples' (found by a designer review)."""
+    one = write(tmp_path, GOOD + '  example "one":\n    expect vp = 3\n', "one.nus")
+    two = write(tmp_path, GOOD + GOOD.replace("A613", "A614").replace('"Barrel"', '"Cask"'), "two.nus")
+    assert main(["check", str(one), str(two)]) == 0
+    assert capsys.readouterr().out == f"{one}: 1 card, no errors\n{two}: 2 cards, no errors\n"
+    assert main(["test", str(one)]) == 0
+    assert capsys.readouterr().out.endswith("\n1 example, 0 failed\n")
+    assert main(["test", str(two)]) == 0
+    assert capsys.readouterr().out == "0 examples, 0 failed\n"

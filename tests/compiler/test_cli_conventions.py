@@ -54,14 +54,14 @@ def test_check_reports_a_missing_file_and_still_checks_the_others(
     good, bad = write(tmp_path, GOOD, "a.nus"), write(tmp_path, BAD, "b.nus")
     assert main(["check", str(good), str(tmp_path / "missing.nus"), str(bad)]) == 2
     captured = capsys.readouterr()
-    assert f"{good}: 1 cards, no errors" in captured.out
+    assert f"{good}: 1 card, no errors" in captured.out
     assert f"nus: error: cannot read {tmp_path / 'missing.nus'}: No such file or directory" in captured.err
     assert f"{bad}:2:10: error[E0102]" in captured.err
 
 
 def test_check_reads_standard_input() -> None:
     clean = nus("check", "-", stdin=GOOD)
-    assert (clean.returncode, clean.stdout) == (0, "<stdin>: 1 cards, no errors\n")
+    assert (clean.returncode, clean.stdout) == (0, "<stdin>: 1 card, no errors\n")
     broken = nus("check", "-", stdin=BAD)
     assert broken.returncode == 1
     assert broken.stderr.startswith("<stdin>:2:10: error[E0102]: unknown good 'wod'")
@@ -105,6 +105,33 @@ def test_control_characters_in_card_names_reach_the_terminal_escaped(tmp_path: P
     assert lines[3].index("^") == lines[2].index("A61")  # the caret stays under the code
 
 
+EVIL_PATH = "evil\x1b[31m\nname.nus"
+NOTED = 'building "Hut" (trout A613)\n  # a note\n  cost 1 wood\n  vp 1\n  example "one":\n    expect vp = 1\n'
+
+
+def test_a_file_name_s_control_characters_are_escaped_wherever_it_lands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The reference's line references (notes, examples, each card's footer) showed a raw ESC and line break in
+    index.html; the Markdown escaped them. Now every output shows the name as the terminal does."""
+    from compiler.cli.watch_command import Watcher
+
+    path, out = write(tmp_path, NOTED, EVIL_PATH), tmp_path / "out"
+    assert main(["build", str(path), "-o", str(out)]) == 0
+    shown = f"{tmp_path}/evil\\x1b[31m\\nname.nus"
+    assert capsys.readouterr().out.startswith(f"wrote {out}/cards.py\n")
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert html.count(f"{shown}:") == 3  # the note, the example, the card's footer
+    assert html.count(f"{shown}:2<") == 1
+    assert [f.name for f in out.iterdir() if "\x1b" in f.read_text(encoding="utf-8")] == []
+    assert [f.name for f in out.iterdir() if "evil\x1b" in f.read_text(encoding="utf-8")] == []
+    assert f"{shown}:2" in (out / "cards.md").read_text(encoding="utf-8")
+    watched = tmp_path / "watched"
+    watched.mkdir()
+    Watcher(str(path), watched).refresh()
+    assert "\x1b" not in (watched / "index.html").read_text(encoding="utf-8")
+
+
 def test_nus_test_lines_escape_titles_and_names(tmp_path: Path) -> None:
     text = (
         'building "Hut\x1b[31m" (trout A613)\n  cost 1 wood\n  vp 1\n  example "red\x1b[0m title":\n    expect vp = 1\n'
@@ -113,6 +140,34 @@ def test_nus_test_lines_escape_titles_and_names(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[0].endswith('ok card "Hut\\x1b[31m": red\\x1b[0m title')
     assert "\x1b" not in result.stdout
+
+
+BOM = "\ufeff"
+
+
+@pytest.mark.parametrize(
+    "command", [["check"], ["test"], ["explain", "{file}", "Hut"], ["docs", "-o", "{out}"], ["build", "-o", "{out}"]]
+)
+def test_every_command_accepts_a_leading_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """As Python accepts one in a module: E0001 "unexpected character '\\ufeff'" was all a designer got."""
+    path = write(tmp_path, BOM + GOOD)
+    name, *rest = [word.format(file=path, out=tmp_path / "out") for word in command]
+    assert main([name, *([] if "{file}" in command else [str(path)]), *rest]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_columns_after_a_byte_order_mark_are_the_editor_s(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, BOM + 'building "Hut" (trout A613) x\n  cost 1 wood\n  vp 1\n')
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"{path}:1:29: error[E0003]: unexpected 'x'\n  |\n1 | building \"Hut\" (trout A613) x\n"
+        f"  |                             ^\nhelp: expected end of line\n{path}: 1 error\n"
+    )
+    path.write_bytes((BOM + "bu").encode() + b"\xff")
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:1:3: error[E0004]: the file is not valid UTF-8 (byte 5)\n"
 
 
 @pytest.mark.parametrize(
@@ -160,9 +215,74 @@ def test_a_closed_pipe_ends_quietly_without_a_traceback(tmp_path: Path) -> None:
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     result = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=tmp_path, env=environment)
     first, status = result.stdout.rstrip("\n").split("\n")
-    assert first == "a: 1 cards, no errors"
+    assert first == "a: 1 card, no errors"
     assert status == "141"
     assert result.stderr == ""
+
+
+FULL_DISK = "nus: error: cannot write to standard output: No space left on device\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "a.nus"],
+        ["check", "--output-format", "json", "a.nus"],
+        ["check", "--explain", "E0102"],
+        ["fmt", "a.nus"],
+        ["fmt", "--diff", "messy.nus"],
+        ["fmt", "--check", "a.nus"],
+        ["vocab"],
+        ["explain", "a.nus", "Hut"],
+        ["test", "a.nus"],
+        ["docs", "a.nus", "-o", "out"],
+    ],
+)
+def test_a_full_disk_on_stdout_is_an_io_error_not_a_traceback(tmp_path: Path, command: list[str]) -> None:
+    """`nus check cards.nus > /dev/full`: one line and exit 2 (I/O), never the 1 CI reads as "errors found"."""
+    write(tmp_path, GOOD, "a.nus")
+    write(tmp_path, GOOD.replace("vp 1", "vp   1"), "messy.nus")
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "compiler", *command],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            env=environment,
+        )
+    assert (result.returncode, result.stderr) == (2, FULL_DISK)
+
+
+def test_a_stdout_write_error_is_told_apart_from_other_os_errors(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only stdout's own failure says "standard output"; the stream is put back after the command."""
+
+    class Full:
+        def write(self, _text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+        def flush(self) -> None:
+            pass
+
+    full = Full()
+    monkeypatch.setattr(sys, "stdout", full)
+    assert main(["check", "--explain", "E0102"]) == 2
+    assert sys.stdout is full
+    monkeypatch.undo()
+    assert capsys.readouterr().err == FULL_DISK
+
+
+def test_an_output_directory_that_is_a_device_is_refused_for_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`nus docs -o /dev/full` said "File exists" (mkdir's word for it)."""
+    source = write(tmp_path, GOOD)
+    assert main(["docs", str(source), "-o", os.devnull]) == 2
+    assert capsys.readouterr().err == f"nus: error: cannot write to {os.devnull}: not a directory\n"
 
 
 def test_ctrl_c_exits_130_without_a_traceback(monkeypatch: pytest.MonkeyPatch, capsys) -> None:

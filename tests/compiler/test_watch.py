@@ -79,3 +79,34 @@ def test_a_change_on_disk_prints_the_new_summary(tmp_path: Path) -> None:
     finally:
         watching.process.terminate()
         watching.process.wait(timeout=30)
+
+
+def test_standard_input_is_refused_for_it_cannot_change(tmp_path: Path) -> None:
+    """`nus watch -` read stdin once, labelled it '-', wrote build/ and then sat 'watching -' until killed (a
+    timeout here)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "compiler", "watch", "-", "-o", str(tmp_path / "out")],
+        input=CARDS,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert (
+        result.stderr == "nus: error: nus watch needs a file on disk to watch; standard input ('-') is read only once\n"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_answer_s_line_to_add_is_a_line_of_its_own(tmp_path: Path) -> None:
+    """The summary printed the message's line break as a literal '\\n    add the line:'."""
+    from compiler.cli.watch_command import Watcher
+
+    source = tmp_path / "doc.nus"
+    source.write_text(CARDS.replace("    answer column 2 row 1\n", ""), encoding="utf-8")
+    lines = Watcher(str(source), tmp_path).refresh()
+    failed = lines.index(f"  {source}:6: FAILED building it gives 2 wood")
+    assert lines[failed + 1].startswith('    line 8: do build this building: player 1 is asked "build Toy Shop where?"')
+    assert lines[failed + 2] == "    add the line: answer column 2 row 1"
+    assert not any("\\n" in line for line in lines)

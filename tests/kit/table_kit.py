@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from runtime.engine.decisions import Option, ScriptedDecider
+from runtime.engine.decisions import Decision, Option, ScriptedDecider
 from runtime.engine.play import attach
 from runtime.mechanics.buildings import build
 from runtime.model.cards import Ability, CardSpec, CostOption
@@ -126,3 +126,12 @@ def card_text(card: object) -> object:
     if card is None:
         return None
     return (card.name, card.goods, len(card.under), card.ships, sorted(card.fired), card.worker)
+
+
+def question(decision: Decision | None) -> tuple | None:
+    """What the same position's Decision is sure to be, asked again after an undo or in a copy: the segment is replayed,
+    so a card built earlier in it is built again, a new object, and an option's value may be another object with the
+    same words. Its kind, player, prompt, labels and places among the candidates are the same."""
+    if decision is None:
+        return None
+    return (decision.kind, decision.player, decision.prompt, tuple(decision.labels), decision.among)

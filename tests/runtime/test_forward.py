@@ -1,11 +1,21 @@
 """The forward model: a game resumed from a copy at every move, or answered move by move, plays as straight play."""
 
+import random
+import re
+
 import pytest
 
+from runtime.analysis.games import Setup, play
 from runtime.analysis.simulate import play_game
 from runtime.engine.decisions import RandomDecider
 from runtime.engine.forward import Game
-from tests.kit.table_kit import every_card
+from runtime.model.rules import load_rules
+from runtime.model.setup import player_counts
+from runtime.players import seat_deciders
+from tests.kit.table_kit import ROOT, every_card, question
+from tests.runtime.test_failed_action import structure
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_straight_play_resumed_play_and_move_by_move_play_give_the_same_log() -> None:
@@ -33,12 +43,12 @@ def test_a_copy_played_out_leaves_the_original_untouched_and_undo_goes_back_to_t
     decision = game.to_move()
     log = game.table.log
     game.copy().play_out(RandomDecider(1))
-    assert game.table.log == log and game.to_move() == decision
+    assert game.table.log == log and question(game.to_move()) == question(decision)
     mark = game.mark()
     game.play_out()
     assert game.over
     game.undo(mark)
-    assert game.table.log == log and game.to_move() == decision
+    assert game.table.log == log and question(game.to_move()) == question(decision)
 
 
 def test_a_copy_plays_on_with_deciders_of_its_own_so_the_original_plays_as_if_never_copied() -> None:
@@ -68,7 +78,7 @@ def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_i
         decision, log = game.to_move(), list(game.table.log)
     with pytest.raises(ValueError, match="released"):
         game.undo(mark)
-    assert game.to_move() == decision and game.table.log == log
+    assert question(game.to_move()) == question(decision) and game.table.log == log
     with pytest.raises(ValueError, match="released already"):
         game.release(mark)
     outer = game.mark()
@@ -96,4 +106,160 @@ def test_an_answer_is_an_options_index_and_nothing_else() -> None:
             game.apply(wrong)  # type: ignore[arg-type]
     with pytest.raises(IndexError):
         game.apply(len(decision.options))
-    assert game.to_move() == decision and game.answers == []
+    assert question(game.to_move()) == question(decision) and game.answers == []
+
+
+def test_a_mark_of_another_game_is_refused_and_the_game_is_left_as_it_was() -> None:
+    """A mark taken before a copy was made belongs to the original: the copy's journal does not lead to it."""
+    original = Game.new(list(every_card()), 3, seed=5)
+    for _ in range(5):
+        original.apply(0)
+    mark = original.mark()
+    copy = original.copy()
+    for _ in range(30):
+        copy.apply(0)
+    decision, log, answers, table = copy.to_move(), list(copy.table.log), list(copy.answers), structure(copy.table)
+    with pytest.raises(ValueError, match="a mark of another table"):
+        copy.undo(mark)
+    with pytest.raises(ValueError, match="a mark of another table"):
+        copy.release(mark)
+    assert structure(copy.table) == table and copy.table.log == log and copy.answers == answers
+    assert question(copy.to_move()) == question(decision)
+    original.undo(mark)  # still the original's to use
+    original.release(mark)
+
+
+def test_an_inner_mark_with_no_table_change_since_the_outer_one_survives_an_undo_to_it_as_a_redo() -> None:
+    """Mid-segment the table stays at the segment's start and only answers are given: an undo to the outer mark takes
+    back nothing of the table the inner one was taken at, so undo to the inner one is accepted, and is a redo."""
+    game = Game.new(list(every_card()), 3, seed=3)
+    game.apply(game.to_move().labels.index("build building"))  # the segment goes on: which Building?
+    outer = game.mark()
+    game.apply(0)
+    inner, at_inner = game.mark(), game.copy()
+    game.undo(outer)
+    assert len(game.answers) == 1
+    game.undo(inner)
+    assert game.answers == at_inner.answers and structure(game.table) == structure(at_inner.table)
+    game.release(inner)
+    game.release(outer)
+    assert game.play_out(RandomDecider(1)) == at_inner.play_out(RandomDecider(1))
+    assert game.table.log == at_inner.table.log
+
+
+@pytest.mark.parametrize("players", [0, 6, -1])
+def test_a_player_count_the_rules_have_no_values_for_is_refused_naming_those_they_have(players: int) -> None:
+    counts = player_counts(load_rules())
+    with pytest.raises(ValueError, match=f"^{players} players: rules.toml sets a table up for 1 to {counts[-1]} "):
+        Game.new(list(every_card()), players, seed=1)
+
+
+def test_a_game_without_a_seed_is_refused_as_one_no_one_could_play_again() -> None:
+    with pytest.raises(TypeError, match="seed is a whole number, not None"):
+        Game.new(list(every_card()), 3, seed=None)  # type: ignore[arg-type]
+
+
+class Integral:
+    """A number that is an index without being an int (as numpy's integers are)."""
+
+    def __init__(self, value: int):
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_any_integral_index_answers_but_a_truth_does_not() -> None:
+    game = Game.new(list(every_card()), 2, seed=Integral(3))  # type: ignore[arg-type]
+    plain = Game.new(list(every_card()), 2, seed=3)
+    game.apply(Integral(1))  # type: ignore[arg-type]
+    plain.apply(1)
+    assert game.answers == [1] and type(game.answers[0]) is int
+    assert question(game.to_move()) == question(plain.to_move())
+    with pytest.raises(TypeError, match="index, an int"):
+        game.apply(False)  # type: ignore[arg-type]
+
+
+class Answers:
+    """A decider that answers `answer` to every decision."""
+
+    def __init__(self, answer: object):
+        self.answer = answer
+
+    def choose(self, decision: object, table: object) -> object:
+        return self.answer
+
+
+@pytest.mark.parametrize(("answer", "error"), [(-1, ValueError), (99, ValueError), (True, TypeError)])
+def test_a_deciders_answer_that_is_no_options_index_is_refused_naming_the_decision(answer, error) -> None:
+    """-1 would be the last option and 99 no option: refused, the question named, the game left at its position."""
+    game = Game.new(list(every_card()), 3, seed=1)
+    decision, log = game.to_move(), list(game.table.log)
+    with pytest.raises(error, match=r"a decider answered .* to P1 action \(what does your Worker do\?\) options"):
+        game.play_out(Answers(answer))  # type: ignore[arg-type]
+    assert game.table.log == log and question(game.to_move()) == question(decision)
+
+
+def test_a_deciders_integral_answer_is_taken_as_its_int() -> None:
+    assert Game.new(list(every_card()), 2, seed=4).play_out(Answers(Integral(0))) == Game.new(
+        list(every_card()), 2, seed=4
+    ).play_out(Answers(0))
+
+
+@pytest.mark.parametrize(("seed", "agents"), [(0, ("random",) * 3), (5, ("random",) * 3), (2, ("greedy", "random"))])
+def test_a_simulated_game_is_the_forward_models_game_with_its_seat_deciders(seed: int, agents: tuple) -> None:
+    """README: `nus simulate --seed S` (and `nus balance --agent A`) plays Game.new(specs, N, S, seat_deciders(...)),
+    played out or answered move by move with those deciders."""
+    specs = every_card()
+    record = play(specs, Setup(seed, agents, keep_log=True))
+    game = Game.new(specs, len(agents), seed, seat_deciders(agents, seed))
+    assert tuple(float(total) for total in game.play_out().values()) == record.scores
+    assert game.table.log == list(record.log)
+    stepped, deciders = Game.new(specs, len(agents), seed, seat_deciders(agents, seed)), seat_deciders(agents, seed)
+    while (decision := stepped.to_move()) is not None:
+        stepped.apply(deciders.choose(decision, stepped.table))
+    assert stepped.table.log == list(record.log)
+
+
+def test_the_table_shows_a_move_only_once_its_segment_has_run_to_its_end() -> None:
+    """README: right after apply the table is as before the move; to_move runs the segment and `answers` empties."""
+    game = Game.new(list(every_card()), 3, seed=3)
+    decision, player = game.to_move(), game.table.players[0]
+    supply, ships = dict(player.supply), len(player.track.ships)
+    game.apply(decision.labels.index("build ship"))
+    assert game.answers and dict(player.supply) == supply and len(player.track.ships) == ships
+    assert game.to_move().player == 1 and game.answers == []
+    assert len(game.table.players[0].track.ships) == ships + 1
+
+
+def test_a_decision_asked_again_after_an_undo_is_the_same_question_though_its_card_is_built_again() -> None:
+    """Mid-segment, after a Building built earlier in it: the replay builds it again, a new object, so the options'
+    values are other objects; kind, player, prompt and labels are the same (README: compare by index and label)."""
+    game, pick = Game.new(list(every_card()), 2, seed=0), random.Random(0)
+    for _ in range(24):
+        game.apply(pick.randrange(len(game.to_move().options)))
+    decision = game.to_move()
+    assert game.answers and decision.kind == "any_time"  # asked inside a worker turn, after the card was built
+    mark = game.mark()
+    game.undo(mark)
+    game.release(mark)
+    again = game.to_move()
+    assert question(again) == question(decision)
+    assert [type(value) for value in again.values] == [type(value) for value in decision.values]
+
+
+def forward_model_snippets() -> list[str]:
+    start = README.index("## Playing from any position (forward model)\n")
+    section = README[start : README.index("\n## ", start + 1)]
+    return re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+
+
+def test_the_readmes_forward_model_snippets_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    snippets = forward_model_snippets()
+    assert len(snippets) == 2
+    monkeypatch.chdir(ROOT)
+    scope: dict = {}
+    for snippet in snippets:
+        exec(compile(snippet, "README.md", "exec"), scope)
+    assert scope["ahead"].keys() == {0, 1, 2} and scope["game"].over is False
+    assert len(scope["game"].answers) == 1  # the second snippet's game was given its first move

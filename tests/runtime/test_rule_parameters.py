@@ -927,8 +927,11 @@ def player_counts_changed(monkeypatch: pytest.MonkeyPatch) -> None:
     data["most_players"] = 4
     changed_rules = parse(data)
     assert len(new_table(4, DECK, rules=changed_rules).players) == 4
-    with pytest.raises(ValueError, match="rules.toml: the game is for 1 to 4 players, not 5"):
+    with pytest.raises(ValueError, match="^5 players: rules.toml sets a table up for 1 to 4 players$"):
         new_table(5, DECK, rules=changed_rules)
+    data["most_players"] = 6  # more player counts than the lists by player count give values for
+    with pytest.raises(ValueError, match="^rules.toml: ships_per_type, capacity_gold, .* give fewer values than the 6"):
+        new_table(6, DECK, rules=parse(data))
     card = 'elder "E" (base E01)\n  players 5\n  use:\n    take 1 wood\n'
     assert run_stages(card, "probe.nus").diagnostics == ()  # the whole-file check: no unit kept from before
     monkeypatch.setattr(rules_module, "load_rules", lambda: changed_rules)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.escape import visible
 from compiler.backends.render import English, deck_name
+from compiler.card_choice import named
 from compiler.checking.ranges import label, values, vp_label
 from compiler.syntax import nodes as n
 
@@ -91,7 +92,8 @@ def select(
     cards: tuple[n.Card, ...], decks: list[str] | None, letters: list[str] | None, names: list[str] | None
 ) -> list[n.Card]:
     """The cards to print, in file order. Without --deck or --cards, the buildings: the Elders stand in for
-    base-game cards every player already has, and are printed only when their deck or names are asked for."""
+    base-game cards every player already has, and are printed only when their deck or names are asked for. A name
+    or code picks cards as every command does (compiler.card_choice); one two cards share picks both."""
     chosen = list(cards)
     if decks:
         known = {fold(key): key for key in {c.deck for c in cards}} | {fold(deck_name(c.deck)): c.deck for c in cards}
@@ -106,10 +108,12 @@ def select(
     if letters:
         chosen = [c for c in chosen if c.letter in letters]
     if names:
-        missing = [name for name in names if name not in {c.name for c in cards}]
+        found = {name: named(cards, name) for name in names}
+        missing = [name for name, matches in found.items() if not matches]
         if missing:
             raise SelectionError(f"no card named {listing_of(missing)} in the card file")
-        chosen = [c for c in chosen if c.name in names]
+        wanted = {(card.kind, card.code) for matches in found.values() for card in matches}
+        chosen = [c for c in chosen if (c.kind, c.code) in wanted]
     return chosen
 
 
@@ -119,5 +123,5 @@ def listing_of(items: list[str]) -> str:
 
 
 def card_names(text: str) -> list[str]:
-    """'Cabin, Market' -> ['Cabin', 'Market']."""
+    """--cards 'Cabin, Market' -> ['Cabin', 'Market'] (a name with a comma in it is given whole to --card)."""
     return [name.strip() for name in text.split(",") if name.strip()]

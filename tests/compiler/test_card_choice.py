@@ -1,0 +1,93 @@
+"""Cards picked by name or code the same way in every command (compiler/card_choice.py): the exact name or code
+first, then in any case; a name two cards share is refused where one card is shown, with the codes to pick by
+(found by a designer review: `nus explain FILE Carpenter` silently showed the Building, `--cards` could not name
+a card with a comma in it nor take a code, and was case-sensitive where `nus explain` was not)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.backends.card_faces.faces import select
+from compiler.card_choice import named
+from compiler.cli import argument_parser, main
+from compiler.cli.balance_command import measured_cards
+from compiler.cli.trace_command import find_card
+from compiler.load import compile_text, load_cards
+
+CARDS = """\
+building "Cafe" (trout A700)
+  cost 1 wood
+  vp 1
+
+building "cafe" (trout A701)
+  cost 1 wood
+  vp 1
+
+building "Salt, Pepper" (trout A702)
+  cost 1 wood
+  vp 1
+
+building "Carpenter" (trout A703)
+  cost 1 wood
+  vp 1
+
+elder "Carpenter" (base E06)
+  use:
+    take 1 wood
+"""
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return compile_text(CARDS, "cards.nus").program.cards
+
+
+def picked(found) -> list[str]:
+    return [f"{card.kind} {card.code}" for card in found]
+
+
+def test_an_exact_name_or_code_first_then_any_case(cards) -> None:
+    assert picked(named(cards, "Cafe")) == ["building A700"]
+    assert picked(named(cards, "cafe")) == ["building A701"]
+    assert picked(named(cards, "CAFE")) == ["building A700", "building A701"]
+    assert picked(named(cards, "a702")) == picked(named(cards, "salt, pepper")) == ["building A702"]
+    assert picked(named(cards, "Carpenter")) == ["building A703", "elder E06"]
+    assert named(cards, "Caf") == []
+
+
+def test_explain_refuses_a_shared_name_and_says_how_to_pick(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "cards.nus"
+    path.write_text(CARDS, encoding="utf-8")
+    assert main(["explain", str(path), "Carpenter"]) == 2
+    assert capsys.readouterr() == (
+        "",
+        "nus: error: 2 cards are named 'Carpenter' (building A703, elder E06); "
+        f"give its code: nus explain {path} A703 or nus explain {path} E06\n",
+    )
+    assert main(["explain", str(path), "e06"]) == 0
+    assert capsys.readouterr().out.startswith(f'{path}:17: elder "Carpenter"\n')
+    assert main(["explain", str(path), "salt, PEPPER"]) == 0
+    assert capsys.readouterr().out.startswith(f'{path}:9: building "Salt, Pepper"\n')
+
+
+def test_print_selection_takes_a_name_with_a_comma_codes_and_any_case(cards) -> None:
+    """--card NAME (repeatable) takes a name whole; --cards "A, B" splits at commas; both add to one list."""
+    args = argument_parser(["cards"]).parse_args(
+        ["cards", "cards.nus", "--card", "Salt, Pepper", "--cards", "a700, carpenter", "--card", "E06"]
+    )
+    assert args.cards == ["Salt, Pepper", "a700", "carpenter", "E06"]
+    assert picked(select(cards, None, None, args.cards)) == [
+        "building A700",
+        "building A702",
+        "building A703",
+        "elder E06",
+    ]
+
+
+def test_trace_and_balance_pick_cards_the_same_way() -> None:
+    specs = load_cards(CARDS, "cards.nus")
+    assert find_card(specs, "A702").name == find_card(specs, "salt, pepper").name == "Salt, Pepper"
+    assert measured_cards(specs, ["a700", "Salt, Pepper"], 3) == (("Cafe", "Salt, Pepper"), ())
+    assert measured_cards(specs, ["CAFE"], 3) == (("Cafe", "cafe"), ())
