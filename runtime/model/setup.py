@@ -41,14 +41,14 @@ def start_of(rules: Rules, players: int) -> Start:
     only rules.toml, which never changes."""
     start = rules.starts.get(players)
     if start is None:
-        counts = player_counts(rules)
+        counts = checked_player_counts(rules)
         if players not in counts:
             raise ValueError(f"{players} players: rules.toml sets a table up for {counts[0]} to {counts[-1]} players")
         start = rules.starts[players] = read_start(rules, players)
     return start
 
 
-def player_counts(rules: Rules) -> tuple[int, ...]:
+def checked_player_counts(rules: Rules) -> tuple[int, ...]:
     """The player counts a table may be set up for: 1 to most_players of rules.toml, the one home of them (the
     checker holds a card's `players` line to the same counts). A list by player count with fewer entries would be
     read past its end, or from it: such rules are refused."""

@@ -9,8 +9,7 @@ from runtime.analysis.games import Setup, play
 from runtime.analysis.simulate import play_game
 from runtime.engine.decisions import RandomDecider
 from runtime.engine.forward import Game
-from runtime.model.rules import load_rules
-from runtime.model.setup import player_counts
+from runtime.model.rules import player_counts
 from runtime.players import seat_deciders
 from tests.kit.table_kit import ROOT, every_card, question
 from tests.runtime.test_failed_action import structure
@@ -149,7 +148,7 @@ def test_an_inner_mark_with_no_table_change_since_the_outer_one_survives_an_undo
 
 @pytest.mark.parametrize("players", [0, 6, -1])
 def test_a_player_count_the_rules_have_no_values_for_is_refused_naming_those_they_have(players: int) -> None:
-    counts = player_counts(load_rules())
+    counts = player_counts()
     with pytest.raises(ValueError, match=f"^{players} players: rules.toml sets a table up for 1 to {counts[-1]} "):
         Game.new(list(every_card()), players, seed=1)
 
