@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree
 from lark.tree import Meta
 
 from compiler.diagnostics import Span
@@ -26,11 +26,18 @@ def unquote(token: Token) -> str:
     return str(token)[1:-1]
 
 
-@v_args(meta=True)
-class AstBuilder(Transformer):
+class AstBuilder:
+    """Each rule's method is given the rule's meta and its children, already built.
+
+    Its own walk rather than Lark's Transformer, whose `v_args(meta=True)` wraps a method anew (with
+    functools.update_wrapper) at every look-up, helpers included: two thirds of building's time went there."""
+
     def __init__(self, filename: str):
-        super().__init__()
         self.filename = filename
+
+    def transform(self, tree: Tree) -> object:
+        children = [self.transform(child) if isinstance(child, Tree) else child for child in tree.children]
+        return getattr(self, tree.data)(tree.meta, children)
 
     def span(self, meta: Meta) -> Span:
         return meta_span(self.filename, meta)
@@ -324,9 +331,9 @@ def _binary(op):
 
 
 for _op in COMPARISONS:
-    setattr(AstBuilder, _op, v_args(meta=True)(_comparison(_op)))
+    setattr(AstBuilder, _op, _comparison(_op))
 for _op in BINARIES:
-    setattr(AstBuilder, _op, v_args(meta=True)(_binary(_op)))
+    setattr(AstBuilder, _op, _binary(_op))
 
 
 def build_ast(tree: Tree, filename: str) -> n.Program:
