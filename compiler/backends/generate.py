@@ -421,7 +421,26 @@ def card_code(card: n.Card, lines: list[str]) -> CardCode:
 
 def located_fully(statement: ast.stmt) -> ast.stmt:
     """Children without a line take their statement's: done once per card, not over the whole module."""
-    return ast.fix_missing_locations(statement)
+    inherit_location(statement, (1, 0, 1, 0))
+    return statement
+
+
+def inherit_location(node: ast.AST, where: tuple[int, int, int, int]) -> None:
+    """ast.fix_missing_locations, at half its cost (it was near a fifth of a compile): a node without
+    a line takes its nearest located ancestor's, all four positions at once, as located() sets them."""
+    if "lineno" in node._attributes:
+        if hasattr(node, "lineno"):
+            where = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+        else:
+            node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = where
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    inherit_location(item, where)
+        elif isinstance(value, ast.AST):
+            inherit_location(value, where)
 
 
 def generate(program: n.Program, source: str) -> ast.Module:
