@@ -165,10 +165,14 @@ def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
 MAX_NUMBER = 1000  # the checker's limit on every number
 MAX_DIGITS = 9  # longer ones stop here, before int() and the checker's messages see thousands of digits
 WORDS_OUTSIDE_NAMES = re.compile(r'"[^"\n]*"|#[^\n]*|\w+')
+TOO_MANY_DIGITS = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
+NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def number_error(text: str, filename: str) -> Diagnostic | None:
     """Digits are ASCII 0-9 (a '６' or '³' would fold into another code or number) and numbers are short."""
+    if not TOO_MANY_DIGITS.search(text) and not any(char.isdigit() for char in NON_ASCII.findall(text)):
+        return None  # the usual text, without a look at each word
     for found in WORDS_OUTSIDE_NAMES.finditer(text):
         word = found.group()
         if word[0] in '"#':
