@@ -1,8 +1,8 @@
 """Compiling a card file one definition at a time, so an edit recompiles only the definition it touched.
 
 The text is split into blocks where a definition starts (`building`, `elder` or `example` at the margin, where
-the parser recovers too). Each block is parsed and checked alone, its parse tree moved to the block's lines in
-the file, so every span and diagnostic is exact, and the result is kept under the block's text. What no block
+the parser recovers too). Each block is parsed and checked alone, its AST built at the block's lines in the
+file, so every span and diagnostic is exact, and the result is kept under the block's text. What no block
 shows alone (a name or code used twice, a quoted name no card has, hooks that set each other off) is found for
 the whole file from every block's Facts by `checking.check.file_diagnostics`, which the whole-file check uses
 too: rename a card and the unchanged cards that still quote its old name get the error.
@@ -23,8 +23,6 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-
-from lark import Token, Tree
 
 from compiler.backends.generate import CardCode, card_code
 from compiler.checking.check import Checker, Header, Reference, file_diagnostics, links_of
@@ -127,29 +125,13 @@ class Unit:
         return self.code
 
 
-def move_tree(tree: Tree, lines: int) -> None:
-    """Shift a block's parse tree to the block's place in the file: every node's and token's line."""
-    if not lines:
-        return
-    for subtree in tree.iter_subtrees():
-        meta = subtree.meta
-        if not meta.empty:
-            meta.line += lines
-            meta.end_line += lines
-        for child in subtree.children:
-            if isinstance(child, Token) and child.line is not None:
-                child.line += lines
-                child.end_line += lines
-
-
 def compile_unit(block: Block, filename: str) -> Unit:
     """Parse and check one block as if it stood alone at its line of the file."""
     tree, errors = parse(block.text, filename)
     if tree is None:
         return Unit(Facts(block.start, False, tuple(replace(d, span=moved(d.span, block.start - 1)) for d in errors)))
-    move_tree(tree, block.start - 1)
     checker = Checker()
-    checked = checker.program(build_ast(tree, filename))
+    checked = checker.program(build_ast(tree, filename, block.start - 1))
     facts = Facts(
         block.start,
         True,

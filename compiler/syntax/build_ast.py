@@ -14,14 +14,6 @@ COMPARISONS = ("at_least", "at_most", "equal", "not_equal", "more_than", "less_t
 BINARIES = ("add", "subtract", "multiply", "divide_up", "divide_down", "capped")
 
 
-def token_span(filename: str, token: Token) -> Span:
-    return Span(filename, token.line, token.column, token.end_line, token.end_column)
-
-
-def meta_span(filename: str, meta: Meta) -> Span:
-    return Span(filename, meta.line, meta.column, meta.end_line, meta.end_column)
-
-
 def unquote(token: Token) -> str:
     return str(token)[1:-1]
 
@@ -32,23 +24,24 @@ class AstBuilder:
     Its own walk rather than Lark's Transformer, whose `v_args(meta=True)` wraps a method anew (with
     functools.update_wrapper) at every look-up, helpers included: two thirds of building's time went there."""
 
-    def __init__(self, filename: str):
+    def __init__(self, filename: str, lines: int = 0):
         self.filename = filename
+        self.lines = lines  # added to every line: the file's lines above the parsed text (compiler/units.py)
 
     def transform(self, tree: Tree) -> object:
         children = [self.transform(child) if isinstance(child, Tree) else child for child in tree.children]
         return getattr(self, tree.data)(tree.meta, children)
 
     def span(self, meta: Meta) -> Span:
-        return meta_span(self.filename, meta)
+        return Span(self.filename, meta.line + self.lines, meta.column, meta.end_line + self.lines, meta.end_column)
 
     def tspan(self, token: Token) -> Span:
-        return token_span(self.filename, token)
+        return Span(self.filename, token.line + self.lines, token.column, token.end_line + self.lines, token.end_column)
 
     def until(self, meta: Meta, last: Span) -> Span:
         """From the rule's start to the end of its last part, leaving out the closing end of line (and, for a
         block, the dedent, which Lark places at the next line's start: the next card's header)."""
-        return Span(self.filename, meta.line, meta.column, last.end_line, last.end_column)
+        return Span(self.filename, meta.line + self.lines, meta.column, last.end_line, last.end_column)
 
     def block(self, meta: Meta, body: tuple[n.Statement, ...]) -> Span:
         """A block statement ends at its last statement."""
@@ -259,7 +252,7 @@ class AstBuilder:
         if not rest:
             return n.If(self.block(meta, then), condition, then, ())
         else_token, otherwise = rest
-        return n.If(self.block(meta, otherwise), condition, then, otherwise, else_token.line)
+        return n.If(self.block(meta, otherwise), condition, then, otherwise, else_token.line + self.lines)
 
     # Phrases and expressions
 
@@ -336,5 +329,7 @@ for _op in BINARIES:
     setattr(AstBuilder, _op, _binary(_op))
 
 
-def build_ast(tree: Tree, filename: str) -> n.Program:
-    return AstBuilder(filename).transform(tree)
+def build_ast(tree: Tree, filename: str, lines: int = 0) -> n.Program:
+    """`lines`: how many lines of the file stand above the parsed text (a definition parsed alone), so every span
+    is the file's."""
+    return AstBuilder(filename, lines).transform(tree)
