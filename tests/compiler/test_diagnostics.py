@@ -588,6 +588,21 @@ def test_comparison_of_a_condition_with_a_number_in_parentheses() -> None:
     ]
 
 
+def test_expressions_nest_up_to_the_limit_and_the_tallest_too_deep_is_underlined() -> None:
+    """'1' and 99 additions stand on 100 levels and compile; one more addition is E0005. Of two expressions too
+    deep, the taller is reported, wherever it stands."""
+    card = 'building "X" (trout A001)\n  cost 1 wood\n  vp 1{vp}\n  requires elders{requires} >= 0\n'
+    assert diagnostics(card.format(vp=" + 1" * 99, requires="")) == []
+    spans = {
+        (100, 0): Span("cards.nus", 3, 6, 3, 407),
+        (100, 120): Span("cards.nus", 4, 12, 4, 503),
+        (130, 120): Span("cards.nus", 3, 6, 3, 527),
+    }
+    for (vp, requires), span in spans.items():
+        found = diagnostics(card.format(vp=" + 1" * vp, requires=" + 1" * requires))
+        assert [(d.code, d.span) for d in found] == [("E0005", span)]
+
+
 def test_invalid_utf8_is_e0004(tmp_path: Path) -> None:
     """E0004 is raised while reading, before compile_text; it names line and column of the bad byte."""
     path = tmp_path / "cards.nus"
