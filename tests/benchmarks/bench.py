@@ -10,6 +10,7 @@ memory from resource.getrusage; the child keeps its modules' bytecode as an inst
 from __future__ import annotations
 
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -35,6 +36,7 @@ from tests.benchmarks.game_bench import (  # noqa: E402
     simulated_game,
     specs,
 )
+from tests.benchmarks.game_instructions import instructions_per_game  # noqa: E402
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 BLOCKS = re.findall(r'^building "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
@@ -271,6 +273,17 @@ def game_rows(rounds: int = 3) -> list[tuple[str, str]]:
     ]
 
 
+def instruction_rows() -> list[tuple[str, str]]:
+    """The game and its floor counted in instructions by callgrind (game_instructions.py), which the host's load does
+    not move; left out where valgrind is not installed."""
+    if shutil.which("valgrind") is None:
+        return [("plain-loop floor ratio in instructions (callgrind)", "not measured: no valgrind")]
+    game = instructions_per_game(20) / 1e6
+    floor = instructions_per_game(20, "floor") / 1e6
+    measure = "plain-loop floor ratio in instructions (callgrind)"
+    return [(measure, f"{game / floor:.1f}x ({game:.2f} M vs {floor:.2f} M)")]
+
+
 TARGETS = {
     "compile cards.nus from scratch (parse, check, generate, load)": "under 300 ms",
     "compile cards.nus again, unchanged (content cache)": "under 50 ms",
@@ -293,6 +306,7 @@ def main() -> None:
     rows = []
     games = {players: games_per_second(players) for players in (2, 3, 4)}
     rows += game_rows()
+    rows += instruction_rows()
     scratch = median_seconds(compile_from_scratch, 5)
     again = median_seconds(lambda: load_cards(CARDS, "cards.nus"), 5)
     rows.append(("compile cards.nus from scratch (parse, check, generate, load)", f"{scratch * 1000:.0f} ms"))
