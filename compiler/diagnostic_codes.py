@@ -80,12 +80,16 @@ BAD_INDENTATION = Code(
     "E0006",
     "bad indentation",
     """
-Blocks are marked by indentation with spaces. A tab in the indentation, or a line that dedents to a
-level no enclosing block has, is an error; the help names the indentations that would fit.
+Blocks are marked by indentation with spaces. A tab in the indentation, a line that dedents to a
+level no enclosing block has, or a line indented further than the line before it where no block starts
+(only a line ending in `:` starts one) is an error; the help names the indentations that would fit.
 
     when built:
         take 1 wood
       take 1 fish     # error: neither 4 spaces (the block) nor 0 (the card's level)
+
+    cost 1 wood
+       vp 1           # error: indented more than the line before it
 """,
 )
 UNTERMINATED_NAME = Code(

@@ -309,8 +309,22 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
     width = max(len(str(token)), 1) if not token.type.startswith("_") else 1
     if token.type == "$END":
         return syntax_diagnostic(UnexpectedEOF(error.expected), text, filename)
+    if token.type == "_INDENT":
+        return over_indented(token, filename)
     return codes.UNEXPECTED_TOKEN.diagnostic(
         f"unexpected {found}",
         Span(filename, line, column, line, column + width),
         help=f"expected {expected_list(error.accepts or error.expected)}",
+    )
+
+
+def over_indented(indent: Token, filename: str) -> Diagnostic:
+    """An indented block where none may start: the line indented too far is reported, not the end of the line
+    before it (the indent token stands at that line break). The indenter has just pushed the line's level."""
+    line, column = indent.end_line, indent.end_column
+    expected = parser().options.postlex.indent_level[-2]
+    return codes.BAD_INDENTATION.diagnostic(
+        "this line is indented more than the line before it",
+        Span(filename, line, column, line, column + 1),
+        f"indent it by {expected} spaces, as the line before; only a line ending in ':' starts an indented block",
     )

@@ -114,6 +114,24 @@ CASES: dict[str, Case] = {
         3,
         "indent it by 0 or 4 spaces",
     ),
+    "E0006 a line indented where no block starts": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n   vp 1\n',
+        "E0006",
+        "this line is indented more than the line before it",
+        3,
+        4,
+        5,
+        "indent it by 2 spaces, as the line before; only a line ending in ':' starts an indented block",
+    ),
+    "E0006 a body line indented deeper than the one before": Case(
+        building("  when built:", "    take 1 wood", "", "    # a comment", "      take 2 wood"),
+        "E0006",
+        "this line is indented more than the line before it",
+        8,
+        7,
+        8,
+        "indent it by 4 spaces, as the line before; only a line ending in ':' starts an indented block",
+    ),
     "E0007 unterminated name": Case(
         'building "X (trout A001)\n  cost 1 wood\n',
         "E0007",
@@ -711,6 +729,19 @@ def test_render_of_a_line_with_form_feed_shows_the_right_line() -> None:
     [diagnostic] = diagnostics(text)
     assert diagnostic.span.line == 5
     assert diagnostic.render(text).split("\n")[2] == "5 |     take 2 wod"
+
+
+def test_an_over_indented_line_is_reported_at_its_first_character() -> None:
+    """The indent token stands at the line break before it: it was reported at the end of the line before."""
+    text = 'building "X" (trout A001)\n  cost 1 wood\n   vp 1\n'
+    [diagnostic] = diagnostics(text)
+    assert diagnostic.render(text) == (
+        "cards.nus:3:4: error[E0006]: this line is indented more than the line before it\n"
+        "  |\n"
+        "3 |    vp 1\n"
+        "  |    ^\n"
+        "help: indent it by 2 spaces, as the line before; only a line ending in ':' starts an indented block"
+    )
 
 
 def test_crlf_source_renders_without_carriage_return() -> None:
