@@ -120,6 +120,20 @@ statement or the next card) while it is still open, the bracket is reported, not
     when built:
 """,
 )
+UNKNOWN_KEYWORD = Code(
+    "E0010",
+    "unknown word where the language's own word belongs",
+    """
+Some places take only the language's own words: a card line starts with `players`, `cost`, `vp`, `when`,
+`each time` is followed by `before` or `after` and then `you`, `any player` or `another player`, a guard
+by `if` or `unless`. A word that is none of them is reported whole, also when it starts with one: a
+keyword ends where its word ends, so `afteryou` is not read as `after you`. The help names the words
+meant when the rest reads on, else the closest keyword.
+
+    each time afteryou serve fish:     # error: did you mean 'after you'?
+    each time afterr you serve fish:   # error: did you mean 'after'?
+""",
+)
 
 # Names: phrases, words, decks, card codes ---------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -23,10 +24,12 @@ class CardIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 4
 
+    text = ""  # the text being parsed, set by parse_text: a keyword is checked against the character after it
+
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         """Also keep the brackets open so far, for the diagnostic of one that is never closed."""
         self.open_brackets: list[Token] = []
-        return super().process(self.tracking_brackets(stream))
+        return super().process(self.tracking_brackets(whole_words(stream, self.text)))
 
     def tracking_brackets(self, stream: Iterator[Token]) -> Iterator[Token]:
         for token in stream:
@@ -35,6 +38,58 @@ class CardIndenter(Indenter):
             elif token.type in self.CLOSE_PAREN_types and self.open_brackets:
                 self.open_brackets.pop()
             yield token
+
+
+AFTER_A_WORD = frozenset(("", " ", "\n", "\r", ":", ","))  # what follows most keywords: no need to look further
+
+
+def whole_words(stream: Iterator[Token], text: str) -> Iterator[Token]:
+    """A keyword ends where a word ends. Where no word may stand the lexer is offered only the keywords, and would
+    read 'afteryou' as 'after' and 'you': such a run is passed on as the one word it is, which the parser refuses
+    there (a word would have been lexed whole where one may stand), so it is reported whole, as unknown."""
+    glued = keyword_words()
+    for token in stream:
+        if token.type in glued and text[token.end_pos : token.end_pos + 1] not in AFTER_A_WORD:
+            found = word_pattern().match(text, token.start_pos)
+            if found is not None and found.end() > token.end_pos:
+                yield Token(
+                    "WORD",
+                    found.group(),
+                    token.start_pos,
+                    token.line,
+                    token.column,
+                    token.line,
+                    token.column + len(found.group()),
+                    found.end(),
+                )
+                return
+        yield token
+
+
+@cache
+def word_pattern() -> re.Pattern[str]:
+    """The grammar's WORD: what a word is, for keywords as for phrases."""
+    return re.compile(parser().get_terminal("WORD").pattern.to_regexp())
+
+
+@cache
+def keyword_words() -> dict[str, tuple[str, ...]]:
+    """The terminals that are words of the grammar's own, with the words each stands for: IF 'if', TIMING
+    'before' and 'after'; not WORD, the word of a phrase."""
+    found = {}
+    for terminal in parser().terminals:
+        whole = re.compile(terminal.pattern.to_regexp())
+        words = tuple(word for word in word_pattern().findall(terminal.pattern.value) if whole.fullmatch(word))
+        if words and terminal.name != "WORD":
+            found[terminal.name] = words
+    return found
+
+
+def parse_text(text: str) -> Tree:
+    """The Lark parse, its postlexer told the text (parser() is one object, shared by every parse)."""
+    lark = parser()
+    lark.options.postlex.text = text
+    return lark.parse(text)
 
 
 @cache
@@ -106,7 +161,7 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
     if layout is not None:
         return None, layout
     try:
-        tree = parser().parse(text)
+        tree = parse_text(text)
     except UnexpectedInput as error:
         return None, unclosed_bracket(error, text, filename) or syntax_diagnostic(error, text, filename)
     deep = nesting_error(tree, filename)
@@ -305,6 +360,9 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
         )
     assert isinstance(error, UnexpectedToken)
     token: Token = error.token
+    expected = error.accepts or error.expected
+    if token.type == "WORD" and any(name in keyword_words() for name in expected):
+        return unknown_keyword(token, expected, text, filename)
     found = describe_token(token.type) if token.type.startswith("_") else shorten(str(token))
     width = max(len(str(token)), 1) if not token.type.startswith("_") else 1
     if token.type == "$END":
@@ -314,8 +372,37 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
     return codes.UNEXPECTED_TOKEN.diagnostic(
         f"unexpected {found}",
         Span(filename, line, column, line, column + width),
-        help=f"expected {expected_list(error.accepts or error.expected)}",
+        help=f"expected {expected_list(expected)}",
     )
+
+
+def unknown_keyword(word: Token, expected: set[str], text: str, filename: str) -> Diagnostic:
+    """A word where only some of the grammar's own words may stand. The hint splits off a keyword it starts with
+    when the rest then parses on ('afteryou': 'after you'), else names the closest keyword ('afterr': 'after')."""
+    wanted = sorted({keyword for name in expected for keyword in keyword_words().get(name, ())})
+    split = [
+        f"{keyword} {word[len(keyword) :]}"
+        for keyword in wanted
+        if word.startswith(keyword) and word != keyword and parses_past(word, keyword, text)
+    ]
+    close = split or difflib.get_close_matches(str(word), wanted, n=1, cutoff=0.6)
+    return codes.UNKNOWN_KEYWORD.diagnostic(
+        f"unknown word {shorten(str(word))}",
+        Span(filename, word.line, word.column, word.line, word.end_column),
+        f"did you mean '{close[0]}'?" if close else f"expected {expected_list(expected)}",
+    )
+
+
+def parses_past(word: Token, keyword: str, text: str) -> bool:
+    """Whether the text, with a space after `keyword` at the start of `word`, parses beyond that word."""
+    cut = word.start_pos + len(keyword)
+    try:
+        parse_text(f"{text[:cut]} {text[cut:]}")
+    except UnexpectedEOF:
+        return True
+    except UnexpectedInput as error:
+        return (error.line, error.column) > (word.line, word.end_column)
+    return True
 
 
 def over_indented(indent: Token, filename: str) -> Diagnostic:

@@ -120,6 +120,16 @@ def test_a_file_that_does_not_parse_gives_its_diagnostic_and_no_output() -> None
     assert [(d.code, d.span.line) for d in diagnostics] == [("E0003", 2)]
 
 
+def test_a_keyword_glued_to_the_next_word_is_refused_not_split() -> None:
+    """'afteryou' was read as 'after you', so fmt 'fixed' the typo into two words."""
+    text = 'building "X" (trout A601)\n  cost 1 wood\n  vp 1\n  each time afteryou serve fish:\n    take 1 wood\n'
+    result, diagnostics = format_text(text, "cards.nus")
+    assert result is None
+    assert [(d.code, d.message, d.span.line, d.span.column, d.help) for d in diagnostics] == [
+        ("E0010", "unknown word 'afteryou'", 4, 13, "did you mean 'after you'?")
+    ]
+
+
 def test_fmt_check_exit_codes(tmp_path: Path, capsys) -> None:
     clean = tmp_path / "clean.nus"
     clean.write_text(BLOCKS[0], encoding="utf-8")
