@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -141,18 +142,37 @@ def shorten(value: str, limit: int = 30) -> str:
 
 
 def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
-    """Parse one file; after a syntax error, blank the definition it lies in (from its header to the next one,
-    keeping line numbers) and parse again, so every broken card is reported, not only the first."""
+    """Parse one file: its tree, or None and every broken definition's syntax error (see parse_recovering)."""
+    recovered = parse_recovering(text, filename)
+    return (recovered.tree, []) if not recovered.errors else (None, list(recovered.errors))
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """A file parsed around its syntax errors: the tree of the definitions that parse (None if even they do not),
+    each error once in order, and the first line of every definition left out for one."""
+
+    tree: Tree | None
+    errors: tuple[Diagnostic, ...]
+    left_out: tuple[int, ...]
+
+
+def parse_recovering(text: str, filename: str) -> Recovered:
+    """After a syntax error, blank the definition it lies in (from its header to the next one, keeping line
+    numbers) and parse again, so every broken card is reported, not only the first, and the others parse."""
     if not text.endswith("\n"):
         text += "\n"
     found: list[Diagnostic] = []
+    left_out: list[int] = []
     while True:
         tree, error = parse_once(text, filename)
-        if error is not None:
-            found.append(error)
-            blanked = without_definition_at(text, error.span.line)
-        if error is None or blanked == text:
-            return (tree, []) if not found else (None, sorted(set(found), key=lambda d: d.sort_key))
+        if error is None:
+            return Recovered(tree, tuple(sorted(set(found), key=lambda d: d.sort_key)), tuple(sorted(left_out)))
+        found.append(error)
+        start, blanked = without_definition_at(text, error.span.line)
+        if blanked == text:
+            return Recovered(None, tuple(sorted(set(found), key=lambda d: d.sort_key)), tuple(sorted(left_out)))
+        left_out.append(start)
         text = blanked
 
 
@@ -171,13 +191,14 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
 HEADER = re.compile(r"(building|elder|example)\b")
 
 
-def without_definition_at(text: str, line: int) -> str:
-    """The text with the card or top-level example holding `line` emptied: its lines kept, as blank lines."""
+def without_definition_at(text: str, line: int) -> tuple[int, str]:
+    """The first line of the card or top-level example holding `line`, and the text with it emptied: its lines
+    kept, as blank lines."""
     lines = text.split("\n")
     headers = [index for index, body in enumerate(lines) if HEADER.match(body)]
     start = max((index for index in headers if index <= line - 1), default=0)
     end = min((index for index in headers if index > start), default=len(lines))
-    return "\n".join(["" if start <= index < end else body for index, body in enumerate(lines)])
+    return start + 1, "\n".join(["" if start <= index < end else body for index, body in enumerate(lines)])
 
 
 MAX_EXPRESSION_DEPTH = 100
