@@ -45,7 +45,7 @@ def expr(node: n.Expr, context: int = 1) -> str:
     if isinstance(node, n.Negate):
         return f"-{expr(node.operand, 4)}"
     if isinstance(node, n.Table):
-        rows = ", ".join(f"{row_range(r)}: {expr(r.value)}" for r in node.rows)
+        rows = ", ".join(f"{r.written}: {expr(r.value)}" for r in node.rows)
         return f"by {expr(node.key, 4)} [{rows}]"
     if isinstance(node, n.Binary):
         own = PRECEDENCE[node.op]
@@ -61,14 +61,6 @@ def expr(node: n.Expr, context: int = 1) -> str:
 def count(node: n.Expr) -> str:
     """A repeat count in parentheses unless it is a number, so the words never run into 'times'."""
     return expr(node) if isinstance(node, n.Number) else f"({expr(node)})"
-
-
-def row_range(row: n.Row) -> str:
-    if row.low is None:
-        return "else"
-    if row.high is None:
-        return f"{row.low}+"
-    return str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
 
 
 def player_range(node: n.PlayerRange) -> str:
