@@ -80,12 +80,16 @@ BAD_INDENTATION = Code(
     "E0006",
     "bad indentation",
     """
-Blocks are marked by indentation with spaces. A tab in the indentation, or a line that dedents to a
-level no enclosing block has, is an error; the help names the indentations that would fit.
+Blocks are marked by indentation with spaces. A tab in the indentation, a line that dedents to a
+level no enclosing block has, or a line indented further than the line before it where no block starts
+(only a line ending in `:` starts one) is an error; the help names the indentations that would fit.
 
     when built:
         take 1 wood
       take 1 fish     # error: neither 4 spaces (the block) nor 0 (the card's level)
+
+    cost 1 wood
+       vp 1           # error: indented more than the line before it
 """,
 )
 UNTERMINATED_NAME = Code(
@@ -114,6 +118,20 @@ statement or the next card) while it is still open, the bracket is reported, not
 
     vp (forests capped at 3      # error: '(' is never closed
     when built:
+""",
+)
+UNKNOWN_KEYWORD = Code(
+    "E0010",
+    "unknown word where the language's own word belongs",
+    """
+Some places take only the language's own words: a card line starts with `players`, `cost`, `vp`, `when`,
+`each time` is followed by `before` or `after` and then `you`, `any player` or `another player`, a guard
+by `if` or `unless`. A word that is none of them is reported whole, also when it starts with one: a
+keyword ends where its word ends, so `afteryou` is not read as `after you`. The help names the words
+meant when the rest reads on, else the closest keyword.
+
+    each time afteryou serve fish:     # error: did you mean 'after you'?
+    each time afterr you serve fish:   # error: did you mean 'after'?
 """,
 )
 

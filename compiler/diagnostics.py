@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, order=True)
@@ -33,7 +34,7 @@ class Diagnostic:
     def render(self, source: str | None, paint: Paint | None = None) -> str:
         """rustc's layout; every piece from the card file has its control characters escaped, caret kept aligned."""
         paint = paint or plain
-        head = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
+        head = f"{editor_span(self.span, source)}: {self.severity}[{self.code}]: {self.message}"
         lines = [paint("heading", printable(head))]
         source_line = line_of(source, self.span.line) if source is not None else None
         if source_line is not None:
@@ -41,12 +42,12 @@ class Diagnostic:
             raw = source_line.expandtabs(1)
             width = self.span.end_column - self.span.column if self.span.end_line == self.span.line else 0
             width = max(1, min(width, len(raw) - self.span.column + 1))
-            before = printable(raw[: self.span.column - 1])
-            underlined = max(1, len(printable(raw[self.span.column - 1 : self.span.column - 1 + width])))
+            before = display_width(printable(raw[: self.span.column - 1]))
+            underlined = max(1, display_width(printable(raw[self.span.column - 1 : self.span.column - 1 + width])))
             lines += [
                 paint("gutter", f"{gutter} |"),
                 f"{paint('gutter', f'{self.span.line} |')} {printable(raw)}",
-                f"{paint('gutter', f'{gutter} |')} {' ' * len(before)}{paint('caret', '^' * underlined)}",
+                f"{paint('gutter', f'{gutter} |')} {' ' * before}{paint('caret', '^' * underlined)}",
             ]
         if self.help:
             lines.append(f"{paint('help', 'help:')} {printable(self.help)}")
@@ -66,6 +67,41 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def display_width(text: str) -> int:
+    """The terminal cells the text takes, so a caret stands under its word: a wide or full-width character (CJK)
+    takes two, a combining mark (the accent of an 'é' written as 'e' and U+0301) none."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0 if unicodedata.combining(char) or unicodedata.category(char) == "Me" else 2 if wide(char) else 1
+        for char in text
+    )
+
+
+def wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def editor_column(line: str | None, column: int) -> int:
+    """A column (1-based, a character each, as spans count them) as editors count it under the Language Server
+    Protocol's default: in UTF-16 code units, so a character beyond the Basic Multilingual Plane (an emoji)
+    counts two. A combining mark counts one, as it does in an editor's column."""
+    if line is None:
+        return column
+    return column + sum(1 for char in line[: column - 1] if ord(char) > 0xFFFF)
+
+
+def editor_span(span: Span, source: str | None) -> Span:
+    """The span with its columns as an editor counts them (editor_column): for file:line:col and JSON."""
+    if source is None:
+        return span
+    return replace(
+        span,
+        column=editor_column(line_of(source, span.line), span.column),
+        end_column=editor_column(line_of(source, span.end_line), span.end_column),
+    )
 
 
 def source_lines(source: str) -> list[str]:

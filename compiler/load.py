@@ -51,14 +51,24 @@ def compile_text(text: str, filename: str) -> Compiled:
 def run_stages(text: str, filename: str) -> Compiled:
     """The whole file at once, each stage over every card: what compile_text must equal (tests compare them)."""
     from compiler.backends.generate import generate
-    from compiler.checking.check import check
+    from compiler.checking.check import Checker, Header, check, file_diagnostics, links_of
     from compiler.syntax.build_ast import build_ast
-    from compiler.syntax.parse import parse
+    from compiler.syntax.parse import parse_recovering
+    from compiler.units import header_read_off
 
-    tree, diagnostics = parse(text, filename)
-    if tree is None:
-        return Compiled(None, None, tuple(diagnostics))
-    program, diagnostics = check(build_ast(tree, filename))
+    recovered = parse_recovering(text, filename)
+    if recovered.tree is None:
+        return Compiled(None, None, recovered.errors)
+    if recovered.errors:  # the definitions that parse are checked all the same, each broken one counts its header
+        lines = source_lines(text)
+        checker = Checker()
+        checked = checker.program(build_ast(recovered.tree, filename))
+        broken = [header for line in recovered.left_out for header in header_read_off(lines[line - 1], line, filename)]
+        headers = sorted([*map(Header.of, checked.cards), *broken], key=lambda header: header.span.line)
+        file_wide = file_diagnostics(headers, checker.references, links_of(checked.cards))
+        found = [*recovered.errors, *checker.diagnostics, *file_wide]
+        return Compiled(None, None, tuple(sorted(set(found), key=lambda d: d.sort_key)))
+    program, diagnostics = check(build_ast(recovered.tree, filename))
     if diagnostics:
         return Compiled(program, None, tuple(sorted(set(diagnostics), key=lambda d: d.sort_key)))
     return Compiled(program, generate(program, text), ())

@@ -22,7 +22,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 
 from compiler.backends.generate import CardCode, card_code
 from compiler.checking.check import Checker, Header, Reference, file_diagnostics, links_of
@@ -30,7 +30,7 @@ from compiler.checking.cycles import Link
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
-from compiler.syntax.parse import HEADER, parse
+from compiler.syntax.parse import HEADER, parse, parser
 
 COMMENT_OR_BLANK = re.compile(r"\s*(#.*)?")
 
@@ -68,7 +68,7 @@ class Facts:
     """What the file needs of one block: its own diagnostics and what file_diagnostics reads."""
 
     start: int
-    parsed: bool  # False: the diagnostics are syntax errors, and the file is not checked further
+    parsed: bool  # False: the diagnostics are syntax errors; the headers, the one read off its first line
     diagnostics: tuple[Diagnostic, ...]
     headers: tuple[Header, ...] = ()
     references: tuple[Reference, ...] = ()
@@ -129,7 +129,8 @@ def compile_unit(block: Block, filename: str) -> Unit:
     """Parse and check one block as if it stood alone at its line of the file."""
     tree, errors = parse(block.text, filename)
     if tree is None:
-        return Unit(Facts(block.start, False, tuple(replace(d, span=moved(d.span, block.start - 1)) for d in errors)))
+        errors = tuple(replace(d, span=moved(d.span, block.start - 1)) for d in errors)
+        return Unit(Facts(block.start, False, errors, header_read_off(block.text, block.start, filename)))
     checker = Checker()
     checked = checker.program(build_ast(tree, filename, block.start - 1))
     facts = Facts(
@@ -141,6 +142,30 @@ def compile_unit(block: Block, filename: str) -> Unit:
         tuple(links_of(checked.cards)),
     )
     return Unit(facts, checked.cards, checked.examples)
+
+
+def header_read_off(text: str, line: int, filename: str) -> tuple[Header, ...]:
+    """The card a definition that does not parse stands for, when its first line reads as a card's header: its
+    name and code still count for the file, so a name quoted elsewhere is not reported unknown because of a typo
+    in the card, and a name used twice is still reported."""
+    found = broken_header().match(text)
+    if found is None:
+        return ()
+
+    def at(part: str) -> Span:
+        return Span(filename, line, found.start(part) + 1, line, found.end(part) + 1)
+
+    return (Header(found["kind"], found["name"][1:-1], found["code"], at("kind"), at("name"), at("code")),)
+
+
+@cache
+def broken_header() -> re.Pattern[str]:
+    """A header line as the grammar has it (KIND STRING "(" WORD WORD ")"), whatever follows on its line."""
+    kind, name, word = (parser().get_terminal(terminal).pattern.to_regexp() for terminal in ("KIND", "STRING", "WORD"))
+    space = "[\t ]"
+    return re.compile(
+        rf"(?P<kind>{kind}){space}*(?P<name>{name}){space}*\({space}*(?P<deck>{word}){space}+(?P<code>{word}){space}*\)"
+    )
 
 
 class Memo:
@@ -192,17 +217,16 @@ class Judged:
 
 
 def judge(facts: list[Facts]) -> Judged:
-    """Syntax errors alone while any block has one (as the whole-file compile); else every block's diagnostics
-    and the file-wide ones."""
-    if not all(f.parsed for f in facts):
-        return Judged(sorted_diagnostics(d for f in facts if not f.parsed for d in f.diagnostics), 0)
+    """Every block's diagnostics, its syntax errors or those of its checking, and the file-wide ones: a syntax
+    error in one card hides nothing of the others. A block that does not parse counts with its header alone, if
+    its first line reads as one (header_read_off)."""
     file_wide = file_diagnostics(
         [h for f in facts for h in f.headers],
         [r for f in facts for r in f.references],
         [k for f in facts for k in f.links],
     )
     own = [d for f in facts for d in f.diagnostics]
-    return Judged(sorted_diagnostics([*own, *file_wide]), sum(len(f.headers) for f in facts))
+    return Judged(sorted_diagnostics([*own, *file_wide]), sum(len(f.headers) for f in facts if f.parsed))
 
 
 def sorted_diagnostics(diagnostics) -> tuple[Diagnostic, ...]:

@@ -5,20 +5,19 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from compiler.backends import escape
 from compiler.backends.card_heading import CardHeading, heading
-from compiler.backends.format import comments
 from compiler.backends.render import English
 from compiler.checking import language, ranges
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.output import write_all
 from compiler.syntax import nodes as n
+from compiler.syntax.comments import comments, notes
 from runtime.model.rules import player_counts
 
 
@@ -93,7 +92,6 @@ TRIGGER_KINDS = {
     "worker_space": "worker space",
     "elder_use": "Elder use",
 }
-NOTE_KIND = re.compile(r"(ruling|stand-in)\b(:\s*)?", re.IGNORECASE)
 
 
 def anchor(card: n.Card) -> str:
@@ -134,28 +132,10 @@ def events(card: n.Card) -> list[str]:
 
 
 def card_notes(program: n.Program, source: str) -> list[list[Note]]:
-    """Comments inside each card (indented, or after code on a line), as notes, in card order. A comment
-    whose line does not end a sentence goes on in the next comment line; 'Ruling' or 'Stand-in' first
-    marks the kind."""
-    starts = sorted([(card.span.line, index) for index, card in enumerate(program.cards)])
-    starts += [(example.span.line, None) for example in program.examples]
-    starts.sort(key=lambda start: start[0])
-    lines = source.split("\n")
-    notes: list[list[Note]] = [[] for _ in program.cards]
-    for comment in comments(source):
-        owner = next((index for line, index in reversed(starts) if line <= comment.line), None)
-        if owner is None or not (comment.trailing or lines[comment.line - 1][:1].isspace()):
-            continue
-        found = notes[owner]
-        text = comment.text.lstrip("#").strip()
-        last = found[-1] if found else None
-        if last and last.line + last.text.count("\n") + 1 == comment.line and not last.text.endswith("."):
-            found[-1] = replace(last, text=f"{last.text}\n{text}")
-            continue
-        match = NOTE_KIND.match(text)
-        kind = match[1].lower() if match else "note"
-        found.append(Note(kind, text[match.end() :] if match and match[2] else text, comment.line))
-    return [[replace(note, text=note.text.replace("\n", " ")) for note in found] for found in notes]
+    """Each card's notes (compiler/syntax/comments.py), in card order."""
+    starts = [card.span.line for card in program.cards] + [example.span.line for example in program.examples]
+    found = notes(comments(source), starts)
+    return [[Note(note.kind, note.text, note.line) for note in found[card.span.line]] for card in program.cards]
 
 
 # Interactions: cards that hook the same events, change the same rules, or cause what another hooks.

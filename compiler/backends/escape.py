@@ -12,6 +12,8 @@ import re
 
 from markupsafe import Markup
 
+from compiler.diagnostics import printable
+
 # CommonMark lets any ASCII punctuation be escaped with a backslash; these are the ones that can start
 # markup inside a line (emphasis, links, images, raw HTML, entities, code spans, tables, strikethrough).
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>&|~!#])")
@@ -20,8 +22,9 @@ LINE_START = re.compile(r"^([-+=>]|\d+(?=[.)]))")
 
 
 def visible(text: str) -> str:
-    """Control and separator characters (CR, tab, U+2028...) shown as escapes, so none breaks a line."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    """Control and separator characters (CR, tab, U+2028...) shown as escapes, so none breaks a line: as the
+    terminal shows them (diagnostics.printable)."""
+    return printable(text)
 
 
 def visible_lines(text: str) -> str:

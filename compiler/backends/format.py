@@ -1,26 +1,27 @@
 """`nus fmt`: the canonical layout of a card file, printed from its AST.
 
 Two-space indentation, single spaces between words, one blank line between definitions,
-items in the order players, cost, vp, requires, rule, abilities, examples. Comments are kept: a
-comment line stays before the line that followed it, an end-of-line comment stays on its
-line. Statements written on one line stay on one line.
+items in the order players, cost, vp, requires, rule, abilities, examples. Comments are kept where they
+make the same notes of the reference (see Placement): a comment line stays before the line that followed
+it, an end-of-line comment stays on its line, an indented comment after a card's last line stays in the
+card. Statements written on one line stay on one line.
 """
 
 from __future__ import annotations
 
-import re
+import bisect
 from dataclasses import dataclass
 
 from compiler.diagnostics import Diagnostic
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
+from compiler.syntax.comments import Comment, code_lines, comments, continues, notes
 from compiler.syntax.parse import parse
 
 INDENT = "  "
 PRECEDENCE = {"capped": 1, "add": 2, "subtract": 2, "multiply": 3, "divide_up": 3, "divide_down": 3}
 SYMBOLS = {"add": "+", "subtract": "-", "multiply": "*", "capped": "capped at"}
 COMPARE = {"at_least": ">=", "at_most": "<=", "equal": "=", "not_equal": "!=", "more_than": ">", "less_than": "<"}
-COMMENT = re.compile(r'^(?P<code>(?:[^"#]|"[^"\n]*")*)(?P<comment>#.*)$')
 
 
 @dataclass(frozen=True)
@@ -28,25 +29,6 @@ class Line:
     source_line: int
     depth: int
     text: str
-
-
-@dataclass(frozen=True)
-class Comment:
-    line: int
-    text: str
-    trailing: bool
-    blank_after: bool
-
-
-def comments(text: str) -> list[Comment]:
-    lines = text.split("\n")
-    found = []
-    for number, line in enumerate(lines, start=1):
-        match = COMMENT.match(line)
-        if match:
-            blank_after = number < len(lines) and not lines[number].strip()
-            found.append(Comment(number, match["comment"].rstrip(), bool(match["code"].strip()), blank_after))
-    return found
 
 
 # Expressions ---------------------------------------------------------------------------------
@@ -63,7 +45,7 @@ def expr(node: n.Expr, context: int = 1) -> str:
     if isinstance(node, n.Negate):
         return f"-{expr(node.operand, 4)}"
     if isinstance(node, n.Table):
-        rows = ", ".join(f"{row_range(r)}: {expr(r.value)}" for r in node.rows)
+        rows = ", ".join(f"{r.written}: {expr(r.value)}" for r in node.rows)
         return f"by {expr(node.key, 4)} [{rows}]"
     if isinstance(node, n.Binary):
         own = PRECEDENCE[node.op]
@@ -79,14 +61,6 @@ def expr(node: n.Expr, context: int = 1) -> str:
 def count(node: n.Expr) -> str:
     """A repeat count in parentheses unless it is a number, so the words never run into 'times'."""
     return expr(node) if isinstance(node, n.Number) else f"({expr(node)})"
-
-
-def row_range(row: n.Row) -> str:
-    if row.low is None:
-        return "else"
-    if row.high is None:
-        return f"{row.low}+"
-    return str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
 
 
 def player_range(node: n.PlayerRange) -> str:
@@ -265,35 +239,147 @@ def layout(program: n.Program, source: str) -> str:
             card(printer, definition)
         else:
             example(printer, definition, 0)
-    return merge(printer.lines, set(starts), comments(source))
+    return Placement(printer.lines, starts, source).text()
 
 
-def merge(lines: list[Line], starts: set[int], notes: list[Comment]) -> str:
-    """Interleave printed lines with the source's comments, by source line. A comment ending a line that is not
-    printed as such (a row of a multi-line [...] table, a line inside parentheses) goes on its own line."""
-    out: list[str] = []
-    printed = {line.source_line for line in lines}
-    pending = [c for c in notes if not c.trailing or c.line not in printed]
-    trailing = {c.line: c.text for c in notes if c.trailing and c.line in printed}
-    for index, line in enumerate(lines):
-        if index in starts and out and out[-1] != "":
-            out.append("")
-        while pending and pending[0].line < line.source_line:
-            note = pending.pop(0)
-            out.append(INDENT * (line.depth if index not in starts else 0) + note.text)
-            if note.blank_after and line.depth == 0:
-                out.append("")
-        text = INDENT * line.depth + line.text
-        last_on_line = index + 1 == len(lines) or lines[index + 1].source_line != line.source_line
-        if last_on_line and line.source_line in trailing:
-            text += "  " + trailing.pop(line.source_line)
-        out.append(text)
-    if pending and out and out[-1] != "":
-        out.append("")
-    out += [note.text for note in pending]
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n" if out else ""
+@dataclass(frozen=True)
+class Placed:
+    """A comment on a line of its own in the output, at a depth."""
+
+    comment: Comment
+    depth: int
+
+
+class Placement:
+    """Where each comment of the source goes among the printed lines, so that it makes the same notes
+    (compiler/syntax/comments.py): a comment line stays before the line that followed it, one inside a line
+    printed as one (a multi-line [...] table) goes after that line, an end-of-line comment stays on its line, and
+    an indented comment after a definition's last line stays in the definition. A comment at the margin stays
+    at the margin, an indented one indented; the comment lines of one note stay together, and two notes that
+    would run into one where they meet are kept apart by a blank line."""
+
+    def __init__(self, lines: list[Line], starts: list[int], source: str) -> None:
+        self.lines, self.starts = lines, starts
+        self.before: dict[int, list[Placed]] = {}
+        self.after: dict[int, list[Placed]] = {}
+        self.trailing: dict[int, Comment] = {}
+        self.tail: list[Placed] = []
+        self.first: dict[int, int] = {}
+        for index, line in enumerate(lines):
+            self.first.setdefault(line.source_line, index)
+        self.printed = sorted(self.first)
+        self.definitions = [lines[index].source_line for index in starts]
+        self.code = code_lines(source)
+        found = comments(source)
+        self.indented = [comment.line for comment in found if comment.indented and not comment.trailing]
+        by_definition = notes(found, self.definitions).values()
+        self.note_of = {line: note.lines[0] for own in by_definition for note in own for line in note.lines}
+        slots: dict[int, list[Placed]] = {}  # by comment line: where the next line of its note goes
+        for comment in found:
+            where, index, depth = self.where(comment)
+            if self.note_of.get(comment.line, comment.line) != comment.line and not comment.trailing:
+                slots[comment.line] = slots[comment.line - 1]  # a note's lines are consecutive
+                slots[comment.line].append(Placed(comment, depth))
+                continue
+            if where == "trailing":
+                self.trailing[index] = comment
+                slots[comment.line] = self.after.setdefault(index, [])
+                continue
+            slot = (self.before if where == "before" else self.after).setdefault(index, []) if index >= 0 else self.tail
+            slot.append(Placed(comment, depth))
+            slots[comment.line] = slot
+
+    def last_of_run(self, index: int) -> int:
+        """The last printed line of those printed for the source line of `index`."""
+        while index + 1 < len(self.lines) and self.lines[index + 1].source_line == self.lines[index].source_line:
+            index += 1
+        return index
+
+    def containing(self, line: int) -> int:
+        """The printed line of the item that source line `line` is part of."""
+        start = self.printed[bisect.bisect_right(self.printed, line) - 1]
+        return self.last_of_run(self.first[start])
+
+    def definition_end(self, line: int) -> int | None:
+        """The last printed line of the definition standing above source line `line`, if one does."""
+        above = bisect.bisect_left(self.definitions, line)
+        if not above:
+            return None
+        return [*self.starts[1:], len(self.lines)][above - 1] - 1
+
+    def where(self, comment: Comment) -> tuple[str, int, int]:
+        """Where a comment goes: on a printed line's end, or on a line of its own before or after a printed line
+        (-1: at the file's end), and how deep."""
+        if comment.trailing and comment.line in self.first:
+            return "trailing", self.last_of_run(self.first[comment.line]), 0
+        if comment.trailing:
+            return self.put_after(self.containing(comment.line), comment)
+        later = bisect.bisect_right(self.code, comment.line)
+        upcoming = self.code[later] if later < len(self.code) else None
+        end = self.definition_end(comment.line)
+        if (upcoming is None or upcoming in self.definitions) and end is not None and self.inside(comment, upcoming):
+            return self.put_after(end, comment)
+        if upcoming is None:
+            return "after", -1, 0
+        if upcoming not in self.first:
+            return self.put_after(self.containing(upcoming), comment)
+        index = self.first[upcoming]
+        return "before", index, self.lines[index].depth if comment.indented else 0
+
+    def inside(self, comment: Comment, upcoming: int | None) -> bool:
+        """Whether a comment after a definition's last line stays in it: an indented one does, and so does one at
+        the margin with an indented one after it, which keeps the comments in order."""
+        if comment.indented:
+            return True
+        later = bisect.bisect_right(self.indented, comment.line)
+        return later < len(self.indented) and (upcoming is None or self.indented[later] < upcoming)
+
+    def put_after(self, index: int, comment: Comment) -> tuple[str, int, int]:
+        """After a printed line: indented at least into the definition, or at the margin where it was."""
+        return "after", index, max(1, self.lines[index].depth) if comment.indented or comment.trailing else 0
+
+    def text(self) -> str:
+        out: list[tuple[str, Comment | None]] = []  # each output line, and the comment it carries
+        starts = set(self.starts)
+        for index, line in enumerate(self.lines):
+            if index in starts and out and out[-1][0] != "":
+                out.append(("", None))
+            for placed in self.before.get(index, []):
+                out.append((INDENT * placed.depth + placed.comment.text, placed.comment))
+                if placed.comment.blank_after and line.depth == 0:
+                    out.append(("", None))
+            comment = self.trailing.get(index)
+            text = INDENT * line.depth + line.text + (f"  {comment.text}" if comment else "")
+            out.append((text, comment))
+            out += [(INDENT * p.depth + p.comment.text, p.comment) for p in self.after.get(index, [])]
+        if self.tail and out and out[-1][0] != "":
+            out.append(("", None))
+        out += [(p.comment.text, p.comment) for p in self.tail]
+        while out and out[-1][0] == "":
+            out.pop()
+        return "".join(line + "\n" for line in self.apart(out))
+
+    def apart(self, out: list[tuple[str, Comment | None]]) -> list[str]:
+        """The lines, with a blank line between two comments of different notes that would run into one."""
+        kept: list[str] = []
+        for index, (line, comment) in enumerate(out):
+            before = out[index - 1][1] if index else None
+            if (
+                comment is not None
+                and before is not None
+                and self.in_note(line, comment)
+                and self.in_note(out[index - 1][0], before)
+                and self.note_of.get(before.line, before.line) != self.note_of.get(comment.line, comment.line)
+                and continues(before.words, comment.words)
+            ):
+                kept.append("")
+            kept.append(line)
+        return kept
+
+    @staticmethod
+    def in_note(line: str, comment: Comment) -> bool:
+        """Whether the output line's comment is one a card keeps as a note: at its end, or indented."""
+        return comment.trailing or line[:1] == " "
 
 
 def format_text(text: str, filename: str) -> tuple[str | None, list[Diagnostic]]:

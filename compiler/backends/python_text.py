@@ -9,6 +9,7 @@ broken only inside brackets (a call's arguments, a tuple's or list's items, a lo
 from __future__ import annotations
 
 import ast
+import re
 
 from compiler.diagnostics import printable
 
@@ -24,7 +25,7 @@ def python_text(module: ast.Module, filename: str) -> str:
         header = getattr(statement, "card_header", None)
         if header is not None:
             title, line = header
-            chunks.append(f"\n\n# {printable(title)} -- {filename}:{line}\n")
+            chunks.append(f"\n\n{heading(title, f' -- {filename}:{line}')}\n")
         elif isinstance(statement, ast.Assign) and ast.unparse(statement.targets[0]) == "CARDS":
             chunks.append("\n\n# All cards and all worked examples\n")
         elif not isinstance(statement, ast.Import | ast.ImportFrom):
@@ -33,6 +34,22 @@ def python_text(module: ast.Module, filename: str) -> str:
             chunks.append(f"# {filename}:{statement.lineno}\n")
         chunks.append("".join(line + "\n" for line in statement_lines(statement, 0)))
     return "".join(chunks)
+
+
+def heading(title: str, tail: str) -> str:
+    """A card's heading comment within the width: a long name is cut short in the middle of its quotes (the line
+    names the card's code and line, which say which card it is)."""
+    text = f"# {printable(title)}{tail}"
+    first, last = title.find('"'), title.rfind('"')
+    if len(text) <= WIDTH or first == last:
+        return text
+    name, room = title[first + 1 : last], WIDTH - (len(text) - len(printable(title[first + 1 : last]))) - 3
+    kept = ""
+    for char in name:
+        if len(printable(kept + char)) > room:
+            break
+        kept += char
+    return f"# {printable(title[: first + 1] + kept)}...{printable(title[last:])}{tail}"
 
 
 def statement_lines(statement: ast.stmt, indent: int) -> list[str]:
@@ -76,7 +93,8 @@ def expression(node: ast.expr, indent: int, used: int, bracketed: bool = False) 
     if isinstance(node, ast.Subscript):
         return f"{expression(node.value, indent, used, bracketed)}[{ast.unparse(node.slice)}]"
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return grouped(string_pieces(node.value, WIDTH - inner), indent, bracketed)
+        width = WIDTH - inner - (max(0, used - INDENT) if bracketed else 0)  # room for a keyword's `name=` too
+        return grouped(string_pieces(node.value, width), indent, bracketed)
     if isinstance(node, ast.IfExp):
         return grouped(if_chain(node), indent, bracketed)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
@@ -117,13 +135,16 @@ def operand(node: ast.expr) -> str:
 
 
 def string_pieces(value: str, width: int) -> list[str]:
-    """A long string as adjacent literals, each within `width`, broken after spaces; joined they are the string."""
+    """A long string as adjacent literals, each within `width`, broken after spaces, and inside a word only where
+    the word alone is too long (a name of 3,000 letters); joined they are the string."""
     pieces, current = [], ""
-    for word in value.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if current and len(repr(candidate)) > width:
-            pieces.append(current + " ")
-            current = word
-        else:
-            current = candidate
+    for part in re.split(r"(?<= )", value):
+        if current and len(repr(current + part)) > width:
+            pieces.append(current)
+            current = ""
+        for char in part:
+            if current and len(repr(current + char)) > width:
+                pieces.append(current)
+                current = ""
+            current += char
     return [repr(piece) for piece in [*pieces, current]]

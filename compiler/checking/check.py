@@ -25,6 +25,7 @@ SWITCH_WORDS = {"on": True, "off": False}  # the values a switch rule may be giv
 KIND_NAMES = {
     "count": "count",
     "event": "event",
+    "moment": "moment",
     "effect": "effect",
     "payment": "cost payment",
     "rule": "rule parameter",
@@ -136,6 +137,25 @@ def near_miss(entries: tuple[vocab.Entry, ...], tokens: list[Token]) -> Miss | N
         if len(misses) == 1:
             return Miss(entry, *misses[0])
     return None
+
+
+def one_left_out(entries, tokens: list[Token]) -> str:
+    """The words given with the one element they leave out of an entry, if they fit it all but that: 'take wood'
+    is 'take N wood' (a phrase that keeps every word given, before one that swaps a word given for another)."""
+    for entry in entries:
+        elements = entry.elements
+        if len(elements) != len(tokens) + 1:
+            continue
+        for gap, missing in enumerate(elements):
+            rest = elements[:gap] + elements[gap + 1 :]
+            if all(
+                slot_accepts(e, t) if isinstance(e, vocab.Slot) else literal_matches(e, t)
+                for e, t in zip(rest, tokens, strict=True)
+            ):
+                words = [f'"{t.text}"' if t.kind == "name" else t.text for t in tokens]
+                slot = f"{{{missing.name}:{missing.type}}}" if isinstance(missing, vocab.Slot) else missing
+                return " ".join([*words[:gap], vocab.readable(slot), *words[gap:]])
+    return ""
 
 
 def suggestion(word: str, candidates) -> str:
@@ -408,7 +428,7 @@ class Checker:
         scope = Scope(where=f"in a {TRIGGER_WORDS[trigger.kind]} ability")
         entry = None
         if trigger.event is not None:
-            entry, _ = self.resolve(trigger.event, "event", scope)
+            entry, _ = self.resolve(trigger.event, "event", scope, "moment" if trigger.kind == "at_moment" else "event")
             if entry is not None:
                 self.timing(trigger, entry)
                 scope = replace(scope, fields=entry.fields, in_event=trigger.kind == "each_time")
@@ -480,7 +500,8 @@ class Checker:
             )
         return n.Call(phrase.span, entry, args)
 
-    def resolve(self, phrase: n.Phrase, kind: str, scope: Scope) -> tuple[vocab.Entry | None, tuple]:
+    def resolve(self, phrase: n.Phrase, kind: str, scope: Scope, named: str = "") -> tuple[vocab.Entry | None, tuple]:
+        """`named`: what an unknown phrase is called and looked for among: an `at` trigger's event is a moment."""
         tokens = phrase_tokens(phrase)
         entries = vocab.TABLES[kind]
         for entry in entries:
@@ -488,7 +509,9 @@ class Checker:
             if filled is not None:
                 self.note_names(entry, filled, scope)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
-        self.unknown(phrase.text, phrase.span, tokens, kind, entries)
+        if named in ("moment", "event"):
+            entries = tuple(e for e in entries if ("at" in e.timings) == (named == "moment"))
+        self.unknown(phrase.text, phrase.span, tokens, named or kind, entries)
         return None, ()
 
     def note_names(self, entry: vocab.Entry, filled: list[Token], scope: Scope) -> None:
@@ -537,10 +560,14 @@ class Checker:
         )
 
     def unknown(self, text: str, span: Span, tokens: list[Token], kind: str, entries) -> None:
-        if kind == "event" and names_another_player(text):  # `at another player ...`: a moment has no actor
+        if kind in ("event", "moment") and names_another_player(text):  # `at another player ...`: no actor
             self.another_player_outside_event(span)
             return
         if self.unknown_slot_word(tokens, entries):
+            return
+        fitting = one_left_out(entries, tokens)
+        if fitting:
+            self.error(codes.UNKNOWN_PHRASE, f"unknown {KIND_NAMES[kind]} '{text}'", span, f"did you mean '{fitting}'?")
             return
         miss = near_miss(entries, tokens)
         if miss is not None and isinstance(miss.element, str) and miss.token.kind == "word":
@@ -634,7 +661,7 @@ class Checker:
                 )
             for earlier in covered:
                 if overlaps(earlier, row):
-                    where = f"'{row_text(earlier)}' on line {earlier.span.line}"
+                    where = f"'{earlier.written}' on line {earlier.span.line}"
                     self.error(
                         codes.BAD_TABLE_ROW, "this row overlaps an earlier row", row.span, f"it overlaps {where}"
                     )
@@ -784,12 +811,6 @@ def player_count_text(counts: list[int]) -> str:
     if len(counts) == 1:
         return f"{counts[0]} is"
     return f"{', '.join(map(str, counts[:-1]))} and {counts[-1]} are"
-
-
-def row_text(row: n.Row) -> str:
-    if row.high is None:
-        return f"{row.low}+"
-    return str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
 
 
 def overlaps(a: n.Row, b: n.Row) -> bool:

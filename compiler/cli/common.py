@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from compiler import diagnostic_codes as codes
 from compiler.cli.terminal import painter
-from compiler.diagnostics import Diagnostic, printable, render_all
+from compiler.diagnostics import Diagnostic, editor_column, editor_span, printable, render_all
 from compiler.output import OverwritesInput
 
 if TYPE_CHECKING:
@@ -72,9 +72,11 @@ def read_text(path: str) -> str:
 
 
 def invalid_text(path: str, body: bytes, start: int, bom: int) -> InvalidText:
-    """Where decoding failed: line and column within the text after any byte-order mark, the byte in the file."""
+    """Where decoding failed: line and column within the text after any byte-order mark (the column as an editor
+    counts it, over the line's characters before it, which decode), the byte in the file."""
     line = body[:start].count(b"\n") + 1
-    column = start - (body.rfind(b"\n", 0, start) + 1) + 1
+    before = body[body.rfind(b"\n", 0, start) + 1 : start].decode("utf-8")
+    column = editor_column(before, len(before) + 1)
     code = codes.INVALID_UTF8
     return InvalidText(
         f"{printable(display_name(path))}:{line}:{column}: error[{code.id}]: {code.title} (byte {start + bom})"
@@ -107,10 +109,10 @@ def report(path: str, text: str, compiled: Compiled | CheckResult, output_format
 
 def show_diagnostics(name: str, text: str, diagnostics: list[Diagnostic], output_format: str = "text") -> bool:
     if output_format == "json":
-        print(json.dumps([diagnostic_record(d) for d in sorted(set(diagnostics), key=lambda d: d.sort_key)]))
+        print(json.dumps([diagnostic_record(d, text) for d in sorted(set(diagnostics), key=lambda d: d.sort_key)]))
     elif output_format == "github":
         for diagnostic in sorted(set(diagnostics), key=lambda d: d.sort_key):
-            print(github_annotation(diagnostic))
+            print(github_annotation(diagnostic, text))
     elif diagnostics:
         print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)
         count = len(diagnostics)
@@ -130,8 +132,9 @@ def add_output_format(command: argparse.ArgumentParser) -> None:
     )
 
 
-def diagnostic_record(diagnostic: Diagnostic) -> dict:
-    span = diagnostic.span
+def diagnostic_record(diagnostic: Diagnostic, source: str) -> dict:
+    """For editors: the columns as they count them (diagnostics.editor_column)."""
+    span = editor_span(diagnostic.span, source)
     return {
         "file": span.filename,
         "line": span.line,
@@ -145,9 +148,9 @@ def diagnostic_record(diagnostic: Diagnostic) -> dict:
     }
 
 
-def github_annotation(diagnostic: Diagnostic) -> str:
+def github_annotation(diagnostic: Diagnostic, source: str) -> str:
     """A GitHub Actions workflow command; its data and properties escaped as the runner expects."""
-    span = diagnostic.span
+    span = editor_span(diagnostic.span, source)
     where = {
         "file": span.filename,
         "line": span.line,

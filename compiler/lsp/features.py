@@ -1,5 +1,6 @@
 """What the language server answers, as plain functions of the text: diagnostics, hover, completion,
-definition, symbols and formatting. Positions are the editor's: 0-based line and column.
+definition, symbols and formatting. Positions are 0-based lines and characters (one a Python character): the
+server turns the client's units (UTF-16 by default) into these.
 
 Everything goes through the same front door as `nus check` (`compiler.load.compile_text`), so an editor
 shows the same codes, spans and help; hover shows the English the reference prints.

@@ -5,9 +5,10 @@ from __future__ import annotations
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
+from pygls.workspace import PositionCodec
 
 from compiler import __version__
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span, source_lines
 from compiler.lsp import features
 
 KINDS = {
@@ -21,17 +22,34 @@ KINDS = {
 SEVERITIES = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
 
 
-def editor_range(span: Span) -> lsp.Range:
-    return lsp.Range(
-        start=lsp.Position(line=span.line - 1, character=span.column - 1),
-        end=lsp.Position(line=span.end_line - 1, character=span.end_column - 1),
-    )
+class Positions:
+    """Spans (a character each) to the client's positions and back: in UTF-16 code units unless the client chose
+    another unit at initialisation, counted over the text's lines as the compiler numbers them (at \\n only)."""
+
+    def __init__(self, codec: PositionCodec, text: str) -> None:
+        self.codec, self.lines = codec, source_lines(text)
+
+    def position(self, line: int, column: int) -> lsp.Position:
+        """1-based line and column to the client's 0-based position; past the line's end a character a column."""
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        before = text[: column - 1]
+        return lsp.Position(line=line - 1, character=self.codec.client_num_units(before) + column - 1 - len(before))
+
+    def range(self, span: Span) -> lsp.Range:
+        return lsp.Range(start=self.position(span.line, span.column), end=self.position(span.end_line, span.end_column))
+
+    def at(self, position: lsp.Position) -> tuple[int, int]:
+        """The client's position as the 0-based line and character (column - 1) the features take."""
+        if not 0 <= position.line < len(self.lines):
+            return position.line, position.character
+        found = self.codec.position_from_client_units(self.lines, lsp.Position(position.line, position.character))
+        return found.line, found.character
 
 
-def editor_diagnostic(diagnostic: Diagnostic) -> lsp.Diagnostic:
+def editor_diagnostic(diagnostic: Diagnostic, positions: Positions) -> lsp.Diagnostic:
     message = diagnostic.message + (f"\nhelp: {diagnostic.help}" if diagnostic.help else "")
     return lsp.Diagnostic(
-        range=editor_range(diagnostic.span),
+        range=positions.range(diagnostic.span),
         message=message,
         severity=SEVERITIES.get(diagnostic.severity, lsp.DiagnosticSeverity.Error),
         code=diagnostic.code,
@@ -53,9 +71,12 @@ class NusServer(LanguageServer):
         if analysis.program is None and previous is not None:  # a syntax error: keep the last parsed program
             analysis = features.Analysis(analysis.text, analysis.diagnostics, previous.program)
         self.analyses[uri] = analysis
-        self.text_document_publish_diagnostics(
-            lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[editor_diagnostic(d) for d in analysis.diagnostics])
-        )
+        positions = self.positions(document.source)
+        diagnostics = [editor_diagnostic(d, positions) for d in analysis.diagnostics]
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+
+    def positions(self, text: str) -> Positions:
+        return Positions(self.workspace.position_codec, text)
 
 
 def filename(uri: str) -> str:
@@ -84,7 +105,7 @@ def did_close(ls: NusServer, params: lsp.DidCloseTextDocumentParams) -> None:
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
 def hover(ls: NusServer, params: lsp.HoverParams) -> lsp.Hover | None:
     analysis = ls.analyses.get(params.text_document.uri)
-    text = analysis and features.hover(analysis, params.position.line, params.position.character)
+    text = analysis and features.hover(analysis, *ls.positions(analysis.text).at(params.position))
     if not text:
         return None
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -93,7 +114,7 @@ def hover(ls: NusServer, params: lsp.HoverParams) -> lsp.Hover | None:
 @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "("]))
 def completion(ls: NusServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     document = ls.workspace.get_text_document(params.text_document.uri)
-    found = features.completions(document.source, params.position.line, params.position.character)
+    found = features.completions(document.source, *ls.positions(document.source).at(params.position))
     items = [
         lsp.CompletionItem(
             label=item.label,
@@ -110,22 +131,28 @@ def completion(ls: NusServer, params: lsp.CompletionParams) -> lsp.CompletionLis
 @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: NusServer, params: lsp.DefinitionParams) -> lsp.Location | None:
     analysis = ls.analyses.get(params.text_document.uri)
-    span = analysis and features.definition(analysis, params.position.line, params.position.character)
-    return lsp.Location(uri=params.text_document.uri, range=editor_range(span)) if span else None
+    if analysis is None:
+        return None
+    positions = ls.positions(analysis.text)
+    span = features.definition(analysis, *positions.at(params.position))
+    return lsp.Location(uri=params.text_document.uri, range=positions.range(span)) if span else None
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def document_symbols(ls: NusServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
     analysis = ls.analyses.get(params.text_document.uri)
+    if analysis is None:
+        return []
+    positions = ls.positions(analysis.text)
     return [
         lsp.DocumentSymbol(
             name=symbol.name,
             detail=symbol.detail,
             kind=lsp.SymbolKind.Class,
-            range=editor_range(symbol.span),
-            selection_range=editor_range(symbol.name_span),
+            range=positions.range(symbol.span),
+            selection_range=positions.range(symbol.name_span),
         )
-        for symbol in (features.symbols(analysis) if analysis else [])
+        for symbol in features.symbols(analysis)
     ]
 
 

@@ -48,6 +48,15 @@ class Row(Node):
     high: int | None  # None: no upper bound
     value: Expr
 
+    @property
+    def written(self) -> str:
+        """The row's range as a card writes it, for the formatter and for messages: `else`, `5+`, `3-4`, `2`."""
+        if self.low is None:
+            return "else"
+        if self.high is None:
+            return f"{self.low}+"
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
 
 @dataclass(frozen=True)
 class Table(Node):

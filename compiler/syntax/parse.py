@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -23,10 +25,12 @@ class CardIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 4
 
+    text = ""  # the text being parsed, set by parse_text: a keyword is checked against the character after it
+
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         """Also keep the brackets open so far, for the diagnostic of one that is never closed."""
         self.open_brackets: list[Token] = []
-        return super().process(self.tracking_brackets(stream))
+        return super().process(self.tracking_brackets(whole_words(stream, self.text)))
 
     def tracking_brackets(self, stream: Iterator[Token]) -> Iterator[Token]:
         for token in stream:
@@ -35,6 +39,58 @@ class CardIndenter(Indenter):
             elif token.type in self.CLOSE_PAREN_types and self.open_brackets:
                 self.open_brackets.pop()
             yield token
+
+
+AFTER_A_WORD = frozenset(("", " ", "\n", "\r", ":", ","))  # what follows most keywords: no need to look further
+
+
+def whole_words(stream: Iterator[Token], text: str) -> Iterator[Token]:
+    """A keyword ends where a word ends. Where no word may stand the lexer is offered only the keywords, and would
+    read 'afteryou' as 'after' and 'you': such a run is passed on as the one word it is, which the parser refuses
+    there (a word would have been lexed whole where one may stand), so it is reported whole, as unknown."""
+    glued = keyword_words()
+    for token in stream:
+        if token.type in glued and text[token.end_pos : token.end_pos + 1] not in AFTER_A_WORD:
+            found = word_pattern().match(text, token.start_pos)
+            if found is not None and found.end() > token.end_pos:
+                yield Token(
+                    "WORD",
+                    found.group(),
+                    token.start_pos,
+                    token.line,
+                    token.column,
+                    token.line,
+                    token.column + len(found.group()),
+                    found.end(),
+                )
+                return
+        yield token
+
+
+@cache
+def word_pattern() -> re.Pattern[str]:
+    """The grammar's WORD: what a word is, for keywords as for phrases."""
+    return re.compile(parser().get_terminal("WORD").pattern.to_regexp())
+
+
+@cache
+def keyword_words() -> dict[str, tuple[str, ...]]:
+    """The terminals that are words of the grammar's own, with the words each stands for: IF 'if', TIMING
+    'before' and 'after'; not WORD, the word of a phrase."""
+    found = {}
+    for terminal in parser().terminals:
+        whole = re.compile(terminal.pattern.to_regexp())
+        words = tuple(word for word in word_pattern().findall(terminal.pattern.value) if whole.fullmatch(word))
+        if words and terminal.name != "WORD":
+            found[terminal.name] = words
+    return found
+
+
+def parse_text(text: str) -> Tree:
+    """The Lark parse, its postlexer told the text (parser() is one object, shared by every parse)."""
+    lark = parser()
+    lark.options.postlex.text = text
+    return lark.parse(text)
 
 
 @cache
@@ -86,18 +142,37 @@ def shorten(value: str, limit: int = 30) -> str:
 
 
 def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
-    """Parse one file; after a syntax error, blank the definition it lies in (from its header to the next one,
-    keeping line numbers) and parse again, so every broken card is reported, not only the first."""
+    """Parse one file: its tree, or None and every broken definition's syntax error (see parse_recovering)."""
+    recovered = parse_recovering(text, filename)
+    return (recovered.tree, []) if not recovered.errors else (None, list(recovered.errors))
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """A file parsed around its syntax errors: the tree of the definitions that parse (None if even they do not),
+    each error once in order, and the first line of every definition left out for one."""
+
+    tree: Tree | None
+    errors: tuple[Diagnostic, ...]
+    left_out: tuple[int, ...]
+
+
+def parse_recovering(text: str, filename: str) -> Recovered:
+    """After a syntax error, blank the definition it lies in (from its header to the next one, keeping line
+    numbers) and parse again, so every broken card is reported, not only the first, and the others parse."""
     if not text.endswith("\n"):
         text += "\n"
     found: list[Diagnostic] = []
+    left_out: list[int] = []
     while True:
         tree, error = parse_once(text, filename)
-        if error is not None:
-            found.append(error)
-            blanked = without_definition_at(text, error.span.line)
-        if error is None or blanked == text:
-            return (tree, []) if not found else (None, sorted(set(found), key=lambda d: d.sort_key))
+        if error is None:
+            return Recovered(tree, tuple(sorted(set(found), key=lambda d: d.sort_key)), tuple(sorted(left_out)))
+        found.append(error)
+        start, blanked = without_definition_at(text, error.span.line)
+        if blanked == text:
+            return Recovered(None, tuple(sorted(set(found), key=lambda d: d.sort_key)), tuple(sorted(left_out)))
+        left_out.append(start)
         text = blanked
 
 
@@ -106,7 +181,7 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
     if layout is not None:
         return None, layout
     try:
-        tree = parser().parse(text)
+        tree = parse_text(text)
     except UnexpectedInput as error:
         return None, unclosed_bracket(error, text, filename) or syntax_diagnostic(error, text, filename)
     deep = nesting_error(tree, filename)
@@ -116,13 +191,14 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
 HEADER = re.compile(r"(building|elder|example)\b")
 
 
-def without_definition_at(text: str, line: int) -> str:
-    """The text with the card or top-level example holding `line` emptied: its lines kept, as blank lines."""
+def without_definition_at(text: str, line: int) -> tuple[int, str]:
+    """The first line of the card or top-level example holding `line`, and the text with it emptied: its lines
+    kept, as blank lines."""
     lines = text.split("\n")
     headers = [index for index, body in enumerate(lines) if HEADER.match(body)]
     start = max((index for index in headers if index <= line - 1), default=0)
     end = min((index for index in headers if index > start), default=len(lines))
-    return "\n".join(["" if start <= index < end else body for index, body in enumerate(lines)])
+    return start + 1, "\n".join(["" if start <= index < end else body for index, body in enumerate(lines)])
 
 
 MAX_EXPRESSION_DEPTH = 100
@@ -305,12 +381,58 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
         )
     assert isinstance(error, UnexpectedToken)
     token: Token = error.token
+    expected = error.accepts or error.expected
+    if token.type == "WORD" and any(name in keyword_words() for name in expected):
+        return unknown_keyword(token, expected, text, filename)
     found = describe_token(token.type) if token.type.startswith("_") else shorten(str(token))
     width = max(len(str(token)), 1) if not token.type.startswith("_") else 1
     if token.type == "$END":
         return syntax_diagnostic(UnexpectedEOF(error.expected), text, filename)
+    if token.type == "_INDENT":
+        return over_indented(token, filename)
     return codes.UNEXPECTED_TOKEN.diagnostic(
         f"unexpected {found}",
         Span(filename, line, column, line, column + width),
-        help=f"expected {expected_list(error.accepts or error.expected)}",
+        help=f"expected {expected_list(expected)}",
+    )
+
+
+def unknown_keyword(word: Token, expected: set[str], text: str, filename: str) -> Diagnostic:
+    """A word where only some of the grammar's own words may stand. The hint splits off a keyword it starts with
+    when the rest then parses on ('afteryou': 'after you'), else names the closest keyword ('afterr': 'after')."""
+    wanted = sorted({keyword for name in expected for keyword in keyword_words().get(name, ())})
+    split = [
+        f"{keyword} {word[len(keyword) :]}"
+        for keyword in wanted
+        if word.startswith(keyword) and word != keyword and parses_past(word, keyword, text)
+    ]
+    close = split or difflib.get_close_matches(str(word), wanted, n=1, cutoff=0.6)
+    return codes.UNKNOWN_KEYWORD.diagnostic(
+        f"unknown word {shorten(str(word))}",
+        Span(filename, word.line, word.column, word.line, word.end_column),
+        f"did you mean '{close[0]}'?" if close else f"expected {expected_list(expected)}",
+    )
+
+
+def parses_past(word: Token, keyword: str, text: str) -> bool:
+    """Whether the text, with a space after `keyword` at the start of `word`, parses beyond that word."""
+    cut = word.start_pos + len(keyword)
+    try:
+        parse_text(f"{text[:cut]} {text[cut:]}")
+    except UnexpectedEOF:
+        return True
+    except UnexpectedInput as error:
+        return (error.line, error.column) > (word.line, word.end_column)
+    return True
+
+
+def over_indented(indent: Token, filename: str) -> Diagnostic:
+    """An indented block where none may start: the line indented too far is reported, not the end of the line
+    before it (the indent token stands at that line break). The indenter has just pushed the line's level."""
+    line, column = indent.end_line, indent.end_column
+    expected = parser().options.postlex.indent_level[-2]
+    return codes.BAD_INDENTATION.diagnostic(
+        "this line is indented more than the line before it",
+        Span(filename, line, column, line, column + 1),
+        f"indent it by {expected} spaces, as the line before; only a line ending in ':' starts an indented block",
     )

@@ -172,11 +172,12 @@ def test_a_missing_name_quoted_many_times_is_compared_with_the_pool_once(monkeyp
     assert looked_up == ["Harbor Master", "Harbour Master"]
 
 
-def test_a_syntax_error_anywhere_reports_syntax_errors_only(compiled_blocks: list[int]) -> None:
-    """As the whole-file compile: while a definition does not parse, the others are not judged."""
+def test_a_syntax_error_in_one_definition_hides_nothing_of_the_others(compiled_blocks: list[int]) -> None:
+    """As the whole-file compile: a definition that does not parse gives its syntax error, the others are judged
+    all the same (only the syntax error was reported); the cards counted are those that parsed."""
     text = POOL.replace("vp 2", "vp 2 +").replace("cost 1 wood\n  vp 1", "cost 1 wod\n  vp 1")
-    assert [d.code for d in check_text(text, "pool.nus").diagnostics] == ["E0003"]
-    assert check_text(text, "pool.nus").cards == 0
+    assert [(d.code, d.span.line) for d in check_text(text, "pool.nus").diagnostics] == [("E0102", 7), ("E0003", 15)]
+    assert check_text(text, "pool.nus").cards == 2
     same_as_whole_file(text)
 
 

@@ -96,6 +96,30 @@ def test_github_annotations_escape_their_data(tmp_path: Path, capsys: pytest.Cap
     )
 
 
+def test_columns_are_the_editor_s_and_carets_stand_under_their_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Columns count as editors and the LSP count them (UTF-16 code units: an emoji is two, a CJK character or a
+    combining accent one), in the heading and in JSON; the caret counts terminal cells (a CJK character or an
+    emoji two, a combining accent none): it stood 4 cells off after two CJK characters."""
+    path = write(tmp_path, 'building "名前 e\u0301 🐟" (trot A001)\n  cost 1 wood\n  vp 1\n')
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"{path}:1:22: error[E0110]: unknown deck 'trot'\n  |\n"
+        '1 | building "名前 e\u0301 🐟" (trot A001)\n'
+        f"  | {' ' * 22}^^^^\nhelp: did you mean 'trout'?\n{path}: 1 error\n"
+    )
+    assert main(["check", "--output-format", "json", str(path)]) == 1
+    [record] = json.loads(capsys.readouterr().out)
+    assert (record["line"], record["column"], record["end_column"]) == (1, 22, 26)
+    path.write_bytes('building "X" (trout A001)\n  cost 1 wood\n  vp 名\n'.encode() + b"\xff")
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:4:1: error[E0004]: the file is not valid UTF-8 (byte 49)\n"
+    path.write_bytes('building "X" (trout A001)\n  cost 1 wood\n  vp 名'.encode() + b"\xff")
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:3:7: error[E0004]: the file is not valid UTF-8 (byte 48)\n"
+
+
 def test_control_characters_in_card_names_reach_the_terminal_escaped(tmp_path: Path) -> None:
     result = nus("check", str(write(tmp_path, HOSTILE)))
     assert result.returncode == 1

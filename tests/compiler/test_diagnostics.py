@@ -114,6 +114,24 @@ CASES: dict[str, Case] = {
         3,
         "indent it by 0 or 4 spaces",
     ),
+    "E0006 a line indented where no block starts": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n   vp 1\n',
+        "E0006",
+        "this line is indented more than the line before it",
+        3,
+        4,
+        5,
+        "indent it by 2 spaces, as the line before; only a line ending in ':' starts an indented block",
+    ),
+    "E0006 a body line indented deeper than the one before": Case(
+        building("  when built:", "    take 1 wood", "", "    # a comment", "      take 2 wood"),
+        "E0006",
+        "this line is indented more than the line before it",
+        8,
+        7,
+        8,
+        "indent it by 4 spaces, as the line before; only a line ending in ':' starts an indented block",
+    ),
     "E0007 unterminated name": Case(
         'building "X (trout A001)\n  cost 1 wood\n',
         "E0007",
@@ -122,6 +140,87 @@ CASES: dict[str, Case] = {
         10,
         11,
         'close the name with " on the same line',
+    ),
+    "E0010 a keyword glued to the next word": Case(
+        building("  each time afteryou serve fish:", "    take 1 wood"),
+        "E0010",
+        "unknown word 'afteryou'",
+        4,
+        13,
+        21,
+        "did you mean 'after you'?",
+    ),
+    "E0010 'before' glued to 'any'": Case(
+        building("  each time beforeany player takes an elder:", "    take 1 wood"),
+        "E0010",
+        "unknown word 'beforeany'",
+        4,
+        13,
+        22,
+        "did you mean 'before any'?",
+    ),
+    "E0010 'if' glued to a count": Case(
+        building("  when built, ifforests >= 2:", "    take 1 wood"),
+        "E0010",
+        "unknown word 'ifforests'",
+        4,
+        15,
+        24,
+        "did you mean 'if forests'?",
+    ),
+    "E0010 'unless' glued to a count": Case(
+        building("  at end of round, unlesselders >= 2:", "    take 1 wood"),
+        "E0010",
+        "unknown word 'unlesselders'",
+        4,
+        20,
+        32,
+        "did you mean 'unless elders'?",
+    ),
+    "E0010 a keyword misspelt at its end": Case(
+        building("  each time afterr you serve fish:", "    take 1 wood"),
+        "E0010",
+        "unknown word 'afterr'",
+        4,
+        13,
+        19,
+        "did you mean 'after'?",
+    ),
+    "E0010 a keyword with a word after it that does not read on": Case(
+        building("  each time beforehand you serve fish:", "    take 1 wood"),
+        "E0010",
+        "unknown word 'beforehand'",
+        4,
+        13,
+        23,
+        "did you mean 'before'?",
+    ),
+    "E0010 a card kind with letters after it": Case(
+        'elderly "C" (base E01)\n  use: take 1 wood\n',
+        "E0010",
+        "unknown word 'elderly'",
+        1,
+        1,
+        8,
+        "did you mean 'elder'?",
+    ),
+    "E0010 a card line's keyword glued to its number": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp1\n',
+        "E0010",
+        "unknown word 'vp1'",
+        3,
+        3,
+        6,
+        "did you mean 'vp 1'?",
+    ),
+    "E0010 a word where only keywords may stand": Case(
+        building("  each time after someone serves fish:", "    take 1 wood"),
+        "E0010",
+        "unknown word 'someone'",
+        4,
+        19,
+        26,
+        "expected 'another', 'any', 'you'",
     ),
     # Unknown names and headers
     "E0101 unknown effect, one word off": Case(
@@ -132,6 +231,24 @@ CASES: dict[str, Case] = {
         5,
         8,
         "did you mean 'take' (as in 'take {amount} {good}')?",
+    ),
+    "E0101 unknown effect, a word left out": Case(
+        building("  when built:", "    take wood"),
+        "E0101",
+        "unknown effect 'take wood'",
+        5,
+        5,
+        14,
+        "did you mean 'take N wood'?",
+    ),
+    "E0101 unknown moment": Case(
+        building("  at start of fishng phase:", "    take 1 wood"),
+        "E0101",
+        "unknown moment 'start of fishng phase'",
+        4,
+        15,
+        21,
+        "did you mean 'fishing' (as in 'start of fishing phase')?",
     ),
     "E0101 unknown effect, nothing close": Case(
         building("  when built:", "    zzz qqq"),
@@ -353,6 +470,15 @@ CASES: dict[str, Case] = {
         25,
         29,
         "it overlaps '1-3' on line 3",
+    ),
+    "E0305 two else rows": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp by elders [else: 1, else: 2]\n',
+        "E0305",
+        "this row overlaps an earlier row",
+        3,
+        26,
+        33,
+        "it overlaps 'else' on line 3",
     ),
     "E0305 empty range": Case(
         'building "X" (trout A001)\n  cost 1 wood\n  vp by elders [5-4: 1]\n',
@@ -711,6 +837,19 @@ def test_render_of_a_line_with_form_feed_shows_the_right_line() -> None:
     [diagnostic] = diagnostics(text)
     assert diagnostic.span.line == 5
     assert diagnostic.render(text).split("\n")[2] == "5 |     take 2 wod"
+
+
+def test_an_over_indented_line_is_reported_at_its_first_character() -> None:
+    """The indent token stands at the line break before it: it was reported at the end of the line before."""
+    text = 'building "X" (trout A001)\n  cost 1 wood\n   vp 1\n'
+    [diagnostic] = diagnostics(text)
+    assert diagnostic.render(text) == (
+        "cards.nus:3:4: error[E0006]: this line is indented more than the line before it\n"
+        "  |\n"
+        "3 |    vp 1\n"
+        "  |    ^\n"
+        "help: indent it by 2 spaces, as the line before; only a line ending in ':' starts an indented block"
+    )
 
 
 def test_crlf_source_renders_without_carriage_return() -> None:

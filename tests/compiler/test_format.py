@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compiler.backends.docs import card_notes
 from compiler.backends.format import format_text
 from compiler.cli import main
 from compiler.syntax.build_ast import build_ast
@@ -30,6 +31,11 @@ def formatted(text: str) -> str:
     assert diagnostics == []
     assert result is not None
     return result
+
+
+def notes_of(text: str) -> list[list[tuple[str, str]]]:
+    """Each card's notes as the reference shows them (cards.json `notes`), without their lines, which move."""
+    return [[(note.kind, note.text) for note in found] for found in card_notes(ast_of(text), text)]
 
 
 def test_cards_nus_is_kept_formatted() -> None:
@@ -120,6 +126,16 @@ def test_a_file_that_does_not_parse_gives_its_diagnostic_and_no_output() -> None
     assert [(d.code, d.span.line) for d in diagnostics] == [("E0003", 2)]
 
 
+def test_a_keyword_glued_to_the_next_word_is_refused_not_split() -> None:
+    """'afteryou' was read as 'after you', so fmt 'fixed' the typo into two words."""
+    text = 'building "X" (trout A601)\n  cost 1 wood\n  vp 1\n  each time afteryou serve fish:\n    take 1 wood\n'
+    result, diagnostics = format_text(text, "cards.nus")
+    assert result is None
+    assert [(d.code, d.message, d.span.line, d.span.column, d.help) for d in diagnostics] == [
+        ("E0010", "unknown word 'afteryou'", 4, 13, "did you mean 'after you'?")
+    ]
+
+
 def test_fmt_check_exit_codes(tmp_path: Path, capsys) -> None:
     clean = tmp_path / "clean.nus"
     clean.write_text(BLOCKS[0], encoding="utf-8")
@@ -163,3 +179,83 @@ def test_fmt_preserves_the_ast_and_is_idempotent(text: str) -> None:
     assert ast_of(once) == ast_of(text)
     assert formatted(once) == once
     assert [c.rstrip() for c in re.findall(r"#.*", text)] == re.findall(r"#.*", once)
+    assert notes_of(once) == notes_of(text)
+
+
+COMMENT_WORDS = st.sampled_from(
+    ["Ruling: a ruling.", "Ruling: goes on", "Note: x", "Stand-in: for the base game", "plain words", "ends here.", ""]
+)
+
+
+@st.composite
+def commented_cards(draw) -> str:
+    """Real card blocks with comment lines anywhere: at the margin or indented (deeper than the code too), after
+    a card's last line, between cards and at the end, on lines' ends, with blank lines between them or not."""
+    blocks = draw(st.lists(st.sampled_from(BLOCKS), min_size=1, max_size=3, unique=True))
+    out = []
+    for block in blocks:
+        for line in block.splitlines():
+            if line.strip().startswith("#"):
+                continue
+            if draw(st.integers(0, 4)) == 0:
+                line += "  # " + draw(COMMENT_WORDS)
+            out.append(line)
+            for _ in range(draw(st.integers(0, 2))):
+                if draw(st.booleans()):
+                    out.append("")
+                out.append(" " * draw(st.sampled_from([0, 2, 4, 6])) + "# " + draw(COMMENT_WORDS))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(commented_cards())
+def test_formatting_never_changes_any_card_s_notes(text: str) -> None:
+    """The notes the reference shows beside each card (kind and text, in order) are those of the formatted text,
+    and formatting keeps every comment, in order, and is stable."""
+    once = formatted(text)
+    assert notes_of(once) == notes_of(text)
+    assert ast_of(once) == ast_of(text)
+    assert formatted(once) == once
+    assert [c.rstrip() for c in re.findall(r"#.*", text)] == re.findall(r"#.*", once)
+
+
+def test_a_card_s_last_comment_stays_in_the_card() -> None:
+    """An indented comment after a card's last line went to the margin after a blank line, so the reference lost
+    the card's Ruling; one at the margin after a card stays there, no note of the card."""
+    text = (
+        'building "A" (trout A700)\n  cost 1 wood\n  vp 1\n  when built:\n    take 1 wood\n'
+        "    # Ruling: about A, at the end of its body\n\n"
+        '# Ruling: about B, before its header\nbuilding "B" (trout A701)\n  cost 1 wood\n  vp 1\n'
+        "  when built: take 1 fish\n      # Ruling: about B, over-indented at the end\n\n"
+        "# at the margin after the last card\n"
+    )
+    assert formatted(text) == (
+        'building "A" (trout A700)\n  cost 1 wood\n  vp 1\n  when built:\n    take 1 wood\n'
+        "    # Ruling: about A, at the end of its body\n\n"
+        '# Ruling: about B, before its header\nbuilding "B" (trout A701)\n  cost 1 wood\n  vp 1\n'
+        "  when built: take 1 fish\n  # Ruling: about B, over-indented at the end\n\n"
+        "# at the margin after the last card\n"
+    )
+    assert notes_of(text) == [
+        [("ruling", "about A, at the end of its body")],
+        [("ruling", "about B, over-indented at the end")],
+    ]
+    assert notes_of(formatted(text)) == notes_of(text)
+
+
+def test_comments_keep_their_margin_and_their_notes_apart() -> None:
+    """A margin comment inside a card was indented (a new note); two notes a blank line or another line kept apart
+    ran into one where they met; a note going on from a line's end comment was cut off it when lines were
+    reordered."""
+    text = (
+        'building "A" (trout A700)\n  vp 1  # counted\n  # at build time\n# a margin remark\n  cost 1 wood\n'
+        "  # one thought\n\n  # another thought\n  when built: take 1 wood\n"
+    )
+    assert formatted(text) == (
+        'building "A" (trout A700)\n# a margin remark\n  cost 1 wood\n  vp 1  # counted\n  # at build time\n\n'
+        "  # one thought\n\n  # another thought\n  when built: take 1 wood\n"
+    )
+    assert notes_of(text) == [[("note", "counted at build time"), ("note", "one thought"), ("note", "another thought")]]
+    assert notes_of(formatted(text)) == notes_of(text)
+    assert formatted(formatted(text)) == formatted(text)

@@ -9,6 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compiler.backends.docs import card_notes
 from compiler.backends.format import format_text
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.nodes import Program
@@ -29,6 +30,11 @@ def formatted(text: str) -> str:
     assert diagnostics == [], (text, diagnostics)
     assert result is not None
     return result
+
+
+def notes_of(text: str) -> list[list[tuple[str, str]]]:
+    """Each card's notes as the reference shows them, without their lines, which move."""
+    return [[(note.kind, note.text) for note in found] for found in card_notes(ast_of(text), text)]
 
 
 BINARY = ["{} + {}", "{} - {}", "{} * {}", "{} / {} rounded up", "{} / {} rounded down", "{} capped at {}"]
@@ -107,6 +113,7 @@ def test_every_operator_nested_anywhere_keeps_its_meaning(text: str) -> None:
     assert ast_of(once) == ast_of(text)
     assert formatted(once) == once
     assert [c.rstrip() for c in re.findall(r"#.*", text)] == re.findall(r"#.*", once)
+    assert notes_of(once) == notes_of(text)
 
 
 @st.composite
@@ -133,6 +140,7 @@ def test_comments_inside_multi_line_tables_are_kept(text: str) -> None:
     assert ast_of(once) == ast_of(text)
     assert formatted(once) == once
     assert [c.rstrip() for c in re.findall(r"#.*", text)] == re.findall(r"#.*", once)
+    assert notes_of(once) == notes_of(text)
 
 
 def test_capped_at_inside_capped_at_keeps_its_parentheses() -> None:

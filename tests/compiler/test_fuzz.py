@@ -34,6 +34,7 @@ from lark import Lark
 from lark.lexer import PatternStr
 
 from compiler.checking import vocabulary as vocab
+from compiler.diagnostics import editor_column
 from compiler.load import Compiled, compile_text
 
 TOTAL = int(os.environ.get("NUS_FUZZ_EXAMPLES", "2400"))
@@ -59,7 +60,8 @@ def assert_well_formed(text: str) -> Compiled:
         assert (span.end_line, span.end_column) >= (span.line, span.column), diagnostic
         assert diagnostic.code.startswith("E0") and diagnostic.message, diagnostic
         rendered = diagnostic.render(text)
-        assert rendered.startswith(f"cards.nus:{span.line}:{span.column}: error[{diagnostic.code}]: ")
+        column = editor_column(lines[span.line - 1], span.column)  # an editor's column: UTF-16 code units
+        assert rendered.startswith(f"cards.nus:{span.line}:{column}: error[{diagnostic.code}]: ")
     assert list(compiled.diagnostics) == sorted(set(compiled.diagnostics), key=lambda d: d.sort_key)
     return compiled
 
@@ -252,7 +254,7 @@ def test_from_lark_programs_never_raise(text: str) -> None:
 # expands the same compiled rules with flat draws and, once its depth budget is spent, takes each
 # rule's shallowest expansion, so every draw yields a program.
 
-SYNTAX_CODES = {"E0001", "E0002", "E0003", "E0006", "E0007"}
+SYNTAX_CODES = {"E0001", "E0002", "E0003", "E0006", "E0007", "E0010"}
 RULES: dict[str, list[tuple]] = {}
 for _rule in GENERATING.grammar.compile(["start"], ())[1]:
     RULES.setdefault(_rule.origin.name, []).append(tuple(_rule.expansion))

@@ -92,3 +92,36 @@ def test_a_card_name_cannot_end_its_heading_comment() -> None:
     source = python_source(compiled.module, "cards.nus")
     assert '# building "A\\rimport os" (trout A001) -- cards.nus:1\n' in source
     assert "\r" not in source.replace("\\r", "")
+
+
+LONG_NAME = "Q" * 3000
+ESCAPES = "\x1b" * 200
+LONG_TEXT = (
+    f'building "{LONG_NAME}" (trout A700)\n  cost 1 wood\n  vp 1\n  when built: take 1 wood\n'
+    f'  example "{"x" * 500}":\n    do put "{LONG_NAME}" in play\n    expect wood in supply = 2\n\n'
+    f'building "  B\x1b" (trout A701)\n  cost 1 wood or discard "{ESCAPES}"\n  vp 1\n  when built: take 1 wood\n'
+)
+
+
+def test_a_long_name_stays_readable_within_the_width() -> None:
+    """A 3,000-letter name made lines of 3,000 characters: a word too long for a line is split into adjacent
+    literals, and the heading cuts the name short. The text is still the module, runs as the same cards."""
+    compiled = compile_text(LONG_TEXT, "cards.nus")
+    assert compiled.diagnostics == ()
+    source = python_source(compiled.module, "cards.nus")
+    assert [line for line in source.splitlines() if len(line) > 120] == []
+    assert re.search(r'^# building "Q{76}\.\.\." \(trout A700\) -- cards\.nus:1$', source, flags=re.M)
+    assert '# building "  B\\x1b" (trout A701) -- cards.nus:9\n' in source
+    reread = ast.parse(source)
+    assert [ast.unparse(s) for s in reread.body] == [ast.unparse(s) for s in compiled.module.body]
+    namespace: dict = {}
+    exec(compile(reread, "cards.py", "exec"), namespace)
+    assert [card.name for card in namespace["CARDS"]] == [LONG_NAME, "  B\x1b"]
+
+
+def test_a_string_split_at_its_spaces_keeps_every_space() -> None:
+    """A leading space was dropped when a long string was split: ' a ...' read 'a ...'."""
+    text = "  two leading spaces, then words   and three spaces " * 4
+    pieces = string_pieces(text, 40)
+    assert all(len(piece) <= 40 for piece in pieces)
+    assert "".join(ast.literal_eval(piece) for piece in pieces) == text

@@ -155,10 +155,14 @@ def test_division_rounding() -> None:
     assert expr("1 + elders / 3 rounded up") == B("add", N(1), B("divide_up", Q("elders"), N(3)))
 
 
-@pytest.mark.parametrize("text", ["elders / 2", "elders / 2 rounded", "elders / 2 rounded sideways"])
-def test_division_without_rounding_is_a_syntax_error(text: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("elders / 2", "E0003"), ("elders / 2 rounded", "E0003"), ("elders / 2 rounded sideways", "E0010")],
+)
+def test_division_without_rounding_is_a_syntax_error(text: str, code: str) -> None:
+    """A word other than 'up' or 'down' after 'rounded' is an unknown word (E0010): only those two stand there."""
     _, diagnostics = parse(f'building "X" (trout A001)\n  vp {text}\n', "t")
-    assert [d.code for d in diagnostics] == ["E0003"]
+    assert [d.code for d in diagnostics] == [code]
 
 
 def test_capped_at_binds_loosest() -> None:

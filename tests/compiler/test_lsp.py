@@ -232,3 +232,20 @@ def test_a_players_line_is_hovered_and_completed(editor: Editor) -> None:
     editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
     lines = [item["label"] for item in editor.request("textDocument/completion", where(2, 2))["items"]]
     assert lines[:3] == ["players ", "cost ", "vp "]
+
+
+def test_positions_are_utf16_code_units_as_the_protocol_says(editor: Editor) -> None:
+    """An emoji is two UTF-16 code units: the server counted Python characters, so everything after one on a line
+    was a column off, in the diagnostic's range and in the positions the editor sends (the client chose no unit)."""
+    uri = "file:///cards/fish.nus"
+    text = 'building "🐟 Shop" (trout A601)\n  cost 1 wood\n  vp 1\n  when built: put "🐟 Shop" in play, take 1 wod\n'
+    editor.notify(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "nus", "version": 1, "text": text}}
+    )
+    message = editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert [(d["code"], d["range"]) for d in message["params"]["diagnostics"]] == [
+        ("E0309", span(3, 14, 35)),
+        ("E0102", span(3, 44, 47)),
+    ]
+    after_the_emoji = {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 26}}  # the closing quote
+    assert editor.request("textDocument/definition", after_the_emoji) == {"uri": uri, "range": span(0, 9, 18)}

@@ -3,7 +3,8 @@ header and reports the syntax errors of every broken card, each at its own line.
 
 from __future__ import annotations
 
-from compiler.load import compile_text
+from compiler.cache import check_text
+from compiler.load import compile_text, run_stages
 
 CARD = 'building "{name}" (trout {code})\n  cost 1 wood\n  vp {vp}\n\n'
 
@@ -67,3 +68,52 @@ def test_an_error_on_a_continuation_line_inside_brackets_is_that_lines() -> None
     text = 'building "A" (trout A613)\n  cost 1 wood\n  vp (1 +\n      + 2)\n'
     found = [(d.code, d.span.line, d.span.column) for d in compile_text(text, "cards.nus").diagnostics]
     assert found == [("E0003", 4, 7)]
+
+
+def diagnosed(text: str) -> list[tuple]:
+    """The diagnostics of the card-by-card compile, which the whole-file compile and `nus check` give too."""
+    found = compile_text(text, "cards.nus").diagnostics
+    assert run_stages(text, "cards.nus").diagnostics == found
+    assert check_text(text, "cards.nus", use_cache=False).diagnostics == found
+    return [(d.code, d.span.line, d.span.column, d.message, d.help) for d in found]
+
+
+def test_a_syntax_error_hides_no_checking_error_of_another_card() -> None:
+    """Only the syntax error was reported while any card had one: fix it, and the other card's error appeared."""
+    text = CARD.format(name="A", code="A613", vp="3 +") + CARD.format(name="B", code="A614", vp="1").replace(
+        "cost 1 wood", "cost 1 wood\n  when built: take 2 wod"
+    )
+    assert diagnosed(text) == [
+        ("E0003", 3, 9, "unexpected end of line", "expected '(', '-', 'by', number, word"),
+        ("E0102", 7, 22, "unknown good 'wod'", "did you mean 'wood'?"),
+    ]
+
+
+def test_a_broken_card_keeps_its_name_for_the_file() -> None:
+    """A card that does not parse still has the name its header gives: an example quoting it is no E0114, and a
+    second card of that name is still a duplicate. An example that quotes a name no card has is still reported."""
+    text = (
+        CARD.format(name="A", code="A613", vp="3 +")
+        + CARD.format(name="A", code="A614", vp="1")
+        + 'example "top":\n  do put "A" in play\n  do put "Z" in play\n'
+    )
+    assert diagnosed(text) == [
+        ("E0003", 3, 9, "unexpected end of line", "expected '(', '-', 'by', number, word"),
+        ("E0112", 5, 10, "duplicate card name 'A'", "first used on line 1"),
+        ("E0114", 11, 10, "no card named 'Z' in this file", "name a card this file defines"),
+    ]
+
+
+def test_every_card_s_errors_sorted_each_once() -> None:
+    text = (
+        CARD.format(name="A", code="A613", vp="wood")
+        + CARD.format(name="B", code="A614", vp="1 $")
+        + CARD.format(name="C", code="A615", vp="2").replace("1 wood", "1 wod")
+        + CARD.format(name="D", code="A616", vp="+")
+    )
+    assert [found[:3] for found in diagnosed(text)] == [
+        ("E0103", 3, 6),
+        ("E0001", 7, 8),
+        ("E0102", 10, 10),
+        ("E0003", 15, 6),
+    ]

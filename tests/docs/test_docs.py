@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 from html.parser import HTMLParser
@@ -10,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from compiler.backends.docs import reference_texts
 from compiler.checking.language import cell, phrases
 from compiler.cli import main
+from compiler.load import compile_text
 from tests.kit.rulebook import ROOT
 
 EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "index.html", "language.md"]
@@ -236,3 +239,35 @@ def test_the_language_page_lists_every_phrase_of_the_vocabulary(built: Path) -> 
     assert missing == []
     for heading in ("## Effects", "## Counts", "## Events", "## Rules", "## Example steps", "## Answers"):
         assert heading in page
+
+
+NOTED = (
+    'building "N" (trout A700)\n  cost 1 wood\n  vp 1\n  # Stock counted at build time\n'
+    "  # Ruling: a Guest counts as 1 fish.\n  when built: take 1 wood\n\n"
+    'building "M" (trout A701)\n  cost 1 wood\n  vp 1\n  # Note: remember this\n  # and this.\n'
+)
+
+
+def test_a_kind_word_begins_a_note_of_its_kind_in_every_reference_file() -> None:
+    """A comment line beginning 'Ruling' went on the note of the line before when that did not end a sentence,
+    and '# Note: x' read 'Note: Note: x'."""
+    texts = reference_texts(compile_text(NOTED, "n.nus").program, "n.nus", NOTED)
+    cards = json.loads(texts["cards.json"])
+    assert [card["notes"] for card in cards] == [
+        [
+            {"kind": "note", "text": "Stock counted at build time", "line": 4},
+            {"kind": "ruling", "text": "a Guest counts as 1 fish.", "line": 5},
+        ],
+        [{"kind": "note", "text": "remember this and this.", "line": 11}],
+    ]
+    markdown = texts["cards.md"]
+    assert "> **Note:** Stock counted at build time (`n.nus:4`)\n\n> **Ruling:** a Guest counts as 1 fish." in markdown
+    assert "> **Note:** remember this and this. (`n.nus:11`)" in markdown
+    page = " ".join(re.sub(r"<[^>]+>", " ", texts["index.html"]).split())
+    assert "Note: Stock counted at build time n.nus:4 Ruling: a Guest counts as 1 fish. n.nus:5" in page
+    assert "Note: remember this and this. n.nus:11" in page
+    rows = list(csv.DictReader(io.StringIO(texts["cards.csv"])))
+    assert [row["notes"] for row in rows] == [
+        "note: Stock counted at build time | ruling: a Guest counts as 1 fish.",
+        "note: remember this and this.",
+    ]

@@ -37,6 +37,34 @@ def test_a_hostile_name_is_escaped_in_the_sheet_html(tmp_path: Path) -> None:
     assert "&lt;footer &amp; note&gt;" in html and "<title>&lt;title&gt;" in html
 
 
+CONTROL = "Bell\x07Tab\tEsc\x1b[31m"
+
+
+def test_control_characters_of_a_name_are_shown_escaped_as_on_the_terminal(tmp_path: Path) -> None:
+    """A font has no glyph for a control character: the name printed with empty boxes. It shows as the terminal
+    and the reference show it, in the name, the text and the cost's words."""
+    text = card_file(tmp_path, CONTROL, "Shed").read_text(encoding="utf-8")
+    text = text.replace("(trout A602)\n  cost 1 wood", f'(trout A602)\n  cost 1 wood or discard "{CONTROL}"')
+    program = compile_text(text, "cards.nus").program
+    layout = Layout(sheet("a4", 63, 88, 0), "footer", "title")
+    faces = [Placed(index, face(card)) for index, card in enumerate(program.cards)]
+    html = layout.html(faces, [dict.fromkeys(layout.sizes, 0)] * 2)
+    assert '<h1 style="font-size: 12pt">Bell\\x07Tab\\tEsc\\x1b[31m</h1>' in html
+    assert "you may remove the &#34;Bell\\x07Tab Esc\\x1b[31m&#34; from play" in html
+    assert not any(char in html for char in "\x07\x1b\t")
+
+
+@requires_weasyprint
+def test_a_name_with_control_characters_prints_them_escaped(tmp_path: Path) -> None:
+    pdfplumber = pytest.importorskip("pdfplumber")
+    status, _, complained = run_cards(str(card_file(tmp_path, CONTROL)), "-o", str(tmp_path / "out"))
+    assert (status, complained) == (0, "")
+    with pdfplumber.open(tmp_path / "out" / "cards.pdf") as pdf:
+        printed = text_in(pdf.pages[0], 0, 0, 210, 297)
+    assert "Bell\\x07Tab\\tEsc\\x1b[31m" in printed
+    assert not any(char in printed for char in "\x07\x1b")
+
+
 @requires_weasyprint
 def test_a_hostile_name_prints_as_written(tmp_path: Path) -> None:
     pdfplumber = pytest.importorskip("pdfplumber")

@@ -17,6 +17,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from compiler.backends.card_faces.faces import Face
 from compiler.backends.card_faces.sheets import Rect, Sheet
+from compiler.backends.escape import visible
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
@@ -50,13 +51,17 @@ class Printed:
 
 
 def environment() -> Environment:
-    return Environment(
+    """The templates' environment: autoescaped, and with `visible`, which shows a control character of a name as
+    the terminal and the reference show it (`\\x07`), where a font has no glyph for it and prints an empty box."""
+    env = Environment(
         loader=PackageLoader("compiler.backends", "templates"),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["visible"] = visible
+    return env
 
 
 class Layout:
