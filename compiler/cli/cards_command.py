@@ -23,7 +23,6 @@ from compiler.cli.common import (
     OK,
     UsageError,
     compile_file,
-    counted,
     file_command,
     output_directory,
     positive,
@@ -33,6 +32,7 @@ from compiler.cli.common import (
 )
 from compiler.diagnostics import printable
 from compiler.output import refuse_inputs, write_all
+from runtime.wording import counted
 
 INSTALL_HINT = "install the print extra: pip install 'nus[print]'"
 

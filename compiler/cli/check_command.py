@@ -16,7 +16,6 @@ from compiler.cli.common import (
     InvalidText,
     UsageError,
     add_output_format,
-    counted,
     diagnostic_record,
     display_name,
     read_source,
@@ -24,6 +23,7 @@ from compiler.cli.common import (
 )
 from compiler.diagnostic_codes import CATALOGUE
 from compiler.diagnostics import printable
+from runtime.wording import counted
 
 
 def register(commands) -> None:

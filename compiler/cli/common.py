@@ -15,6 +15,7 @@ from compiler import diagnostic_codes as codes
 from compiler.cli.terminal import painter
 from compiler.diagnostics import Diagnostic, editor_column, editor_span, printable, render_all
 from compiler.output import OverwritesInput
+from runtime.wording import counted
 
 if TYPE_CHECKING:
     from compiler.cache import CheckResult
@@ -28,11 +29,6 @@ class UsageError(Exception):
 
 
 STDIN = "-"
-
-
-def counted(number: int, noun: str) -> str:
-    """'1 card', '2 cards', '0 cards': every count the command prints."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def display_name(path: str) -> str:
@@ -253,7 +249,8 @@ def left_out(spec, players: int) -> str:
     from runtime.model.rules import player_counts
 
     only = player_counts_text(spec.players, player_counts()).removesuffix(".").lower()
-    return f"{spec.name!r} is {only} (its players line), so set-up leaves it out of a game of {players} players"
+    game = counted(players, "player")
+    return f"{spec.name!r} is {only} (its players line), so set-up leaves it out of a game of {game}"
 
 
 def file_command(commands, name: str, run, help: str, output: bool = False) -> argparse.ArgumentParser:

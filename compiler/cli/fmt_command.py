@@ -20,7 +20,6 @@ from compiler.cli.common import (
     OK,
     STDIN,
     UsageError,
-    counted,
     display_name,
     read_text,
     show_diagnostics,
@@ -28,6 +27,7 @@ from compiler.cli.common import (
 )
 from compiler.diagnostics import printable
 from compiler.output import rewrite
+from runtime.wording import counted
 
 
 def register(commands) -> None:

@@ -21,6 +21,7 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.output import StagedText, refuse_inputs
+from runtime.wording import counted
 
 if TYPE_CHECKING:
     from runtime.analysis.games import Record
@@ -90,7 +91,7 @@ def play_all(records: Iterable[Record], totals: Summary, log: LogFile | None, ga
                 if log:
                     log.add(record)
     except KeyboardInterrupt:
-        print(f"interrupted after {totals.games} of {games} games", file=sys.stderr)
+        print(f"interrupted after {totals.games} of {counted(games, 'game')}", file=sys.stderr)
         return INTERRUPTED
     return OK
 

@@ -19,6 +19,7 @@ from compiler.cli.common import (
     seat,
 )
 from compiler.diagnostics import printable
+from runtime.wording import counted
 
 
 def register(commands) -> None:
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--balance chooses the player itself (seed mod players, plus 1); leave out --give")
         args.give = balance_seat(args) + 1
     if args.give is not None and args.give > args.players:
-        raise UsageError(f"--give {args.give}: there are only {args.players} players")
+        raise UsageError(f"--give {args.give}: there are only {counted(args.players, 'player')}")
     text, compiled = compile_file(args.cards)
     if not report(args.cards, text, compiled):
         return ERRORS

@@ -14,7 +14,6 @@ from compiler.cli.common import (
     STDIN,
     InvalidText,
     UsageError,
-    counted,
     output_directory,
     read_source,
     shown_name,
@@ -25,6 +24,7 @@ from compiler.diagnostics import printable, render_all
 from compiler.load import compile_text, load_cards, load_examples
 from compiler.syntax import nodes as n
 from runtime.examples import run_examples
+from runtime.wording import counted
 
 SHOWN_FAILURES = 5  # one screen: the first failures in full, then a count
 

@@ -12,6 +12,8 @@ import io
 import json
 from typing import Any
 
+from runtime.wording import counted
+
 CARD_COLUMNS = [
     "name",
     "value",
@@ -69,10 +71,6 @@ def sorted_cards(result: dict) -> list[dict]:
     """Largest estimate first; cards with no data last, in file order."""
     key = "delta" if "against" in result else "value"
     return sorted(result["cards"], key=lambda card: (card.get(key) is None, -(card.get(key) or 0.0)))
-
-
-def counted(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def seeds_played(result: dict) -> str:

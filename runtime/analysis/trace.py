@@ -19,6 +19,7 @@ from runtime.engine.play import rule
 from runtime.model.cards import Ability, CardError, CardSpec, Context
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Table, player_name
+from runtime.wording import counted
 
 View = dict[str, Any]
 
@@ -252,7 +253,8 @@ def render(trace: Trace, source: str = "cards.nus", command: Callable[[str], str
     """The trace as lines of text: a header, every moment (runs of identical silent ones folded), a summary per
     ability, and the game's result line. `command` words the hint for a card that was never in play."""
     setup, spec = trace.setup, trace.spec
-    lines = [f'nus trace: "{spec.name}" ({source}:{spec.line}) in seed {setup.seed}, {setup.players} players']
+    game = f"seed {setup.seed}, {counted(setup.players, 'player')}"
+    lines = [f'nus trace: "{spec.name}" ({source}:{spec.line}) in {game}']
     lines.append("players: " + ", ".join(f"{player_name(seat)} {agent}" for seat, agent in enumerate(setup.agents)))
     if setup.grant is not None:
         lines.append(f"given to {player_name(setup.grant.seat)} at the start of round {setup.grant.round}")

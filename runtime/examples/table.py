@@ -12,6 +12,7 @@ from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
 from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table, player_number
+from runtime.wording import counted
 
 PLAYERS = 2
 SEED = 0
@@ -83,8 +84,8 @@ def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None)
     shares = sum(share.issued and share.holder == 0 for share in table.shares)
     elders = sum(len(stack) for stack in table.elder_stacks)
     return [
-        f"{players} players, seed {SEED}, Round 1, no worker turn taken yet; player 1 owns the card, already in play "
-        "on its first free Building space (unpaid, its when-built not run)",
+        f"{counted(players, 'player')}, seed {SEED}, Round 1, no worker turn taken yet; player 1 owns the card, "
+        "already in play on its first free Building space (unpaid, its when-built not run)",
         f"each player: {goods} in the personal supply, an empty Reserve, no Ships besides the catboat, no Elders",
         f"each player: {forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the "
         f"double spaces 1-{len(player.harbor.forests)}), {shares} issued Shares of their own colour in their supply",

@@ -18,6 +18,7 @@ from runtime.mechanics.buildings import build
 from runtime.mechanics.shares import live
 from runtime.model.cards import CardSpec, Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table, player_number
+from runtime.wording import counted
 
 
 def set_count(ctx: Context, name: str, args: tuple, value: int) -> None:
@@ -258,7 +259,8 @@ def take_elder_spec(table: Table, name: str) -> tuple[CardSpec, int]:
                 return spec, origin
     if name in table.elders_taken:
         raise IllegalAction(f'no Elder "{name}" is left on the supply board')
-    raise IllegalAction(f'the Elder "{name}" is not in a game of {len(table.players)} players: set-up left it out')
+    game = counted(len(table.players), "player")
+    raise IllegalAction(f'the Elder "{name}" is not in a game of {game}: set-up left it out')
 
 
 def set_shares_held(ctx: Context, player: str, value: int) -> None:

@@ -247,6 +247,12 @@ def test_the_first_line_names_the_card_and_its_line_in_the_card_file():
             "game of 4 players; trace it in a game it is part of: --players 5\n",
         ),
         (["--card", "Market", "--give", "4"], "nus: error: --give 4: there are only 3 players\n"),
+        (["--card", "Market", "--players", "1", "--give", "2"], "nus: error: --give 2: there are only 1 player\n"),
+        (
+            ["--card", "Ship Owner", "--players", "1"],
+            "nus: error: 'Ship Owner' is only in games of 5 players (its players line), so set-up leaves it out of a "
+            "game of 1 player; trace it in a game it is part of: --players 5\n",
+        ),
         (["--card", "Market", "--agent", "clever"], "nus: error: unknown player 'clever'; choose one of "),
         (
             ["--card", "Market", "--give", "P1", "--round", "9"],
