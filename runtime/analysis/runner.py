@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from runtime.analysis.games import Record, Setup, play
 from runtime.model.cards import CardError, CardSpec
 from runtime.model.state import player_name
+from runtime.wording import counted
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -98,7 +99,7 @@ def in_game(error: CardError, setup: Setup, path: str) -> GameError:
         words += ["--card", getattr(error, "card", "") or "NAME"]
     if path != "cards.nus":
         words += ["--cards", path]
-    game = f"seed {setup.seed}, {setup.players} player{'' if setup.players == 1 else 's'}{given}"
+    game = f"seed {setup.seed}, {counted(setup.players, 'player')}{given}"
     return GameError(f"{error} (in the game of {game}; {shlex.join(words)} shows the moments before it)")
 
 

@@ -19,6 +19,7 @@ from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import CardSpec
 from runtime.model.setup import new_table
 from runtime.model.state import Table, player_name
+from runtime.wording import counted
 
 
 @dataclass
@@ -108,9 +109,8 @@ class Summary:
         by_count = sorted(self.built.items(), key=lambda item: (-item[1], item[0]))
         ranked = [f"{name} ({count})" for name, count in by_count]
         most, least = ranked[:SHOWN_BUILT], ranked[SHOWN_BUILT:][-SHOWN_BUILT:]  # apart when fewer than twice as many
-        games, players = self.games, self.players
         lines = [
-            f"{games} game{'' if games == 1 else 's'}, {players} player{'' if players == 1 else 's'}",
+            f"{counted(self.games, 'game')}, {counted(self.players, 'player')}",
             f"score: mean {score_interval(self.game_means.estimate())}, min {self.low:.1f}, max {self.high:.1f}",
             "most built: " + ", ".join(most),
         ]

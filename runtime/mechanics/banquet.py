@@ -10,6 +10,7 @@ from runtime.engine.play import printed_plates, rule, scoped_rule
 from runtime.mechanics.goods import gain, pay
 from runtime.model.declarations import SERVE_FISH
 from runtime.model.state import IllegalAction, Player, Table
+from runtime.wording import counted
 
 
 def plate_options(table: Table) -> tuple[Option, ...]:
@@ -72,7 +73,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         served += fill_plate(table, player, plate, served, limit)
         filled += 1
     if table.session.keep_log:
-        table.say(f"{player.name} serves {served} fish on {filled} plate{'' if filled == 1 else 's'}", player.index)
+        table.say(f"{player.name} serves {served} fish on {counted(filled, 'plate')}", player.index)
     emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
     return filled
 

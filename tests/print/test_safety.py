@@ -56,22 +56,23 @@ def test_control_characters_of_a_name_are_shown_escaped_as_on_the_terminal(tmp_p
 
 @requires_weasyprint
 def test_a_name_with_control_characters_prints_them_escaped(tmp_path: Path) -> None:
-    pdfplumber = pytest.importorskip("pdfplumber")
-    status, _, complained = run_cards(str(card_file(tmp_path, CONTROL)), "-o", str(tmp_path / "out"))
-    assert (status, complained) == (0, "")
-    with pdfplumber.open(tmp_path / "out" / "cards.pdf") as pdf:
-        printed = text_in(pdf.pages[0], 0, 0, 210, 297)
+    printed = first_page_printed(tmp_path, CONTROL)
     assert "Bell\\x07Tab\\tEsc\\x1b[31m" in printed
     assert not any(char in printed for char in "\x07\x1b")
 
 
 @requires_weasyprint
 def test_a_hostile_name_prints_as_written(tmp_path: Path) -> None:
+    assert squeezed(HOSTILE) in first_page_printed(tmp_path, HOSTILE)
+
+
+def first_page_printed(tmp_path: Path, name: str) -> str:
+    """The text on the first A4 page `nus cards` prints for a card of this name, which must print cleanly."""
     pdfplumber = pytest.importorskip("pdfplumber")
-    status, _, complained = run_cards(str(card_file(tmp_path, HOSTILE)), "-o", str(tmp_path / "out"))
+    status, _, complained = run_cards(str(card_file(tmp_path, name)), "-o", str(tmp_path / "out"))
     assert (status, complained) == (0, "")
     with pdfplumber.open(tmp_path / "out" / "cards.pdf") as pdf:
-        assert squeezed(HOSTILE) in text_in(pdf.pages[0], 0, 0, 210, 297)
+        return text_in(pdf.pages[0], 0, 0, 210, 297)
 
 
 @requires_weasyprint
