@@ -172,13 +172,26 @@ def facts_from(data: dict) -> Facts:
     )
 
 
-def saved_facts(filename: str) -> dict[str, Facts]:
-    """The Facts of the definitions of the last check of a file of this name, by the digest of their text."""
-    data = read_json(facts_path(filename))
-    try:
-        return {digest: facts_from(entry) for digest, entry in data["facts"].items()}
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return {}
+@dataclass(frozen=True)
+class SavedFacts:
+    """The Facts of the definitions of the last check of a file of this name, by the digest of their text, with
+    the entries they were read from: a definition whose Facts come back unchanged is written back as read, so after
+    a one-card edit in a large pool only that card's facts are encoded again."""
+
+    facts: dict[str, Facts]
+    entries: dict[str, dict]
+
+    @classmethod
+    def read(cls, filename: str) -> SavedFacts:
+        data = read_json(facts_path(filename))
+        try:
+            entries = dict(data["facts"])
+            return cls({digest: facts_from(entry) for digest, entry in entries.items()}, entries)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return cls({}, {})
+
+    def entry(self, digest: str, facts: Facts) -> dict:
+        return self.entries[digest] if self.facts.get(digest) is facts else facts_json(facts)
 
 
 def check_text(text: str, filename: str, use_cache: bool = True) -> CheckResult:
@@ -192,9 +205,10 @@ def check_text(text: str, filename: str, use_cache: bool = True) -> CheckResult:
     from compiler.units import check_facts
 
     with collector_paused():
-        judged, facts = check_facts(text, filename, saved_facts(filename) if use_cache else {})
+        saved = SavedFacts.read(filename) if use_cache else SavedFacts({}, {})
+        judged, facts = check_facts(text, filename, saved.facts)
     result = CheckResult(judged.diagnostics, judged.cards)
     if use_cache:
         store(text, filename, result)
-        write_json(facts_path(filename), {"facts": {digest: facts_json(f) for digest, f in facts.items()}})
+        write_json(facts_path(filename), {"facts": {digest: saved.entry(digest, f) for digest, f in facts.items()}})
     return result

@@ -131,6 +131,26 @@ def test_a_card_moved_by_an_edit_above_keeps_exact_positions(
     same_as_whole_file(clean)
 
 
+def test_the_facts_on_disk_after_edits_are_those_a_first_check_writes(
+    compiled_blocks: list[int], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An unchanged definition's facts are written back as read, a moved or edited one's encoded again: after an
+    edit inside a card, then lines added above it, the facts file is the one a check with no cache before writes."""
+    check_text(POOL, "pool.nus")
+    edits = [POOL.replace("vp 2", "vp 3"), POOL.replace("vp 2", "vp 3").replace("  vp 1\n", "  # small\n  vp 1\n")]
+    for index, edited in enumerate(edits):
+        new_process(monkeypatch)
+        check_text(edited, "pool.nus")
+        written = cache.read_json(cache.facts_path("pool.nus"))
+        monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path / f"first-{index}"))
+        new_process(monkeypatch)
+        check_text(edited, "pool.nus")
+        assert written == cache.read_json(cache.facts_path("pool.nus"))
+        monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path / "cache"))
+    # the edited Shed, then all four with no cache; the edited Hut alone (the Shed moves uncompiled), then all four
+    assert compiled_blocks[4:] == [13, 2, 6, 13, 17, 6, 2, 6, 14, 18]
+
+
 def test_a_renamed_card_is_an_error_where_it_is_still_quoted(
     compiled_blocks: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
