@@ -189,7 +189,13 @@ DUPLICATE_NAME = Code(
     "duplicate card name",
     """
 Two cards of the same kind share a name. Names identify cards in examples, `put "..." in play` and the
-reference, so each Building and each Elder is named once (an Elder may share a Building's name).
+reference, so each Building and each Elder is named once (an Elder may share a Building's name). Names are
+compared as a reader sees them: in any case, and with an accent written as one character or as a letter and a
+combining mark alike, so "Alpha" and "alpha" (or a composed and a decomposed "ø") are the same name.
+
+    building "Alpha" (trout A601)
+    building "alpha" (trout A602)     # error: the same name as line 1's
+    building "Alpha Two" (trout A602) # fine
 """,
 )
 DUPLICATE_CODE = Code(
@@ -209,6 +215,20 @@ that file's cards; an `elder "..."` slot, of an Elder. Renaming or removing a ca
 still uses its old name this error. (A card's own phrase may name a card another file of the game defines.)
 
     do put "Wood Storige" in play     # error: no card named 'Wood Storige'
+""",
+)
+
+NAME_SPACES = Code(
+    "E0115",
+    "a card name that is empty or has spaces at its ends",
+    """
+A card's quoted name is how examples, `put "..." in play` and the reference name it, so it holds at least one
+letter and starts and ends with one: a space (or another blank) at an end is invisible on the card and makes
+`"Beta"` name no card.
+
+    building "Beta " (trout A603)     # error: write "Beta"
+    building "" (trout A604)          # error: the card has no name
+    building "Beta" (trout A603)      # fine
 """,
 )
 
@@ -248,6 +268,47 @@ DIVISION_BY_ZERO = Code(
     """
 A formula divides by a constant 0, e.g. `(wood in supply / 0 rounded up)`. Divide by a number or a count
 that can be above 0. (A count that happens to be 0 at run time gives 0.)
+""",
+)
+
+ZERO_AMOUNT = Code(
+    "E0208",
+    "an amount of 0 that does nothing",
+    """
+An effect, a payment or `up to N times` whose amount is 0 whatever the table holds does nothing: `take 0 fish`
+takes nothing, `cost 1 wood, 0 fish` asks no fish, `up to 0 times:` never runs. Remove it, or write the amount
+meant. A card that costs nothing says `cost none`. (An amount worked out from the table, such as
+`take (wood in supply / 3 rounded down) fish`, may be 0 on some tables; that is fine. An effect where 0 means
+something, such as `use another player's elder paying 0 fish`, takes 0.)
+
+    take 0 fish           # error: takes nothing
+    take 1 fish           # fine
+""",
+)
+RULE_OUT_OF_RANGE = Code(
+    "E0209",
+    "a rule parameter's value outside its range",
+    """
+Each rule parameter has a range its value must lie in, declared with it in `runtime/model/parameters.py`
+(`nus vocab rule` shows it): a limit, a count of Rounds or Workers, a cost or a capacity is never below 0, and
+some, such as the Rounds, never below 1. A value written so that it lies outside whatever the table holds is
+this error. A value worked out from the table (`rule wood limit = wood limit - 5`) that comes out outside the
+range at run time counts as the nearest end of the range (ruling): the wood limit is then 0.
+
+    rule wood limit = -3          # error: the wood limit is at least 0
+    rule wood limit = 15          # fine
+""",
+)
+CONSTANT_CONDITION = Code(
+    "E0210",
+    "a condition that compares numbers only",
+    """
+A comparison of two numbers (`1 < 0`, `3 = 3`) has the same answer on every table: never true, the ability,
+block or example line it guards never runs or never fails; always true, it does nothing. Compare a count
+instead, or remove the condition.
+
+    when built, if 1 < 0:            # error: never true, so the ability never runs
+    when built, if elders < 1:       # fine
 """,
 )
 
@@ -400,6 +461,52 @@ larger, and each player count is named once.
 
     players 4-2       # error: write 2-4
     players 3, 2-4    # error: 3 is named twice; write 2-4
+""",
+)
+
+NAMED_TWICE = Code(
+    "E0317",
+    "the same thing named twice in one list",
+    """
+One way to pay names each good (and each other payment) once, and an example's `given` line sets each count
+once: a second `1 wood` in `cost 1 wood, 1 wood` reads as a typo for another good, and of two settings of one
+count only the last would hold. Add the amounts up.
+
+    cost 1 wood, 1 wood                       # error: write '2 wood'
+    given wood in supply = 1, wood in supply = 3   # error: set it once
+    cost 2 wood                               # fine
+""",
+)
+RULE_SET_TWICE = Code(
+    "E0318",
+    "a rule parameter set twice on one card",
+    """
+A card sets each rule parameter once: of two `rule` lines for the same parameter only one could hold, so the
+second is an error pointing back at the first. Say the one value meant.
+
+    rule wood limit = 15
+    rule wood limit = 12          # error: the wood limit is already set on the line above
+""",
+)
+TOO_MANY_ROWS = Code(
+    "E0319",
+    "a table with too many rows",
+    """
+A table (`by elders [0: 1, 1-2: 3, 3+: 5]`) has at most the number of rows the help names, counting the rows of
+the tables inside its values: a table compiles to one test per row, and a game's tables have a handful of rows.
+Group keys into ranges (`3-5: 2`, `6+: 4`) instead of a row for every value.
+""",
+)
+NONE_BESIDE_PAYMENT = Code(
+    "E0320",
+    "'none' beside another payment",
+    """
+`cost none` says a card costs nothing, so `none` is a way to pay on its own: beside another payment in the same
+way to pay (`cost none, 1 wood`) it says two things at once. Keep the one meant; `or` separates ways to pay.
+
+    cost none, 1 wood         # error
+    cost none                 # fine: it costs nothing
+    cost 1 wood               # fine
 """,
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from compiler import diagnostic_codes as codes
@@ -15,7 +16,7 @@ from compiler.checking import vocabulary as vocab
 from compiler.checking.cycles import Link, links, trigger_loops
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
-from compiler.syntax.parse import MAX_NUMBER
+from compiler.syntax.parse import MAX_NUMBER, MAX_TABLE_ROWS
 from runtime.model.rules import player_counts
 
 NUMBER, TRUTH = "number", "truth"
@@ -241,12 +242,13 @@ class Checker:
             costs=tuple(self.cost_line(line, scope) for line in card.costs),
             vp=tuple(self.expr_of(expr, NUMBER, scope, "VP") for expr in card.vp),
             requires=tuple(self.expr_of(expr, TRUTH, scope, "requirement") for expr in card.requires),
-            rules=tuple(self.rule(rule) for rule in card.rules),
+            rules=self.rules_once(tuple(self.rule(rule) for rule in card.rules)),
             abilities=tuple(self.ability(ability, card) for ability in card.abilities),
             examples=tuple(self.example(example, on_card=True) for example in card.examples),
         )
 
     def header(self, card: n.Card) -> None:
+        self.name(card)
         if card.deck not in vocab.DECKS:
             self.error(
                 codes.UNKNOWN_DECK,
@@ -266,6 +268,19 @@ class Checker:
         if card.kind == "elder" and sum(a.trigger.kind == "elder_use" for a in card.abilities) != 1:
             self.error(
                 codes.ELDER_USE, "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'"
+            )
+
+    def name(self, card: n.Card) -> None:
+        """A name is how examples and the reference find a card: a blank at an end is invisible and names no card."""
+        trimmed = card.name.strip()
+        if not trimmed:
+            self.error(codes.NAME_SPACES, "the card has no name", card.name_span, "write its name between the quotes")
+        elif trimmed != card.name:
+            self.error(
+                codes.NAME_SPACES,
+                f"the card name '{card.name}' has a space at its {ends(card.name)}",
+                card.name_span,
+                f'write "{trimmed}"',
             )
 
     def at_most_one(self, items, what: str, card: n.Card) -> None:
@@ -323,7 +338,65 @@ class Checker:
             replace(option, payments=tuple(self.phrase(p, "payment", scope) for p in option.payments))
             for option in line.options
         )
+        for option in options:
+            self.payments_once(option.payments)
+            self.nothing_alone(option.payments)
         return replace(line, options=options)
+
+    def nothing_alone(self, payments: tuple[n.Phrase | n.Call, ...]) -> None:
+        """`none` is a way to pay nothing, so it stands alone: `cost none, 1 wood` says two things."""
+        if len(payments) < 2:
+            return
+        for payment in payments:
+            if isinstance(payment, n.Call) and payment.entry.impl == "free":
+                self.error(
+                    codes.NONE_BESIDE_PAYMENT,
+                    "'none' stands beside another payment in one way to pay",
+                    payment.span,
+                    "remove 'none', or the other payments if the card costs nothing",
+                )
+
+    def payments_once(self, payments: tuple[n.Phrase | n.Call, ...]) -> None:
+        """One way to pay names each good (each payment) once: `1 wood, 1 wood` is a typo or means `2 wood`."""
+        first: dict[tuple, n.Call] = {}
+        for payment in payments:
+            if not isinstance(payment, n.Call):
+                continue
+            key = (payment.entry.impl, *(arg for arg in payment.args if isinstance(arg, str)))
+            if key not in first:
+                first[key] = payment
+                continue
+            earlier = first[key]
+            if payment.entry.impl == "goods":
+                good = payment.args[1]
+                amounts = constant(earlier.args[0]), constant(payment.args[0])
+                total = f"'{sum(amounts)} {good}'" if None not in amounts else f"one amount of {good}"
+                what, help = f"'{good}'", f"name it once: {total}"
+            else:
+                what, help = f"'{vocab.readable(payment.entry.pattern)}'", "name it once"
+            self.error(
+                codes.NAMED_TWICE,
+                f"{what} is named twice in one way to pay",
+                payment.span,
+                f"{help} (first named at column {earlier.span.column})",
+            )
+
+    def rules_once(self, rules: tuple[n.Rule, ...]) -> tuple[n.Rule, ...]:
+        """A card sets each rule parameter once: of two values only one could hold."""
+        first: dict[str, n.Rule] = {}
+        for rule in rules:
+            if rule.entry is None:
+                continue
+            if rule.entry.impl in first:
+                self.error(
+                    codes.RULE_SET_TWICE,
+                    f"rule '{rule.entry.pattern}' is already set on this card",
+                    rule.span,
+                    f"first set on line {first[rule.entry.impl].span.line}; give it one value there",
+                )
+            else:
+                first[rule.entry.impl] = rule
+        return rules
 
     def rule(self, rule: n.Rule) -> n.Rule:
         entry, args = self.resolve(rule.phrase, "rule", Scope())
@@ -357,7 +430,20 @@ class Checker:
             value = None
         elif value is not None:
             value = self.expr_of(value, NUMBER, Scope(rule_scope=entry.scope, where="in this rule"), "rule value")
+            self.in_range(entry, value)
         return replace(rule, value=value, entry=entry)
+
+    def in_range(self, entry: vocab.Entry, value: n.Expr) -> None:
+        """A value below the parameter's range whatever the table holds; one worked out below it counts as its
+        least at run time (runtime.engine.play.within_range)."""
+        least, found = entry.parameter.least, constant(value)
+        if least is not None and found is not None and found < least:
+            self.error(
+                codes.RULE_OUT_OF_RANGE,
+                f"rule '{entry.pattern}' cannot be {found}: it is at least {least}",
+                value.span,
+                f"give it a value of {least} or more",
+            )
 
     # Examples
 
@@ -387,7 +473,7 @@ class Checker:
 
     def step(self, step: n.Step, scope: Scope) -> n.Step:
         if isinstance(step, n.Given):
-            return replace(step, settings=tuple(self.setting(s, scope) for s in step.settings))
+            return replace(step, settings=self.settings_once(tuple(self.setting(s, scope) for s in step.settings)))
         if isinstance(step, n.Do | n.ExpectIllegal):
             return replace(step, statements=self.body(step.statements, scope))
         if isinstance(step, n.Expect):
@@ -395,6 +481,25 @@ class Checker:
                 step, conditions=tuple(self.expr_of(c, TRUTH, scope, "expectation") for c in step.conditions)
             )
         return step
+
+    def settings_once(self, settings: tuple[n.Setting, ...]) -> tuple[n.Setting, ...]:
+        """A `given` line sets each count once: of two settings only the last would hold."""
+        first: dict[tuple, n.Setting] = {}
+        for setting in settings:
+            quantity = setting.quantity
+            if not isinstance(quantity, n.Ref):
+                continue
+            key = (quantity.name, quantity.args)
+            if key in first:
+                self.error(
+                    codes.NAMED_TWICE,
+                    f"'{quantity.text}' is set twice on this line",
+                    quantity.span,
+                    f"set it once (first set at column {first[key].span.column})",
+                )
+            else:
+                first[key] = setting
+        return settings
 
     def setting(self, setting: n.Setting, scope: Scope) -> n.Setting:
         value = self.expr_of(setting.value, NUMBER, scope, "value")
@@ -475,6 +580,7 @@ class Checker:
         if isinstance(statement, n.UpTo):
             times = self.expr_of(statement.times, NUMBER, scope, "repeat count")
             self.not_negative(times)
+            self.not_zero(times, "the block never runs", "remove it, or repeat it 1 or more times")
             return replace(statement, times=times, body=self.body(statement.body, scope)), scope
         assert isinstance(statement, n.If)
         return (
@@ -498,6 +604,10 @@ class Checker:
                 phrase.span,
                 "use it in 'do' of an example",
             )
+        if entry.zero_is_nothing:
+            for arg in args:
+                if not isinstance(arg, str):
+                    self.not_zero(arg, *ZERO_MEANS[kind])
         return n.Call(phrase.span, entry, args)
 
     def resolve(self, phrase: n.Phrase, kind: str, scope: Scope, named: str = "") -> tuple[vocab.Entry | None, tuple]:
@@ -550,6 +660,12 @@ class Checker:
                 amount.span,
                 "an amount below 0 counts as 0 (the effect does nothing); write a count that can be positive",
             )
+
+    def not_zero(self, amount: n.Expr, message: str, help: str) -> None:
+        """An amount that is 0 whatever the table holds makes its effect, payment or block do nothing (one that is 0
+        for dividing by 0 is reported as the division by 0 alone)."""
+        if constant(amount) == 0 and not divides_by_zero(amount):
+            self.error(codes.ZERO_AMOUNT, f"this amount is always 0: {message}", amount.span, help)
 
     def another_player_outside_event(self, span: Span) -> None:
         self.error(
@@ -641,6 +757,7 @@ class Checker:
         if isinstance(expr, n.Compare):
             left = self.expr_of(expr.left, NUMBER, scope, "compared value")
             right = self.expr_of(expr.right, NUMBER, scope, "compared value")
+            self.not_constant(expr.op, left, right, expr.span)
             return replace(expr, left=left, right=right), TRUTH
         if isinstance(expr, n.Logic):
             operands = tuple(self.expr_of(o, TRUTH, scope, f"'{expr.op}' operand") for o in expr.operands)
@@ -650,11 +767,28 @@ class Checker:
         assert isinstance(expr, n.Table)
         return self.table(expr, scope), NUMBER
 
+    def not_constant(self, op: str, left: n.Expr, right: n.Expr, span: Span) -> None:
+        """A comparison of numbers alone has one answer on every table: what it guards always or never happens."""
+        values = constant(left), constant(right)
+        if None in values:
+            return
+        if COMPARISONS[op](*values):
+            message, help = "always true", "it changes nothing: compare a count, e.g. 'elders >= 2', or remove it"
+        else:
+            message, help = "never true", "what it guards never happens: compare a count, e.g. 'elders < 2'"
+        self.error(codes.CONSTANT_CONDITION, f"this comparison of numbers is {message}", span, help)
+
     def table(self, table: n.Table, scope: Scope) -> n.Table:
         key = self.expr_of(table.key, NUMBER, scope, "table key")
         rows = tuple(replace(r, value=self.expr_of(r.value, NUMBER, scope, "table value")) for r in table.rows)
+        self.rows_within_limit(table.span, rows)
         covered: list[n.Row] = []
         for row in rows:
+            for bound in (row.low, row.high):
+                if bound is not None and bound > MAX_NUMBER:
+                    self.error(
+                        codes.NUMBER_TOO_LARGE, f"{bound} is too large", row.span, f"numbers go up to {MAX_NUMBER}"
+                    )
             if row.low is not None and row.high is not None and row.low > row.high:
                 self.error(
                     codes.BAD_TABLE_ROW, f"empty range {row.low}-{row.high}", row.span, "write the smaller number first"
@@ -668,6 +802,20 @@ class Checker:
                     break
             covered.append(row)
         return replace(table, key=key, rows=rows)
+
+    def rows_within_limit(self, span: Span, rows: tuple[n.Row, ...]) -> None:
+        """A table compiles to a test per row, nested: its rows and those of the tables inside them are bounded,
+        reported at the outermost table within the limit's reach (an inner one too long is reported itself)."""
+        inner = max((row_depth(t) for row in rows for t in n.walk(row.value) if isinstance(t, n.Table)), default=0)
+        depth = len(rows) + inner
+        if depth > MAX_TABLE_ROWS >= inner:
+            counting = ", counting the rows of the tables inside it" if inner else ""
+            self.error(
+                codes.TOO_MANY_ROWS,
+                f"this table has {depth} rows{counting}",
+                span,
+                f"a table has at most {MAX_TABLE_ROWS} rows; group keys into ranges such as '3-5' or '6+'",
+            )
 
     def quantity(self, quantity: n.Quantity, scope: Scope) -> tuple[n.Expr, str]:
         words = " ".join(quantity.words)
@@ -763,6 +911,45 @@ def constant(expr: n.Expr) -> int | None:
     return None
 
 
+COMPARISONS = {
+    "at_least": lambda a, b: a >= b,
+    "at_most": lambda a, b: a <= b,
+    "equal": lambda a, b: a == b,
+    "not_equal": lambda a, b: a != b,
+    "more_than": lambda a, b: a > b,
+    "less_than": lambda a, b: a < b,
+}
+ZERO_MEANS = {  # what an amount of 0 makes of a phrase of each kind, and the help
+    "effect": ("the effect does nothing", "remove it, or write an amount above 0"),
+    "payment": ("the payment asks nothing", "remove it (a card that costs nothing says 'cost none')"),
+}
+
+
+def divides_by_zero(expr: n.Expr) -> bool:
+    return any(
+        isinstance(node, n.Binary) and node.op in ("divide_up", "divide_down") and constant(node.right) == 0
+        for node in n.walk(expr)
+    )
+
+
+def row_depth(table: n.Table) -> int:
+    """How many row tests deep a table compiles: its rows, and the deepest table inside one of them."""
+    inner = (row_depth(t) for row in table.rows for t in n.walk(row.value) if isinstance(t, n.Table))
+    return len(table.rows) + max(inner, default=0)
+
+
+def ends(name: str) -> str:
+    """Which end of a name has a blank: 'start', 'end' or 'start and end'."""
+    found = [end for end, blank in (("start", name[:1].isspace()), ("end", name[-1:].isspace())) if blank]
+    return " and ".join(found)
+
+
+def name_key(name: str) -> str:
+    """A name as a reader tells names apart: in any case and any Unicode form of its accents (canonical caseless
+    matching), so "Alpha" and "alpha", or a composed and a decomposed "ø", are one name."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", name).casefold())
+
+
 def article(noun: str) -> str:
     return "an" if noun[:1] in "aeiou" else "a"
 
@@ -849,14 +1036,19 @@ def file_diagnostics(headers: list[Header], references: list[Reference], every_l
 
 
 def duplicates(headers: list[Header], attr: str, code: codes.Code, what: str) -> list[Diagnostic]:
+    """Names are compared as a reader tells them apart (name_key); codes as written (ASCII, checked)."""
+    fold = name_key if attr == "name" else str
     first: dict[tuple[str, str], Header] = {}
     found = []
     for header in headers:
-        key = (header.kind, getattr(header, attr))
+        written = getattr(header, attr)
+        key = (header.kind, fold(written))
         if key in first:
-            line = first[key].span.line
-            span = getattr(header, f"{attr}_span")
-            found.append(code.diagnostic(f"duplicate {what} '{key[1]}'", span, f"first used on line {line}"))
+            earlier = getattr(first[key], attr)
+            where = f"first used on line {first[key].span.line}"
+            if earlier != written:
+                where += f" as '{earlier}' (the same name in another case or Unicode form)"
+            found.append(code.diagnostic(f"duplicate {what} '{written}'", getattr(header, f"{attr}_span"), where))
         else:
             first[key] = header
     return found

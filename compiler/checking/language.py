@@ -53,10 +53,16 @@ def english(entry: vocab.Entry) -> str:
             text = text.replace("{" + element.name + "}", vocab.readable("{" + element.name + ":" + element.type + "}"))
     text = text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
     if entry.parameter is not None and entry.result == "number":
-        text += f" (in VALUE, '{entry.pattern}' is its value without this card, so such cards add up)"
+        text += f" (in VALUE, '{entry.pattern}' is its value without this card, so such cards add up{least(entry)})"
     if entry.parameter is not None and entry.result == "truth":
         text += f" (a switch; '= off' turns it off: {entry.parameter.english_off})"
     return text
+
+
+def least(entry: vocab.Entry) -> str:
+    """A number rule's range as the checker holds a card to it and the runtime clamps to it (Parameter.least)."""
+    found = entry.parameter.least
+    return "" if found is None else f"; VALUE is at least {found}, and one worked out below {found} counts as {found}"
 
 
 def example_of(kind: str, entry: vocab.Entry) -> str:

@@ -95,6 +95,7 @@ class Entry:
     example_only: bool = False  # effects that only make sense in a worked example
     event_only: bool = False  # facts about the event being heard, valid only in an `each time` ability
     bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
+    zero_is_nothing: bool = True  # effects, payments: an amount of 0 does nothing, so a constant 0 is an error
 
     @property
     def scope(self) -> dict:
@@ -551,6 +552,7 @@ EFFECTS = (
         "owner gets the fish it discards, not you)",
         causes=(declared.USE_ELDER.name,),
         worker_on_elder=True,
+        zero_is_nothing=False,  # paying 0 fish: the Elder is used for free
     ),
     Entry(
         "count as a build a ship action",

@@ -253,6 +253,7 @@ def shallow(tree: Tree, limit: int) -> bool:
 
 
 MAX_NUMBER = 1000  # the checker's limit on every number
+MAX_TABLE_ROWS = 50  # the checker's limit on a table's rows, with those of the tables inside its values
 MAX_DIGITS = 9  # longer ones stop here, before int() and the checker's messages see thousands of digits
 WORDS_OUTSIDE_NAMES = re.compile(r'"[^"\n]*"|#[^\n]*|\w+')
 TOO_MANY_DIGITS = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")

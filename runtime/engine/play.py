@@ -91,7 +91,8 @@ RULE_VALUES = "rule values"  # Journal.ruled's key for rule_values
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
     for a table-wide parameter, in seat order). Each change receives the value before it (a rule reading its own
-    name adds to it), so a card setting a fixed value overrides the ones played before it (ruling).
+    name adds to it), so a card setting a fixed value overrides the ones played before it (ruling); each change is
+    held to the parameter's range (within_range).
 
     Most look-ups ask for a parameter no card in play changes: one read of rule_values answers them. Which cards
     change the others is worked out with it (the rule index); what each change gives is worked out every time,
@@ -110,8 +111,15 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
         everyone = table_wide or player is None
         for owner, ctx, change in changes:
             if everyone or owner is player:
-                value = change(ctx, **scope, before=value)
+                value = within_range(key, change(ctx, **scope, before=value))
     return value
+
+
+def within_range(key: str, value: Any) -> Any:
+    """A card's change held to its parameter's range (ruling): a value worked out below the parameter's `least`
+    counts as `least`, so `rule wood limit = wood limit - 20` gives a limit of 0, never a negative one."""
+    least = parameters()[key].least
+    return least if least is not None and value < least else value
 
 
 def scoped_rule(table: Table, player: Player | None, key: str, usual: Any) -> Any:
@@ -167,7 +175,9 @@ def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: Card
     change = spec.rules.get(key)
     if change is None:
         return value
-    return change(Context(table, player) if card is None else card_context(table, card), before=value)
+    return within_range(
+        key, change(Context(table, player) if card is None else card_context(table, card), before=value)
+    )
 
 
 def may_hold(table: Table, cards: list[CardInPlay], key: str) -> bool:

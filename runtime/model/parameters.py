@@ -14,7 +14,10 @@ Kinds of parameter:
 - `reach`: "player" looks at the player's own cards, "table" at every player's cards (values the whole table shares,
   such as the number of Rounds; ruling: a card's table-wide rule holds for everyone);
 - `setup_only`: read while the table is set up, before any card can be in play (ruling: a card in play changes what
-  the look-up gives, not the table already set up).
+  the look-up gives, not the table already set up);
+- `least`: the smallest value a number may take (None: any, as a VP value may be negative). The checker refuses a
+  card's value that is below it whatever the table holds; a value worked out from the table that comes out below it
+  counts as `least` (ruling: the look-up holds each card's change to the range, `runtime.engine.play.rule`).
 """
 
 from __future__ import annotations
@@ -47,10 +50,16 @@ class Parameter:
     scope: dict[str, tuple[str, str]] = field(default_factory=dict, hash=False)  # quantity words -> (attr, type)
     phrases: dict[str, str] = field(default_factory=dict, hash=False)  # scope attr -> its English in the reference
     english_off: str = ""  # a switch: its English when a card turns it off (`rule WORDS = off`)
+    least: int | None = 0  # a number's smallest value; None: unbounded (VP values), and for a switch
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
     return Parameter(name, words, english, path or (name,), **options)
+
+
+def vp(name: str, words: str, english: str, path: tuple[str, ...] = ()) -> Parameter:
+    """A VP value: any number, a penalty below 0 included."""
+    return number(name, words, english, path, least=None)
 
 
 def scoped(name: str, english: str, path: tuple[str, ...], usual: tuple[str, str, str]) -> Parameter:
@@ -70,7 +79,7 @@ def scoped(name: str, english: str, path: tuple[str, ...], usual: tuple[str, str
 
 def switch(name: str, words: str, english: str, english_off: str) -> Parameter:
     """A rule a card turns on (`rule WORDS`) or off (`rule WORDS = off`); rules.toml keeps it off in [card_rules]."""
-    return Parameter(name, words, english, ("card_rules", name), result=TRUTH, english_off=english_off)
+    return Parameter(name, words, english, ("card_rules", name), result=TRUTH, english_off=english_off, least=None)
 
 
 def card_number(name: str, words: str, english: str) -> Parameter:
@@ -190,9 +199,13 @@ CARD_RULES = (
 
 # Every number of the base game, each a rule a card may change.
 BASE_RULES = (
-    number("rounds", "rounds", "the game lasts {value} Rounds instead of {default}", reach="table"),
+    number("rounds", "rounds", "the game lasts {value} Rounds instead of {default}", reach="table", least=1),
     number(
-        "workers", "worker turns", "each player takes {value} worker turns a Round instead of {default}", reach="table"
+        "workers",
+        "worker turns",
+        "each player takes {value} worker turns a Round instead of {default}",
+        reach="table",
+        least=1,
     ),
     number("reserve_fish_limit", "reserve fish limit", "your Reserve holds up to {value} fish instead of {default}"),
     number(
@@ -204,6 +217,7 @@ BASE_RULES = (
         "elder_discard_at",
         "elder discard at",
         "an Elder of yours discards its fish when it holds {value} instead of {default}",
+        least=1,
     ),
     number(
         "elder_discard_to_supply",
@@ -232,20 +246,16 @@ BASE_RULES = (
         reach="table",
     ),
     number("plate_gold", "plate gold", "each plate you fill gives you {value} gold instead of {default}"),
-    number(
+    vp(
         "guest_vp_supply",
         "supply guest vp",
         "each Guest in your personal supply scores {value} VP instead of {default}",
     ),
-    number("guest_vp_ship", "ship guest vp", "each Guest on your Ships scores {value} VP instead of {default}"),
-    number(
-        "empty_space_vp", "empty space vp", "each empty Building space scores {value} VP for you instead of {default}"
-    ),
-    number(
-        "unissued_share_vp", "unissued share vp", "each of your unissued Shares scores {value} VP instead of {default}"
-    ),
-    number("issued_share_vp", "issued share vp", "each issued Share you hold scores {value} VP instead of {default}"),
-    number("gold_vp", "gold vp", "each gold in your personal supply scores {value} VP instead of {default}"),
+    vp("guest_vp_ship", "ship guest vp", "each Guest on your Ships scores {value} VP instead of {default}"),
+    vp("empty_space_vp", "empty space vp", "each empty Building space scores {value} VP for you instead of {default}"),
+    vp("unissued_share_vp", "unissued share vp", "each of your unissued Shares scores {value} VP instead of {default}"),
+    vp("issued_share_vp", "issued share vp", "each issued Share you hold scores {value} VP instead of {default}"),
+    vp("gold_vp", "gold vp", "each gold in your personal supply scores {value} VP instead of {default}"),
     number("deforest_wood", "deforest wood", 'a "Deforest" action gives you {value} wood instead of {default}'),
     number(
         "thin_out_wood_per_forest",
@@ -262,6 +272,7 @@ BASE_RULES = (
         "c cards round",
         "C cards are dealt at the start of Round {value} instead of {default}",
         reach="table",
+        least=1,
     ),
     number("c_cards_per_player", "c cards per player", "you are dealt {value} C cards instead of {default}"),
     setup(
@@ -302,12 +313,19 @@ BASE_RULES = (
         reach="table",
         by_player_count=True,
     ),
-    setup("harbor_rows", "harbor rows", "your Harbor board has {value} rows instead of {default}", ("harbor", "rows")),
+    setup(
+        "harbor_rows",
+        "harbor rows",
+        "your Harbor board has {value} rows instead of {default}",
+        ("harbor", "rows"),
+        least=1,
+    ),
     setup(
         "harbor_columns",
         "harbor columns",
         "your Harbor board has {value} columns instead of {default}",
         ("harbor", "columns"),
+        least=1,
     ),
     setup(
         "elder_stacks",
@@ -315,6 +333,7 @@ BASE_RULES = (
         "the Elders are dealt into {value} stacks instead of {default}",
         ("elders", "stacks"),
         reach="table",
+        least=1,
     ),
 )
 
@@ -336,7 +355,7 @@ def ship_rules(data: dict) -> tuple[Parameter, ...]:
             for good in values["cost"]
         ]
         found += [
-            number(
+            vp(
                 f"{ship}_vp",
                 f"{ship} vp",
                 f"each {ship} of yours scores {{value}} VP instead of {{default}}",
@@ -355,6 +374,7 @@ def ship_rules(data: dict) -> tuple[Parameter, ...]:
                 (*where, "to_card"),
                 result=TRUTH,
                 english_off=f"no card of yours may hold a {ship}: each {ship} you build goes on your Fishing track",
+                least=None,
             ),
         ]
     return tuple(found)

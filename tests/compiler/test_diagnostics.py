@@ -334,6 +334,52 @@ CASES: dict[str, Case] = {
         13,
         "first used on line 1",
     ),
+    "E0112 a name that differs only in case": Case(
+        HEADER + '\nbuilding "x" (trout A002)\n  cost 1 wood\n  vp 1\n',
+        "E0112",
+        "duplicate card name 'x'",
+        5,
+        10,
+        13,
+        "first used on line 1 as 'X' (the same name in another case or Unicode form)",
+    ),
+    "E0112 a name that differs only in Unicode form": Case(
+        'building "Caf\u00e9" (trout A001)\n  cost 1 wood\n  vp 1\n\n'
+        'building "Cafe\u0301" (trout A002)\n  cost 1 wood\n  vp 1\n',
+        "E0112",
+        "duplicate card name 'Cafe\u0301'",
+        5,
+        10,
+        17,
+        "first used on line 1 as 'Caf\u00e9' (the same name in another case or Unicode form)",
+    ),
+    "E0115 a space at the end of a name": Case(
+        'building "Beta " (trout A001)\n  cost 1 wood\n  vp 1\n',
+        "E0115",
+        "the card name 'Beta ' has a space at its end",
+        1,
+        10,
+        17,
+        'write "Beta"',
+    ),
+    "E0115 blanks at both ends of a name": Case(
+        'building " Beta\u00a0" (trout A001)\n  cost 1 wood\n  vp 1\n',
+        "E0115",
+        "the card name ' Beta\u00a0' has a space at its start and end",
+        1,
+        10,
+        18,
+        'write "Beta"',
+    ),
+    "E0115 an empty name": Case(
+        'building "" (trout A001)\n  cost 1 wood\n  vp 1\n',
+        "E0115",
+        "the card has no name",
+        1,
+        10,
+        12,
+        "write its name between the quotes",
+    ),
     "E0113 duplicate code": Case(
         HEADER + '\nbuilding "Y" (trout A001)\n  cost 1 wood\n  vp 1\n',
         "E0113",
@@ -609,6 +655,178 @@ CASES: dict[str, Case] = {
         14,
         "games have 1 to 5 players (most_players in rules.toml)",
     ),
+    "E0208 an effect with an amount of 0": Case(
+        building("  when built:", "    take 0 fish"),
+        "E0208",
+        "this amount is always 0: the effect does nothing",
+        5,
+        10,
+        11,
+        "remove it, or write an amount above 0",
+    ),
+    "E0208 an amount worked out as 0": Case(
+        building("  when built: pay (2 - 2) gold"),
+        "E0208",
+        "this amount is always 0: the effect does nothing",
+        4,
+        20,
+        25,
+        "remove it, or write an amount above 0",
+    ),
+    "E0208 a payment of 0": Case(
+        'building "X" (trout A001)\n  cost 2 wood, 0 fish\n  vp 1\n',
+        "E0208",
+        "this amount is always 0: the payment asks nothing",
+        2,
+        16,
+        17,
+        "remove it (a card that costs nothing says 'cost none')",
+    ),
+    "E0208 a block repeated 0 times": Case(
+        building("  when built:", "    up to 0 times: take 1 fish"),
+        "E0208",
+        "this amount is always 0: the block never runs",
+        5,
+        11,
+        12,
+        "remove it, or repeat it 1 or more times",
+    ),
+    "E0209 a limit below 0": Case(
+        building("  rule wood limit = -3"),
+        "E0209",
+        "rule 'wood limit' cannot be -3: it is at least 0",
+        4,
+        21,
+        23,
+        "give it a value of 0 or more",
+    ),
+    "E0209 a game of 0 rounds": Case(
+        building("  rule rounds = 0"),
+        "E0209",
+        "rule 'rounds' cannot be 0: it is at least 1",
+        4,
+        17,
+        18,
+        "give it a value of 1 or more",
+    ),
+    "E0210 a guard that is never true": Case(
+        building("  when built, if 1 < 0:", "    take 1 fish"),
+        "E0210",
+        "this comparison of numbers is never true",
+        4,
+        18,
+        23,
+        "what it guards never happens: compare a count, e.g. 'elders < 2'",
+    ),
+    "E0210 a comparison that is always true inside a condition": Case(
+        building("  when built:", "    if elders >= 1 or 2 = 2: take 1 fish"),
+        "E0210",
+        "this comparison of numbers is always true",
+        5,
+        23,
+        28,
+        "it changes nothing: compare a count, e.g. 'elders >= 2', or remove it",
+    ),
+    "E0317 a good named twice in one cost": Case(
+        'building "X" (trout A001)\n  cost 1 wood, 1 wood\n  vp 1\n',
+        "E0317",
+        "'wood' is named twice in one way to pay",
+        2,
+        16,
+        22,
+        "name it once: '2 wood' (first named at column 8)",
+    ),
+    "E0317 a good named twice in one way to pay, once by a formula": Case(
+        'building "X" (trout A001)\n  cost 2 fish or 1 wood, (round) wood\n  vp 1\n',
+        "E0317",
+        "'wood' is named twice in one way to pay",
+        2,
+        26,
+        38,
+        "name it once: one amount of wood (first named at column 18)",
+    ),
+    "E0317 another payment named twice": Case(
+        'building "X" (trout A001)\n  cost return 1 guests, return 2 guests\n  vp 1\n',
+        "E0317",
+        "'return N guests' is named twice in one way to pay",
+        2,
+        25,
+        40,
+        "name it once (first named at column 8)",
+    ),
+    "E0317 a count set twice on one given line": Case(
+        building(
+            '  example "e":',
+            "    given wood in supply = 1, fish in supply = 2, wood in supply = 3",
+            "    expect wood in supply = 3",
+        ),
+        "E0317",
+        "'wood in supply' is set twice on this line",
+        5,
+        51,
+        65,
+        "set it once (first set at column 11)",
+    ),
+    "E0318 a rule parameter set twice": Case(
+        building("  rule wood limit = 15", "  rule wood limit = 12"),
+        "E0318",
+        "rule 'wood limit' is already set on this card",
+        5,
+        3,
+        23,
+        "first set on line 4; give it one value there",
+    ),
+    "E0318 a switch set twice": Case(
+        building("  rule may be built over", "  rule may be built over = off"),
+        "E0318",
+        "rule 'may be built over' is already set on this card",
+        5,
+        3,
+        31,
+        "first set on line 4; give it one value there",
+    ),
+    "E0319 a table with too many rows": Case(
+        building("  when built: take (by elders [" + ", ".join(f"{key}: {key}" for key in range(51)) + "]) wood"),
+        "E0319",
+        "this table has 51 rows",
+        4,
+        21,
+        419,
+        "a table has at most 50 rows; group keys into ranges such as '3-5' or '6+'",
+    ),
+    "E0319 a table with too many rows with those of the table inside it": Case(
+        building(
+            "  when built: take (by elders [0: by forests ["
+            + ", ".join(f"{key}: {key}" for key in range(30))
+            + "], "
+            + ", ".join(f"{key}: {key}" for key in range(1, 22))
+            + "]) wood"
+        ),
+        "E0319",
+        "this table has 52 rows, counting the rows of the tables inside it",
+        4,
+        21,
+        417,
+        "a table has at most 50 rows; group keys into ranges such as '3-5' or '6+'",
+    ),
+    "E0204 a table row's key too large": Case(
+        building("  when built: take (by elders [0: 1, 1001+: 2]) wood"),
+        "E0204",
+        "1001 is too large",
+        4,
+        38,
+        46,
+        "numbers go up to 1000",
+    ),
+    "E0320 none beside another payment": Case(
+        'building "X" (trout A001)\n  cost 2 fish or none, 1 wood\n  vp 1\n',
+        "E0320",
+        "'none' stands beside another payment in one way to pay",
+        2,
+        18,
+        22,
+        "remove 'none', or the other payments if the card costs nothing",
+    ),
     "E0316 an empty range of player counts": Case(
         building("  players 4-2"),
         "E0316",
@@ -753,6 +971,27 @@ def test_good_input_gives_no_diagnostics() -> None:
     assert [card.name for card in compiled.program.cards] == ["X"]
 
 
+def test_the_valid_neighbours_of_text_that_cannot_mean_what_it_says_check_clean() -> None:
+    """Beside each E0112, E0115, E0208-E0210 and E0317-E0319 case: what the designer meant checks clean. An amount
+    worked out from the table may be 0, a value worked out may fall below a rule's range (it counts as its least),
+    0 is an amount where it means something, a VP value may be negative, and each `given` line sets a count anew."""
+    text = (
+        'building "Alpha" (trout A601)\n  cost 2 wood, 1 fish or 1 wood, (round) fish\n  vp 0\n'
+        "  rule wood limit = 15\n  rule reserve fish limit = 0\n  rule empty space vp = -3\n"
+        "  rule reforest forests up to = guests in supply\n  rule elder seats = elder seats - 9\n"
+        "  when built, if elders < 1:\n    take (wood in supply / 3 rounded down) fish\n"
+        "    up to (elders) times: take 1 wood\n"
+        "    take (by elders [" + ", ".join(f"{key}: {key}" for key in range(49)) + ", else: 0]) gold\n"
+        "  worker space: use another player's elder paying 0 fish\n"
+        '  example "e":\n    given wood in supply = 1, fish in supply = 0\n    given wood in supply = 3\n'
+        "    expect wood in supply = 3\n\n"
+        'building "Alpha Two" (trout A602)\n  cost none\n  vp 0\n\n'
+        'elder "Alpha" (base E01)\n  use: take 1 fish\n'
+    )
+    assert diagnostics(text) == []
+
+
+# Rendering -------------------------------------------------------------------------------------
 # Rendering -------------------------------------------------------------------------------------
 
 

@@ -99,7 +99,7 @@ ESCAPES = "\x1b" * 200
 LONG_TEXT = (
     f'building "{LONG_NAME}" (trout A700)\n  cost 1 wood\n  vp 1\n  when built: take 1 wood\n'
     f'  example "{"x" * 500}":\n    do put "{LONG_NAME}" in play\n    expect wood in supply = 2\n\n'
-    f'building "  B\x1b" (trout A701)\n  cost 1 wood or discard "{ESCAPES}"\n  vp 1\n  when built: take 1 wood\n'
+    f'building "B  \x1b" (trout A701)\n  cost 1 wood or discard "{ESCAPES}"\n  vp 1\n  when built: take 1 wood\n'
 )
 
 
@@ -111,12 +111,12 @@ def test_a_long_name_stays_readable_within_the_width() -> None:
     source = python_source(compiled.module, "cards.nus")
     assert [line for line in source.splitlines() if len(line) > 120] == []
     assert re.search(r'^# building "Q{76}\.\.\." \(trout A700\) -- cards\.nus:1$', source, flags=re.M)
-    assert '# building "  B\\x1b" (trout A701) -- cards.nus:9\n' in source
+    assert '# building "B  \\x1b" (trout A701) -- cards.nus:9\n' in source
     reread = ast.parse(source)
     assert [ast.unparse(s) for s in reread.body] == [ast.unparse(s) for s in compiled.module.body]
     namespace: dict = {}
     exec(compile(reread, "cards.py", "exec"), namespace)
-    assert [card.name for card in namespace["CARDS"]] == [LONG_NAME, "  B\x1b"]
+    assert [card.name for card in namespace["CARDS"]] == [LONG_NAME, "B  \x1b"]
 
 
 def test_a_string_split_at_its_spaces_keeps_every_space() -> None:

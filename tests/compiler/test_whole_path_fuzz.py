@@ -123,7 +123,7 @@ def outcome_summary():
 )
 @given(text=cards(), seed=st.integers(0, 2**16))
 @example(  # found by a long run: the payment's returned Guest sets off a build of the very card being built
-    text='building "Fuzzed" (trout A999)\n  cost 0 wood\n  vp 1\n  each time after any player return a guest:\n'
+    text='building "Fuzzed" (trout A999)\n  cost none\n  vp 1\n  each time after any player return a guest:\n'
     "    build a building\n  when built:\n    buy all shares\n",
     seed=40244,
 )

@@ -12,7 +12,7 @@ from runtime.model.state import IllegalAction
 from tests.kit.table_kit import make_table, picture, put_in_play, script
 
 CARDS = """building "Echo Yard" (trout A901)
-  cost 0 wood
+  cost none
   vp 1
   each time after any player returns a guest:
     build a building

@@ -9,7 +9,7 @@ from runtime.mechanics.forests import remove_all_forests
 from tests.kit.table_kit import make_table, put_in_play, script
 
 REPLANTER = """building "Replanter" (trout A903)
-  cost 0 wood
+  cost none
   vp 0
   each time after you remove a forest:
     reforest

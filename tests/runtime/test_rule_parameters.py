@@ -29,7 +29,7 @@ from runtime.engine.actions import PASS, open_spaces
 from runtime.engine.forward import start_round
 from runtime.engine.phases import begin_round, distribute, work_steps
 from runtime.engine.play import capacities as space_capacities
-from runtime.engine.play import rule
+from runtime.engine.play import card_rule, rule
 from runtime.mechanics.banquet import plate_cost, serve_fish
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
@@ -703,6 +703,67 @@ def test_a_placement_rule_reading_its_own_words_reads_the_rules_toml_value():
     placed = put_in_play(table, me, card, cell=(4, 4))
     me.track.cards.append(placed)
     assert free_track_spaces(table, me) == 10 - 3
+
+
+NUMBERS = sorted(name for name, parameter in PARAMETERS.items() if parameter.result != TRUTH)
+
+
+@pytest.mark.parametrize("name", NUMBERS)
+def test_a_value_below_a_parameters_range_is_refused_and_its_least_is_taken(name):
+    """The range is declared once (Parameter.least) and the checker reads it: a literal below it is E0209, the least
+    itself checks clean. A VP value has no least: a penalty of any size is a value."""
+    parameter = PARAMETERS[name]
+    least = parameter.least
+    if least is None:
+        assert rule_card(line_for(parameter, "-5"), "Penalty") is not None
+        return
+    compiled = compile_text(
+        f'building "R" (trout A900)\n  cost 1 wood\n  vp 0\n  {line_for(parameter, f"{least - 1}")}\n', "r.nus"
+    )
+    assert [(d.code, d.message) for d in compiled.diagnostics] == [
+        ("E0209", f"rule '{parameter.words}' cannot be {least - 1}: it is at least {least}")
+    ]
+    assert rule_card(line_for(parameter, str(least)), "Least") is not None
+
+
+def test_nus_vocab_and_the_language_page_state_each_numbers_range():
+    rules = {phrase.words: phrase.english for phrase in language.phrases() if phrase.kind == "rule"}
+    assert rules["wood limit"].endswith(
+        "such cards add up; VALUE is at least 0, and one worked out below 0 counts as 0)"
+    )
+    assert "VALUE is at least 1," in rules["rounds"]
+    assert "at least" not in rules["gold vp"] and "at least" not in rules["may be built over"]
+
+
+def test_every_rules_toml_value_lies_in_its_parameters_range():
+    table = make_table(2)
+    for name, parameter in PARAMETERS.items():
+        if parameter.least is not None and not parameter.usual:
+            assert rule(table, table.players[0], name) >= parameter.least, name
+
+
+def test_a_value_worked_out_below_the_range_counts_as_its_least():
+    """Ruling: the look-up holds each card's change to the parameter's range, so a later card starts from it."""
+    table = make_table(2)
+    me, other = table.players
+    put_in_play(table, me, rule_card("rule wood limit = wood limit - 20", "Leaky Shed"), cell=(4, 4))
+    assert rule(table, me, "wood_limit") == 0 and rule(table, other, "wood_limit") == 12
+    put_in_play(table, me, rule_card("rule wood limit = wood limit + 3", "Shed"), cell=(4, 3))
+    assert rule(table, me, "wood_limit") == 3
+    put_in_play(table, other, rule_card("rule rounds = rounds - 9", "Short Game"), cell=(4, 4))
+    assert rule(table, me, "rounds") == 1
+    gain(table, me, "wood", 5)
+    assert me.supply["wood"] == 3
+
+
+def test_a_placement_rule_worked_out_below_the_range_counts_as_its_least():
+    card = rule_card("rule fishing spaces taken = fishing spaces taken - 4", "Flat Shed")
+    table = make_table(2)
+    me = table.players[0]
+    placed = put_in_play(table, me, card, cell=(4, 4))
+    me.track.cards.append(placed)
+    assert card_rule(table, placed, "track_spaces_taken") == 0
+    assert free_track_spaces(table, me) == 10
 
 
 def test_the_reference_says_what_a_rules_own_words_mean():
