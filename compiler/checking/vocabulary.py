@@ -172,7 +172,7 @@ COUNTS = (
         "double spaces with stacked forests",
         "stacked_double_spaces",
         "the number of double spaces on your Harbor board holding at least 2 Forests",
-        bounds=(0, 5),
+        bounds=(0, len(load_rules().doubles)),
     ),
     Entry(
         "forests in middle columns",
@@ -221,7 +221,7 @@ COUNTS = (
         "own_issued_shares_in_supply",
         "the number of issued Shares of your color in your personal supply",
     ),
-    Entry("round", "round_number", "the current Round", settable=True, bounds=(1, 7)),
+    Entry("round", "round_number", "the current Round", settable=True, bounds=(1, load_rules().default(("rounds",)))),
     Entry("worker turn", "worker_turn", "the number of your current Worker's turn", settable=True),
     # Read and set only in worked examples
     Entry(
