@@ -10,6 +10,7 @@ import base64
 import csv
 import io
 import json
+import sys
 from typing import Any
 
 from runtime.wording import counted
@@ -98,17 +99,30 @@ def precision_line(result: dict) -> str | None:
     )
 
 
+UNWRAPPED = 10_000  # columns: wide enough for any row, so none wraps and no name or flag is cut short
+
+
+def report_console() -> Any:
+    """A terminal's width on a terminal; piped or saved, each row on one line whatever its length (rich would take
+    80 columns, wrap every cell and cut names and flags to "Realto…", "chang…")."""
+    from rich.console import Console
+
+    return Console() if sys.stdout.isatty() else Console(width=UNWRAPPED)
+
+
 def print_table(result: dict, console: Any = None) -> None:
     """The terminal report: per-card causal values, then seats and game figures."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
-    console = console or Console()
+    console = console or report_console()
     against = "against" in result
     title = f"{counted(result['games'], 'seed')}, {result['players']} players, {result['agent']} players"
-    table = Table(title=f"Card value: one seat gets the card at the start of round {result['round']} ({title})")
-    for column in ("card", "Δ score (95% CI)", "n", "cost", "Δ win (95% CI)", "built* (95% CI)"):
+    heading = f"Card value: one seat gets the card at the start of round {result['round']} ({title})"
+    table = Table(title=Text(heading, no_wrap=True, overflow="ignore"))  # one line, even over a narrow table
+    value = "Δ score, new file (95% CI)" if against else "Δ score (95% CI)"
+    for column in ("card", value, "n", "cost", "Δ win (95% CI)", "built* (95% CI)"):
         table.add_column(column, justify="left" if column == "card" else "right")
     if against:
         table.add_column("change (95% CI)", justify="right")
@@ -134,7 +148,7 @@ def print_table(result: dict, console: Any = None) -> None:
     console.print("* observational: how often the card was built in the games as played, not its effect")
     console.print(f"{seeds_played(result)}; n/a: no data (n = 0)")
     if precision_line(result):
-        console.print(precision_line(result))
+        console.print(escape(precision_line(result)))  # it names a card
     if result.get("left_out"):
         names = ", ".join(escape(name) for name in result["left_out"])
         console.print(f"not measured, not part of games of {result['players']} players (their players line): {names}")
@@ -151,8 +165,14 @@ def print_table(result: dict, console: Any = None) -> None:
             f"overall change in mean score: "
             f"{interval(overall['score_delta'], overall['score_delta_ci_low'], overall['score_delta_ci_high'])} "
             f"(n={overall['score_delta_n']}); flagged at a false discovery rate of "
-            f"{result['against']['false_discovery_rate']}"
+            f"{result['against']['false_discovery_rate']}: {escape(flagged(result))}"
         )
+
+
+def flagged(result: dict) -> str:
+    """The cards the comparison flags, each with its flag, largest change first; "none" when no card is."""
+    found = [f"{card['name']} ({card['flag']})" for card in sorted_cards(result) if card.get("flag")]
+    return ", ".join(found) or "none"
 
 
 def seats_table(result: dict) -> Any:
