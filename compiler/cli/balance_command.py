@@ -58,7 +58,7 @@ def agent_names() -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from compiler.load import load_cached_cards
-    from runtime.analysis.balance import Design, card_costs, full_report, measure, stopping
+    from runtime.analysis.balance import Design, card_costs, full_report, measure, old_names, stopping
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
     from runtime.analysis.runner import Source, default_jobs
@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         sources[key] = Source(text, path, load_cached_cards)
     specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
-    design = Design(args.players, args.agent, args.seed, args.round, measured, absent)
+    was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
+    design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)
     check_round(args.round, specs, args.players)
     if args.html:  # refused now, not after every game was played
         writing(lambda: check_writable(Path(args.html), paths), Path(args.html))
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         )
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
     if args.precision is not None:
-        result["precision"] = stopping(tallies, args.precision, args.max_games)
+        result["precision"] = stopping(tallies, design, args.precision, args.max_games)
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
     if args.format == "json":

@@ -36,7 +36,17 @@ CARD_COLUMNS = [
     "builder_win_ci_high",
     "builder_win_n",
 ]
-AGAINST_COLUMNS = ["delta", "delta_ci_low", "delta_ci_high", "delta_n", "p", "p_adjusted", "text_changed", "flag"]
+AGAINST_COLUMNS = [
+    "was",
+    "delta",
+    "delta_ci_low",
+    "delta_ci_high",
+    "delta_n",
+    "p",
+    "p_adjusted",
+    "text_changed",
+    "flag",
+]
 
 
 def as_json(result: dict) -> str:
@@ -66,6 +76,11 @@ def interval(value: Any, low: Any, high: Any, percent: bool = False, signed: boo
     shown_low = "-∞" if low is None else f"{low * scale:{sign}.1f}"
     shown_high = "+∞" if high is None else f"{high * scale:{sign}.1f}"
     return f"{value * scale:{sign}.2f}{unit} [{shown_low}, {shown_high}]"
+
+
+def card_name(card: dict) -> str:
+    """A card as the report shows it: a card renamed by the edit (the same kind and code) with its old name too."""
+    return f"{card['name']} (was {card['was']})" if card.get("was") else card["name"]
 
 
 def sorted_cards(result: dict) -> list[dict]:
@@ -130,7 +145,7 @@ def print_table(result: dict, console: Any = None) -> None:
         table.add_column("flag")
     for card in sorted_cards(result):
         row = [
-            escape(card["name"]),
+            escape(card_name(card)),
             interval(card["value"], card["ci_low"], card["ci_high"]),
             str(card["n"]),
             f"{card['cost']:.2f}",
@@ -171,7 +186,7 @@ def print_table(result: dict, console: Any = None) -> None:
 
 def flagged(result: dict) -> str:
     """The cards the comparison flags, each with its flag, largest change first; "none" when no card is."""
-    found = [f"{card['name']} ({card['flag']})" for card in sorted_cards(result) if card.get("flag")]
+    found = [f"{card_name(card)} ({card['flag']})" for card in sorted_cards(result) if card.get("flag")]
     return ", ".join(found) or "none"
 
 
@@ -245,7 +260,7 @@ def forest(plt: Any, cards: list[dict], key: str, low: str, high: str, label: st
     above = [(card[high] if card[high] is not None else card[key]) - card[key] for card in shown]
     axes.errorbar(values, positions, xerr=[below, above], fmt="o", markersize=3, capsize=2)
     axes.axvline(0, color="grey", linewidth=0.8)
-    axes.set_yticks(list(positions), [plain(card["name"]) for card in shown], fontsize=7)
+    axes.set_yticks(list(positions), [plain(card_name(card)) for card in shown], fontsize=7)
     axes.set_xlabel(f"{label}, VP (95% interval)")
     return figure
 

@@ -370,3 +370,30 @@ def test_a_piped_table_is_printed_whole_and_names_the_flagged_cards(tmp_path):
         out.splitlines()[0]
         == "Card value: one seat gets the card at the start of round 1 (2 seeds, 3 players, random players)"
     )
+
+
+def test_a_renamed_card_is_paired_by_kind_and_code_and_counts_as_changed(tmp_path):
+    """Renamed, Barrel Maker (A613) was 'added: Cooper, removed: Barrel Maker' with no comparison; it is the same card
+    (as `nus cards --changed-since` pairs them), compared seed by seed under its old name in the old file."""
+    renamed = variant(tmp_path, "renamed.nus", 'building "Barrel Maker"', 'building "Cooper"')
+    names = measured("Cooper", "Stove")
+    compared = run_json(str(CARDS), "--against", str(renamed), "--games", "3", *names)
+    assert (compared["against"]["added"], compared["against"]["removed"]) == ([], [])
+    cooper, stove = sorted(compared["cards"], key=lambda card: card["name"] != "Cooper")
+    assert (cooper["name"], cooper["was"], cooper["text_changed"], cooper["delta_n"]) == (
+        "Cooper",
+        "Barrel Maker",
+        True,
+        3,
+    )
+    assert (cooper["delta"], cooper["delta_ci_low"], cooper["delta_ci_high"], cooper["flag"]) == (0, 0, 0, None)
+    assert (stove["was"], stove["text_changed"], stove["delta"]) == (None, False, 0)
+    alone = run_json(str(CARDS), "--games", "3", *measured("Barrel Maker"))["cards"][0]
+    assert (cooper["value"], cooper["n"]) == (alone["value"], alone["n"])  # the new file's games, as the old file's
+    code, out = run(str(CARDS), "--against", str(renamed), "--games", "1", *measured("Cooper"))
+    assert code == 0 and "│ Cooper (was Barrel Maker) │" in out
+    code, out = run(str(CARDS), "--against", str(renamed), "--games", "1", "--format", "csv", *measured("Cooper"))
+    assert next(csv.DictReader(io.StringIO(out)))["was"] == "Barrel Maker"
+    elsewhere = variant(tmp_path, "recoded.nus", "(trout A613)", "(trout A699)")  # another code: another card
+    against = run_json(str(CARDS), "--against", str(elsewhere), "--games", "1", *measured("Stove"))["against"]
+    assert (against["added"], against["removed"]) == (["Barrel Maker"], ["Barrel Maker"])
