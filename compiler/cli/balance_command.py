@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.card_choice import named
+from compiler.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -117,9 +117,9 @@ def measured_cards(specs, wanted: list[str] | None, players: int) -> tuple[tuple
     compiler.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
     has no value there. Asked for by name, it is refused with the reason."""
     buildings = [spec for spec in specs if spec.kind == "building"]
-    unknown = [name for name in wanted or () if not named(buildings, name)]
-    if unknown:
-        raise UsageError(f"no Building named {unknown[0]!r} in the card file")
+    missing = [name for name in wanted or () if not named(buildings, name)]
+    if missing:
+        raise UsageError(unknown(buildings, missing[0], "Building"))
     chosen_names = {spec.name for name in wanted or () for spec in named(buildings, name)}
     chosen = [spec for spec in buildings if not wanted or spec.name in chosen_names]
     for spec in chosen:
