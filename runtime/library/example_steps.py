@@ -69,13 +69,13 @@ def build_this_card(ctx: Context) -> None:
     """Build the example's card (dealt into the hand first, its `requires` checked as the Build a Building action
     does); afterwards "this building" means it.
 
-    The copy the example put in play for its givens leaves first, so the card is built for real."""
+    The card leaves play first, whoever has it (the copy the example put in play for its givens, or the card an
+    earlier step built), so it is built for real and never twice: each Building is one card."""
     spec = ctx.table.example_card
     if spec is None:
         raise IllegalAction("this example is not on a card")
-    if ctx.card is not None and ctx.card.spec is spec and ctx.card in ctx.me.buildings:
-        remove_from_play(ctx.table, ctx.card)
-    not_in_play(ctx.table, spec.name)
+    for card in [card for player in ctx.table.players for card in player.buildings if card.spec is spec]:
+        remove_from_play(ctx.table, card)
     if spec.requires is not None and not spec.requires(Context(ctx.table, ctx.me)):
         raise IllegalAction(f"{spec.name} cannot be built: its requirement does not hold")
     ctx.me.hand.append(spec)
