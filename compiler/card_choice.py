@@ -2,10 +2,12 @@
 `nus cards --card/--cards`, `nus trace --card`, `nus balance --card`): a card's exact name or code, else its name or
 code in any case ("barrel maker", "a613"). A name may name several cards (the Building and the Elder "Carpenter"):
 a command that shows one card refuses it, with each card's code to pick it by; one that takes a set takes them all.
+A name no card has is refused with the closest name or code the file has, when one is close ("did you mean").
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
@@ -41,3 +43,23 @@ def ambiguous(found: list[C], wanted: str, how: str) -> str:
     """The message for a name several cards share; `how` says how to give a code instead."""
     codes = ", ".join(f"{card.kind} {card.code}" for card in found)
     return f"{len(found)} cards are named {wanted!r} ({codes}); {how}"
+
+
+CLOSE = 0.75  # similarity (difflib's ratio) a suggestion needs: at 0.6 "Nothing Such" was offered "Angling School"
+
+
+def closest(cards: Iterable[Card], wanted: str) -> str | None:
+    """The name or code, as the file writes it, closest to one no card has (in any case, as `named` matches); None
+    when none is close."""
+    known: dict[str, str] = {}
+    for card in cards:
+        known.setdefault(card.name.casefold(), card.name)
+        known.setdefault(card.code.casefold(), card.code)
+    found = difflib.get_close_matches(wanted.casefold(), list(known), n=1, cutoff=CLOSE)
+    return known[found[0]] if found else None
+
+
+def unknown(cards: Iterable[Card], wanted: str, what: str = "card", where: str = "the card file") -> str:
+    """The message for a name or code no card has, with the closest one the file has."""
+    close = closest(cards, wanted)
+    return f"no {what} named {wanted!r} in {where}" + (f"; did you mean {close!r}?" if close else "")

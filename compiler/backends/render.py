@@ -91,6 +91,12 @@ def player_counts_text(counts: tuple[int, ...], every: tuple[int, ...]) -> str:
     return f"Only in games of {' or '.join(words)} {noun}."
 
 
+def unknown(kind: str, words: str) -> str:
+    """A phrase the checker did not resolve, as written: a card that does not check yet still reads (in the editor's
+    hover), in the words of its diagnostic."""
+    return f"(unknown {kind} '{words}')"
+
+
 def count_entry(ref: n.Ref) -> Entry:
     return next(e for e in TABLES["count"] if e.impl == ref.name)
 
@@ -165,15 +171,22 @@ class English:
         return " or ".join(self.payments(option, qualifiers=False) for option in self.card.costs[0].options)
 
     def payments(self, option: n.CostOption, qualifiers: bool = True) -> str:
-        return listing([self.phrase(p) for p in option.payments if qualifiers or not self.qualifier(p)])
+        return listing([self.payment(p) for p in option.payments if qualifiers or not self.qualifier(p)])
+
+    def payment(self, payment: n.Call | n.Phrase) -> str:
+        return unknown("cost payment", payment.text) if isinstance(payment, n.Phrase) else self.phrase(payment)
 
     def instead(self, option: n.CostOption) -> str:
         """Another way to pay, as something you do: 'pay 3 fish and remove the "Market" from play ...'."""
-        return listing([("pay " if p.entry.impl == "goods" else "") + self.phrase(p) for p in option.payments])
+        return listing([("pay " if self.goods(p) else "") + self.payment(p) for p in option.payments])
 
     @staticmethod
-    def qualifier(payment: n.Call) -> bool:
-        return "{cost}" in payment.entry.english
+    def goods(payment: n.Call | n.Phrase) -> bool:
+        return isinstance(payment, n.Call) and payment.entry.impl == "goods"
+
+    @staticmethod
+    def qualifier(payment: n.Call | n.Phrase) -> bool:
+        return isinstance(payment, n.Call) and "{cost}" in payment.entry.english
 
     def vp(self) -> str:
         if not self.card.vp:
@@ -217,7 +230,7 @@ class English:
 
     def computed_costs(self, option: n.CostOption) -> list[str]:
         shared: dict[str, tuple[n.Expr, list[str]]] = {}
-        for payment in option.payments:
+        for payment in (p for p in option.payments if isinstance(p, n.Call)):
             amount, good = (payment.args + (None, None))[:2]
             if isinstance(amount, n.Expr) and not isinstance(amount, n.Number) and isinstance(good, str):
                 shared.setdefault(self.expr(amount), (amount, []))[1].append(good)
@@ -247,6 +260,8 @@ class English:
         return sentence(f"you may only build {self.subject} if {self.condition(condition)}")
 
     def rule(self, rule: n.Rule) -> str:
+        if rule.entry is None:
+            return sentence(unknown("rule parameter", rule.phrase.text))
         self.phrases = rule.entry.phrases
         value = "" if rule.value is None else self.expr(rule.value)
         english = rule.entry.english if rule.on else rule.entry.parameter.english_off
@@ -264,10 +279,15 @@ class English:
         elif kind == "as_soon_as":
             text = sentence(f"as soon as {self.condition(trigger.condition)}, {once}")
         elif kind == "each_time":
-            event = actor_doing(trigger.actor, event_words(trigger.entry, trigger.timing))
-            text = sentence(f"each time {trigger.timing} {event}, {body}")
+            doing = (
+                unknown("event", trigger.event.text)
+                if trigger.entry is None
+                else event_words(trigger.entry, trigger.timing)
+            )
+            text = sentence(f"each time {trigger.timing} {actor_doing(trigger.actor, doing)}, {body}")
         elif kind == "at_moment":
-            text = sentence(f"at {trigger.entry.english}, {body}")
+            moment = unknown("moment", trigger.event.text) if trigger.entry is None else trigger.entry.english
+            text = sentence(f"at {moment}, {body}")
         elif kind == "worker_space":
             text = self.worker_space(ability, body)
             only_you = sentence(f"only you may use {self.subject}; other players may not")
@@ -317,6 +337,8 @@ class English:
     def statement(self, statement: n.Statement) -> str:
         if isinstance(statement, n.Call):
             return self.phrase(statement)
+        if isinstance(statement, n.Phrase):  # an effect the checker did not resolve
+            return unknown("effect", statement.text)
         if isinstance(statement, n.Let):
             self.lets[statement.name] = statement.value
             return ""
@@ -415,6 +437,8 @@ class English:
         if isinstance(expr, n.Table):
             key, rows = self.table(expr)
             return f"depending on {key}: {rows}"
+        if isinstance(expr, n.Quantity):
+            return unknown("count", " ".join(expr.words))
         return self.condition(expr)
 
     def ref(self, ref: n.Ref) -> str:

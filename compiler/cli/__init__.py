@@ -14,9 +14,8 @@ import sys
 from importlib import import_module
 
 from compiler import __version__
-from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError
+from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError, error_line
 from compiler.cli.stdout import StdoutError, guarded_stdout
-from compiler.diagnostics import printable
 from runtime.model.cards import CardError
 
 COMMANDS = (
@@ -100,10 +99,10 @@ def run(argv: list[str] | None) -> int:
         print(error, file=sys.stderr)
         return ERRORS
     except UsageError as error:
-        print(f"nus: error: {printable(str(error))}", file=sys.stderr)
+        print(error_line(error), file=sys.stderr)
         return USAGE
     except CardError as error:
-        print(f"nus: error: {printable(str(error))}", file=sys.stderr)
+        print(error_line(error), file=sys.stderr)
         return ERRORS
     except KeyboardInterrupt:
         print("nus: interrupted", file=sys.stderr)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.card_choice import named
+from compiler.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -58,7 +58,7 @@ def agent_names() -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from compiler.load import load_cached_cards
-    from runtime.analysis.balance import Design, card_costs, full_report, measure, stopping
+    from runtime.analysis.balance import Design, card_costs, full_report, measure, old_names, stopping
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
     from runtime.analysis.runner import Source, default_jobs
@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         sources[key] = Source(text, path, load_cached_cards)
     specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
-    design = Design(args.players, args.agent, args.seed, args.round, measured, absent)
+    was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
+    design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)
     check_round(args.round, specs, args.players)
     if args.html:  # refused now, not after every game was played
         writing(lambda: check_writable(Path(args.html), paths), Path(args.html))
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         )
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
     if args.precision is not None:
-        result["precision"] = stopping(tallies, args.precision, args.max_games)
+        result["precision"] = stopping(tallies, design, args.precision, args.max_games)
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
     if args.format == "json":
@@ -116,9 +117,9 @@ def measured_cards(specs, wanted: list[str] | None, players: int) -> tuple[tuple
     compiler.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
     has no value there. Asked for by name, it is refused with the reason."""
     buildings = [spec for spec in specs if spec.kind == "building"]
-    unknown = [name for name in wanted or () if not named(buildings, name)]
-    if unknown:
-        raise UsageError(f"no Building named {unknown[0]!r} in the card file")
+    missing = [name for name in wanted or () if not named(buildings, name)]
+    if missing:
+        raise UsageError(unknown(buildings, missing[0], "Building"))
     chosen_names = {spec.name for name in wanted or () for spec in named(buildings, name)}
     chosen = [spec for spec in buildings if not wanted or spec.name in chosen_names]
     for spec in chosen:

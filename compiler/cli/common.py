@@ -28,6 +28,11 @@ class UsageError(Exception):
     """A problem with the command line or the file system, not with card text."""
 
 
+def error_line(error: Exception) -> str:
+    """How a usage error (or a card's error in play) is said: one line on stderr."""
+    return f"nus: error: {printable(str(error))}"
+
+
 STDIN = "-"
 
 

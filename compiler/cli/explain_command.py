@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from compiler.backends.generate import generate
 from compiler.backends.render import English
-from compiler.card_choice import ambiguous, named
+from compiler.card_choice import ambiguous, named, unknown
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
 from compiler.diagnostics import printable
 from compiler.load import load_cards, python_source
@@ -49,7 +49,7 @@ def chosen_card(cards: tuple[n.Card, ...], wanted: str, path: str) -> n.Card:
     to the first (the Building "Carpenter" over the Elder), with the command that picks each by its code."""
     found = named(cards, wanted)
     if not found:
-        raise UsageError(f"no card named '{wanted}' in {path} (cards: {', '.join(c.name for c in cards)})")
+        raise UsageError(f"{unknown(cards, wanted, where=path)} (cards: {', '.join(c.name for c in cards)})")
     if len(found) > 1:
         picks = " or ".join(f"nus explain {shlex.quote(path)} {card.code}" for card in found)
         raise UsageError(ambiguous(found, wanted, f"give its code: {picks}"))

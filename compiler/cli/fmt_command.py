@@ -19,8 +19,11 @@ from compiler.cli.common import (
     ERRORS,
     OK,
     STDIN,
+    USAGE,
+    InvalidText,
     UsageError,
     display_name,
+    error_line,
     read_text,
     show_diagnostics,
     writing,
@@ -47,19 +50,28 @@ def run(args: argparse.Namespace) -> int:
     if printing:
         refuse_stdout_over_input(args.files[0])
     outcomes = [format_file(args, path, printing) for path in args.files]
-    changed, broken = outcomes.count(CHANGED), outcomes.count(BROKEN)
+    changed, broken, unread = (outcomes.count(outcome) for outcome in (CHANGED, BROKEN, UNREAD))
     if not printing:
-        summarise(args, changed, broken)
+        summarise(args, changed, broken, unread)
+    if unread:
+        return USAGE
     return ERRORS if broken or (changed and not args.write) else OK
 
 
-CHANGED, UNCHANGED, BROKEN = "changed", "unchanged", "broken"
+CHANGED, UNCHANGED, BROKEN, UNREAD = "changed", "unchanged", "broken", "unread"
 
 
 def format_file(args: argparse.Namespace, path: str, printing: bool) -> str:
-    """One file formatted as the mode asks; CHANGED, UNCHANGED, or BROKEN when it does not parse (its errors
-    shown)."""
-    source = read_text(path)
+    """One file formatted as the mode asks; CHANGED, UNCHANGED, BROKEN when it does not parse or decode (its errors
+    shown), or UNREAD when it cannot be read (said): as ruff, the other files are formatted all the same."""
+    try:
+        source = read_text(path)
+    except InvalidText as error:
+        print(error, file=sys.stderr)
+        return BROKEN
+    except UsageError as error:
+        print(error_line(error), file=sys.stderr)
+        return UNREAD
     form = FileForm.of(source)
     text = form.bare(source)
     formatted, diagnostics = format_text(text, display_name(path))
@@ -117,17 +129,19 @@ def printable_diff(lines) -> str:
     return "".join(printable(line.removesuffix("\n").removesuffix("\r")) + "\n" for line in lines)
 
 
-def summarise(args: argparse.Namespace, changed: int, broken: int) -> None:
-    """One line, as ruff's: what changed (or would), what was already formatted, and what could not be parsed
-    (its errors shown above); on stdout only for a --check that passes."""
-    unchanged = len(args.files) - changed - broken
+def summarise(args: argparse.Namespace, changed: int, broken: int, unread: int) -> None:
+    """One line, as ruff's: what changed (or would), what was already formatted, and what could not be parsed or
+    read (its errors shown above); on stdout only for a --check that passes."""
+    unchanged = len(args.files) - changed - broken - unread
     parts = [f"{counted(changed, 'file')} {'reformatted' if args.write else 'would be reformatted'}"] if changed else []
-    if unchanged or not (changed or broken):
+    if unchanged or not (changed or broken or unread):
         parts.append(f"{counted(unchanged, 'file')} {'left unchanged' if args.write else 'already formatted'}")
     if broken:
         parts.append(f"{counted(broken, 'file')} could not be parsed")
+    if unread:
+        parts.append(f"{counted(unread, 'file')} could not be read")
     hint = " (run 'nus fmt --write' to rewrite them)" if changed and not args.write else ""
-    passed = args.check and not (changed or broken)
+    passed = args.check and not (changed or broken or unread)
     print(", ".join(parts) + hint, file=sys.stdout if passed else sys.stderr)
 
 

@@ -9,6 +9,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -72,10 +73,11 @@ def run(args: argparse.Namespace) -> int:
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
     source = Source(text, args.cards, load_cached_cards)
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
-    totals = Summary(args.players)
+    specs = load_cached_cards(text, args.cards)
+    totals = Summary(args.players, tuple(s.name for s in specs if s.kind == "building" and s.in_game(args.players)))
     with LogFile(Path(args.log)) if args.log else nullcontext() as log:
         code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)
-        print(totals.text())
+        print(visible_lines(totals.text()))  # it names cards
     return code
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from compiler.card_choice import ambiguous, named
+from compiler.card_choice import ambiguous, named, unknown
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -89,7 +89,7 @@ def find_card(specs, wanted: str):
     (a Building and an Elder) needs the code."""
     matches = named(specs, wanted)
     if not matches:
-        raise UsageError(f"no card named {wanted!r} in the card file")
+        raise UsageError(unknown(specs, wanted))
     if len(matches) > 1:
         raise UsageError(ambiguous(matches, wanted, "give its code to --card"))
     return matches[0]

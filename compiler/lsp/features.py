@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from compiler.backends.escape import markdown_text
 from compiler.backends.format import format_text
 from compiler.backends.render import English, deck_name, player_counts_text
 from compiler.checking import ranges
@@ -19,21 +20,32 @@ from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
 from compiler.load import compile_text
 from compiler.syntax import nodes as n
+from compiler.units import MEMO, broken_header, split
 from runtime.model.rules import player_counts
 
 
 @dataclass(frozen=True)
+class Symbol:
+    name: str
+    detail: str
+    span: Span
+    name_span: Span
+
+
+@dataclass(frozen=True)
 class Analysis:
-    """One compile of a document: its diagnostics, and its checked program when it parsed."""
+    """One compile of a document: its diagnostics, its checked program when it parsed, and its outline (every
+    definition's card, also those that do not parse)."""
 
     text: str
     diagnostics: tuple[Diagnostic, ...]
     program: n.Program | None
+    symbols: tuple[Symbol, ...] = ()
 
 
 def analyse(text: str, filename: str) -> Analysis:
     compiled = compile_text(text, filename)
-    return Analysis(text, compiled.diagnostics, compiled.program)
+    return Analysis(text, compiled.diagnostics, compiled.program, outline(text, filename))
 
 
 def path_to(node: n.Node, line: int, column: int) -> list[n.Node]:
@@ -71,16 +83,25 @@ def hover(analysis: Analysis, line: int, column: int) -> str | None:
 
 
 def card_summary(card: n.Card, english: English) -> str:
+    """Markdown: every word from the card file escaped, so a name or phrase as written is never markup."""
     facts = [f"{deck_name(card.deck)} {card.code}"]
     if card.costs:
         facts.append(f"Cost: {english.cost()}")
     if card.vp:
         facts.append(ranges.vp_label(card))
     players = english.players()
-    return f"**{card.name}** — {' · '.join(facts)}\n\n{players + ' ' if players else ''}{english.text()}"
+    text = f"{players + ' ' if players else ''}{english.text()}"
+    return f"**{markdown_text(card.name)}** — {markdown_text(' · '.join(facts))}\n\n{markdown_text(text)}"
 
 
 def item_english(english: English, card: n.Card, node: n.Node) -> str:
+    """Markdown, escaped as card_summary is."""
+    if isinstance(node, n.Example):
+        return f"Worked example “{markdown_text(node.title)}”, run by `nus test`."
+    return markdown_text(item_text(english, card, node))
+
+
+def item_text(english: English, card: n.Card, node: n.Node) -> str:
     if isinstance(node, n.Ability):
         return english.ability(node)
     if isinstance(node, n.Rule):
@@ -93,8 +114,6 @@ def item_english(english: English, card: n.Card, node: n.Node) -> str:
         return f"VP: {english.vp()} ({ranges.vp_label(card)})"
     if node in card.requires:
         return english.requirement(node)
-    if isinstance(node, n.Example):
-        return f"Worked example “{node.title}”, run by `nus test`."
     return ""
 
 
@@ -103,11 +122,13 @@ def node_detail(english: English, node: n.Node, parent: n.Node) -> str:
     if isinstance(node, n.Ref) and node.source == "count":
         entry = next(e for e in vocab.COUNTS if e.impl == node.name)
         low, high = entry.bounds
-        return f"`{entry.pattern}`: {english.ref(node)} (a count: {ranges.label(ranges.Values(low, high))})"
+        return (
+            f"`{entry.pattern}`: {markdown_text(english.ref(node))} (a count: {ranges.label(ranges.Values(low, high))})"
+        )
     if isinstance(node, n.Number):
         return f"`{node.value}`: written in the card, {number_role(node, parent)}"
     if isinstance(node, n.Call):
-        return f"`{node.entry.pattern}`: {english.phrase(node)}"
+        return f"`{node.entry.pattern}`: {markdown_text(english.phrase(node))}"
     return ""
 
 
@@ -222,20 +243,30 @@ def definition(analysis: Analysis, line: int, column: int) -> Span | None:
     return None
 
 
-@dataclass(frozen=True)
-class Symbol:
-    name: str
-    detail: str
-    span: Span
-    name_span: Span
-
-
 def symbols(analysis: Analysis) -> list[Symbol]:
-    if analysis.program is None:
-        return []
-    return [
-        Symbol(c.name, f"{c.kind} {deck_name(c.deck)} {c.code}", c.span, c.name_span) for c in analysis.program.cards
-    ]
+    return list(analysis.symbols)
+
+
+def outline(text: str, filename: str) -> tuple[Symbol, ...]:
+    """The cards of each definition as compiled (the units compile_text has just compiled, remembered); one that
+    does not parse stands by its header line when that reads as one, so a syntax error hides no card from the
+    outline."""
+    found: list[Symbol] = []
+    for block in split(text):
+        unit = MEMO.unit(block, filename)
+        if unit.facts.parsed:
+            found += [Symbol(c.name, detail(c.kind, c.deck, c.code), c.span, c.name_span) for c in unit.cards]
+            continue
+        lines = block.text.rstrip().split("\n")
+        header = broken_header().match(lines[0])
+        for card in unit.facts.headers:
+            span = Span(filename, block.start, 1, block.start + len(lines) - 1, len(lines[-1]) + 1)
+            found.append(Symbol(card.name, detail(card.kind, header["deck"], card.code), span, card.name_span))
+    return tuple(found)
+
+
+def detail(kind: str, deck: str, code: str) -> str:
+    return f"{kind} {deck_name(deck)} {code}"
 
 
 def formatted(text: str, filename: str) -> str | None:

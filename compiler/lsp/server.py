@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
@@ -69,7 +71,7 @@ class NusServer(LanguageServer):
         analysis = features.analyse(document.source, filename(uri))
         previous = self.analyses.get(uri)
         if analysis.program is None and previous is not None:  # a syntax error: keep the last parsed program
-            analysis = features.Analysis(analysis.text, analysis.diagnostics, previous.program)
+            analysis = replace(analysis, program=previous.program)
         self.analyses[uri] = analysis
         positions = self.positions(document.source)
         diagnostics = [editor_diagnostic(d, positions) for d in analysis.diagnostics]

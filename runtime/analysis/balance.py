@@ -33,6 +33,7 @@ class Design:
     round: int
     cards: tuple[str, ...]  # the Buildings whose value is measured
     left_out: tuple[str, ...] = ()  # Buildings set-up leaves out at this player count (their `players` line)
+    was: tuple[tuple[str, str], ...] = ()  # with --against: each Building's name, and its name in the old file
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -48,7 +49,14 @@ class Design:
                 yield key, Setup(seed, self.agents)
             for card in self.cards:
                 for key in keys:
-                    yield key, Setup(seed, self.agents, Grant(card, self.seat(seed), self.round))
+                    yield (
+                        key,
+                        Setup(seed, self.agents, Grant(self.called(card, key, keys), self.seat(seed), self.round)),
+                    )
+
+    def called(self, card: str, key: str, keys: Sequence[str]) -> str:
+        """The card's name in `key`'s file: the old one (the first of two) may know it by another name."""
+        return dict(self.was).get(card, card) if key != keys[-1] else card
 
 
 @dataclass
@@ -207,11 +215,12 @@ def report(design: Design, tally: Tally, costs: dict[str, float]) -> dict:
     }
 
 
-def compare(old: Tally, new: Tally, changed: set[str], rate: float) -> tuple[list[dict], dict]:
-    """Per card: the paired difference new - old of its value on the same seeds, its p-value and the
-    Benjamini-Hochberg adjusted p-value; a card flagged with unchanged text is an interaction."""
-    names = [name for name in new.values if name in old.values]
-    estimates = {name: mean_interval(paired(old.values[name], new.values[name])) for name in names}
+def compare(old: Tally, new: Tally, changed: set[str], rate: float, was: dict[str, str]) -> tuple[list[dict], dict]:
+    """Per card: the paired difference new - old of its value on the same seeds (the old file's games of it under
+    its name there, `was`), its p-value and the Benjamini-Hochberg adjusted p-value; a card flagged with unchanged
+    text is an interaction."""
+    names = [name for name in new.values if was.get(name) in old.values]
+    estimates = {name: mean_interval(paired(old.values[was[name]], new.values[name])) for name in names}
     tested = [name for name in names if estimates[name].n]  # a card with no paired seed has no test to correct for
     adjusted = dict(zip(tested, adjust([estimates[name].p for name in tested]), strict=True))
     rows = []
@@ -222,6 +231,7 @@ def compare(old: Tally, new: Tally, changed: set[str], rate: float) -> tuple[lis
         rows.append(
             {
                 "name": name,
+                "was": None if was[name] == name else was[name],
                 **estimate_fields("delta", estimate),
                 "p": None if p_adjusted is None else significant_digits(estimate.p),
                 "p_adjusted": None if p_adjusted is None else significant_digits(p_adjusted),
@@ -251,23 +261,36 @@ def mean_scores(tally: Tally) -> list[float]:
     return [sum(scores) / tally.players for scores in zip(*tally.scores, strict=True)]
 
 
-def card_texts(text: str) -> dict[str, str]:
-    """Each card's own lines, comments and blank lines dropped: what "the text changed" compares."""
-    blocks: dict[str, list[str]] = {}
+Key = tuple[str, str]  # a card's kind and code: the card whatever its name (as `nus cards --changed-since` pairs)
+
+
+def card_texts(text: str) -> dict[Key, tuple[str, str]]:
+    """Each card's name and own lines, header included (a rename is a change), comments and blank lines dropped: what
+    "the text changed" compares."""
+    names: dict[Key, str] = {}
+    blocks: dict[Key, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():
         header = CARD_HEADER.match(line)
         if header:
-            current = blocks.setdefault(header.group(2), [])
+            kind, name, code = header.groups()
+            names[kind, code] = name
+            current = blocks.setdefault((kind, code), [])
         elif line[:1] not in ("", " ", "\t", "#"):
             current = None
         stripped = "" if line.lstrip().startswith("#") else line.rstrip()
         if current is not None and stripped:
             current.append(stripped)
-    return {name: "\n".join(lines) for name, lines in blocks.items()}
+    return {key: (names[key], "\n".join(lines)) for key, lines in blocks.items()}
 
 
-CARD_HEADER = re.compile(r'^(building|elder)\s+"([^"]*)"')
+CARD_HEADER = re.compile(r'^(building|elder)\s+"([^"]*)"\s*\(\s*\S+\s+([^\s)]+)\s*\)')
+
+
+def old_names(old_text: str, new_text: str) -> tuple[tuple[str, str], ...]:
+    """Each Building of the new file the old one has too, by kind and code, with its name there (Design.was)."""
+    old, new = card_texts(old_text), card_texts(new_text)
+    return tuple((name, old[key][0]) for key, (name, _) in new.items() if key in old and key[0] == "building")
 
 
 Progress = Callable[[Iterator[Record], int], Iterator[Record]]
@@ -296,26 +319,31 @@ def measure(
         for (key, setup), record in zip(design.jobs(keys, done, batch), records, strict=True):
             tallies[key].add(setup, record)
         done += batch
-        if precision is None or widest(list(tallies.values()))[0] < precision:
+        if precision is None or widest(list(tallies.values()), design)[0] < precision:
             break
         batch = min(done, cap - done)
     return tallies
 
 
-def widest(tallies: Sequence[Tally]) -> tuple[float, str | None]:
+def widest(tallies: Sequence[Tally], design: Design) -> tuple[float, str | None]:
     """The widest interval in VP of a per-card value, or of its A/B difference, with its card: what --precision
     narrows. A card with fewer than two games has an unbounded one."""
     samples = [(name, present(values)) for tally in tallies for name, values in tally.values.items()]
     if len(tallies) == 2:
         old, new = tallies
-        samples += [(name, paired(old.values[name], new.values[name])) for name in new.values if name in old.values]
+        was = dict(design.was)
+        samples += [
+            (name, paired(old.values[was[name]], new.values[name]))
+            for name in new.values
+            if was.get(name) in old.values
+        ]
     return max(((mean_interval(sample).width, name) for name, sample in samples), default=(0.0, None))
 
 
-def stopping(tallies: dict[str, Tally], precision: float, cap: int) -> dict:
+def stopping(tallies: dict[str, Tally], design: Design, precision: float, cap: int) -> dict:
     """How a --precision run ended: the widest interval reached and its card, and whether it is narrower than asked
     (`met` false: --max-games stopped the run first)."""
-    width, card = widest(list(tallies.values()))
+    width, card = widest(list(tallies.values()), design)
     return {
         "asked": precision,
         "reached": rounded(width),
@@ -341,8 +369,8 @@ def full_report(
         return result
     old_key, new_key = keys
     old_texts, new_texts = card_texts(sources[old_key].text), card_texts(sources[new_key].text)
-    changed = {name for name, text in new_texts.items() if old_texts.get(name) != text}
-    rows, overall = compare(tallies[old_key], tallies[new_key], changed, rate)
+    changed = {name for key, (name, text) in new_texts.items() if old_texts.get(key, ("", ""))[1] != text}
+    rows, overall = compare(tallies[old_key], tallies[new_key], changed, rate, dict(design.was))
     by_name = {row["name"]: row for row in rows}
     for card in result["cards"]:
         card.update({key: value for key, value in by_name.get(card["name"], {}).items() if key != "name"})
@@ -351,7 +379,7 @@ def full_report(
         "new": sources[new_key].path,
         "false_discovery_rate": rate,
         "overall": overall,
-        "added": sorted(set(new_texts) - set(old_texts)),
-        "removed": sorted(set(old_texts) - set(new_texts)),
+        "added": sorted(name for key, (name, _) in new_texts.items() if key not in old_texts),
+        "removed": sorted(name for key, (name, _) in old_texts.items() if key not in new_texts),
     }
     return result

@@ -10,6 +10,7 @@ import base64
 import csv
 import io
 import json
+import sys
 from typing import Any
 
 from runtime.wording import counted
@@ -35,7 +36,17 @@ CARD_COLUMNS = [
     "builder_win_ci_high",
     "builder_win_n",
 ]
-AGAINST_COLUMNS = ["delta", "delta_ci_low", "delta_ci_high", "delta_n", "p", "p_adjusted", "text_changed", "flag"]
+AGAINST_COLUMNS = [
+    "was",
+    "delta",
+    "delta_ci_low",
+    "delta_ci_high",
+    "delta_n",
+    "p",
+    "p_adjusted",
+    "text_changed",
+    "flag",
+]
 
 
 def as_json(result: dict) -> str:
@@ -65,6 +76,11 @@ def interval(value: Any, low: Any, high: Any, percent: bool = False, signed: boo
     shown_low = "-∞" if low is None else f"{low * scale:{sign}.1f}"
     shown_high = "+∞" if high is None else f"{high * scale:{sign}.1f}"
     return f"{value * scale:{sign}.2f}{unit} [{shown_low}, {shown_high}]"
+
+
+def card_name(card: dict) -> str:
+    """A card as the report shows it: a card renamed by the edit (the same kind and code) with its old name too."""
+    return f"{card['name']} (was {card['was']})" if card.get("was") else card["name"]
 
 
 def sorted_cards(result: dict) -> list[dict]:
@@ -98,17 +114,30 @@ def precision_line(result: dict) -> str | None:
     )
 
 
+UNWRAPPED = 10_000  # columns: wide enough for any row, so none wraps and no name or flag is cut short
+
+
+def report_console() -> Any:
+    """A terminal's width on a terminal; piped or saved, each row on one line whatever its length (rich would take
+    80 columns, wrap every cell and cut names and flags to "Realto…", "chang…")."""
+    from rich.console import Console
+
+    return Console() if sys.stdout.isatty() else Console(width=UNWRAPPED)
+
+
 def print_table(result: dict, console: Any = None) -> None:
     """The terminal report: per-card causal values, then seats and game figures."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
-    console = console or Console()
+    console = console or report_console()
     against = "against" in result
     title = f"{counted(result['games'], 'seed')}, {result['players']} players, {result['agent']} players"
-    table = Table(title=f"Card value: one seat gets the card at the start of round {result['round']} ({title})")
-    for column in ("card", "Δ score (95% CI)", "n", "cost", "Δ win (95% CI)", "built* (95% CI)"):
+    heading = f"Card value: one seat gets the card at the start of round {result['round']} ({title})"
+    table = Table(title=Text(heading, no_wrap=True, overflow="ignore"))  # one line, even over a narrow table
+    value = "Δ score, new file (95% CI)" if against else "Δ score (95% CI)"
+    for column in ("card", value, "n", "cost", "Δ win (95% CI)", "built* (95% CI)"):
         table.add_column(column, justify="left" if column == "card" else "right")
     if against:
         table.add_column("change (95% CI)", justify="right")
@@ -116,7 +145,7 @@ def print_table(result: dict, console: Any = None) -> None:
         table.add_column("flag")
     for card in sorted_cards(result):
         row = [
-            escape(card["name"]),
+            escape(card_name(card)),
             interval(card["value"], card["ci_low"], card["ci_high"]),
             str(card["n"]),
             f"{card['cost']:.2f}",
@@ -134,7 +163,7 @@ def print_table(result: dict, console: Any = None) -> None:
     console.print("* observational: how often the card was built in the games as played, not its effect")
     console.print(f"{seeds_played(result)}; n/a: no data (n = 0)")
     if precision_line(result):
-        console.print(precision_line(result))
+        console.print(escape(precision_line(result)))  # it names a card
     if result.get("left_out"):
         names = ", ".join(escape(name) for name in result["left_out"])
         console.print(f"not measured, not part of games of {result['players']} players (their players line): {names}")
@@ -151,8 +180,14 @@ def print_table(result: dict, console: Any = None) -> None:
             f"overall change in mean score: "
             f"{interval(overall['score_delta'], overall['score_delta_ci_low'], overall['score_delta_ci_high'])} "
             f"(n={overall['score_delta_n']}); flagged at a false discovery rate of "
-            f"{result['against']['false_discovery_rate']}"
+            f"{result['against']['false_discovery_rate']}: {escape(flagged(result))}"
         )
+
+
+def flagged(result: dict) -> str:
+    """The cards the comparison flags, each with its flag, largest change first; "none" when no card is."""
+    found = [f"{card_name(card)} ({card['flag']})" for card in sorted_cards(result) if card.get("flag")]
+    return ", ".join(found) or "none"
 
 
 def seats_table(result: dict) -> Any:
@@ -225,7 +260,7 @@ def forest(plt: Any, cards: list[dict], key: str, low: str, high: str, label: st
     above = [(card[high] if card[high] is not None else card[key]) - card[key] for card in shown]
     axes.errorbar(values, positions, xerr=[below, above], fmt="o", markersize=3, capsize=2)
     axes.axvline(0, color="grey", linewidth=0.8)
-    axes.set_yticks(list(positions), [plain(card["name"]) for card in shown], fontsize=7)
+    axes.set_yticks(list(positions), [plain(card_name(card)) for card in shown], fontsize=7)
     axes.set_xlabel(f"{label}, VP (95% interval)")
     return figure
 

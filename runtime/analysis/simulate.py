@@ -81,9 +81,11 @@ SHOWN_BUILT = 5  # Buildings named as most built, and as least built
 class Summary:
     """Running totals: the average score with its interval, the spread of scores, and how often each Building was
     built. The interval's sample is the games (a game's average score each), not the seats: the seats of one game
-    are not independent of each other."""
+    are not independent of each other. `buildings`, those the games have, are named as never built when none of the
+    games built them: least built names only Buildings built at least once."""
 
     players: int
+    buildings: tuple[str, ...] = ()
     game_means: RunningMean = field(default_factory=RunningMean)
     low: float = float("inf")
     high: float = float("-inf")
@@ -114,7 +116,11 @@ class Summary:
             f"score: mean {score_interval(self.game_means.estimate())}, min {self.low:.1f}, max {self.high:.1f}",
             "most built: " + ", ".join(most),
         ]
-        return "\n".join(lines + (["least built: " + ", ".join(least)] if least else []))
+        lines += ["least built: " + ", ".join(least)] if least else []
+        never = sorted(name for name in self.buildings if name not in self.built)
+        return "\n".join(
+            lines + ([f"never built: {counted(len(never), 'Building')}: {', '.join(never)}"] if never else [])
+        )
 
 
 def score_interval(estimate: Estimate) -> str:

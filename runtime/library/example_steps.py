@@ -69,12 +69,13 @@ def build_this_card(ctx: Context) -> None:
     """Build the example's card (dealt into the hand first, its `requires` checked as the Build a Building action
     does); afterwards "this building" means it.
 
-    The copy the example put in play for its givens leaves first, so the card is built for real."""
+    The card leaves play first, whoever has it (the copy the example put in play for its givens, or the card an
+    earlier step built), so it is built for real and never twice: each Building is one card."""
     spec = ctx.table.example_card
     if spec is None:
         raise IllegalAction("this example is not on a card")
-    if ctx.card is not None and ctx.card.spec is spec and ctx.card in ctx.me.buildings:
-        remove_from_play(ctx.table, ctx.card)
+    for card in [card for player in ctx.table.players for card in player.buildings if card.spec is spec]:
+        remove_from_play(ctx.table, card)
     if spec.requires is not None and not spec.requires(Context(ctx.table, ctx.me)):
         raise IllegalAction(f"{spec.name} cannot be built: its requirement does not hold")
     ctx.me.hand.append(spec)
@@ -85,6 +86,7 @@ def put_in_play(ctx: Context, name: str) -> None:
     """Another Building in play for the owner, as though built earlier: taken from the display, a deck
     or a hand, unpaid, its when-built not run."""
     table = ctx.table
+    not_in_play(table, name)
     for cards in (table.display, *table.decks.values(), *(p.hand for p in table.players)):
         spec = next((s for s in cards if s.name == name and s.kind == "building"), None)
         if spec is not None:
@@ -92,6 +94,14 @@ def put_in_play(ctx: Context, name: str) -> None:
             place_without_building(table, ctx.me, spec)
             return
     raise IllegalAction(f"no Building named {name} is left to put in play")
+
+
+def not_in_play(table: Table, name: str) -> None:
+    """Each Building is one card in the game, so one in play (anyone's, the example's own card too) cannot be put
+    in play again: the example table keeps its card in a deck besides, and a second copy would fire twice."""
+    owner = next((p for p in table.players if any(card.name == name for card in p.buildings)), None)
+    if owner is not None:
+        raise IllegalAction(f"{name} is already in play (player {player_number(owner.index)}'s)")
 
 
 def run_fishing_phase(ctx: Context) -> None:

@@ -343,3 +343,57 @@ def test_a_card_that_sets_itself_off_in_a_balance_game_names_that_game_and_how_t
         "(in the game of seed 2, 3 players, Guest Loop given to P3 at the start of round 1; nus trace --seed 2 "
         f"--players 3 --card 'Guest Loop' --balance --round 1 --cards {cards} shows the moments before it)\n"
     )
+
+
+BARREL_VP = "  cost 1 fish, 2 gold\n  vp 3\n"  # Barrel Maker's
+
+
+def test_a_piped_table_is_printed_whole_and_names_the_flagged_cards(tmp_path):
+    """Piped, rich took 80 columns: every cell wrapped, "Realto…" and "chang…" cut short. Each row is one line now;
+    with --against the value column says whose it is, and the closing line names what was flagged."""
+    richer = variant(tmp_path, "richer.nus", BARREL_VP, BARREL_VP.replace("vp 3", "vp 9"))
+    code, out = run(str(CARDS), "--against", str(richer), "--games", "2", *measured("Barrel Maker", "Realtor's Office"))
+    lines = out.splitlines()
+    assert code == 0 and "…" not in out
+    (header,) = [line for line in lines if "Δ score" in line]
+    assert "│" not in header and "┃ Δ score, new file (95% CI) ┃" in header
+    rows = [line for line in lines if line.startswith("│")][:2]  # the card table's rows; the seats' follow
+    assert [row.split("│")[1] for row in rows] == [" Barrel Maker     ", " Realtor's Office "]
+    assert rows[0].endswith("│ +6.00 [+6.0, +6.0] │ 0.0000 │ changed │")
+    assert lines[-1].startswith("overall change in mean score: ")
+    assert lines[-1].endswith("(n=2); flagged at a false discovery rate of 0.01: Barrel Maker (changed)")
+    code, out = run(str(CARDS), "--against", str(CARDS), "--games", "2", *measured("Stove"))
+    assert out.splitlines()[-1].endswith("flagged at a false discovery rate of 0.01: none")
+    code, out = run(str(CARDS), "--games", "2", *measured("Stove"))
+    assert " Δ score (95% CI) ┃" in out and "new file" not in out and "overall change" not in out
+    assert (
+        out.splitlines()[0]
+        == "Card value: one seat gets the card at the start of round 1 (2 seeds, 3 players, random players)"
+    )
+
+
+def test_a_renamed_card_is_paired_by_kind_and_code_and_counts_as_changed(tmp_path):
+    """Renamed, Barrel Maker (A613) was 'added: Cooper, removed: Barrel Maker' with no comparison; it is the same card
+    (as `nus cards --changed-since` pairs them), compared seed by seed under its old name in the old file."""
+    renamed = variant(tmp_path, "renamed.nus", 'building "Barrel Maker"', 'building "Cooper"')
+    names = measured("Cooper", "Stove")
+    compared = run_json(str(CARDS), "--against", str(renamed), "--games", "3", *names)
+    assert (compared["against"]["added"], compared["against"]["removed"]) == ([], [])
+    cooper, stove = sorted(compared["cards"], key=lambda card: card["name"] != "Cooper")
+    assert (cooper["name"], cooper["was"], cooper["text_changed"], cooper["delta_n"]) == (
+        "Cooper",
+        "Barrel Maker",
+        True,
+        3,
+    )
+    assert (cooper["delta"], cooper["delta_ci_low"], cooper["delta_ci_high"], cooper["flag"]) == (0, 0, 0, None)
+    assert (stove["was"], stove["text_changed"], stove["delta"]) == (None, False, 0)
+    alone = run_json(str(CARDS), "--games", "3", *measured("Barrel Maker"))["cards"][0]
+    assert (cooper["value"], cooper["n"]) == (alone["value"], alone["n"])  # the new file's games, as the old file's
+    code, out = run(str(CARDS), "--against", str(renamed), "--games", "1", *measured("Cooper"))
+    assert code == 0 and "│ Cooper (was Barrel Maker) │" in out
+    code, out = run(str(CARDS), "--against", str(renamed), "--games", "1", "--format", "csv", *measured("Cooper"))
+    assert next(csv.DictReader(io.StringIO(out)))["was"] == "Barrel Maker"
+    elsewhere = variant(tmp_path, "recoded.nus", "(trout A613)", "(trout A699)")  # another code: another card
+    against = run_json(str(CARDS), "--against", str(elsewhere), "--games", "1", *measured("Stove"))["against"]
+    assert (against["added"], against["removed"]) == (["Barrel Maker"], ["Barrel Maker"])

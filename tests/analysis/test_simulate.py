@@ -220,3 +220,20 @@ def test_the_summary_names_a_building_as_most_or_least_built_not_both():
     few = Summary(2)
     few.add([1.0, 2.0], ["A", "B"])
     assert few.text().splitlines()[2:] == ["most built: A (1), B (1)"]
+
+
+def test_buildings_no_game_built_are_named_as_never_built():
+    """Least built named only Buildings built at least once: one never built was nowhere in the summary."""
+    totals = Summary(2, ("Z", "A", "B", "Y"))
+    totals.add([1.0, 2.0], ["A", "A", "B"])
+    assert totals.text().splitlines()[2:] == ["most built: A (2), B (1)", "never built: 2 Buildings: Y, Z"]
+    every = Summary(2, ("A",))
+    every.add([1.0, 2.0], ["A"])
+    assert every.text().splitlines()[2:] == ["most built: A (1)"]  # no never-built line when all were built
+    code, out = simulate("--games", "2", "--players", "1", "--jobs", "1")
+    most, never = out.splitlines()[-2:]
+    assert code == 0 and most == "most built: Cruise Ship (1), Feasting Hall (1), Ghost Ship (1)"
+    assert never.startswith("never built: 85 Buildings: Alderman's Office, Amphitheater, ")
+    named = never.split(": ", 2)[2].split(", ")
+    buildings = (ROOT / "cards.nus").read_text(encoding="utf-8").count('\nbuilding "')
+    assert len(named) == 85 == buildings - 3 and "Cruise Ship" not in named

@@ -125,3 +125,28 @@ def test_fmt_keeps_a_byte_order_mark(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["fmt", "--check", str(good)]) == 0
     assert main(["fmt", "--write", str(messy)]) == 0
     assert messy.read_bytes() == b"\xef\xbb\xbf" + GOOD.encode()
+
+
+def test_a_file_that_cannot_be_read_is_counted_and_the_others_are_formatted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing file stopped the run where it stood (exit 2, no count, the files after it never looked at); as ruff,
+    it is said and counted, every other file is checked or written, and the exit is 2. A file that is not UTF-8
+    counts as not parsed (its E0004 shown)."""
+    messy, clean = write(tmp_path, MESSY, "b.nus"), write(tmp_path, GOOD, "a.nus")
+    missing, undecodable = tmp_path / "missing.nus", tmp_path / "bad.nus"
+    undecodable.write_bytes(b"\xff\xfe")
+    files = [str(messy), str(missing), str(clean), str(undecodable)]
+    assert main(["fmt", "--check", *files]) == 2
+    assert capsys.readouterr() == (
+        f"would reformat {messy}\n",
+        f"nus: error: cannot read {missing}: No such file or directory\n"
+        f"{undecodable}:1:1: error[E0004]: the file is not valid UTF-8 (byte 0)\n"
+        "1 file would be reformatted, 1 file already formatted, 1 file could not be parsed, 1 file could not be read "
+        "(run 'nus fmt --write' to rewrite them)\n",
+    )
+    assert main(["fmt", "--write", str(missing), str(messy)]) == 2
+    assert capsys.readouterr().err.endswith("\n1 file reformatted, 1 file could not be read\n")
+    assert messy.read_text(encoding="utf-8") == GOOD
+    assert main(["fmt", str(missing)]) == 2
+    assert capsys.readouterr() == ("", f"nus: error: cannot read {missing}: No such file or directory\n")

@@ -249,3 +249,59 @@ def test_positions_are_utf16_code_units_as_the_protocol_says(editor: Editor) -> 
     ]
     after_the_emoji = {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 26}}  # the closing quote
     assert editor.request("textDocument/definition", after_the_emoji) == {"uri": uri, "range": span(0, 9, 18)}
+
+
+def open_document(editor: Editor, uri: str, text: str) -> list[dict]:
+    editor.notify(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "nus", "version": 1, "text": text}}
+    )
+    return editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")["params"]["diagnostics"]
+
+
+def test_a_card_that_does_not_check_is_hovered_as_written(editor: Editor) -> None:
+    """An unknown effect, count, event or payment was an AssertionError (or a RecursionError) inside the hover, which
+    then answered nothing; now the card reads with what is unknown in the words of its diagnostic."""
+    uri = "file:///cards/kiln.nus"
+    text = (
+        'building "Kiln" (trout A698)\n  cost 1 wood\n  vp 1\n  when built:\n    tak 1 gold\n\n'
+        'building "Kiln *2*" (trout A699)\n  cost 1 wod or 2 fish\n  vp numbr of ships\n'
+        "  each time after you bild a ship:\n    take 1 gold\n"
+    )
+    assert [d["code"] for d in open_document(editor, uri, text)] == ["E0101", "E0102", "E0103", "E0101"]
+
+    def hovered(line: int, character: int) -> str:
+        where = {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+        return editor.request("textDocument/hover", where)["contents"]["value"]
+
+    ability = "Immediately (and only once via this Building) (unknown effect 'tak 1 gold')."
+    assert hovered(0, 3) == f"**Kiln** — Trout A698 · Cost: 1 wood · 1 VP\n\n{ability}"
+    assert hovered(3, 4) == hovered(4, 5) == ability
+    assert hovered(6, 3) == (
+        "**Kiln \\*2\\*** — Trout A699 · Cost: (unknown cost payment '1 wod') or 2 fish · 0 or more VP\n\nInstead of "
+        "paying (unknown cost payment '1 wod') for the Kiln \\*2\\*, you may pay 2 fish. Each time after you "
+        "(unknown event 'bild a ship'), take 1 gold from the general supply and place the gold in your personal "
+        "supply. During scoring at the end of the game, the Kiln \\*2\\* scores VP equal to "
+        "(unknown count 'numbr of ships')."
+    )
+
+
+def lines(first: int, last: int, end: int) -> dict:
+    return {"start": {"line": first, "character": 0}, "end": {"line": last, "character": end}}
+
+
+def test_a_card_blanked_by_a_syntax_error_keeps_its_symbol(editor: Editor) -> None:
+    """A definition that does not parse stands in the outline by its header line; one whose first line is no header
+    has none (there is no name to show)."""
+    uri = "file:///cards/broken.nus"
+    text = 'building "A" (trout A601)\n  cost 1 wood\n  vp 1\n\nbuilding "B" (trout A602)\n  cost 1 wood +\n  vp )\n'
+    assert [d["code"] for d in open_document(editor, uri, text)] == ["E0003"]
+    symbols = editor.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert [(s["name"], s["detail"], s["range"], s["selectionRange"]) for s in symbols] == [
+        ("A", "building Trout A601", lines(0, 2, 6), span(0, 9, 12)),
+        (
+            "B",
+            "building Trout A602",
+            {"start": {"line": 4, "character": 0}, "end": {"line": 6, "character": 6}},
+            span(4, 9, 12),
+        ),
+    ]

@@ -418,3 +418,36 @@ def test_one_ship_too_many_is_said_in_the_singular() -> None:
     given sloops = 3
 """)
     assert failure.endswith(": the rules do not allow this set-up: 1 sloop too many is in play")
+
+
+def test_a_building_in_play_is_not_put_in_play_again() -> None:
+    """The example's own card starts in play while its card stays in a deck: `put` found it there and put in a second
+    copy (buildings = 2, both at end of round); each Building is one card, so it is refused, whoever has it, and built
+    by another player it leaves its owner."""
+    (failure,) = run("""  example "e":
+    do put "Test Lodge" in play
+    expect buildings = 1
+""")
+    assert failure.endswith('do put "Test Lodge" in play: Test Lodge is already in play (player 1\'s)')
+    assert (
+        run("""  example "e":
+    player 2: do build this building
+    answer column 2 row 1, pay 2 wood and 1 fish, no
+    expect buildings = 0
+    player 2: expect buildings = 1
+""")
+        == ()
+    )  # built by player 2, the card leaves player 1 (it is one card)
+    assert (
+        run("""  example "e":
+    expect illegal: put "Test Lodge" in play because "already in play"
+    do put "Market" in play
+    player 2: expect illegal: put "Market" in play because "Market is already in play (player 1's)"
+    expect buildings = 2
+    player 2: expect buildings = 0
+    do build this building
+    answer column 2 row 1, pay 2 wood and 1 fish, no
+    expect buildings = 2, wood in supply = 0
+""")
+        == ()
+    )

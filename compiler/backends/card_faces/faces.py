@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.escape import visible
 from compiler.backends.render import English, deck_name
-from compiler.card_choice import named
+from compiler.card_choice import closest, named
 from compiler.checking.ranges import label, values, vp_label
 from compiler.syntax import nodes as n
 
@@ -111,7 +111,9 @@ def select(
         found = {name: named(cards, name) for name in names}
         missing = [name for name, matches in found.items() if not matches]
         if missing:
-            raise SelectionError(f"no card named {listing_of(missing)} in the card file")
+            close = [name for name in (closest(cards, name) for name in missing) if name]
+            hint = f"; did you mean {listing_of(close)}?" if close else ""
+            raise SelectionError(f"no card named {listing_of(missing)} in the card file{hint}")
         wanted = {(card.kind, card.code) for matches in found.values() for card in matches}
         chosen = [c for c in chosen if (c.kind, c.code) in wanted]
     return chosen
