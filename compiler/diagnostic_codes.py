@@ -209,12 +209,15 @@ UNKNOWN_CARD_NAME = Code(
     "E0114",
     "no card of that name",
     """
-A quoted name in a worked example (`put "Wood Storage" in play`, `place a worker on elder "Harbor Master"`,
-`fish on elder "Pisciculturist"`) must be the name of a card in the same file, as the example runs against
-that file's cards; an `elder "..."` slot, of an Elder. Renaming or removing a card makes every example that
-still uses its old name this error. (A card's own phrase may name a card another file of the game defines.)
+A quoted name in any phrase, a card's cost, condition or effect as much as a worked example (`discard "Toy
+Shop"`, `elder "Contractor" has left the supply board`, `put "Wood Storage" in play`), must be the name of a
+card in the same file: a game is played with one file's cards. A Building's slot wants a Building, an
+`elder "..."` slot an Elder. Renaming or removing a card makes every phrase that still uses its old name this
+error.
 
-    do put "Wood Storige" in play     # error: no card named 'Wood Storige'
+    cost 6 wood or discard "Toy Shp"            # error: no building named 'Toy Shp'; did you mean 'Toy Shop'?
+    if elder "Toy Shop" has left the supply board  # error: 'Toy Shop' is a Building, not an Elder
+    cost 6 wood or discard "Toy Shop"           # fine
 """,
 )
 

@@ -205,7 +205,7 @@ class Header:
 
 @dataclass(frozen=True)
 class Reference:
-    """A quoted name filling a `{card:name}` or `{elder:name}` slot: the file must hold such a card."""
+    """A quoted name filling a `{building:name}` or `{elder:name}` slot: the file must hold such a card."""
 
     slot: str
     name: str
@@ -617,18 +617,16 @@ class Checker:
         for entry in entries:
             filled = match(entry, tokens)
             if filled is not None:
-                self.note_names(entry, filled, scope)
+                self.note_names(entry, filled)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
         if named in ("moment", "event"):
             entries = tuple(e for e in entries if ("at" in e.timings) == (named == "moment"))
         self.unknown(phrase.text, phrase.span, tokens, named or kind, entries)
         return None, ()
 
-    def note_names(self, entry: vocab.Entry, filled: list[Token], scope: Scope) -> None:
-        """Names an example quotes: it runs against this file's cards. A card's own phrase may name a card that
-        another file of the same game defines (`cost ..., discard "Market"`), so it is not held to this file."""
-        if not scope.in_example:
-            return
+    def note_names(self, entry: vocab.Entry, filled: list[Token]) -> None:
+        """Names a phrase quotes, in a card's cost, condition or effect as in an example: a game is played with
+        one file's cards, so a name no card of the file has is a typo."""
         slots = [element for element in entry.elements if isinstance(element, vocab.Slot)]
         for slot, token in zip(slots, filled, strict=True):
             if slot.type == "name":
@@ -837,7 +835,7 @@ class Checker:
                         quantity.span,
                         "read it in 'expect'",
                     )
-                self.note_names(entry, filled, scope)
+                self.note_names(entry, filled)
                 if entry.event_only and not scope.in_event:
                     self.another_player_outside_event(quantity.span)
                 args = (*entry.args, *(t.text for t in filled))
@@ -1054,22 +1052,32 @@ def duplicates(headers: list[Header], attr: str, code: codes.Code, what: str) ->
     return found
 
 
+OTHER_KIND = {"building": "elder", "elder": "building"}
+
+
 def unknown_names(headers: list[Header], references: list[Reference]) -> list[Diagnostic]:
-    names = {"card": {header.name for header in headers}}
-    names["elder"] = {header.name for header in headers if header.kind == "elder"}
+    """A name is looked for among the cards of its slot's kind (a Building or an Elder); one that names a card of
+    the other kind says so."""
+    names = {kind: {header.name for header in headers if header.kind == kind} for kind in ("building", "elder")}
     hints: dict[tuple[str, str], str] = {}  # a hint compares with every name: a name quoted often is compared once
     found = []
     for reference in references:
-        known = names.get(reference.slot, names["card"])
+        known = names[reference.slot]
         if reference.name in known:
             continue
         key = (reference.slot, reference.name)
         if key not in hints:
-            what = "an Elder" if reference.slot == "elder" else "a card"
-            hints[key] = suggestion(reference.name, known) or f"name {what} this file defines"
+            hints[key] = name_hint(reference, known, names)
         found.append(
             codes.UNKNOWN_CARD_NAME.diagnostic(
                 f"no {reference.slot} named '{reference.name}' in this file", reference.span, hints[key]
             )
         )
     return found
+
+
+def name_hint(reference: Reference, known: set[str], names: dict[str, set[str]]) -> str:
+    wanted, other = (f"{article(kind)} {kind.capitalize()}" for kind in (reference.slot, OTHER_KIND[reference.slot]))
+    if reference.name in names[OTHER_KIND[reference.slot]]:
+        return f"'{reference.name}' is {other}, not {wanted}"
+    return suggestion(reference.name, known) or f"name {wanted} this file defines"

@@ -259,7 +259,7 @@ COUNTS = (
         example_only=True,
     ),
     Entry("score", "score_total", "your final score, all parts added up", example_only=True),
-    Entry("vp of {card:name}", "vp_of_card", "the VP of the {card} in play", example_only=True),
+    Entry("vp of {building:name}", "vp_of_card", "the VP of the {building} in play", example_only=True),
 ) + tuple(
     Entry(f"score from {part}", "score_part", f"the VP your {part} score at the end", args=(key,), example_only=True)
     for part, key in (
@@ -499,9 +499,9 @@ EFFECTS = (
     Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
     Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
     Entry(
-        "put {card:name} in play",
+        "put {building:name} in play",
         "put_in_play",
-        "put the {card} into play as though built earlier",
+        "put the {building} into play as though built earlier",
         example_only=True,
     ),
     Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
@@ -574,9 +574,9 @@ EXAMPLE_STEPS = (
         example_only=True,
     ),
     Entry(
-        "place a worker on {card:name}",
+        "place a worker on {building:name}",
         "worker_on_card",
-        "place a Worker on the worker space of your {card}",
+        "place a Worker on the worker space of your {building}",
         example_only=True,
     ),
     Entry(
@@ -623,9 +623,9 @@ PAYMENTS = (
         "return {amount} Guests from your personal supply to the general supply",
     ),
     Entry(
-        "discard {card:name}",
+        "discard {building:name}",
         "discard_building",
-        'remove the "{card}" from play if it is on your Harbor board',
+        'remove the "{building}" from play if it is on your Harbor board',
     ),
     Entry("without guests", "no_guests", "you may not reduce the Building cost of {cost} with Guests"),
 )
@@ -664,7 +664,7 @@ NUMBER_WORDS = frozenset(
 
 
 def readable(pattern: str) -> str:
-    """A pattern as a designer writes it: slots in capitals, names in quotes ('take N GOOD', 'vp of "CARD"')."""
+    """A pattern as a designer writes it: slots in capitals, names in quotes ('take N GOOD', 'vp of "BUILDING"')."""
     shown = []
     for word in pattern.split():
         if word.startswith("{"):

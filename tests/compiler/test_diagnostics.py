@@ -389,6 +389,43 @@ CASES: dict[str, Case] = {
         25,
         "first used on line 1",
     ),
+    "E0114 unknown building in a cost": Case(
+        'building "X" (trout A001)\n  cost 1 wood or discard "Y"\n  vp 1\n',
+        "E0114",
+        "no building named 'Y' in this file",
+        2,
+        26,
+        29,
+        "name a Building this file defines",
+    ),
+    "E0114 misspelt elder in a trigger": Case(
+        building('  as soon as elder "Fishermen" has left the supply board:', "    take 1 wood")
+        + '\nelder "Fisherman" (base E01)\n  use: take 1 fish\n',
+        "E0114",
+        "no elder named 'Fishermen' in this file",
+        4,
+        20,
+        31,
+        "did you mean 'Fisherman'?",
+    ),
+    "E0114 a Building's name where an Elder is wanted": Case(
+        building("  when built:", '    if elder "X" has left the supply board: take 1 wood'),
+        "E0114",
+        "no elder named 'X' in this file",
+        5,
+        14,
+        17,
+        "'X' is a Building, not an Elder",
+    ),
+    "E0114 an Elder's name where a Building is wanted": Case(
+        'building "X" (trout A001)\n  cost discard "E"\n  vp 1\n\nelder "E" (base E01)\n  use: take 1 fish\n',
+        "E0114",
+        "no building named 'E' in this file",
+        2,
+        16,
+        19,
+        "'E' is an Elder, not a Building",
+    ),
     # Types and limits
     "E0201 count used as a condition": Case(
         building("  when built:", "    if elders: take 1 wood"),
@@ -969,6 +1006,16 @@ def test_good_input_gives_no_diagnostics() -> None:
     assert compiled.diagnostics == ()
     assert compiled.module is not None
     assert [card.name for card in compiled.program.cards] == ["X"]
+
+
+def test_names_of_cards_of_the_file_in_costs_conditions_and_effects_check_clean() -> None:
+    """Beside the E0114 cases: a Building's name where a Building is wanted, an Elder's where an Elder is."""
+    text = (
+        'building "X" (trout A001)\n  cost 1 wood or discard "Y"\n  vp 1\n'
+        '  as soon as elder "E" has left the supply board:\n    take 1 wood\n\n'
+        'building "Y" (trout A002)\n  cost none\n  vp 0\n\nelder "E" (base E01)\n  use: take 1 fish\n'
+    )
+    assert diagnostics(text) == []
 
 
 def test_the_valid_neighbours_of_text_that_cannot_mean_what_it_says_check_clean() -> None:

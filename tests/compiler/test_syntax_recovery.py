@@ -100,7 +100,7 @@ def test_a_broken_card_keeps_its_name_for_the_file() -> None:
     assert diagnosed(text) == [
         ("E0003", 3, 9, "unexpected end of line", "expected '(', '-', 'by', number, word"),
         ("E0112", 5, 10, "duplicate card name 'A'", "first used on line 1"),
-        ("E0114", 11, 10, "no card named 'Z' in this file", "name a card this file defines"),
+        ("E0114", 11, 10, "no building named 'Z' in this file", "name a Building this file defines"),
     ]
 
 
