@@ -47,10 +47,16 @@ def slots(entry: vocab.Entry) -> tuple[str, ...]:
 
 
 def english(entry: vocab.Entry) -> str:
+    """The entry's English with its slots as `readable` shows them: a name slot is shown in quotes, so an English
+    that quotes the name itself (`remove the "{building}"`, filled in as one quoted name on a card) is not quoted
+    twice."""
     text = entry.english
     for element in entry.elements:
         if isinstance(element, vocab.Slot):
-            text = text.replace("{" + element.name + "}", vocab.readable("{" + element.name + ":" + element.type + "}"))
+            shown = vocab.readable("{" + element.name + ":" + element.type + "}")
+            if element.type == "name":
+                text = text.replace(f'"{{{element.name}}}"', shown)
+            text = text.replace("{" + element.name + "}", shown)
     text = text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
     if entry.parameter is not None and entry.result == "number":
         text += f" (in VALUE, '{entry.pattern}' is its value without this card, so such cards add up{least(entry)})"

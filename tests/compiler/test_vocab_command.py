@@ -78,3 +78,13 @@ def test_a_count_without_parentheses_is_offered_them_not_another_effect() -> Non
     assert check(HEAD + "  vp 1\n  when built: take round wood\n") == [
         ("E0101", "unknown effect 'take round wood'", "a count as an amount goes in parentheses: 'take (round) wood'")
     ]
+
+
+def test_a_name_the_english_quotes_itself_is_quoted_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The discard payment's English quotes its name (a card shows `remove the "Toy Shop" ...`): in nus vocab and
+    on the Language page the slot stands in one pair of quotes, as in every other phrase."""
+    assert main(["vocab", "discard"]) == 0
+    out = capsys.readouterr().out
+    assert '      remove the "BUILDING" from play if it is on your Harbor board\n' in out
+    assert '""' not in out
+    assert '""' not in markdown(phrases())
