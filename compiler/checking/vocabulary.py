@@ -90,6 +90,7 @@ class Entry:
     parameter: parameters.Parameter | None = None  # rules: the declared parameter, whose default is in rules.toml
     phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
+    gains: str = ""  # effects: the good slot whose good comes into the personal supply (a Guest sets off an event)
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
@@ -117,6 +118,15 @@ class Entry:
     @property
     def elements(self) -> tuple[str | Slot, ...]:
         return parse_pattern(self.pattern)
+
+    def caused(self, args: tuple) -> tuple[str, ...]:
+        """Effects: the events a call with these slot values sets off: those declared, and the event of a good
+        it gains (declared.GAINED), so `take 1 guest` places a new Guest in the supply and `take 1 wood` does not."""
+        if not self.gains:
+            return self.causes
+        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        event = declared.GAINED.get(dict(zip(slots, args, strict=True))[self.gains])
+        return self.causes if event is None else (*self.causes, event.name)
 
 
 @cache
@@ -398,6 +408,7 @@ EFFECTS = (
         "take {amount} {good}",
         "take",
         "take {amount} {good} from the general supply and place the {good} in your personal supply",
+        gains="good",
     ),
     Entry(
         "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
