@@ -253,7 +253,13 @@ NUMBER_TOO_LARGE = Code(
     "number too large",
     """
 Numbers in a card file are small game quantities; a literal beyond the limit the help names is almost
-certainly a typo.
+certainly a typo. So is an expression of numbers alone that works out beyond it, or below its negative: it is
+worked out when checked, and reported as a whole.
+
+    take 1001 wood                  # error: 1001 is too large
+    vp 1000 * 1000                  # error: this works out to 1000000, more than 1000
+    vp 0 - 1000 - 1                 # error: this works out to -1001, less than -1000
+    vp 10 * 100                     # fine: 1000
 """,
 )
 NEGATIVE_AMOUNT = Code(

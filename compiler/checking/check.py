@@ -7,6 +7,7 @@ diagnostic of the file; it never stops at the first error.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -16,7 +17,7 @@ from compiler.checking import vocabulary as vocab
 from compiler.checking.cycles import Link, links, trigger_loops
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
-from compiler.syntax.parse import MAX_NUMBER, MAX_TABLE_ROWS
+from compiler.syntax.parse import MAX_DIGITS, MAX_NUMBER, MAX_TABLE_ROWS
 from runtime.model.rules import player_counts
 
 NUMBER, TRUTH = "number", "truth"
@@ -182,6 +183,7 @@ class Scope:
     where: str = "here"
     in_example: bool = False
     in_event: bool = False  # an `each time` ability: who set the event off is known
+    folded: bool = False  # inside an expression of numbers alone, whose value was held to the limit as a whole
 
     def with_local(self, name: str, type_: str) -> Scope:
         return replace(self, locals={**self.locals, name: type_})
@@ -638,6 +640,27 @@ class Checker:
                 codes.NUMBER_TOO_LARGE, f"{number.value} is too large", number.span, f"numbers go up to {MAX_NUMBER}"
             )
 
+    def within_limit(self, expr: n.Negate | n.Binary) -> None:
+        """Numbers alone can work out past the limit (`1000 * 1000`): no game quantity either. Held to it as a
+        whole, at the outermost such expression; one with a number too large is reported at that number alone."""
+        value = constant(expr)
+        if value is None or abs(value) <= MAX_NUMBER:
+            return
+        if any(isinstance(node, n.Number) and node.value > MAX_NUMBER for node in n.walk(expr)):
+            return
+        shown = (
+            str(value)
+            if abs(value) < 10**MAX_DIGITS
+            else f"a number of {math.floor(math.log10(abs(value))) + 1} digits"
+        )
+        bound = MAX_NUMBER if value > 0 else -MAX_NUMBER
+        self.error(
+            codes.NUMBER_TOO_LARGE,
+            f"this works out to {shown}, {'more' if value > 0 else 'less'} than {bound}",
+            expr.span,
+            f"numbers, and what numbers alone work out to, go from -{MAX_NUMBER} to {MAX_NUMBER}",
+        )
+
     def slot_value(self, token: Token, scope: Scope) -> n.Expr | str:
         if token.kind == "number":
             self.number(token.node)
@@ -734,6 +757,9 @@ class Checker:
 
     def expr(self, expr: n.Expr, scope: Scope) -> tuple[n.Expr, str]:
         """The checked expression and its type ('' when an error was already reported)."""
+        if isinstance(expr, n.Negate | n.Binary) and not scope.folded:
+            self.within_limit(expr)
+            scope = replace(scope, folded=constant(expr) is not None)
         if isinstance(expr, n.Number):
             self.number(expr)
             return expr, NUMBER

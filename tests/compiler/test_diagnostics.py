@@ -463,6 +463,33 @@ CASES: dict[str, Case] = {
         14,
         "numbers go up to 1000",
     ),
+    "E0204 numbers alone working out past the limit": Case(
+        building("  when built:", "    take (1000 * 1000 * 1000) fish"),
+        "E0204",
+        "this works out to a number of 10 digits, more than 1000",
+        5,
+        11,
+        29,
+        "numbers, and what numbers alone work out to, go from -1000 to 1000",
+    ),
+    "E0204 a VP worked out past the limit, as a whole": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp 10 * 100 * 2\n',
+        "E0204",
+        "this works out to 2000, more than 1000",
+        3,
+        6,
+        18,
+        "numbers, and what numbers alone work out to, go from -1000 to 1000",
+    ),
+    "E0204 numbers alone working out below the limit beside a count": Case(
+        building("  when built:", "    take (elders + (0 - 1000 - 1)) fish"),
+        "E0204",
+        "this works out to -1001, less than -1000",
+        5,
+        21,
+        33,
+        "numbers, and what numbers alone work out to, go from -1000 to 1000",
+    ),
     # Abilities and structure
     "E0301 elder with a worker space": Case(
         'elder "E" (base E01)\n  use: take 1 fish\n  worker space:\n    take 1 wood\n',
@@ -1006,6 +1033,12 @@ def test_good_input_gives_no_diagnostics() -> None:
     assert compiled.diagnostics == ()
     assert compiled.module is not None
     assert [card.name for card in compiled.program.cards] == ["X"]
+
+
+def test_numbers_alone_that_work_out_within_the_limit_check_clean() -> None:
+    """Beside the E0204 cases: 1000 and -1000 worked out, and a count times a large number (no constant)."""
+    text = building("  requires elders * 1000 >= 0 - 1000", "  when built:", "    take (10 * 100 - elders) fish")
+    assert diagnostics(text.replace("vp 1", "vp 0 - 10 * 100")) == []
 
 
 def test_names_of_cards_of_the_file_in_costs_conditions_and_effects_check_clean() -> None:
