@@ -42,10 +42,10 @@ UNEXPECTED_END = Code(
     "E0002",
     "unexpected end of file",
     """
-The file ends in the middle of something, such as a header whose indented block never comes. The help
-names what was expected. (A bracket still open at the end is E0009.)
+The file ends in the middle of something, such as a block whose line ending in `:` has nothing after it. The
+help names what was expected. (A bracket still open at the end is E0009; a card with no lines at all, E0011.)
 
-    building "Hut" (trout A001)      # error: the card has no indented body
+    when built:                      # error: expected indented block
 """,
 )
 UNEXPECTED_TOKEN = Code(
@@ -132,6 +132,21 @@ meant when the rest reads on, else the closest keyword.
 
     each time afteryou serve fish:     # error: did you mean 'after you'?
     each time afterr you serve fish:   # error: did you mean 'after'?
+""",
+)
+EMPTY_DEFINITION = Code(
+    "E0011",
+    "a card or example with no lines",
+    """
+A card's lines (its cost, VP, abilities) and an example's steps stand under its header, indented. A header
+followed by nothing, or straight by the next card, is reported at that header, and the cards after it are
+read as usual.
+
+    building "Hut" (trout A001)      # error: the building 'Hut' has no lines
+
+    building "Hut" (trout A001)      # fine
+      cost 1 wood
+      vp 1
 """,
 )
 

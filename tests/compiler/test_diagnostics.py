@@ -51,6 +51,33 @@ CASES: dict[str, Case] = {
         18,
         "words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
     ),
+    "E0011 a building with no lines before the next card": Case(
+        'building "Nothing" (trout A693)\n\n' + HEADER,
+        "E0011",
+        "the building 'Nothing' has no lines",
+        1,
+        1,
+        32,
+        "add its lines under it, indented: e.g. '  cost 1 wood' and '  vp 1'",
+    ),
+    "E0011 an elder with no lines at the end of the file": Case(
+        HEADER + '\nelder "Idle" (base E01)  # no use yet\n',
+        "E0011",
+        "the elder 'Idle' has no lines",
+        5,
+        1,
+        24,
+        "add its lines under it, indented: e.g. '  use: take 1 fish'",
+    ),
+    "E0011 an example with no steps": Case(
+        'example "nothing yet":\n' + HEADER,
+        "E0011",
+        "the example 'nothing yet' has no steps",
+        1,
+        1,
+        23,
+        "add its steps under it, indented: e.g. '  do take 1 wood'",
+    ),
     "E0009 end of file inside parentheses": Case(
         'building "X" (trout A001', "E0009", "'(' is never closed", 1, 14, 15, "close it with ')'"
     ),
@@ -63,8 +90,8 @@ CASES: dict[str, Case] = {
         7,
         "close it with ')'",
     ),
-    "E0002 header without body": Case(
-        'building "X" (trout A001)', "E0002", "unexpected end of file", 1, 26, 27, "expected indented block"
+    "E0002 the file ends after a header written over two lines": Case(
+        'building "X" (trout\n  A001)', "E0002", "unexpected end of file", 2, 8, 9, "expected indented block"
     ),
     "E0003 operator without operand": Case(
         'building "X" (trout A001)\n  cost 1 wood\n  vp 1 +\n',
