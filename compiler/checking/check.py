@@ -906,7 +906,7 @@ class Checker:
                 f"a rule's value can be read only inside its own 'rule {words} = ...' (the value before that card)",
             )
             return
-        known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + list(scope.locals)
+        known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + [*scope.locals, *scope.fields]
         close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
         help = f"did you mean '{vocab.readable(close[0])}'?" if close else "'nus vocab count' lists every count"
         self.error(codes.UNKNOWN_COUNT, f"unknown count '{words}'", quantity.span, help)

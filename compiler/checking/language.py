@@ -12,7 +12,19 @@ from runtime.model.rules import player_counts
 
 SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
 NAME_SAMPLES = {"elder": '"Fisherman"', "card": '"Wood Storage"'}
-KINDS = ("effect", "count", "fact", "event", "actor", "moment", "payment", "rule", "example step", "answer")
+KINDS = (
+    "effect",
+    "count",
+    "fact",
+    "event",
+    "event field",
+    "actor",
+    "moment",
+    "payment",
+    "rule",
+    "example step",
+    "answer",
+)
 
 
 @dataclass(frozen=True)
@@ -110,6 +122,18 @@ def vocabulary_phrases() -> list[Phrase]:
     ]
 
 
+def event_fields() -> list[Phrase]:
+    """What an `each time` ability on an event may read of it (Entry.fields): known only there, so said with it."""
+    found = []
+    for entry in vocab.EVENTS:
+        hook = f"each time {entry.timings[-1]} you {entry.pattern}"
+        for words, (attr, type_) in entry.fields.items():
+            condition = words if type_ == "truth" else f"{words} >= 2"
+            english = f"{entry.phrases[attr]} (known only in 'each time ... {entry.pattern}')"
+            found.append(Phrase("event field", words, (), english, f"{hook}, if {condition}: take 1 gold"))
+    return found
+
+
 STEPS = (
     (
         "given COUNT = N, ...",
@@ -174,7 +198,7 @@ def phrases() -> list[Phrase]:
     fixed = [Phrase("actor", words, (), text, example) for words, text, example in ACTORS]
     fixed += [Phrase("example step", words, (), text, example) for words, text, example in STEPS]
     fixed += [Phrase("answer", words, (), text, example) for words, text, example in ANSWERS]
-    return vocabulary_phrases() + fixed
+    return vocabulary_phrases() + event_fields() + fixed
 
 
 def matching(words: list[str]) -> list[Phrase]:

@@ -996,6 +996,13 @@ def test_an_unknown_count_suggests_a_spelled_out_pattern() -> None:
     ]
 
 
+def test_an_unknown_count_in_an_event_hook_suggests_the_events_field() -> None:
+    found = diagnostics(building("  each time after you serve fish:", "    if fish servd >= 2: take 1 wood"))
+    assert [(d.code, d.message, d.span, d.help) for d in found] == [
+        ("E0103", "unknown count 'fish servd'", Span("cards.nus", 5, 8, 5, 18), "did you mean 'fish served'?")
+    ]
+
+
 def test_condition_in_an_amount() -> None:
     """A yes/no condition where an amount goes is E0201 at the condition, not a generated crash."""
     found = diagnostics(building("  when built:", "    take ((elders > 1)) wood"))
