@@ -1078,13 +1078,13 @@ def duplicates(headers: list[Header], attr: str, code: codes.Code, what: str) ->
     return found
 
 
-OTHER_KIND = {"building": "elder", "elder": "building"}
+OTHER_KIND = dict(zip(vocab.CARD_KINDS, reversed(vocab.CARD_KINDS), strict=True))
 
 
 def unknown_names(headers: list[Header], references: list[Reference]) -> list[Diagnostic]:
     """A name is looked for among the cards of its slot's kind (a Building or an Elder); one that names a card of
     the other kind says so."""
-    names = {kind: {header.name for header in headers if header.kind == kind} for kind in ("building", "elder")}
+    names = {kind: {header.name for header in headers if header.kind == kind} for kind in vocab.CARD_KINDS}
     hints: dict[tuple[str, str], str] = {}  # a hint compares with every name: a name quoted often is compared once
     found = []
     for reference in references:
@@ -1103,6 +1103,7 @@ def unknown_names(headers: list[Header], references: list[Reference]) -> list[Di
 
 
 def name_hint(reference: Reference, known: set[str], names: dict[str, set[str]]) -> str:
+    """A card of the other kind by that name is a mix-up, not a typo: say so before looking for a close name."""
     wanted, other = (f"{article(kind)} {kind.capitalize()}" for kind in (reference.slot, OTHER_KIND[reference.slot]))
     if reference.name in names[OTHER_KIND[reference.slot]]:
         return f"'{reference.name}' is {other}, not {wanted}"

@@ -64,6 +64,7 @@ ARTICLES = frozenset({"a", "an", "the"})
 BEFORE = parameters.BEFORE
 
 SLOT_TYPES = {"amount", "good", "ship", "letter", "name"}
+CARD_KINDS = ("building", "elder")  # what a name slot is named: the kind of card its quoted name must be
 WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
 
 
@@ -137,6 +138,7 @@ def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
             name, _, type_ = word.strip("{}").partition(":")
             type_ = type_ or name
             assert type_ in SLOT_TYPES, word
+            assert type_ != "name" or name in CARD_KINDS, word
             elements.append(Slot(name, type_))
         else:
             normal = normalise(word)
