@@ -42,10 +42,10 @@ UNEXPECTED_END = Code(
     "E0002",
     "unexpected end of file",
     """
-The file ends in the middle of something, such as a header whose indented block never comes. The help
-names what was expected. (A bracket still open at the end is E0009.)
+The file ends in the middle of something, such as a block whose line ending in `:` has nothing after it. The
+help names what was expected. (A bracket still open at the end is E0009; a card with no lines at all, E0011.)
 
-    building "Hut" (trout A001)      # error: the card has no indented body
+    when built:                      # error: expected indented block
 """,
 )
 UNEXPECTED_TOKEN = Code(
@@ -134,6 +134,21 @@ meant when the rest reads on, else the closest keyword.
     each time afterr you serve fish:   # error: did you mean 'after'?
 """,
 )
+EMPTY_DEFINITION = Code(
+    "E0011",
+    "a card or example with no lines",
+    """
+A card's lines (its cost, VP, abilities) and an example's steps stand under its header, indented. A header
+followed by nothing, or straight by the next card, is reported at that header, and the cards after it are
+read as usual.
+
+    building "Hut" (trout A001)      # error: the building 'Hut' has no lines
+
+    building "Hut" (trout A001)      # fine
+      cost 1 wood
+      vp 1
+""",
+)
 
 # Names: phrases, words, decks, card codes ---------------------------------------------------------
 
@@ -209,12 +224,15 @@ UNKNOWN_CARD_NAME = Code(
     "E0114",
     "no card of that name",
     """
-A quoted name in a worked example (`put "Wood Storage" in play`, `place a worker on elder "Harbor Master"`,
-`fish on elder "Pisciculturist"`) must be the name of a card in the same file, as the example runs against
-that file's cards; an `elder "..."` slot, of an Elder. Renaming or removing a card makes every example that
-still uses its old name this error. (A card's own phrase may name a card another file of the game defines.)
+A quoted name in any phrase, a card's cost, condition or effect as much as a worked example (`discard "Toy
+Shop"`, `elder "Contractor" has left the supply board`, `put "Wood Storage" in play`), must be the name of a
+card in the same file: a game is played with one file's cards. A Building's slot wants a Building, an
+`elder "..."` slot an Elder. Renaming or removing a card makes every phrase that still uses its old name this
+error.
 
-    do put "Wood Storige" in play     # error: no card named 'Wood Storige'
+    cost 6 wood or discard "Toy Shp"            # error: no building named 'Toy Shp'; did you mean 'Toy Shop'?
+    if elder "Toy Shop" has left the supply board  # error: 'Toy Shop' is a Building, not an Elder
+    cost 6 wood or discard "Toy Shop"           # fine
 """,
 )
 
@@ -250,7 +268,13 @@ NUMBER_TOO_LARGE = Code(
     "number too large",
     """
 Numbers in a card file are small game quantities; a literal beyond the limit the help names is almost
-certainly a typo.
+certainly a typo. So is an expression of numbers alone that works out beyond it, or below its negative: it is
+worked out when checked, and reported as a whole.
+
+    take 1001 wood                  # error: 1001 is too large
+    vp 1000 * 1000                  # error: this works out to 1000000, more than 1000
+    vp 0 - 1000 - 1                 # error: this works out to -1001, less than -1000
+    vp 10 * 100                     # fine: 1000
 """,
 )
 NEGATIVE_AMOUNT = Code(

@@ -19,6 +19,11 @@ class Span:
         return f"{self.filename}:{self.line}:{self.column}"
 
 
+def moved(span: Span, lines: int) -> Span:
+    """The span `lines` further down: a definition compiled alone, put back at its line of the file."""
+    return replace(span, line=span.line + lines, end_line=span.end_line + lines)
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     code: str

@@ -18,21 +18,18 @@ Two levels, both keyed by the block's text:
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from functools import cached_property
 
 from compiler.backends.generate import CardCode, card_code
 from compiler.checking.check import Checker, Header, Reference, file_diagnostics, links_of
 from compiler.checking.cycles import Link
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span, moved
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
-from compiler.syntax.parse import HEADER, parse, parser
-
-COMMENT_OR_BLANK = re.compile(r"\s*(#.*)?")
+from compiler.syntax.parse import card_header, definitions, parse
 
 
 @dataclass(frozen=True)
@@ -48,19 +45,9 @@ class Block:
 
 
 def split(text: str) -> list[Block]:
-    """The blocks of a file; comments and blank lines before the first definition belong to none, anything else
-    there is a block of its own (the parser reports it)."""
+    """The blocks of a file, one a definition (parse.definitions)."""
     lines = text.split("\n")
-    starts = [index for index, line in enumerate(lines) if HEADER.match(line)]
-    before = lines[: starts[0]] if starts else lines
-    if not all(COMMENT_OR_BLANK.fullmatch(line) for line in before):
-        starts = [0, *starts]
-    ends = [*starts[1:], len(lines)]
-    return [Block(begin + 1, "\n".join(lines[begin:end])) for begin, end in zip(starts, ends, strict=False)]
-
-
-def moved(span: Span, lines: int) -> Span:
-    return replace(span, line=span.line + lines, end_line=span.end_line + lines)
+    return [Block(begin + 1, "\n".join(lines[begin:end])) for begin, end in definitions(lines)]
 
 
 @dataclass(frozen=True)
@@ -148,7 +135,7 @@ def header_read_off(text: str, line: int, filename: str) -> tuple[Header, ...]:
     """The card a definition that does not parse stands for, when its first line reads as a card's header: its
     name and code still count for the file, so a name quoted elsewhere is not reported unknown because of a typo
     in the card, and a name used twice is still reported."""
-    found = broken_header().match(text)
+    found = card_header().match(text)
     if found is None:
         return ()
 
@@ -156,16 +143,6 @@ def header_read_off(text: str, line: int, filename: str) -> tuple[Header, ...]:
         return Span(filename, line, found.start(part) + 1, line, found.end(part) + 1)
 
     return (Header(found["kind"], found["name"][1:-1], found["code"], at("kind"), at("name"), at("code")),)
-
-
-@cache
-def broken_header() -> re.Pattern[str]:
-    """A header line as the grammar has it (KIND STRING "(" WORD WORD ")"), whatever follows on its line."""
-    kind, name, word = (parser().get_terminal(terminal).pattern.to_regexp() for terminal in ("KIND", "STRING", "WORD"))
-    space = "[\t ]"
-    return re.compile(
-        rf"(?P<kind>{kind}){space}*(?P<name>{name}){space}*\({space}*(?P<deck>{word}){space}+(?P<code>{word}){space}*\)"
-    )
 
 
 class Memo:

@@ -146,7 +146,7 @@ def hooks(card: n.Card) -> set[str]:
 
 
 def causes(card: n.Card) -> set[str]:
-    return {event for a in card.abilities for call in n.calls_in(a.body) for event in call.entry.causes}
+    return {event for a in card.abilities for call in n.calls_in(a.body) for event in call.entry.caused(call.args)}
 
 
 def rules(card: n.Card) -> set[str]:

@@ -7,6 +7,7 @@ diagnostic of the file; it never stops at the first error.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -16,7 +17,7 @@ from compiler.checking import vocabulary as vocab
 from compiler.checking.cycles import Link, links, trigger_loops
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
-from compiler.syntax.parse import MAX_NUMBER, MAX_TABLE_ROWS
+from compiler.syntax.parse import MAX_DIGITS, MAX_NUMBER, MAX_TABLE_ROWS
 from runtime.model.rules import player_counts
 
 NUMBER, TRUTH = "number", "truth"
@@ -182,6 +183,7 @@ class Scope:
     where: str = "here"
     in_example: bool = False
     in_event: bool = False  # an `each time` ability: who set the event off is known
+    folded: bool = False  # inside an expression of numbers alone, whose value was held to the limit as a whole
 
     def with_local(self, name: str, type_: str) -> Scope:
         return replace(self, locals={**self.locals, name: type_})
@@ -205,7 +207,7 @@ class Header:
 
 @dataclass(frozen=True)
 class Reference:
-    """A quoted name filling a `{card:name}` or `{elder:name}` slot: the file must hold such a card."""
+    """A quoted name filling a `{building:name}` or `{elder:name}` slot: the file must hold such a card."""
 
     slot: str
     name: str
@@ -617,18 +619,16 @@ class Checker:
         for entry in entries:
             filled = match(entry, tokens)
             if filled is not None:
-                self.note_names(entry, filled, scope)
+                self.note_names(entry, filled)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
         if named in ("moment", "event"):
             entries = tuple(e for e in entries if ("at" in e.timings) == (named == "moment"))
         self.unknown(phrase.text, phrase.span, tokens, named or kind, entries)
         return None, ()
 
-    def note_names(self, entry: vocab.Entry, filled: list[Token], scope: Scope) -> None:
-        """Names an example quotes: it runs against this file's cards. A card's own phrase may name a card that
-        another file of the same game defines (`cost ..., discard "Market"`), so it is not held to this file."""
-        if not scope.in_example:
-            return
+    def note_names(self, entry: vocab.Entry, filled: list[Token]) -> None:
+        """Names a phrase quotes, in a card's cost, condition or effect as in an example: a game is played with
+        one file's cards, so a name no card of the file has is a typo."""
         slots = [element for element in entry.elements if isinstance(element, vocab.Slot)]
         for slot, token in zip(slots, filled, strict=True):
             if slot.type == "name":
@@ -639,6 +639,27 @@ class Checker:
             self.error(
                 codes.NUMBER_TOO_LARGE, f"{number.value} is too large", number.span, f"numbers go up to {MAX_NUMBER}"
             )
+
+    def within_limit(self, expr: n.Negate | n.Binary) -> None:
+        """Numbers alone can work out past the limit (`1000 * 1000`): no game quantity either. Held to it as a
+        whole, at the outermost such expression; one with a number too large is reported at that number alone."""
+        value = constant(expr)
+        if value is None or abs(value) <= MAX_NUMBER:
+            return
+        if any(isinstance(node, n.Number) and node.value > MAX_NUMBER for node in n.walk(expr)):
+            return
+        shown = (
+            str(value)
+            if abs(value) < 10**MAX_DIGITS
+            else f"a number of {math.floor(math.log10(abs(value))) + 1} digits"
+        )
+        bound = MAX_NUMBER if value > 0 else -MAX_NUMBER
+        self.error(
+            codes.NUMBER_TOO_LARGE,
+            f"this works out to {shown}, {'more' if value > 0 else 'less'} than {bound}",
+            expr.span,
+            f"numbers, and what numbers alone work out to, go from -{MAX_NUMBER} to {MAX_NUMBER}",
+        )
 
     def slot_value(self, token: Token, scope: Scope) -> n.Expr | str:
         if token.kind == "number":
@@ -736,6 +757,9 @@ class Checker:
 
     def expr(self, expr: n.Expr, scope: Scope) -> tuple[n.Expr, str]:
         """The checked expression and its type ('' when an error was already reported)."""
+        if isinstance(expr, n.Negate | n.Binary) and not scope.folded:
+            self.within_limit(expr)
+            scope = replace(scope, folded=constant(expr) is not None)
         if isinstance(expr, n.Number):
             self.number(expr)
             return expr, NUMBER
@@ -837,7 +861,7 @@ class Checker:
                         quantity.span,
                         "read it in 'expect'",
                     )
-                self.note_names(entry, filled, scope)
+                self.note_names(entry, filled)
                 if entry.event_only and not scope.in_event:
                     self.another_player_outside_event(quantity.span)
                 args = (*entry.args, *(t.text for t in filled))
@@ -882,7 +906,7 @@ class Checker:
                 f"a rule's value can be read only inside its own 'rule {words} = ...' (the value before that card)",
             )
             return
-        known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + list(scope.locals)
+        known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + [*scope.locals, *scope.fields]
         close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
         help = f"did you mean '{vocab.readable(close[0])}'?" if close else "'nus vocab count' lists every count"
         self.error(codes.UNKNOWN_COUNT, f"unknown count '{words}'", quantity.span, help)
@@ -1054,22 +1078,33 @@ def duplicates(headers: list[Header], attr: str, code: codes.Code, what: str) ->
     return found
 
 
+OTHER_KIND = dict(zip(vocab.CARD_KINDS, reversed(vocab.CARD_KINDS), strict=True))
+
+
 def unknown_names(headers: list[Header], references: list[Reference]) -> list[Diagnostic]:
-    names = {"card": {header.name for header in headers}}
-    names["elder"] = {header.name for header in headers if header.kind == "elder"}
+    """A name is looked for among the cards of its slot's kind (a Building or an Elder); one that names a card of
+    the other kind says so."""
+    names = {kind: {header.name for header in headers if header.kind == kind} for kind in vocab.CARD_KINDS}
     hints: dict[tuple[str, str], str] = {}  # a hint compares with every name: a name quoted often is compared once
     found = []
     for reference in references:
-        known = names.get(reference.slot, names["card"])
+        known = names[reference.slot]
         if reference.name in known:
             continue
         key = (reference.slot, reference.name)
         if key not in hints:
-            what = "an Elder" if reference.slot == "elder" else "a card"
-            hints[key] = suggestion(reference.name, known) or f"name {what} this file defines"
+            hints[key] = name_hint(reference, known, names)
         found.append(
             codes.UNKNOWN_CARD_NAME.diagnostic(
                 f"no {reference.slot} named '{reference.name}' in this file", reference.span, hints[key]
             )
         )
     return found
+
+
+def name_hint(reference: Reference, known: set[str], names: dict[str, set[str]]) -> str:
+    """A card of the other kind by that name is a mix-up, not a typo: say so before looking for a close name."""
+    wanted, other = (f"{article(kind)} {kind.capitalize()}" for kind in (reference.slot, OTHER_KIND[reference.slot]))
+    if reference.name in names[OTHER_KIND[reference.slot]]:
+        return f"'{reference.name}' is {other}, not {wanted}"
+    return suggestion(reference.name, known) or f"name {wanted} this file defines"

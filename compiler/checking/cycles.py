@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler import diagnostic_codes as codes
+from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 
@@ -16,7 +17,7 @@ from compiler.syntax import nodes as n
 @dataclass(frozen=True)
 class Link:
     """A hook on `event` (heard from `actor`) that, unconditionally, carries out an effect causing `causes`: plain
-    data (the card's name, the hook's span and text, the effect's line and pattern), cached with its card."""
+    data (the card's name, the hook's span and text, the effect's line and readable pattern), cached with its card."""
 
     event: str
     causes: str
@@ -45,9 +46,9 @@ def links(card: n.Card) -> list[Link]:
                         trigger.span,
                         hook_text(trigger),
                         statement.span.line,
-                        statement.entry.pattern,
+                        vocab.readable(statement.entry.pattern),
                     )
-                    for caused in statement.entry.causes
+                    for caused in statement.entry.caused(statement.args)
                 ]
     return found
 

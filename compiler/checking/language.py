@@ -12,7 +12,19 @@ from runtime.model.rules import player_counts
 
 SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
 NAME_SAMPLES = {"elder": '"Fisherman"', "card": '"Wood Storage"'}
-KINDS = ("effect", "count", "fact", "event", "actor", "moment", "payment", "rule", "example step", "answer")
+KINDS = (
+    "effect",
+    "count",
+    "fact",
+    "event",
+    "event field",
+    "actor",
+    "moment",
+    "payment",
+    "rule",
+    "example step",
+    "answer",
+)
 
 
 @dataclass(frozen=True)
@@ -47,10 +59,16 @@ def slots(entry: vocab.Entry) -> tuple[str, ...]:
 
 
 def english(entry: vocab.Entry) -> str:
+    """The entry's English with its slots as `readable` shows them: a name slot is shown in quotes, so an English
+    that quotes the name itself (`remove the "{building}"`, filled in as one quoted name on a card) is not quoted
+    twice."""
     text = entry.english
     for element in entry.elements:
         if isinstance(element, vocab.Slot):
-            text = text.replace("{" + element.name + "}", vocab.readable("{" + element.name + ":" + element.type + "}"))
+            shown = vocab.readable("{" + element.name + ":" + element.type + "}")
+            if element.type == "name":
+                text = text.replace(f'"{{{element.name}}}"', shown)
+            text = text.replace("{" + element.name + "}", shown)
     text = text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
     if entry.parameter is not None and entry.result == "number":
         text += f" (in VALUE, '{entry.pattern}' is its value without this card, so such cards add up{least(entry)})"
@@ -102,6 +120,18 @@ def vocabulary_phrases() -> list[Phrase]:
         for kind, entries in groups
         for e in entries
     ]
+
+
+def event_fields() -> list[Phrase]:
+    """What an `each time` ability on an event may read of it (Entry.fields): known only there, so said with it."""
+    found = []
+    for entry in vocab.EVENTS:
+        hook = f"each time {entry.timings[-1]} you {entry.pattern}"
+        for words, (attr, type_) in entry.fields.items():
+            condition = words if type_ == "truth" else f"{words} >= 2"
+            english = f"{entry.phrases[attr]} (known only in 'each time ... {entry.pattern}')"
+            found.append(Phrase("event field", words, (), english, f"{hook}, if {condition}: take 1 gold"))
+    return found
 
 
 STEPS = (
@@ -168,7 +198,7 @@ def phrases() -> list[Phrase]:
     fixed = [Phrase("actor", words, (), text, example) for words, text, example in ACTORS]
     fixed += [Phrase("example step", words, (), text, example) for words, text, example in STEPS]
     fixed += [Phrase("answer", words, (), text, example) for words, text, example in ANSWERS]
-    return vocabulary_phrases() + fixed
+    return vocabulary_phrases() + event_fields() + fixed
 
 
 def matching(words: list[str]) -> list[Phrase]:

@@ -64,6 +64,7 @@ ARTICLES = frozenset({"a", "an", "the"})
 BEFORE = parameters.BEFORE
 
 SLOT_TYPES = {"amount", "good", "ship", "letter", "name"}
+CARD_KINDS = ("building", "elder")  # what a name slot is named: the kind of card its quoted name must be
 WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
 
 
@@ -90,6 +91,7 @@ class Entry:
     parameter: parameters.Parameter | None = None  # rules: the declared parameter, whose default is in rules.toml
     phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
+    gains: str = ""  # effects: the good slot whose good comes into the personal supply (a Guest sets off an event)
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
@@ -118,6 +120,15 @@ class Entry:
     def elements(self) -> tuple[str | Slot, ...]:
         return parse_pattern(self.pattern)
 
+    def caused(self, args: tuple) -> tuple[str, ...]:
+        """Effects: the events a call with these slot values sets off: those declared, and the event of a good
+        it gains (declared.GAINED), so `take 1 guest` places a new Guest in the supply and `take 1 wood` does not."""
+        if not self.gains:
+            return self.causes
+        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        event = declared.GAINED.get(dict(zip(slots, args, strict=True))[self.gains])
+        return self.causes if event is None else (*self.causes, event.name)
+
 
 @cache
 def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
@@ -127,6 +138,7 @@ def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
             name, _, type_ = word.strip("{}").partition(":")
             type_ = type_ or name
             assert type_ in SLOT_TYPES, word
+            assert type_ != "name" or name in CARD_KINDS, word
             elements.append(Slot(name, type_))
         else:
             normal = normalise(word)
@@ -259,7 +271,7 @@ COUNTS = (
         example_only=True,
     ),
     Entry("score", "score_total", "your final score, all parts added up", example_only=True),
-    Entry("vp of {card:name}", "vp_of_card", "the VP of the {card} in play", example_only=True),
+    Entry("vp of {building:name}", "vp_of_card", "the VP of the {building} in play", example_only=True),
 ) + tuple(
     Entry(f"score from {part}", "score_part", f"the VP your {part} score at the end", args=(key,), example_only=True)
     for part, key in (
@@ -398,6 +410,7 @@ EFFECTS = (
         "take {amount} {good}",
         "take",
         "take {amount} {good} from the general supply and place the {good} in your personal supply",
+        gains="good",
     ),
     Entry(
         "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
@@ -499,9 +512,9 @@ EFFECTS = (
     Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
     Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
     Entry(
-        "put {card:name} in play",
+        "put {building:name} in play",
         "put_in_play",
-        "put the {card} into play as though built earlier",
+        "put the {building} into play as though built earlier",
         example_only=True,
     ),
     Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
@@ -574,9 +587,9 @@ EXAMPLE_STEPS = (
         example_only=True,
     ),
     Entry(
-        "place a worker on {card:name}",
+        "place a worker on {building:name}",
         "worker_on_card",
-        "place a Worker on the worker space of your {card}",
+        "place a Worker on the worker space of your {building}",
         example_only=True,
     ),
     Entry(
@@ -623,9 +636,9 @@ PAYMENTS = (
         "return {amount} Guests from your personal supply to the general supply",
     ),
     Entry(
-        "discard {card:name}",
+        "discard {building:name}",
         "discard_building",
-        'remove the "{card}" from play if it is on your Harbor board',
+        'remove the "{building}" from play if it is on your Harbor board',
     ),
     Entry("without guests", "no_guests", "you may not reduce the Building cost of {cost} with Guests"),
 )
@@ -664,7 +677,7 @@ NUMBER_WORDS = frozenset(
 
 
 def readable(pattern: str) -> str:
-    """A pattern as a designer writes it: slots in capitals, names in quotes ('take N GOOD', 'vp of "CARD"')."""
+    """A pattern as a designer writes it: slots in capitals, names in quotes ('take N GOOD', 'vp of "BUILDING"')."""
     shown = []
     for word in pattern.split():
         if word.startswith("{"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -14,7 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import Indenter
 
 from compiler import diagnostic_codes as codes
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span, moved
 
 
 class CardIndenter(Indenter):
@@ -158,12 +158,24 @@ class Recovered:
 
 
 def parse_recovering(text: str, filename: str) -> Recovered:
-    """After a syntax error, blank the definition it lies in (from its header to the next one, keeping line
-    numbers) and parse again, so every broken card is reported, not only the first, and the others parse."""
+    """After a syntax error, parse each definition alone (as compiler/units.py does, so `nus fmt` and `nus check`
+    report the same errors): each that does not parse is blanked (its lines kept, as blank lines) and the rest is
+    parsed again, so every broken card is reported, not only the first, and the others parse. An error said of a
+    definition that does parse alone would blame a card for the one before it (`building` where the header before
+    wants its lines); should one remain once the broken ones are blanked, its definition is blanked in turn."""
     if not text.endswith("\n"):
         text += "\n"
     found: list[Diagnostic] = []
     left_out: list[int] = []
+    if parse_once(text, filename)[1] is not None:
+        lines = text.split("\n")
+        for begin, end in definitions(lines):
+            _, error = parse_once("\n".join(lines[begin:end]) + "\n", filename)
+            if error is not None:
+                found.append(replace(error, span=moved(error.span, begin)))
+                left_out.append(begin + 1)
+                lines[begin:end] = [""] * (end - begin)
+        text = "\n".join(lines)
     while True:
         tree, error = parse_once(text, filename)
         if error is None:
@@ -177,7 +189,7 @@ def parse_recovering(text: str, filename: str) -> Recovered:
 
 
 def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None]:
-    layout = number_error(text, filename) or indentation_error(text, filename)
+    layout = number_error(text, filename) or indentation_error(text, filename) or empty_definition(text, filename)
     if layout is not None:
         return None, layout
     try:
@@ -189,6 +201,64 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
 
 
 HEADER = re.compile(r"(building|elder|example)\b")
+COMMENT_OR_BLANK = re.compile(r"\s*(#.*)?")
+
+
+def definitions(lines: list[str]) -> list[tuple[int, int]]:
+    """Where each definition of a file begins and ends (line indexes, the end excluded), from a header at the
+    margin to the next; comments and blank lines before the first belong to none, anything else there is one of its
+    own (the parser reports it)."""
+    starts = [index for index, line in enumerate(lines) if HEADER.match(line)]
+    before = lines[: starts[0]] if starts else lines
+    if not all(COMMENT_OR_BLANK.fullmatch(line) for line in before):
+        starts = [0, *starts]
+    return list(zip(starts, [*starts[1:], len(lines)], strict=False))  # no definition: none
+
+
+@cache
+def card_header() -> re.Pattern[str]:
+    """A card's header line as the grammar has it (KIND STRING "(" WORD WORD ")"), whatever follows on its line."""
+    kind, name, word = (parser().get_terminal(terminal).pattern.to_regexp() for terminal in ("KIND", "STRING", "WORD"))
+    space = "[\t ]"
+    return re.compile(
+        rf"(?P<kind>{kind}){space}*(?P<name>{name}){space}*\({space}*(?P<deck>{word}){space}+(?P<code>{word}){space}*\)"
+    )
+
+
+@cache
+def example_header() -> re.Pattern[str]:
+    """A top-level example's header line as the grammar has it ("example" STRING ":")."""
+    name = parser().get_terminal("STRING").pattern.to_regexp()
+    return re.compile(rf"(?P<kind>example)[\t ]*(?P<name>{name})[\t ]*:")
+
+
+NOTHING_AFTER = re.compile(r"[\t ]*(#.*|\r)?")  # a comment, or the CR of a CRLF line end
+FIRST_LINES = {
+    "building": ("lines", "add its lines under it, indented: e.g. '  cost 1 wood' and '  vp 1'"),
+    "elder": ("lines", "add its lines under it, indented: e.g. '  use: take 1 fish'"),
+    "example": ("steps", "add its steps under it, indented: e.g. '  do take 1 wood'"),
+}
+
+
+def empty_definition(text: str, filename: str) -> Diagnostic | None:
+    """A whole header at the margin with no indented line after it, before the next definition or the end: said
+    of that definition (the parser would blame the next definition's first word, or the end of the file)."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        found = card_header().match(line) or example_header().match(line)
+        if found is None or not NOTHING_AFTER.fullmatch(line, found.end()):
+            continue
+        following = next(
+            (later for later in lines[number:] if later.strip() and not later.lstrip().startswith("#")), ""
+        )
+        if following.startswith(" "):  # its body (a tab in indentation is reported before)
+            continue
+        kind, name = found["kind"], found["name"][1:-1]
+        what, help = FIRST_LINES[kind]
+        return codes.EMPTY_DEFINITION.diagnostic(
+            f"the {kind} '{name}' has no {what}", Span(filename, number, 1, number, found.end() + 1), help
+        )
+    return None
 
 
 def without_definition_at(text: str, line: int) -> tuple[int, str]:

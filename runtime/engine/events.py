@@ -123,15 +123,17 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
 
 
 def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
-    """Names the ability that recurs most in the chain, with its card file line."""
+    """Names the ability that recurs most in the chain, with its card file line. The message gives the limit, not
+    how often that ability ran: the chain may have started inside another ability (a when-built in a game, none in
+    an example), so the count would differ between `nus test` and `nus balance` for the same loop."""
     counts: dict[int, int] = {}
     for _, ability in running:
         counts[id(ability)] = counts.get(id(ability), 0) + 1
     card, ability = max(running, key=lambda pair: counts[id(pair[1])])
     where = f"{ability.effect.__code__.co_filename}:{ability.line}"
     return TriggerLoop(
-        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" ran '
-        f"{counts[id(ability)]} times inside itself); its effect must not cause the event it waits for",
+        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" kept setting itself off until '
+        f"{MAX_NESTED_TRIGGERS} abilities ran inside one another); its effect must not cause the event it waits for",
         card.name,
     )
 

@@ -51,6 +51,33 @@ CASES: dict[str, Case] = {
         18,
         "words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
     ),
+    "E0011 a building with no lines before the next card": Case(
+        'building "Nothing" (trout A693)\n\n' + HEADER,
+        "E0011",
+        "the building 'Nothing' has no lines",
+        1,
+        1,
+        32,
+        "add its lines under it, indented: e.g. '  cost 1 wood' and '  vp 1'",
+    ),
+    "E0011 an elder with no lines at the end of the file": Case(
+        HEADER + '\nelder "Idle" (base E01)  # no use yet\n',
+        "E0011",
+        "the elder 'Idle' has no lines",
+        5,
+        1,
+        24,
+        "add its lines under it, indented: e.g. '  use: take 1 fish'",
+    ),
+    "E0011 an example with no steps": Case(
+        'example "nothing yet":\n' + HEADER,
+        "E0011",
+        "the example 'nothing yet' has no steps",
+        1,
+        1,
+        23,
+        "add its steps under it, indented: e.g. '  do take 1 wood'",
+    ),
     "E0009 end of file inside parentheses": Case(
         'building "X" (trout A001', "E0009", "'(' is never closed", 1, 14, 15, "close it with ')'"
     ),
@@ -63,8 +90,8 @@ CASES: dict[str, Case] = {
         7,
         "close it with ')'",
     ),
-    "E0002 header without body": Case(
-        'building "X" (trout A001)', "E0002", "unexpected end of file", 1, 26, 27, "expected indented block"
+    "E0002 the file ends after a header written over two lines": Case(
+        'building "X" (trout\n  A001)', "E0002", "unexpected end of file", 2, 8, 9, "expected indented block"
     ),
     "E0003 operator without operand": Case(
         'building "X" (trout A001)\n  cost 1 wood\n  vp 1 +\n',
@@ -389,6 +416,43 @@ CASES: dict[str, Case] = {
         25,
         "first used on line 1",
     ),
+    "E0114 unknown building in a cost": Case(
+        'building "X" (trout A001)\n  cost 1 wood or discard "Y"\n  vp 1\n',
+        "E0114",
+        "no building named 'Y' in this file",
+        2,
+        26,
+        29,
+        "name a Building this file defines",
+    ),
+    "E0114 misspelt elder in a trigger": Case(
+        building('  as soon as elder "Fishermen" has left the supply board:', "    take 1 wood")
+        + '\nelder "Fisherman" (base E01)\n  use: take 1 fish\n',
+        "E0114",
+        "no elder named 'Fishermen' in this file",
+        4,
+        20,
+        31,
+        "did you mean 'Fisherman'?",
+    ),
+    "E0114 a Building's name where an Elder is wanted": Case(
+        building("  when built:", '    if elder "X" has left the supply board: take 1 wood'),
+        "E0114",
+        "no elder named 'X' in this file",
+        5,
+        14,
+        17,
+        "'X' is a Building, not an Elder",
+    ),
+    "E0114 an Elder's name where a Building is wanted": Case(
+        'building "X" (trout A001)\n  cost discard "E"\n  vp 1\n\nelder "E" (base E01)\n  use: take 1 fish\n',
+        "E0114",
+        "no building named 'E' in this file",
+        2,
+        16,
+        19,
+        "'E' is an Elder, not a Building",
+    ),
     # Types and limits
     "E0201 count used as a condition": Case(
         building("  when built:", "    if elders: take 1 wood"),
@@ -425,6 +489,33 @@ CASES: dict[str, Case] = {
         10,
         14,
         "numbers go up to 1000",
+    ),
+    "E0204 numbers alone working out past the limit": Case(
+        building("  when built:", "    take (1000 * 1000 * 1000) fish"),
+        "E0204",
+        "this works out to a number of 10 digits, more than 1000",
+        5,
+        11,
+        29,
+        "numbers, and what numbers alone work out to, go from -1000 to 1000",
+    ),
+    "E0204 a VP worked out past the limit, as a whole": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp 10 * 100 * 2\n',
+        "E0204",
+        "this works out to 2000, more than 1000",
+        3,
+        6,
+        18,
+        "numbers, and what numbers alone work out to, go from -1000 to 1000",
+    ),
+    "E0204 numbers alone working out below the limit beside a count": Case(
+        building("  when built:", "    take (elders + (0 - 1000 - 1)) fish"),
+        "E0204",
+        "this works out to -1001, less than -1000",
+        5,
+        21,
+        33,
+        "numbers, and what numbers alone work out to, go from -1000 to 1000",
     ),
     # Abilities and structure
     "E0301 elder with a worker space": Case(
@@ -905,6 +996,13 @@ def test_an_unknown_count_suggests_a_spelled_out_pattern() -> None:
     ]
 
 
+def test_an_unknown_count_in_an_event_hook_suggests_the_events_field() -> None:
+    found = diagnostics(building("  each time after you serve fish:", "    if fish servd >= 2: take 1 wood"))
+    assert [(d.code, d.message, d.span, d.help) for d in found] == [
+        ("E0103", "unknown count 'fish servd'", Span("cards.nus", 5, 8, 5, 18), "did you mean 'fish served'?")
+    ]
+
+
 def test_condition_in_an_amount() -> None:
     """A yes/no condition where an amount goes is E0201 at the condition, not a generated crash."""
     found = diagnostics(building("  when built:", "    take ((elders > 1)) wood"))
@@ -969,6 +1067,22 @@ def test_good_input_gives_no_diagnostics() -> None:
     assert compiled.diagnostics == ()
     assert compiled.module is not None
     assert [card.name for card in compiled.program.cards] == ["X"]
+
+
+def test_numbers_alone_that_work_out_within_the_limit_check_clean() -> None:
+    """Beside the E0204 cases: 1000 and -1000 worked out, and a count times a large number (no constant)."""
+    text = building("  requires elders * 1000 >= 0 - 1000", "  when built:", "    take (10 * 100 - elders) fish")
+    assert diagnostics(text.replace("vp 1", "vp 0 - 10 * 100")) == []
+
+
+def test_names_of_cards_of_the_file_in_costs_conditions_and_effects_check_clean() -> None:
+    """Beside the E0114 cases: a Building's name where a Building is wanted, an Elder's where an Elder is."""
+    text = (
+        'building "X" (trout A001)\n  cost 1 wood or discard "Y"\n  vp 1\n'
+        '  as soon as elder "E" has left the supply board:\n    take 1 wood\n\n'
+        'building "Y" (trout A002)\n  cost none\n  vp 0\n\nelder "E" (base E01)\n  use: take 1 fish\n'
+    )
+    assert diagnostics(text) == []
 
 
 def test_the_valid_neighbours_of_text_that_cannot_mean_what_it_says_check_clean() -> None:

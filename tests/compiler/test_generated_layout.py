@@ -100,6 +100,7 @@ LONG_TEXT = (
     f'building "{LONG_NAME}" (trout A700)\n  cost 1 wood\n  vp 1\n  when built: take 1 wood\n'
     f'  example "{"x" * 500}":\n    do put "{LONG_NAME}" in play\n    expect wood in supply = 2\n\n'
     f'building "B  \x1b" (trout A701)\n  cost 1 wood or discard "{ESCAPES}"\n  vp 1\n  when built: take 1 wood\n'
+    f'\nbuilding "{ESCAPES}" (trout A702)\n  cost none\n  vp 0\n'
 )
 
 
@@ -116,7 +117,7 @@ def test_a_long_name_stays_readable_within_the_width() -> None:
     assert [ast.unparse(s) for s in reread.body] == [ast.unparse(s) for s in compiled.module.body]
     namespace: dict = {}
     exec(compile(reread, "cards.py", "exec"), namespace)
-    assert [card.name for card in namespace["CARDS"]] == [LONG_NAME, "B  \x1b"]
+    assert [card.name for card in namespace["CARDS"]] == [LONG_NAME, "B  \x1b", ESCAPES]
 
 
 def test_a_string_split_at_its_spaces_keeps_every_space() -> None:

@@ -3,6 +3,7 @@ header and reports the syntax errors of every broken card, each at its own line.
 
 from __future__ import annotations
 
+from compiler.backends.format import format_text
 from compiler.cache import check_text
 from compiler.load import compile_text, run_stages
 
@@ -100,7 +101,7 @@ def test_a_broken_card_keeps_its_name_for_the_file() -> None:
     assert diagnosed(text) == [
         ("E0003", 3, 9, "unexpected end of line", "expected '(', '-', 'by', number, word"),
         ("E0112", 5, 10, "duplicate card name 'A'", "first used on line 1"),
-        ("E0114", 11, 10, "no card named 'Z' in this file", "name a card this file defines"),
+        ("E0114", 11, 10, "no building named 'Z' in this file", "name a Building this file defines"),
     ]
 
 
@@ -117,3 +118,27 @@ def test_every_card_s_errors_sorted_each_once() -> None:
         ("E0102", 10, 10),
         ("E0003", 15, 6),
     ]
+
+
+BROKEN = [
+    'building "Nothing" (trout A693)\n\n' + CARD.format(name="Kiln", code="A698", vp="1"),
+    CARD.format(name="A", code="A613", vp="(1 +") + CARD.format(name="B", code="A614", vp="1"),
+    CARD.format(name="A", code="A613", vp="1").rstrip("\n")
+    + "\n  when built:\n"
+    + CARD.format(name="B", code="A614", vp="1"),
+    CARD.format(name="A", code="A613", vp="1 $")
+    + CARD.format(name="B", code="A614", vp="+")
+    + CARD.format(name="C", code="A615", vp="1"),
+]
+
+
+def test_fmt_reports_the_syntax_errors_check_reports() -> None:
+    """Each definition is parsed alone after an error, as the check does card by card: an error is said of the card
+    it lies in, never of the next (a card with no lines made `nus fmt` blame every card after it)."""
+    for text in BROKEN:
+        checked = compile_text(text, "cards.nus").diagnostics
+        formatted, errors = format_text(text, "cards.nus")
+        assert formatted is None
+        assert tuple(errors) == checked
+        assert run_stages(text, "cards.nus").diagnostics == checked
+    assert [(d.code, d.span.line) for d in compile_text(BROKEN[0], "cards.nus").diagnostics] == [("E0011", 1)]

@@ -51,9 +51,31 @@ def test_a_loop_through_two_cards_names_every_line() -> None:
     )
 
 
+def test_taking_the_good_whose_coming_sets_off_the_hook_is_a_loop() -> None:
+    """A Guest taken from the general supply (which never runs out) places a new Guest in the supply: the hook on
+    that event which takes a Guest runs without end (declarations.GAINED)."""
+    text = (
+        HEAD.format(name="Guest Loop", code="A691")
+        + "  each time after you place a new guest in supply: take 1 guest\n"
+    )
+    [found] = compile_text(text, "cards.nus").diagnostics
+    assert (found.code, found.message, found.span.line, found.span.column, found.span.end_column) == (
+        "E0310",
+        "this ability sets itself off without end",
+        4,
+        3,
+        50,
+    )
+    assert found.help == (
+        'line 4 "each time after you place a new guest in supply" (Guest Loop), line 4 "take N GOOD" -> line 4 '
+        "again; guard the hook or change the effect"
+    )
+
+
 @pytest.mark.parametrize(
     "hook",
     [
+        "  each time after you place a new guest in supply:\n    take 2 wood\n",
         "  each time after you build a ship, if wood in supply >= 3:\n    count as a build a ship action\n",
         "  each time after you build a ship:\n    you may: count as a build a ship action\n",
         "  each time after you serve fish:\n    count as a build a ship action\n",
@@ -84,7 +106,7 @@ def test_a_loop_behind_a_guard_stops_with_the_card_and_line(tmp_path: Path, caps
     assert f'{path}:6: FAILED card "Hidden Loop": it never ends' in out
     assert (
         f'line 8: do build a ship: {path}:4: card "Hidden Loop" sets itself off without end '
-        '("each time after you build a ship, if wood in supply >= 0" ran 40 times inside itself); '
-        "its effect must not cause the event it waits for"
+        '("each time after you build a ship, if wood in supply >= 0" kept setting itself off until 40 abilities ran '
+        "inside one another); its effect must not cause the event it waits for"
     ) in out
     assert "RecursionError" not in out

@@ -7,10 +7,11 @@ import pytest
 from compiler.checking import vocabulary as vocab
 from compiler.checking.language import markdown, matching, phrases
 from compiler.cli import main
+from compiler.load import compile_text
 
 
 def test_every_vocabulary_entry_is_listed_once_with_an_example() -> None:
-    listed = [p for p in phrases() if p.kind not in ("example step", "answer", "actor")]
+    listed = [p for p in phrases() if p.kind not in ("example step", "answer", "actor", "event field")]
     entries = vocab.EFFECTS + vocab.COUNTS + vocab.FACTS + vocab.EVENTS + vocab.PAYMENTS + vocab.RULES
     assert len(listed) == len(entries)
     assert all(p.example and p.english and "{" not in p.words for p in listed)
@@ -78,3 +79,31 @@ def test_a_count_without_parentheses_is_offered_them_not_another_effect() -> Non
     assert check(HEAD + "  vp 1\n  when built: take round wood\n") == [
         ("E0101", "unknown effect 'take round wood'", "a count as an amount goes in parentheses: 'take (round) wood'")
     ]
+
+
+def test_a_name_the_english_quotes_itself_is_quoted_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The discard payment's English quotes its name (a card shows `remove the "Toy Shop" ...`): in nus vocab and
+    on the Language page the slot stands in one pair of quotes, as in every other phrase."""
+    assert main(["vocab", "discard"]) == 0
+    out = capsys.readouterr().out
+    assert '      remove the "BUILDING" from play if it is on your Harbor board\n' in out
+    assert '""' not in out
+    assert '""' not in markdown(phrases())
+
+
+def test_event_fields_are_listed_with_their_event_and_an_example_that_checks_clean(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A field is a phrase of the language too, known only while its event is heard: nus vocab and the Language
+    page list each, and each example compiles on a card."""
+    fields = [p for p in phrases() if p.kind == "event field"]
+    assert sorted(p.words for p in fields) == sorted(words for e in vocab.EVENTS for words in e.fields)
+    for field in fields:
+        card = f'building "X" (trout A001)\n  cost 1 wood\n  vp 1\n  {field.example}\n'
+        assert compile_text(card, "cards.nus").diagnostics == (), field.example
+    assert main(["vocab", "fish served"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("event fields:\n  fish served\n")
+    assert "(known only in 'each time ... serve fish')\n" in out
+    assert "e.g. each time after you serve fish, if fish served >= 2: take 1 gold\n" in out
+    assert "## Event fields\n" in markdown(phrases())

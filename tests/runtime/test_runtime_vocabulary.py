@@ -15,6 +15,7 @@ from compiler.checking import vocabulary
 from runtime import library
 from runtime.engine.actions import ACTIONS
 from runtime.engine.events import emit
+from runtime.mechanics import goods
 from runtime.model import declarations as declared
 from tests.kit.table_kit import make_table
 
@@ -63,6 +64,16 @@ def test_emit_takes_a_declaration_and_refuses_a_timing_it_is_not_declared_with()
         emit(table, declared.REMOVE_FOREST, "before", table.players[0])
     with pytest.raises(AttributeError):
         emit(table, "remove_forest", "after", table.players[0])
+
+
+@pytest.mark.parametrize("good", declared.GOODS)
+def test_a_good_taken_sets_off_what_gained_declares_once_a_piece(good, monkeypatch):
+    """The compiler's loop check reads declared.GAINED for what `take N GOOD` sets off: the runtime emits that."""
+    table = make_table()
+    heard = []
+    monkeypatch.setattr(goods, "emit", lambda _table, event, timing, _player: heard.append((event, timing)))
+    goods.gain(table, table.players[0], good, 2)
+    assert heard == ([(declared.GAINED[good], "after")] * 2 if good in declared.GAINED else [])
 
 
 def test_the_runtime_performs_exactly_the_declared_actions():
