@@ -20,7 +20,8 @@ from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
 from compiler.load import compile_text
 from compiler.syntax import nodes as n
-from compiler.units import MEMO, broken_header, split
+from compiler.syntax.parse import card_header
+from compiler.units import MEMO, split
 from runtime.model.rules import player_counts
 
 
@@ -258,7 +259,7 @@ def outline(text: str, filename: str) -> tuple[Symbol, ...]:
             found += [Symbol(c.name, detail(c.kind, c.deck, c.code), c.span, c.name_span) for c in unit.cards]
             continue
         lines = block.text.rstrip().split("\n")
-        header = broken_header().match(lines[0])
+        header = card_header().match(lines[0])
         for card in unit.facts.headers:
             span = Span(filename, block.start, 1, block.start + len(lines) - 1, len(lines[-1]) + 1)
             found.append(Symbol(card.name, detail(card.kind, header["deck"], card.code), span, card.name_span))
