@@ -33,8 +33,10 @@ class Estimate:
 def mean_interval(values: Sequence[float]) -> Estimate:
     """The mean of paired differences (or any sample) with a t interval and the two-sided p-value of mean 0.
 
-    A sample with no spread (every difference equal) has a zero-width interval; its p-value is 0 unless
-    the common value is 0. Fewer than two values give an unbounded interval.
+    A sample with no spread (every difference equal) has a zero-width interval and no t test; its p-value is the
+    sign test's, 2 ** (1 - n) when the common value is not 0 (every one of n differences on the same side), 1 when
+    it is: two equal differences are no evidence (p 0.5), where a p of 0 would flag the card at any rate. Fewer
+    than two values give an unbounded interval.
     """
     n = len(values)
     if n == 0:
@@ -43,7 +45,7 @@ def mean_interval(values: Sequence[float]) -> Estimate:
     if n == 1:
         return Estimate(mean, float("-inf"), float("inf"), 1)
     if all(value == values[0] for value in values):
-        return Estimate(mean, mean, mean, n, 1.0 if mean == 0 else 0.0)
+        return Estimate(mean, mean, mean, n, 1.0 if mean == 0 else 2.0 ** (1 - n))
     from scipy import stats
 
     result = stats.ttest_1samp(values, 0.0)
@@ -92,13 +94,17 @@ def t_quantile_95(df: int) -> float:
 
 
 def proportion_interval(successes: float, n: int) -> Estimate:
-    """A rate with its Wilson interval. Shared wins count as fractions; the interval uses the rounded count."""
+    """A rate with its Wilson score interval, worked out from the rate itself: a shared win counts as a fraction
+    of one, so 12.5 wins of 30 and 11.5 of 30 get intervals of their own (rounding the count gave both 12's)."""
     if n == 0:
         return Estimate(0.0, 0.0, 1.0, 0)
-    from scipy import stats
-
-    interval = stats.binomtest(round(successes), n).proportion_ci(CONFIDENCE, method="wilson")
-    return Estimate(successes / n, float(interval.low), float(interval.high), n)
+    rate, z = successes / n, NormalDist().inv_cdf(0.5 + CONFIDENCE / 2)
+    shrink = 1 + z * z / n
+    centre = (rate + z * z / (2 * n)) / shrink
+    half = z / shrink * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # the ends exactly, where rounding leaves 1e-17
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Estimate(rate, low, high, n)
 
 
 def adjust(p_values: Sequence[float]) -> list[float]:

@@ -352,16 +352,20 @@ def test_a_piped_table_is_printed_whole_and_names_the_flagged_cards(tmp_path):
     """Piped, rich took 80 columns: every cell wrapped, "Realto…" and "chang…" cut short. Each row is one line now;
     with --against the value column says whose it is, and the closing line names what was flagged."""
     richer = variant(tmp_path, "richer.nus", BARREL_VP, BARREL_VP.replace("vp 3", "vp 9"))
-    code, out = run(str(CARDS), "--against", str(richer), "--games", "2", *measured("Barrel Maker", "Realtor's Office"))
+    code, out = run(str(CARDS), "--against", str(richer), "--games", "9", *measured("Barrel Maker", "Realtor's Office"))
     lines = out.splitlines()
     assert code == 0 and "…" not in out
     (header,) = [line for line in lines if "Δ score" in line]
     assert "│" not in header and "┃ Δ score, new file (95% CI) ┃" in header
     rows = [line for line in lines if line.startswith("│")][:2]  # the card table's rows; the seats' follow
     assert [row.split("│")[1] for row in rows] == [" Barrel Maker     ", " Realtor's Office "]
-    assert rows[0].endswith("│ +6.00 [+6.0, +6.0] │ 0.0000 │ changed │")
+    # +6 VP on every seed: no spread, so the sign test's p, 2 / 2 ** 9, adjusted over the 2 cards
+    assert rows[0].endswith("│ +6.00 [+6.0, +6.0] │ 0.0078 │ changed │")
     assert lines[-1].startswith("overall change in mean score: ")
-    assert lines[-1].endswith("(n=2); flagged at a false discovery rate of 0.01: Barrel Maker (changed)")
+    assert lines[-1].endswith("(n=9); flagged at a false discovery rate of 0.01: Barrel Maker (changed)")
+    code, out = run(str(CARDS), "--against", str(richer), "--games", "2", *measured("Barrel Maker", "Realtor's Office"))
+    barrel = next(line for line in out.splitlines() if line.startswith("│ Barrel Maker"))
+    assert barrel.endswith("│ +6.00 [+6.0, +6.0] │ 1.0000 │      │")  # two equal differences flag nothing
     code, out = run(str(CARDS), "--against", str(CARDS), "--games", "2", *measured("Stove"))
     assert out.splitlines()[-1].endswith("flagged at a false discovery rate of 0.01: none")
     code, out = run(str(CARDS), "--games", "2", *measured("Stove"))

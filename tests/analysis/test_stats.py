@@ -18,11 +18,29 @@ def test_paired_differences_get_a_t_interval_and_p_value():
     assert estimate.p == pytest.approx(0.01628, abs=1e-5)
 
 
-def test_no_spread_gives_a_point_interval_and_p_one_only_at_zero():
+def test_no_spread_gives_a_point_interval_and_the_sign_tests_p():
     same = mean_interval([0.0] * 5)
     assert (same.mean, same.low, same.high, same.p, same.n) == (0.0, 0.0, 0.0, 1.0, 5)
-    shifted = mean_interval([3.0] * 5)
-    assert (shifted.low, shifted.high, shifted.p) == (3.0, 3.0, 0.0)
+    shifted = mean_interval([3.0] * 5)  # five differences on one side: two-sided sign test 2 / 2 ** 5
+    assert (shifted.low, shifted.high, shifted.p) == (3.0, 3.0, 0.0625)
+    assert mean_interval([-2.0, -2.0]).p == 0.5  # two equal differences are no evidence
+
+
+def test_wilson_interval_of_whole_counts_is_scipys():
+    from scipy import stats
+
+    for wins, games in [(0, 10), (3, 7), (12, 30), (50, 100), (10, 10)]:
+        expected = stats.binomtest(wins, games).proportion_ci(0.95, method="wilson")
+        found = proportion_interval(wins, games)
+        assert (found.low, found.high) == (pytest.approx(expected.low), pytest.approx(expected.high))
+
+
+def test_shared_wins_get_the_interval_of_their_fraction():
+    # 12.5 and 11.5 wins of 30 (a tie shares a win): Wilson's score interval worked out by hand from 0.4167 and
+    # 0.3833, z = 1.96; rounding the count gave both the interval of 12 of 30
+    more, fewer = proportion_interval(12.5, 30), proportion_interval(11.5, 30)
+    assert (more.low, more.high) == (pytest.approx(0.2598, abs=1e-4), pytest.approx(0.5925, abs=1e-4))
+    assert (fewer.low, fewer.high) == (pytest.approx(0.2322, abs=1e-4), pytest.approx(0.5609, abs=1e-4))
 
 
 def test_too_few_values_give_an_unbounded_interval():
