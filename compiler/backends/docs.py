@@ -19,6 +19,7 @@ from compiler.output import write_all
 from compiler.syntax import nodes as n
 from compiler.syntax.comments import comments, notes
 from runtime.model.rules import player_counts
+from runtime.wording import spreadsheet_text
 
 
 @dataclass(frozen=True)
@@ -323,11 +324,6 @@ def amount_cell(amount: Amount | None) -> int | str:
 def alternative_text(alternative: CostAlternative) -> str:
     goods = [f"{amount.label} {good}" for good, amount in alternative.goods.items()]
     return ", ".join(goods + alternative.other)
-
-
-def spreadsheet_text(text: str) -> str:
-    """Text a spreadsheet shows as text: a leading = + - @ would start a formula, so it gets a quote mark."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def grouped(docs: list[CardDoc]) -> list[tuple[str, list[tuple[str, list[CardDoc]]]]]:

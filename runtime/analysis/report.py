@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from runtime.wording import counted
+from runtime.wording import counted, spreadsheet_text
 
 CARD_COLUMNS = [
     "name",
@@ -60,8 +60,15 @@ def as_csv(result: dict) -> str:
     writer = csv.DictWriter(out, columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for card in result["cards"]:
-        writer.writerow({key: "" if card.get(key) is None else card.get(key) for key in columns})
+        writer.writerow({key: csv_cell(card.get(key)) for key in columns})
     return out.getvalue()
+
+
+def csv_cell(value: Any) -> Any:
+    """No data is an empty cell; a name from the card file stays text in a spreadsheet (never a formula)."""
+    if value is None:
+        return ""
+    return spreadsheet_text(value) if isinstance(value, str) else value
 
 
 NO_DATA = "n/a"  # an estimate that rests on no game (n = 0)

@@ -306,6 +306,16 @@ def test_the_csv_has_the_sample_size_of_every_figure():
     assert (row["n"], row["win_delta_n"], row["built_n"]) == ("2", "2", "2") and row["builder_win_n"]
 
 
+def test_a_card_name_that_reads_as_a_formula_stays_text_in_the_csv(tmp_path):
+    """As nus build's cards.csv: a cell starting = + - @ gets a leading quote, so a spreadsheet shows the name."""
+    path = tmp_path / "formula.nus"
+    path.write_text(CARDS.read_text("utf-8").replace('"Gazebo"', '"=1+2"'), "utf-8")
+    code, out = run(str(path), "--games", "1", "--format", "csv", *measured("=1+2"))
+    (row,) = csv.DictReader(io.StringIO(out))
+    assert code == 0 and row["name"] == "'=1+2" and not out.splitlines()[1].startswith("=")
+    assert row["n"] == "1" and row["value"].lstrip("-").replace(".", "", 1).isdigit()  # a number, even below 0
+
+
 def test_help_shows_every_default_once(capsys):
     with pytest.raises(SystemExit):
         main(["balance", "--help"])
