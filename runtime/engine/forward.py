@@ -49,6 +49,7 @@ from runtime.mechanics.shares import turn_order
 from runtime.model.setup import new_table
 from runtime.model.state import Mark as TableMark
 from runtime.model.state import Session, Table
+from runtime.wording import counted
 
 
 class Pending(Exception):  # noqa: N818 (a question waiting, not an error)
@@ -88,6 +89,23 @@ class Seats:
         return decider.choose(decision, table)
 
 
+def every_seat_answered(deciders: Decider | Sequence[Decider], players: int) -> Decider | Sequence[Decider]:
+    """The deciders as given, refused now if they cannot answer every seat (not with an IndexError mid-game): one
+    decider, or a list or tuple of one for each player, each with a `choose`."""
+    if isinstance(deciders, (list, tuple)):
+        if len(deciders) != players:
+            raise ValueError(
+                f"{counted(len(deciders), 'decider')} for {counted(players, 'player')}: give one for each seat"
+            )
+        each = deciders
+    else:
+        each = (deciders,)
+    for decider in each:
+        if not callable(getattr(decider, "choose", None)):
+            raise TypeError(f"a decider has a choose(decision, table) method; {decider!r} has none")
+    return deciders
+
+
 @dataclass
 class Mark:
     """A game position to undo to, as often as needed; `with game.mark() as mark:` releases it at the end."""
@@ -108,7 +126,7 @@ class Game:
     def __init__(self, table: Table, specs: Sequence[Any], deciders: Decider | Sequence[Decider]):
         self.table = table
         self.specs = tuple(specs)
-        self.deciders = deciders
+        self.deciders = every_seat_answered(deciders, len(table.players))
         self.answers: list[int] = []
         self.pending: Decision | None = None
 
@@ -162,7 +180,7 @@ class Game:
 
     def play_out(self, deciders: Decider | Sequence[Decider] | None = None) -> dict[int, Fraction]:
         """Play to the end with `deciders` (the game's own by default) and return the scores."""
-        seats = Seats(deciders if deciders is not None else self.deciders)
+        seats = Seats(self.deciders if deciders is None else every_seat_answered(deciders, len(self.table.players)))
         while not self.over:
             self.pending = None
             self.advance(Replay(self.answers, then=seats))

@@ -153,6 +153,27 @@ def test_a_player_count_the_rules_have_no_values_for_is_refused_naming_those_the
         Game.new(list(every_card()), players, seed=1)
 
 
+@pytest.mark.parametrize(
+    ("deciders", "error", "message"),
+    [
+        ([RandomDecider(1)] * 2, ValueError, "^2 deciders for 3 players: give one for each seat$"),
+        ([RandomDecider(1)], ValueError, "^1 decider for 3 players"),
+        ({0: RandomDecider(1)}, TypeError, "has a choose\\(decision, table\\) method; {0: "),
+        ([RandomDecider(1), RandomDecider(2), object()], TypeError, "method; <object object"),
+    ],
+)
+def test_deciders_that_cannot_answer_every_seat_are_refused_before_any_move(deciders, error, message) -> None:
+    """Not an IndexError or AttributeError from deep in the game: refused at once, the position left as it was."""
+    with pytest.raises(error, match=message):
+        Game.new(list(every_card()), 3, seed=7, deciders=deciders)
+    game = Game.new(list(every_card()), 3, seed=7)
+    game.to_move()
+    before = structure(game.table), list(game.answers)
+    with pytest.raises(error, match=message):
+        game.play_out(deciders)
+    assert (structure(game.table), list(game.answers)) == before and not game.over
+
+
 def test_a_game_without_a_seed_is_refused_as_one_no_one_could_play_again() -> None:
     with pytest.raises(TypeError, match="seed is a whole number, not None"):
         Game.new(list(every_card()), 3, seed=None)  # type: ignore[arg-type]
