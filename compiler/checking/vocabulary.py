@@ -170,7 +170,11 @@ COUNTS = (
     Entry("forests on this building", "forests_on_card", "the number of Forests on top of this Building"),
     Entry("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
     Entry("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
-    Entry("workers on elders", "workers_on_elders", "the number of Workers on Elders in your Elder Council"),
+    Entry(
+        "workers on elders",
+        "workers_on_elders",
+        "the number of Workers on Elders in your Elder Council (of any color)",
+    ),
     Entry(
         "elders used this round",
         "elders_used_this_round",
