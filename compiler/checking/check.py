@@ -635,10 +635,12 @@ class Checker:
                 self.references.append(Reference(slot.name, token.text, token.span))
 
     def number(self, number: n.Number) -> None:
-        if number.value > MAX_NUMBER:
-            self.error(
-                codes.NUMBER_TOO_LARGE, f"{number.value} is too large", number.span, f"numbers go up to {MAX_NUMBER}"
-            )
+        self.not_too_large(number.value, number.span)
+
+    def not_too_large(self, value: int, span: Span) -> None:
+        """A number written in the card (a literal, a table row's key) above the language's limit."""
+        if value > MAX_NUMBER:
+            self.error(codes.NUMBER_TOO_LARGE, f"{value} is too large", span, f"numbers go up to {MAX_NUMBER}")
 
     def within_limit(self, expr: n.Negate | n.Binary) -> None:
         """Numbers alone can work out past the limit (`1000 * 1000`): no game quantity either. Held to it as a
@@ -805,14 +807,12 @@ class Checker:
     def table(self, table: n.Table, scope: Scope) -> n.Table:
         key = self.expr_of(table.key, NUMBER, scope, "table key")
         rows = tuple(replace(r, value=self.expr_of(r.value, NUMBER, scope, "table value")) for r in table.rows)
-        self.rows_within_limit(table.span, rows)
+        self.rows_within_limit(table)
         covered: list[n.Row] = []
         for row in rows:
             for bound in (row.low, row.high):
-                if bound is not None and bound > MAX_NUMBER:
-                    self.error(
-                        codes.NUMBER_TOO_LARGE, f"{bound} is too large", row.span, f"numbers go up to {MAX_NUMBER}"
-                    )
+                if bound is not None:
+                    self.not_too_large(bound, row.span)
             if row.low is not None and row.high is not None and row.low > row.high:
                 self.error(
                     codes.BAD_TABLE_ROW, f"empty range {row.low}-{row.high}", row.span, "write the smaller number first"
@@ -827,17 +827,17 @@ class Checker:
             covered.append(row)
         return replace(table, key=key, rows=rows)
 
-    def rows_within_limit(self, span: Span, rows: tuple[n.Row, ...]) -> None:
+    def rows_within_limit(self, table: n.Table) -> None:
         """A table compiles to a test per row, nested: its rows and those of the tables inside them are bounded,
         reported at the outermost table within the limit's reach (an inner one too long is reported itself)."""
-        inner = max((row_depth(t) for row in rows for t in n.walk(row.value) if isinstance(t, n.Table)), default=0)
-        depth = len(rows) + inner
+        depth = row_depth(table)
+        inner = depth - len(table.rows)
         if depth > MAX_TABLE_ROWS >= inner:
             counting = ", counting the rows of the tables inside it" if inner else ""
             self.error(
                 codes.TOO_MANY_ROWS,
                 f"this table has {depth} rows{counting}",
-                span,
+                table.span,
                 f"a table has at most {MAX_TABLE_ROWS} rows; group keys into ranges such as '3-5' or '6+'",
             )
 

@@ -219,8 +219,8 @@ def compare(old: Tally, new: Tally, changed: set[str], rate: float, was: dict[st
     """Per card: the paired difference new - old of its value on the same seeds (the old file's games of it under
     its name there, `was`), its p-value and the Benjamini-Hochberg adjusted p-value; a card flagged with unchanged
     text is an interaction."""
-    names = [name for name in new.values if was.get(name) in old.values]
-    estimates = {name: mean_interval(paired(old.values[was[name]], new.values[name])) for name in names}
+    estimates = {name: mean_interval(sample) for name, sample in paired_values(old, new, was).items()}
+    names = list(estimates)
     tested = [name for name in names if estimates[name].n]  # a card with no paired seed has no test to correct for
     adjusted = dict(zip(tested, adjust([estimates[name].p for name in tested]), strict=True))
     rows = []
@@ -254,6 +254,12 @@ def compare(old: Tally, new: Tally, changed: set[str], rate: float, was: dict[st
 
 def paired(old: Sequence[float | None], new: Sequence[float | None]) -> list[float]:
     return [b - a for a, b in zip(old, new, strict=True) if a is not None and b is not None]
+
+
+def paired_values(old: Tally, new: Tally, was: dict[str, str]) -> dict[str, list[float]]:
+    """Each card both files measured, by its new name: its value's paired differences new - old on the same seeds
+    (the old file's games of it under its name there, `was`)."""
+    return {name: paired(old.values[was[name]], new.values[name]) for name in new.values if was.get(name) in old.values}
 
 
 def mean_scores(tally: Tally) -> list[float]:
@@ -330,13 +336,7 @@ def widest(tallies: Sequence[Tally], design: Design) -> tuple[float, str | None]
     narrows. A card with fewer than two games has an unbounded one."""
     samples = [(name, present(values)) for tally in tallies for name, values in tally.values.items()]
     if len(tallies) == 2:
-        old, new = tallies
-        was = dict(design.was)
-        samples += [
-            (name, paired(old.values[was[name]], new.values[name]))
-            for name in new.values
-            if was.get(name) in old.values
-        ]
+        samples += paired_values(*tallies, dict(design.was)).items()
     return max(((mean_interval(sample).width, name) for name, sample in samples), default=(0.0, None))
 
 

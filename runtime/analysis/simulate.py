@@ -116,11 +116,12 @@ class Summary:
             f"score: mean {score_interval(self.game_means.estimate())}, min {self.low:.1f}, max {self.high:.1f}",
             "most built: " + ", ".join(most),
         ]
-        lines += ["least built: " + ", ".join(least)] if least else []
         never = sorted(name for name in self.buildings if name not in self.built)
-        return "\n".join(
-            lines + ([f"never built: {counted(len(never), 'Building')}: {', '.join(never)}"] if never else [])
-        )
+        if least:
+            lines.append("least built: " + ", ".join(least))
+        if never:
+            lines.append(f"never built: {counted(len(never), 'Building')}: {', '.join(never)}")
+        return "\n".join(lines)
 
 
 def score_interval(estimate: Estimate) -> str:
