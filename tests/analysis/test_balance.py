@@ -27,6 +27,8 @@ from runtime.analysis.report import forest, interval
 from tests.analysis.test_simulate import LOOP
 from tests.kit.rulebook import ROOT
 
+pytestmark = pytest.mark.slow
+
 CARDS = ROOT / "cards.nus"
 PAYOUT = "    unissue an own share, take 5 gold\n"
 GAMES = int(os.environ.get("NUS_BALANCE_GAMES", "16"))

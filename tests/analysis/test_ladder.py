@@ -17,6 +17,8 @@ from runtime.analysis.ladder import matchup
 from runtime.analysis.runner import Source
 from tests.kit.rulebook import ROOT
 
+pytestmark = pytest.mark.slow
+
 SEEDS = int(os.environ.get("NUS_LADDER_SEEDS", "0"))
 
 

@@ -13,6 +13,8 @@ from compiler.cli import main
 from tests.docs.test_browser import CHROMIUM, load
 from tests.docs.test_hostile import HOSTILE, hostile_file
 
+pytestmark = pytest.mark.slow
+
 
 def png_sizes(page: str) -> list[tuple[int, int]]:
     """Width and height of every embedded PNG, read from its IHDR chunk."""

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from compiler.load import compile_text, load_cards
 from runtime.analysis.simulate import play_game
 from runtime.engine.play import rule
 from tests.benchmarks.bench import CARDS, compile_fresh, compile_from_scratch, edited, pool
 from tests.benchmarks.children import child_environment
+
+pytestmark = pytest.mark.slow
 
 
 def test_compile_cards_nus_from_scratch(benchmark) -> None:

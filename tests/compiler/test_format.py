@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -172,6 +173,7 @@ def respaced_cards(draw) -> str:
     return "\n\n".join(out) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(respaced_cards())
 def test_fmt_preserves_the_ast_and_is_idempotent(text: str) -> None:
@@ -208,6 +210,7 @@ def commented_cards(draw) -> str:
     return "\n".join(out) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(commented_cards())
 def test_formatting_never_changes_any_card_s_notes(text: str) -> None:

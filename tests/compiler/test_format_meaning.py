@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,6 +107,7 @@ def cards_with_expressions(draw) -> str:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(cards_with_expressions())
 def test_every_operator_nested_anywhere_keeps_its_meaning(text: str) -> None:
@@ -133,6 +135,7 @@ def multi_line_tables(draw) -> str:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(multi_line_tables())
 def test_comments_inside_multi_line_tables_are_kept(text: str) -> None:

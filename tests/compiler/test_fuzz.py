@@ -37,6 +37,8 @@ from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import editor_column
 from compiler.load import Compiled, compile_text
 
+pytestmark = pytest.mark.slow
+
 TOTAL = int(os.environ.get("NUS_FUZZ_EXAMPLES", "2400"))
 REAL = (Path(__file__).resolve().parents[2] / "cards.nus").read_text(encoding="utf-8")
 

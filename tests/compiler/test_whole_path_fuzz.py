@@ -25,6 +25,8 @@ from runtime.model.cards import CardError
 from runtime.model.setup import new_table
 from tests.kit.table_kit import every_card, put_in_play
 
+pytestmark = pytest.mark.slow
+
 EXAMPLES = int(os.environ.get("NUS_WHOLE_PATH_EXAMPLES", "150"))
 AMOUNTS = ["1", "2", "3", "(elders)", "(round capped at 3)", "(fish in supply / 2 rounded down)", "(forests - 1)"]
 VALUES = [

@@ -23,9 +23,12 @@ from pypdf import PdfReader
 from compiler.checking.ranges import Values, label
 
 CHROMIUM = next((path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium package)"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        CHROMIUM is None, reason="Chromium is not installed (.ci/run installs Debian's chromium package)"
+    ),
+]
 FLAGS = [
     "--headless",
     "--no-sandbox",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -28,7 +29,12 @@ def weasyprint_problem() -> str:
     return ""
 
 
-requires_weasyprint = pytest.mark.skipif(bool(weasyprint_problem()), reason=weasyprint_problem() or "-")
+without_weasyprint = pytest.mark.skipif(bool(weasyprint_problem()), reason=weasyprint_problem() or "-")
+
+
+def requires_weasyprint(test: Callable) -> Callable:
+    """A test that lays out sheets: slow, and skipped with the reason where WeasyPrint cannot run."""
+    return pytest.mark.slow(without_weasyprint(test))
 
 
 def run_cards(*args: str) -> tuple[int, str, str]:

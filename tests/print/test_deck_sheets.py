@@ -9,10 +9,10 @@ import pytest
 
 from compiler.load import compile_text
 from tests.kit.rulebook import ROOT
-from tests.print.sheets_kit import A4, CARD, THIN, grid, marks, rects_mm, requires_weasyprint, squeezed, text_in
+from tests.print.sheets_kit import A4, CARD, THIN, grid, marks, rects_mm, squeezed, text_in, without_weasyprint
 
 pdfplumber = pytest.importorskip("pdfplumber")
-pytestmark = requires_weasyprint
+pytestmark = [pytest.mark.slow, without_weasyprint]
 WITHIN = 0.5  # mm
 
 

@@ -33,6 +33,7 @@ PARTS = st.lists(
     supply=st.tuples(HELD, HELD, HELD, HELD),
     rates=st.tuples(st.integers(min_value=0, max_value=3), st.integers(min_value=0, max_value=3)),
 )
+@pytest.mark.slow
 def test_affordable_agrees_with_the_payments_offered(costs: list, supply: tuple, rates: tuple) -> None:
     table = make_table(2)
     player = table.players[0]

@@ -27,6 +27,7 @@ def test_seeded_random_games_finish(players):
 GAMES_PER_PLAYER_COUNT = int(os.environ.get("NUS_GAMES", "1000")) // 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_thousand_seeded_games_of_two_to_five_players_finish(players):
     """250 games per player count (NUS_GAMES sets the total): every one reaches scoring in round 7."""
