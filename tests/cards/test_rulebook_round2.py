@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.engine.actions import offer_any_time, perform
 from runtime.engine.phases import work_phase
 from runtime.engine.play import attach

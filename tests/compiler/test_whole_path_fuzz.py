@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from compiler import compile_text, load_cards
 from compiler.checking import vocabulary as vocab
-from compiler.load import compile_text, load_cards
 from runtime.engine.phases import play_round
 from runtime.engine.play import rule
 from runtime.mechanics.board import free_cells

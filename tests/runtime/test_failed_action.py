@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.engine.actions import place_worker
 from runtime.engine.attempts import attempt, choose_legal
 from runtime.engine.decisions import DecisionKind, RandomDecider
