@@ -514,7 +514,7 @@ class Checker:
         if isinstance(expr, n.Binary):
             left = self.expr_of(expr.left, NUMBER, scope, "operand")
             right = self.expr_of(expr.right, NUMBER, scope, "operand")
-            if expr.op in ("divide_up", "divide_down") and numbers.constant(right) == 0:
+            if expr.op.divides and numbers.constant(right) == 0:
                 self.error(
                     codes.DIVISION_BY_ZERO,
                     "division by 0",

@@ -15,6 +15,7 @@ from lark.indenter import Indenter
 
 from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic, Span, moved
+from compiler.syntax.ops import Op
 
 
 class CardIndenter(Indenter):
@@ -274,9 +275,8 @@ def without_definition_at(text: str, line: int) -> tuple[int, str]:
 MAX_EXPRESSION_DEPTH = 100
 EXPRESSIONS = frozenset(
     {
-        *("capped", "add", "subtract", "multiply", "divide_up", "divide_down", "negate", "number", "quantity"),
-        *("table", "table_row", "or_condition", "and_condition", "not_"),
-        *("at_least", "at_most", "equal", "not_equal", "more_than", "less_than"),
+        *(op.value for op in Op),
+        *("negate", "number", "quantity", "table", "table_row", "or_condition", "and_condition", "not_"),
     }
 )
 
