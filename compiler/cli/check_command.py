@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable = True
             continue
         if args.output_format == "json":
-            records += [diagnostic_record(d, text) for d in sorted(set(compiled.diagnostics), key=lambda d: d.sort_key)]
+            records += [diagnostic_record(d, text) for d in compiled.diagnostics]
             clean = clean and not compiled.diagnostics
         elif not report(path, text, compiled, args.output_format):
             clean = False

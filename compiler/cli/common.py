@@ -6,7 +6,7 @@ import argparse
 import codecs
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from compiler import diagnostic_codes as codes
 from compiler.cli.output import OverwritesInput
 from compiler.cli.terminal import painter
-from compiler.diagnostics import Diagnostic, editor_column, editor_span, printable, render_all
+from compiler.diagnostics import Diagnostic, Diagnostics, editor_column, editor_span, printable, render_all
 from runtime.wording import counted
 
 if TYPE_CHECKING:
@@ -117,11 +117,12 @@ def report(path: str, text: str, compiled: Compiled | CheckResult, output_format
     return show_diagnostics(display_name(path), text, list(compiled.diagnostics), output_format)
 
 
-def show_diagnostics(name: str, text: str, diagnostics: list[Diagnostic], output_format: str = "text") -> bool:
+def show_diagnostics(name: str, text: str, diagnostics: Iterable[Diagnostic], output_format: str = "text") -> bool:
+    diagnostics = Diagnostics(diagnostics)
     if output_format == "json":
-        print(json.dumps([diagnostic_record(d, text) for d in sorted(set(diagnostics), key=lambda d: d.sort_key)]))
+        print(json.dumps([diagnostic_record(d, text) for d in diagnostics]))
     elif output_format == "github":
-        for diagnostic in sorted(set(diagnostics), key=lambda d: d.sort_key):
+        for diagnostic in diagnostics:
             print(github_annotation(diagnostic, text))
     elif diagnostics:
         print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)
