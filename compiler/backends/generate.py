@@ -452,7 +452,7 @@ def assemble(program: n.Program, cards: list[CardCode], lines: list[str]) -> ast
     """One block per card: its functions, then its spec (and its examples); CARDS and EXAMPLES list them all.
 
     Each block's first statement carries `card_header` (kind, name, deck and code, and its cards.nus line),
-    which python_source prints as the block's heading comment."""
+    which python_text prints as the block's heading comment."""
     body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
     examples: list[ast.expr] = []
     for code in cards:

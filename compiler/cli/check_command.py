@@ -8,7 +8,7 @@ import argparse
 import json
 import sys
 
-from compiler.cache import check_text
+from compiler import check_text
 from compiler.cli.common import (
     ERRORS,
     OK,

@@ -19,7 +19,8 @@ from runtime.wording import counted
 
 if TYPE_CHECKING:
     from compiler.cache import CheckResult
-    from compiler.load import Compiled
+    from compiler.units import Compiled
+    from runtime.model.cards import CardSpec
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -89,7 +90,7 @@ class InvalidText(Exception):
 
 
 def compile_file(path: str) -> tuple[str, Compiled]:
-    from compiler.load import compile_text  # not at import: `nus check` on a cached file never needs the parser
+    from compiler import compile_text  # not at import: `nus check` on a cached file never needs the parser
 
     text = read_source(path)
     return text, compile_text(text, display_name(path))
@@ -97,10 +98,18 @@ def compile_file(path: str) -> tuple[str, Compiled]:
 
 def checked_file(path: str) -> tuple[str, CheckResult]:
     """For commands that only run the cards: a file checked before is not compiled again (compiler/cache.py)."""
-    from compiler.cache import check_text
+    from compiler import check_text
 
     text = read_source(path)
     return text, check_text(text, display_name(path))
+
+
+def cards_kept(text: str, path: str) -> list[CardSpec]:
+    """The loader `nus simulate` and `nus balance` hand to their worker processes (a module-level function, so it
+    pickles by name): the compiled code is kept on disk, so the next run starts playing at once."""
+    from compiler import load_cards
+
+    return load_cards(text, path, on_disk=True)
 
 
 def report(path: str, text: str, compiled: Compiled | CheckResult, output_format: str = "text") -> bool:

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.analysis.balance import Design
 from runtime.analysis.games import Grant, Setup, play
 from runtime.analysis.simulate import record_line

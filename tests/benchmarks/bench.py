@@ -23,8 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler import load, units  # noqa: E402
-from compiler.load import compile_text, load_cards  # noqa: E402
+from compiler import compile_text, load, load_cards, units  # noqa: E402  # noqa: E402
 from runtime import library as rt  # noqa: E402
 from tests.benchmarks.children import child_environment  # noqa: E402
 from tests.benchmarks.game_bench import (  # noqa: E402

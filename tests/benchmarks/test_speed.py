@@ -9,7 +9,7 @@ import itertools
 
 import pytest
 
-from compiler.load import compile_text, load_cards
+from compiler import compile_text, load_cards
 from runtime.analysis.simulate import play_game
 from runtime.core.rules_in_force import rule
 from tests.benchmarks.bench import CARDS, compile_fresh, compile_from_scratch, edited, pool

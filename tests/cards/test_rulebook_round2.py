@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.core.in_play import attach
 from runtime.game.actions import offer_any_time, perform
 from runtime.game.phases import final_scores, work_phase

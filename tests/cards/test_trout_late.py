@@ -27,7 +27,7 @@ from tests.kit.table_kit import ROOT, build_from_hand, make_table, mechanic, pic
 @cache
 def all_specs() -> dict[tuple[str, str], CardSpec]:
     """Keyed by kind and name: the Carpenter is both a Trout Building and a base-game Elder."""
-    from compiler.load import load_cards
+    from compiler import load_cards
 
     text = (ROOT / "cards.nus").read_text(encoding="utf-8")
     return {(spec.kind, spec.name): spec for spec in load_cards(text, "cards.nus")}

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from compiler import compile_text
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span
-from compiler.load import compile_text
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import parse

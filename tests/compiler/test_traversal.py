@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from compiler import compile_text
 from compiler.diagnostics import Span
-from compiler.load import compile_text
 from compiler.syntax import nodes as n
 
 ROOT = Path(__file__).resolve().parents[2]

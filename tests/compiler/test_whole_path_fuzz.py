@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from compiler import compile_text, load_cards
 from compiler.checking import vocabulary as vocab
-from compiler.load import compile_text, load_cards
 from runtime.core.rules_in_force import rule
 from runtime.game.phases import final_scores, play_round
 from runtime.game.setup import new_table

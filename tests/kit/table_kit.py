@@ -85,7 +85,7 @@ def goods(*parts: tuple) -> CostOption:
 @cache
 def every_card() -> tuple[CardSpec, ...]:
     """All 96 compiled cards: the 88 Buildings and the Elders, for whole games."""
-    from compiler.load import load_cards
+    from compiler import load_cards
 
     return tuple(load_cards((ROOT / "cards.nus").read_text(encoding="utf-8"), "cards.nus"))
 

@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.core.attempts import attempt, choose_legal
 from runtime.core.decisions import DecisionKind, RandomDecider
 from runtime.core.rules_in_force import rule

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.load import load_cards, load_examples
+from compiler import load_cards, load_examples
 from runtime.analysis.simulate import play_game
 from runtime.examples import run_example, starting_table
 from runtime.game.setup import new_table

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 
 import runtime
+from compiler import compile_text, load_cards
 from compiler.backends import language
 from compiler.backends.docs import card_docs
 from compiler.backends.language import matching
 from compiler.checking import vocabulary
-from compiler.load import compile_text, load_cards, run_stages
 from runtime.core.rules_in_force import capacities as space_capacities
 from runtime.core.rules_in_force import card_rule, rule
 from runtime.game.actions import PASS, open_spaces
@@ -56,6 +56,7 @@ from runtime.model import rules as rules_module
 from runtime.model.parameters import LAYOUT, PLAYER_COUNTS, TRUTH, Parameter, parameters
 from runtime.model.rules import parse, player_counts, rules_data
 from runtime.model.state import CardInPlay, Player, Ship, Table
+from tests.kit.stages import run_stages
 from tests.kit.table_kit import goods, make_table, mechanic, put_in_play, script
 
 RUNTIME = Path(runtime.__file__).parent
