@@ -281,7 +281,7 @@ class Checker:
 
     def in_range(self, entry: vocab.Entry, value: n.Expr) -> None:
         """A value below the parameter's range whatever the table holds; one worked out below it counts as its
-        least at run time (runtime.engine.play.within_range)."""
+        least at run time (runtime.core.rules_in_force.within_range)."""
         least, found = entry.parameter.least, numbers.constant(value)
         if least is not None and found is not None and found < least:
             self.error(

@@ -184,8 +184,8 @@ def simulate_rows(cache: str) -> list[tuple[str, str]]:
 def compiled_effect_ratio(calls: int = 20000) -> tuple[float, float]:
     """Barrel Maker's hook, its guard and effect as compiled against the same two written by hand,
     both called the way the runtime calls a hook (guard, then effect)."""
+    from runtime.game.setup import new_table
     from runtime.model.cards import Context
-    from runtime.model.setup import new_table
 
     specs = load_cards(CARDS, "cards.nus")
     ability = next(s for s in specs if s.name == "Barrel Maker").abilities[0]

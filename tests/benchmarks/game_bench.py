@@ -43,8 +43,8 @@ if str(ROOT) not in sys.path:
 from compiler import load_cards  # noqa: E402
 from runtime.analysis.games import Setup, play  # noqa: E402
 from runtime.analysis.runner import settle_long_lived  # noqa: E402
-from runtime.engine.decisions import decide_among  # noqa: E402
-from runtime.engine.events import emit, emit_each  # noqa: E402
+from runtime.core.decisions import decide_among  # noqa: E402
+from runtime.core.events import emit, emit_each  # noqa: E402
 from runtime.model.cards import CardSpec, Context  # noqa: E402
 
 CARD_FILE = "cards.nus"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from compiler import compile_text, load_cards, load_examples
 from compiler.backends.render import English
-from runtime.engine.actions import perform
 from runtime.examples import run_example
+from runtime.game.actions import perform
 from tests.kit.table_kit import make_table, put_in_play, script
 
 ROOT = Path(__file__).resolve().parents[2]
