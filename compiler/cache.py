@@ -74,7 +74,7 @@ def write_json(path: Path, data) -> None:
 
 def write_entry(path: Path, content: str | bytes) -> None:
     """Best effort: a cache that cannot be written (read-only home, full disk) only costs the next run time."""
-    from compiler.output import write_all
+    from compiler.cli.output import write_all
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -155,8 +155,8 @@ def facts_json(facts: Facts) -> dict:
 
 
 def facts_from(data: dict) -> Facts:
-    from compiler.checking.check import Header, Reference
     from compiler.checking.cycles import Link
+    from compiler.checking.whole_file import Header, Reference
     from compiler.units import Facts
 
     return Facts(

@@ -51,7 +51,8 @@ def compile_text(text: str, filename: str) -> Compiled:
 def run_stages(text: str, filename: str) -> Compiled:
     """The whole file at once, each stage over every card: what compile_text must equal (tests compare them)."""
     from compiler.backends.generate import generate
-    from compiler.checking.check import Checker, Header, check, file_diagnostics, links_of
+    from compiler.checking.check import Checker, check
+    from compiler.checking.whole_file import Header, file_diagnostics, links_of
     from compiler.syntax.build_ast import build_ast
     from compiler.syntax.parse import parse_recovering
     from compiler.units import header_read_off

@@ -4,7 +4,7 @@ The text is split into blocks where a definition starts (`building`, `elder` or 
 the parser recovers too). Each block is parsed and checked alone, its AST built at the block's lines in the
 file, so every span and diagnostic is exact, and the result is kept under the block's text. What no block
 shows alone (a name or code used twice, a quoted name no card has, hooks that set each other off) is found for
-the whole file from every block's Facts by `checking.check.file_diagnostics`, which the whole-file check uses
+the whole file from every block's Facts by `checking.whole_file.file_diagnostics`, which the whole-file check uses
 too: rename a card and the unchanged cards that still quote its old name get the error.
 
 Two levels, both keyed by the block's text:
@@ -24,8 +24,9 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from compiler.backends.generate import CardCode, card_code
-from compiler.checking.check import Checker, Header, Reference, file_diagnostics, links_of
+from compiler.checking.check import Checker
 from compiler.checking.cycles import Link
+from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.diagnostics import Diagnostic, Span, moved
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.card_choice import named, unknown
+from compiler.cli.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -21,7 +21,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
-from compiler.output import check_writable, write_all
+from compiler.cli.output import check_writable, write_all
 
 FORMATS = ("table", "json", "csv")
 
@@ -114,7 +114,7 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 def measured_cards(specs, wanted: list[str] | None, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The Buildings to measure (all, or those --card names, by name or code as every command picks cards:
-    compiler.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
+    compiler.cli.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
     has no value there. Asked for by name, it is refused with the reason."""
     buildings = [spec for spec in specs if spec.kind == "building"]
     missing = [name for name in wanted or () if not named(buildings, name)]

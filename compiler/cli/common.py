@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler import diagnostic_codes as codes
+from compiler.cli.output import OverwritesInput
 from compiler.cli.terminal import painter
 from compiler.diagnostics import Diagnostic, editor_column, editor_span, printable, render_all
-from compiler.output import OverwritesInput
 from runtime.wording import counted
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from compiler.cli.common import (
     shown_name,
     writing,
 )
+from compiler.cli.output import write_all
 from compiler.diagnostics import printable
 from compiler.load import python_source
-from compiler.output import write_all
 
 
 def register(commands) -> None:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from compiler.backends.generate import generate
 from compiler.backends.render import English
-from compiler.card_choice import ambiguous, named, unknown
+from compiler.cli.card_choice import ambiguous, named, unknown
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
 from compiler.diagnostics import printable
 from compiler.load import load_cards, python_source
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def chosen_card(cards: tuple[n.Card, ...], wanted: str, path: str) -> n.Card:
-    """The one card CARD names (compiler.card_choice); a name two cards share is refused, not resolved silently
+    """The one card CARD names (compiler.cli.card_choice); a name two cards share is refused, not resolved silently
     to the first (the Building "Carpenter" over the Elder), with the command that picks each by its code."""
     found = named(cards, wanted)
     if not found:

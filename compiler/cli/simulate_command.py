@@ -21,7 +21,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
-from compiler.output import StagedText, refuse_inputs
+from compiler.cli.output import StagedText, refuse_inputs
 from runtime.wording import counted
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def play_all(records: Iterable[Record], totals: Summary, log: LogFile | None, ga
 
 
 class LogFile:
-    """Game logs written as they come to a temporary file of its own beside the target (compiler/output.py), renamed
+    """Game logs written as they come to a temporary file of its own beside the target (compiler/cli/output.py), renamed
     into place when the run ends, Ctrl-C included (the games finished); on an error (a card's, a closed pipe) it is
     removed, the target left as it was: never half a file, never a temporary one left behind."""
 

@@ -1,6 +1,6 @@
 """The speed report: one run measures every figure, so ratios compare like with like.
 
-    python tests/benchmarks/bench.py            # prints a Markdown table for README
+    python tests/benchmarks/bench.py            # prints the Markdown table of RESULTS.md
 
 Medians over repeats; the machine is shared and noisy, so read ratios rather than absolutes. Whole-process
 figures (`nus check`, `nus simulate`) run the command in a child process and read its CPU time and peak

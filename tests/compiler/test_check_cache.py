@@ -15,7 +15,7 @@ import pytest
 
 from compiler import cache, load, units
 from compiler.cache import cache_dir, cached_code, check_text, code_path
-from compiler.checking import check
+from compiler.checking import whole_file
 from compiler.cli import main
 from compiler.diagnostics import Span
 from compiler.load import compile_text, load_cached_cards, run_stages
@@ -173,13 +173,13 @@ def test_a_missing_name_quoted_many_times_is_compared_with_the_pool_once(monkeyp
     """A "did you mean" hint compares the name with every card's (slow in a pool of 10,000): a renamed card that
     examples still quote is looked up once, and each quote gets the same hint."""
     looked_up: list[str] = []
-    suggestion = check.suggestion
+    suggestion = whole_file.suggestion
 
     def counting(word: str, candidates) -> str:
         looked_up.append(word)
         return suggestion(word, candidates)
 
-    monkeypatch.setattr(check, "suggestion", counting)
+    monkeypatch.setattr(whole_file, "suggestion", counting)
     renamed = POOL.replace('elder "Harbor Master" (base', 'elder "Port Master" (base')
     quote = '    expect fish on elder "Harbor Master" = 0\n'
     renamed = renamed.replace(quote, quote + quote.replace("Harbor", "Harbour"))

@@ -73,7 +73,7 @@ def test_wrong_argument_traceback_names_the_card_line(library: types.ModuleType)
 
 
 def test_division_by_a_zero_count_gives_0(library: types.ModuleType) -> None:
-    """'/ elders rounded down' with no Elders is 0 (README: a division by 0 at run time counts as 0), not a crash;
+    """'/ elders rounded down' with no Elders is 0 (the manual: a division by 0 at run time gives 0), not a crash;
     an amount below 0 reaches the library as 0."""
     text = (
         'building "Divider" (trout A102)\n'

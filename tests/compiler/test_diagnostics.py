@@ -1110,7 +1110,7 @@ def test_the_valid_neighbours_of_text_that_cannot_mean_what_it_says_check_clean(
 
 
 def test_render_shows_position_line_and_carets_under_the_span() -> None:
-    """The README's example, character for character."""
+    """The example of docs/commands.md, character for character."""
     text = building("  when built:", "    take 2 wod")
     [diagnostic] = diagnostics(text)
     assert diagnostic.render(text) == (

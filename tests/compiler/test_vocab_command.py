@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from compiler.backends.language import markdown, matching, phrases
 from compiler.checking import vocabulary as vocab
-from compiler.checking.language import markdown, matching, phrases
 from compiler.cli import main
 from compiler.load import compile_text
 

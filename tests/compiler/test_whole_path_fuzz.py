@@ -110,7 +110,7 @@ def assert_nothing_negative(table) -> None:
 
 @pytest.fixture(scope="module", autouse=True)
 def outcome_summary():
-    """The counts a long run's record needs (README, "Long runs"), printed after the run (shown with -s)."""
+    """The counts a long run's record needs (docs/proving.md), printed after the run (shown with -s)."""
     OUTCOMES.clear()
     yield
     print(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from compiler.backends.docs import reference_texts
-from compiler.checking.language import cell, phrases
+from compiler.backends.language import cell, phrases
 from compiler.cli import main
 from compiler.load import compile_text
 from tests.kit.rulebook import ROOT

@@ -1,6 +1,6 @@
 """What a negative or zero amount means, for every effect and payment of the vocabulary (issue 12, item 7).
 
-Decision (README, "Amounts"): an amount written as a constant below 0 is a diagnostic (E0206), a constant division
+Decision (docs/card-language.md): an amount written as a constant below 0 is a diagnostic (E0206), a constant division
 by 0 too (E0207); at run time an amount below 0 counts as 0 and a division by 0 gives 0. So every effect given an
 amount that comes out negative leaves the table exactly as the same effect given 0, and 0 creates nothing from
 nothing."""

@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 
 import runtime
+from compiler.backends import language
 from compiler.backends.docs import card_docs
-from compiler.checking import language, vocabulary
-from compiler.checking.language import matching
+from compiler.backends.language import matching
+from compiler.checking import vocabulary
 from compiler.load import compile_text, load_cards, run_stages
 from runtime.engine.actions import PASS, open_spaces
 from runtime.engine.forward import start_round
