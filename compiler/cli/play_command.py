@@ -173,7 +173,7 @@ def save_path(args: argparse.Namespace, seed: int) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = Path("playtests") / f"{Path(args.cards).stem}-seed{seed}-{stamp}.json"
     inputs = [Path(path) for path in (args.cards, args.replay, args.answers, args.against) if path]
-    from compiler.output import refuse_inputs
+    from compiler.cli.output import refuse_inputs
 
     writing(lambda: refuse_inputs([target], inputs), target)
     return target
@@ -204,7 +204,7 @@ class Playing:
         )
 
     def autosave(self) -> Path | None:
-        from compiler.output import write_all
+        from compiler.cli.output import write_all
         from runtime.playtest.saved import saved_text
 
         target = self.target

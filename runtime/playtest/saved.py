@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from runtime.analysis.games import Grant
-from runtime.model.state import player_number
+from runtime.model.state import player_name
 from runtime.playtest.session import PERSON, Answer, PlaySession, Setup
 
 FORMAT = "nus play 1"
@@ -82,5 +82,5 @@ def seat_index(name: str, players: int) -> int:
     """P2 -> 1, as every output names a player."""
     digits = name[1:] if name[:1] in ("P", "p") else name
     if not digits.isdigit() or not 1 <= int(digits) <= players:
-        raise SavedGameError(f"{name!r} is no player of this game (P1 to P{player_number(players - 1)})")
+        raise SavedGameError(f"{name!r} is no player of this game ({player_name(0)} to {player_name(players - 1)})")
     return int(digits) - 1

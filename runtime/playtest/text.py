@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from runtime.model.state import player_name
 from runtime.playtest.host import Host
 from runtime.playtest.view import Json
 from runtime.playtest.wording import AnswerError
@@ -137,7 +138,7 @@ class TextPlay:
         if entry["kind"] == "log":
             self.screen.line(f"{at} {entry['text']}", "dim")
             return
-        who = "" if entry["player"] is None else f"P{entry['player'] + 1} "
+        who = "" if entry["player"] is None else player_name(entry["player"]) + " "
         card = f"{entry['card']}: " if entry["card"] else ""
         what = {"fired": " fired", "silent": " kept silent"}.get(entry["kind"], "")
         self.screen.line(f"{at} {who}{card}{entry['text']}{what}", "yellow")
@@ -151,10 +152,10 @@ class TextPlay:
         assert question is not None
         people = self.host.people()
         if len(people) > 1 and question.player != self.last_asked:
-            self.screen.heading(f"--- P{question.player + 1} to answer: pass the keyboard ---")
+            self.screen.heading(f"--- {player_name(question.player)} to answer: pass the keyboard ---")
             self.board()
         self.last_asked = question.player
-        self.screen.heading(f"P{question.player + 1}: {question.decision.prompt}")
+        self.screen.heading(f"{player_name(question.player)}: {question.decision.prompt}")
         for number, words in enumerate(question.options, 1):
             self.screen.line(f"  {number}. {words}")
 

@@ -12,6 +12,7 @@ from typing import Any
 from runtime.engine.decisions import Decision, DecisionKind, Option
 from runtime.engine.play import capacity, printed_plates
 from runtime.examples.answers import action_words
+from runtime.mechanics.board import double_of
 from runtime.mechanics.scoring import score
 from runtime.model.cards import CardSpec
 from runtime.model.state import CardInPlay, Player, Table, player_name
@@ -39,11 +40,9 @@ def number(value: Any) -> int | float:
 
 def player_view(table: Table, player: Player, sees_hand: bool) -> Json:
     parts = score(table, player)
-    rules = table.rules
-    cells = []
-    for row in range(1, rules.default(("harbor", "rows")) + 1):
-        for column in range(1, rules.default(("harbor", "columns")) + 1):
-            cells.append(cell_view(table, player, row, column))
+    spaces = player.harbor.cells
+    rows, columns = max(row for row, _ in spaces), max(column for _, column in spaces)
+    cells = [cell_view(table, player, row, column) for row in range(1, rows + 1) for column in range(1, columns + 1)]
     return {
         "seat": player.index,
         "name": player.name,
@@ -66,9 +65,9 @@ def player_view(table: Table, player: Player, sees_hand: bool) -> Json:
 def cell_view(table: Table, player: Player, row: int, column: int) -> Json:
     """One space of the Harbor board: the Reserve, a Building space (its Building, if any), and its double space."""
     cell = (row, column)
-    double = table.rules.double_at.get(cell)
+    double = double_of(table, cell)
     found: Json = {"row": row, "column": column, "double": None if double is None else double + 1}
-    if cell in table.rules.reserve_cells:
+    if cell not in player.harbor.cells:  # the board's cells that are no Building space: the Reserve
         found["reserve"] = True
         return found
     card = player.harbor.cells.get(cell)

@@ -77,8 +77,8 @@ def typed_choice(options: Sequence[str], answer: str) -> int:
     exact = exact_choice(options, text)
     if exact is not None:
         return exact
-    start = words(text)
-    begun = [index for index, option in enumerate(options) if words(option)[: len(start)] == start]
+    start = " ".join(words(text))
+    begun = [index for index, option in enumerate(options) if " ".join(words(option)).startswith(start)]
     if len(begun) == 1:
         return begun[0]
     if begun:
