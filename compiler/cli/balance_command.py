@@ -11,6 +11,7 @@ from compiler.cli.common import (
     ERRORS,
     OK,
     UsageError,
+    cards_kept,
     check_round,
     checked_file,
     cluster_address,
@@ -57,7 +58,6 @@ def agent_names() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cached_cards
     from runtime.analysis.balance import Design, card_costs, full_report, measure, old_names, stopping
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
@@ -70,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
         text, checked = checked_file(path)
         if not report(path, text, checked):
             return ERRORS
-        sources[key] = Source(text, path, load_cached_cards)
-    specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
+        sources[key] = Source(text, path, cards_kept)
+    specs = cards_kept(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
     was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
     design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)

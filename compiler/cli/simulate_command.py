@@ -13,6 +13,7 @@ from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
     OK,
+    cards_kept,
     checked_file,
     cluster_address,
     player_count,
@@ -57,7 +58,6 @@ def log_file(value: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cached_cards
     from runtime.analysis.games import Setup
     from runtime.analysis.progress import with_progress
     from runtime.analysis.runner import Source, default_jobs
@@ -71,9 +71,9 @@ def run(args: argparse.Namespace) -> int:
         return ERRORS
     agents = ("random",) * args.players
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
-    source = Source(text, args.cards, load_cached_cards)
+    source = Source(text, args.cards, cards_kept)
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
-    specs = load_cached_cards(text, args.cards)
+    specs = cards_kept(text, args.cards)
     totals = Summary(args.players, tuple(s.name for s in specs if s.kind == "building" and s.in_game(args.players)))
     with LogFile(Path(args.log)) if args.log else nullcontext() as log:
         code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)
