@@ -580,7 +580,7 @@ ALLOWED_NUMBERS = {
     ("runtime/mechanics/board.py", 3): "the count's meaning: 3x3 blocks of Buildings",
     ("runtime/mechanics/buildings.py", 2): "the placement rule's meaning: a space under at least two Forests",
 }
-TOOLING = ("analysis", "players")
+TOOLING = ("analysis", "players", "playtest")
 
 
 def runtime_files() -> list[Path]:
