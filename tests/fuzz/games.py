@@ -22,10 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from compiler.load import compile_text, load_cards
-from runtime.engine.decisions import Decision, RandomDecider
-from runtime.engine.forward import Game, Replay, Seats
-from runtime.engine.play import attach
+from compiler import compile_text, load_cards
+from runtime.core.decisions import Decision, RandomDecider
+from runtime.core.in_play import attach
+from runtime.game.forward import Game, Replay, Seats
 from runtime.mechanics.board import free_cells
 from runtime.model.cards import CardError, CardSpec, Context
 from runtime.model.state import CardInPlay, Table

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from runtime.engine.play import rule
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.scoring import score, total_score
 from runtime.model.state import CardInPlay, Table
 
