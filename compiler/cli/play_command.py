@@ -57,7 +57,7 @@ def register(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cards
+    from compiler import load_cards
     from runtime.playtest.saved import SavedGameError, read_saved
 
     if args.check and not args.replay:
@@ -214,7 +214,7 @@ class Playing:
 
     def reload(self) -> str:
         """The card file compiled again; the answers replayed on it (a ReplayError propagates to the front end)."""
-        from compiler.load import load_cards
+        from compiler import load_cards
         from runtime.playtest.saved import cards_hash
 
         text, compiled = compile_file(self.args.cards)
@@ -234,11 +234,7 @@ class Playing:
         target = shlex.quote(str(self.target))
         cards = [] if self.args.cards == "cards.nus" else ["--cards", shlex.quote(self.args.cards)]
         replay = " ".join(["nus", "play", *cards, "--replay", target])
-        return {
-            "replay it": replay,
-            "check it still fits the cards": replay + " --check",
-            "trace a card in it": " ".join(["nus", "trace", *cards, "--replay", target, "--card", "NAME"]),
-        }
+        return {"replay it": replay, "check it still fits the cards": replay + " --check"}
 
 
 def card_info(compiled, edited: dict[str, str]) -> dict[str, dict]:
@@ -262,8 +258,8 @@ def card_info(compiled, edited: dict[str, str]) -> dict[str, dict]:
 def edited_against(args: argparse.Namespace) -> dict[str, str]:
     """The cards whose words differ from --against OLD (or the card file at git HEAD): name -> what they are compared
     with. An old version that cannot be read or compiled marks nothing (said on stderr for --against)."""
+    from compiler import compile_text
     from compiler.backends.docs import card_docs
-    from compiler.load import compile_text
 
     if args.against:
         old_text, old = compile_file(args.against)
