@@ -203,9 +203,9 @@ class SavedFacts:
         return self.entries[digest] if self.facts.get(digest) is facts else facts_json(facts)
 
 
-def check_text(text: str, filename: str, use_cache: bool = True) -> CheckResult:
-    """Every diagnostic of a file and its number of cards: from the cache when the same text was checked before,
-    else compiling only the definitions whose text the last check of this file did not see."""
+def checked(text: str, filename: str, use_cache: bool) -> CheckResult:
+    """compiler.check_text: the result stored for this text, else the file judged from its definitions' Facts
+    (those read from disk, or compiled)."""
     if use_cache:
         found = lookup(text, filename)
         if found is not None:

@@ -25,7 +25,7 @@ from compiler.checking.phrases import (
     unknown_phrase,
 )
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Diagnostics, Span
 from compiler.syntax import nodes as n
 from runtime.model.rules import player_counts
 
@@ -56,15 +56,15 @@ class Scope:
 
 class Checker:
     def __init__(self) -> None:
-        self.diagnostics: list[Diagnostic] = []
+        self.diagnostics = Diagnostics()
         self.references: list[Reference] = []
 
     def error(self, code: codes.Code, message: str, span: Span, help: str = "") -> None:
-        self.diagnostics.append(code.diagnostic(message, span, help))
+        self.diagnostics.add(code.diagnostic(message, span, help))
 
     def report(self, found: Diagnostic | None) -> None:
         if found is not None:
-            self.diagnostics.append(found)
+            self.diagnostics.add(found)
 
     # Program and cards
 
@@ -281,7 +281,7 @@ class Checker:
 
     def in_range(self, entry: vocab.Entry, value: n.Expr) -> None:
         """A value below the parameter's range whatever the table holds; one worked out below it counts as its
-        least at run time (runtime.engine.play.within_range)."""
+        least at run time (runtime.core.rules_in_force.within_range)."""
         least, found = entry.parameter.least, numbers.constant(value)
         if least is not None and found is not None and found < least:
             self.error(
@@ -467,7 +467,7 @@ class Checker:
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
         if named in ("moment", "event"):
             entries = tuple(e for e in entries if ("at" in e.timings) == (named == "moment"))
-        self.diagnostics.append(unknown_phrase(phrase.text, phrase.span, tokens, named or kind, entries))
+        self.diagnostics.add(unknown_phrase(phrase.text, phrase.span, tokens, named or kind, entries))
         return None, ()
 
     def note_names(self, entry: vocab.Entry, filled: list[Token]) -> None:
@@ -514,7 +514,7 @@ class Checker:
         if isinstance(expr, n.Binary):
             left = self.expr_of(expr.left, NUMBER, scope, "operand")
             right = self.expr_of(expr.right, NUMBER, scope, "operand")
-            if expr.op in ("divide_up", "divide_down") and numbers.constant(right) == 0:
+            if expr.op.divides and numbers.constant(right) == 0:
                 self.error(
                     codes.DIVISION_BY_ZERO,
                     "division by 0",
@@ -538,7 +538,7 @@ class Checker:
     def table(self, table: n.Table, scope: Scope) -> n.Table:
         key = self.expr_of(table.key, NUMBER, scope, "table key")
         rows = tuple(replace(r, value=self.expr_of(r.value, NUMBER, scope, "table value")) for r in table.rows)
-        self.diagnostics += numbers.table_rows(table)
+        self.diagnostics.extend(numbers.table_rows(table))
         return replace(table, key=key, rows=rows)
 
     def quantity(self, quantity: n.Quantity, scope: Scope) -> tuple[n.Expr, str]:
@@ -563,10 +563,10 @@ class Checker:
                     )
                 self.note_names(entry, filled)
                 if entry.event_only and not scope.in_event:
-                    self.diagnostics.append(another_player_outside_event(quantity.span))
+                    self.diagnostics.add(another_player_outside_event(quantity.span))
                 args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
-        self.diagnostics.append(unknown_count(quantity, tokens, [*scope.locals, *scope.fields], scope.in_event))
+        self.diagnostics.add(unknown_count(quantity, tokens, [*scope.locals, *scope.fields], scope.in_event))
         return quantity, ""
 
 
@@ -590,11 +590,11 @@ def settable(ref: n.Ref) -> bool:
     return ref.source == "count" and any(e.impl == ref.name and e.settable for e in vocab.COUNTS)
 
 
-def check(program: n.Program) -> tuple[n.Program, list[Diagnostic]]:
+def check(program: n.Program) -> tuple[n.Program, tuple[Diagnostic, ...]]:
     """The whole file at once; compiler/units.py does the same card by card, through the same file_diagnostics."""
     checker = Checker()
     checked = checker.program(program)
     file_wide = file_diagnostics(
         [Header.of(card) for card in checked.cards], checker.references, [*links_of(checked.cards)]
     )
-    return checked, checker.diagnostics + file_wide
+    return checked, tuple(Diagnostics([*checker.diagnostics, *file_wide]))

@@ -33,6 +33,7 @@ COMMANDS = (
     "simulate",
     "balance",
     "trace",
+    "play",
     "lsp",
     "watch",
 )

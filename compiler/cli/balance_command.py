@@ -11,6 +11,7 @@ from compiler.cli.common import (
     ERRORS,
     OK,
     UsageError,
+    cards_kept,
     check_round,
     checked_file,
     cluster_address,
@@ -22,8 +23,7 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import check_writable, write_all
-from compiler.cli.project_files import card_file_command, needs
-from compiler.project.data_files import card_loader
+from compiler.cli.project_files import card_file_command, card_loader, needs
 from runtime.model.data import described
 
 FORMATS = ("table", "json", "csv")
@@ -60,7 +60,6 @@ def agent_names() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cached_cards
     from runtime.analysis.balance import Design, card_costs, full_report, measure, old_names, stopping
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
@@ -74,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         if not report(path, text, checked):
             return ERRORS
         sources[key] = Source(text, path, card_loader())
-    specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
+    specs = cards_kept(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
     was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
     design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)

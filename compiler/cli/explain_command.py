@@ -8,13 +8,13 @@ import shlex
 from dataclasses import replace
 from pathlib import Path
 
+from compiler import load_cards, python_text
 from compiler.backends.generate import generate
 from compiler.backends.render import English
 from compiler.cli.card_choice import ambiguous, named, unknown
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, report
 from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
-from compiler.load import load_cards, python_source
 from compiler.syntax import nodes as n
 from compiler.syntax.nodes import pretty
 from runtime.examples import starting_table
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{players}\n")
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")
-    print(python_source(module, args.file))
+    print(python_text(module, args.file))
     if card.examples:
         specs = load_cards(text, args.file)
         spec = next(spec for spec in specs if (spec.kind, spec.code) == (card.kind, card.code))

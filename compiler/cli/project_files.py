@@ -20,14 +20,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
-from compiler.cli.common import UsageError, read_source, show_diagnostics
+from compiler.cli.common import UsageError, cards_kept, read_source, show_diagnostics
 from compiler.diagnostics import printable
 from compiler.project import settings
 from compiler.project.data_files import problems
-from runtime.model.data import EVALUATION, RULES, DataFile, use
+from runtime.model.cards import CardSpec
+from runtime.model.data import EVALUATION, RULES, DataFile, project_files, use
 
 DEFAULT_CARDS = "cards.nus"
 
@@ -159,3 +161,21 @@ def data_files(args: argparse.Namespace, project: settings.Project | None) -> tu
         broken = not show_diagnostics(file.path, file.text, found) or broken
         files.append(file)
     return files, broken
+
+
+@dataclass(frozen=True)
+class CardsWithData:
+    """How a worker process loads the cards of a run with a project's data files: it puts the same files in use
+    first (a worker spawned afresh, or on a cluster, starts from the package's). It pickles with its files' text."""
+
+    files: tuple[DataFile, ...]
+
+    def __call__(self, text: str, path: str) -> list[CardSpec]:
+        use(self.files)
+        return cards_kept(text, path)
+
+
+def card_loader() -> Callable[[str, str], list[CardSpec]]:
+    """The loader for the runner's Source: the plain one when only the package's data is in use."""
+    files = project_files()
+    return CardsWithData(files) if files else cards_kept

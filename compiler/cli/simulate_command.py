@@ -13,6 +13,7 @@ from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
     OK,
+    cards_kept,
     checked_file,
     cluster_address,
     player_count,
@@ -22,8 +23,7 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import StagedText, refuse_inputs
-from compiler.cli.project_files import card_file_command, replaced_cards_option
-from compiler.project.data_files import card_loader
+from compiler.cli.project_files import card_file_command, card_loader, replaced_cards_option
 from runtime.model.data import data_line, described
 from runtime.wording import counted
 
@@ -59,7 +59,6 @@ def log_file(value: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cached_cards
     from runtime.analysis.games import Setup
     from runtime.analysis.progress import with_progress
     from runtime.analysis.runner import Source, default_jobs
@@ -75,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
     source = Source(text, args.file, card_loader())
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
-    specs = load_cached_cards(text, args.file)
+    specs = cards_kept(text, args.file)
     totals = Summary(args.players, tuple(s.name for s in specs if s.kind == "building" and s.in_game(args.players)))
     with LogFile(Path(args.log)) if args.log else nullcontext() as log:
         code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)

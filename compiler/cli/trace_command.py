@@ -41,7 +41,7 @@ def register(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cards
+    from compiler import load_cards
     from runtime.analysis.games import Grant, Setup
     from runtime.analysis.trace import render, trace_game
     from runtime.players import PLAYERS

@@ -22,8 +22,7 @@ from typing import Any
 from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic
 from compiler.project.toml_lines import KeyPath, Positions
-from runtime.model.cards import CardSpec
-from runtime.model.data import RULES, DataFile, merged, package_data, project_files, use
+from runtime.model.data import RULES, DataFile, merged, package_data
 
 KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: 'a fraction such as "1/2"'}
 
@@ -200,28 +199,6 @@ def board_problems(rules: dict, positions: Positions) -> Iterator[Diagnostic]:
     except (ValueError, KeyError, TypeError, IndexError) as error:
         message = str(error).removeprefix("rules.toml: ")
         yield codes.DATA_RANGE.diagnostic(message, positions.span(("harbor", "double", 0)))
-
-
-@dataclass(frozen=True)
-class CardsWithData:
-    """How a worker process loads the cards of a run with a project's data files: it puts the same files in use
-    first (a worker spawned afresh, or on a cluster, starts from the package's). It pickles with its files' text."""
-
-    files: tuple[DataFile, ...]
-
-    def __call__(self, text: str, path: str) -> list[CardSpec]:
-        from compiler.load import load_cached_cards
-
-        use(self.files)
-        return load_cached_cards(text, path)
-
-
-def card_loader():
-    """The loader for the runner's Source: the plain one when only the package's data is in use."""
-    from compiler.load import load_cached_cards
-
-    files = project_files()
-    return CardsWithData(files) if files else load_cached_cards
 
 
 def folder_digest(folder: Path) -> str:

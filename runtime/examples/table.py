@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from runtime.engine.play import LISTENING, printed_plates, rule
+from runtime.core.in_play import LISTENING
+from runtime.core.rules_in_force import printed_plates, rule
 from runtime.examples.decider import ExampleDecider
+from runtime.game.setup import new_table
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table, player_number
 from runtime.wording import counted
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from runtime.engine.play import rule
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.scoring import score
 from runtime.model.cards import CardSpec, Context

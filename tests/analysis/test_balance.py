@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.analysis import balance
 from runtime.analysis.balance import Tally, card_rows, game_level
 from runtime.analysis.games import last_round

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text, load_cards
 from compiler.backends.card_faces.faces import SelectionError, select
 from compiler.cli import argument_parser, main
 from compiler.cli.balance_command import measured_cards
 from compiler.cli.card_choice import named, unknown
 from compiler.cli.trace_command import find_card
-from compiler.load import compile_text, load_cards
 
 CARDS = """\
 building "Cafe" (trout A700)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.cli.common import InvalidText, read_source
 from compiler.diagnostics import Diagnostic, Span, render_all
-from compiler.load import compile_text
 
 HEADER = 'building "X" (trout A001)\n  cost 1 wood\n  vp 1\n'
 

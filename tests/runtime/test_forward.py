@@ -7,8 +7,8 @@ import pytest
 
 from runtime.analysis.games import Setup, play
 from runtime.analysis.simulate import play_game
-from runtime.engine.decisions import RandomDecider
-from runtime.engine.forward import Game
+from runtime.core.decisions import RandomDecider
+from runtime.game.forward import Game
 from runtime.model.rules import player_counts
 from runtime.players import seat_deciders
 from tests.kit.table_kit import ROOT, every_card, question

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compiler import compile_text, load_cards, load_examples
 from compiler.checking import vocabulary as vocab
-from compiler.load import compile_text, load_cards, load_examples
-from runtime.engine.decisions import RandomDecider, ScriptError
+from runtime.core.decisions import RandomDecider, ScriptError
 from runtime.examples import example_table
 from runtime.model.cards import Context
 from runtime.model.state import IllegalAction
