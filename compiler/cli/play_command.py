@@ -234,11 +234,7 @@ class Playing:
         target = shlex.quote(str(self.target))
         cards = [] if self.args.cards == "cards.nus" else ["--cards", shlex.quote(self.args.cards)]
         replay = " ".join(["nus", "play", *cards, "--replay", target])
-        return {
-            "replay it": replay,
-            "check it still fits the cards": replay + " --check",
-            "trace a card in it": " ".join(["nus", "trace", *cards, "--replay", target, "--card", "NAME"]),
-        }
+        return {"replay it": replay, "check it still fits the cards": replay + " --check"}
 
 
 def card_info(compiled, edited: dict[str, str]) -> dict[str, dict]:
