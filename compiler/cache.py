@@ -56,8 +56,17 @@ def compiler_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def fingerprint() -> str:
+    """The compiler's fingerprint, and the rules in use when a project's rules.toml stands over the package's (a
+    check result depends on them: the Ship types, the player counts, the Rounds)."""
+    from runtime.model.data import RULES, project_files
+
+    over = [file.digest for file in project_files() if file.kind == RULES]
+    return compiler_fingerprint() + "".join(f"+rules:{digest}" for digest in over)
+
+
 def entry_path(text: str, filename: str) -> Path:
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{filename}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "check" / key[:2] / f"{key}.json"
 
 
@@ -85,7 +94,7 @@ def write_entry(path: Path, content: str | bytes) -> None:
 
 def code_path(text: str, filename: str) -> Path:
     """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it."""
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "code" / key[:2] / f"{key}.marshal"
 
 
@@ -133,7 +142,7 @@ def store(text: str, filename: str, result: CheckResult) -> None:
 
 
 def facts_path(filename: str) -> Path:
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{filename}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{filename}".encode()).hexdigest()
     return cache_dir() / "units" / key[:2] / f"{key}.json"
 
 

@@ -18,6 +18,7 @@ from compiler.cli.output import write_all
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.syntax import nodes as n
 from compiler.syntax.comments import comments, notes
+from runtime.model.data import data_line, described
 from runtime.model.rules import player_counts
 from runtime.wording import spreadsheet_text
 
@@ -259,6 +260,7 @@ def reference_texts(program: n.Program, source_name: str, source: str = "") -> d
         "rule_examples": example_docs(program.examples, source.split("\n")),
         "filters": filter_choices(docs),
         "card_data": {d.anchor: filter_data(d) for d in docs},
+        "data_files": data_line(described()),  # the rules the text and ranges were worked out with
     }
     return {
         "cards.md": env.get_template("cards.md.j2").render(context),

@@ -18,12 +18,14 @@ from compiler.cli.common import (
     report,
     seat,
 )
+from compiler.cli.project_files import card_file_command, replaced_cards_option
 from compiler.diagnostics import printable
 from runtime.wording import counted
 
 
 def register(commands) -> None:
-    command = commands.add_parser("trace", help="why a card fired, or kept silent, in one seeded game")
+    help = "why a card fired, or kept silent, in one seeded game"
+    command = card_file_command(commands, "trace", run, help, plays=True)
     command.add_argument("--card", required=True, metavar="NAME", help="the card's name (or its code, e.g. A609)")
     command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed, as nus simulate gives it")
     command.add_argument("--players", type=player_count, default=3, metavar="N", help="players")
@@ -35,8 +37,7 @@ def register(commands) -> None:
         help="play the game nus balance plays for this seed and card (given at --round to the seat balance picks)",
     )
     command.add_argument("--round", type=positive, default=1, metavar="R", help="round --give puts it in play at")
-    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
-    command.set_defaults(run=run)
+    replaced_cards_option(command)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,10 +54,10 @@ def run(args: argparse.Namespace) -> int:
         args.give = balance_seat(args) + 1
     if args.give is not None and args.give > args.players:
         raise UsageError(f"--give {args.give}: there are only {counted(args.players, 'player')}")
-    text, compiled = compile_file(args.cards)
-    if not report(args.cards, text, compiled):
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
         return ERRORS
-    specs = load_cards(text, args.cards)
+    specs = load_cards(text, args.file)
     card = find_card(specs, args.card)
     why = left_out(card, args.players)
     if why:
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     grant = Grant(card.name, args.give - 1, args.round) if args.give is not None else None
     setup = Setup(args.seed, (args.agent,) * args.players, grant)
     trace = trace_game(specs, card, setup)
-    for line in render(trace, args.cards, lambda extra: again(args, extra)):
+    for line in render(trace, args.file, lambda extra: again(args, extra)):
         print(printable(line))
     if trace.error is not None:  # the moments before it are shown; the error is reported as any card error
         raise trace.error
@@ -97,9 +98,7 @@ def find_card(specs, wanted: str):
 
 def again(args: argparse.Namespace, extra: str) -> str:
     """This command line with `extra` added: what the trace suggests running next."""
-    words = ["nus", "trace", "--seed", str(args.seed), "--players", str(args.players), "--card", args.card]
+    words = ["nus", "trace", args.file, "--seed", str(args.seed), "--players", str(args.players), "--card", args.card]
     if args.agent != "random":
         words += ["--agent", args.agent]
-    if args.cards != "cards.nus":
-        words += ["--cards", args.cards]
     return " ".join(shlex.quote(word) for word in words) + f" {extra}"
