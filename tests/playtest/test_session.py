@@ -317,3 +317,40 @@ def test_usage_errors_exit_2_and_card_errors_1(tmp_path):
     broken = tmp_path / "broken.nus"
     broken.write_text('building "X" (trout A601)\n  cost 3 wod\n', "utf-8")
     assert main_play("--cards", str(broken), "--text")[0] == 1
+
+
+def test_the_table_at_a_log_entry_is_the_table_at_the_first_question_after_it(specs):
+    session = PlaySession(specs, Setup(6, (PERSON, "random", "random")))
+    seen = []  # (log length at the question, the view there)
+    rng = random.Random(6)
+    for _ in range(12):
+        seen.append((len(session.game.table.session.events), session.view(0)))
+        session.answer(rng.randrange(len(session.question.options)))
+    checked = 0
+    for (length, view), (before, _) in zip(seen[1:], seen, strict=False):
+        if length > before:  # something was logged since the question before: its last entry leads here
+            assert session.view_at(length - 1, 0) == view
+            checked += 1
+    assert checked > 5
+    assert session.view_at(10**6, 0) == session.view(0)
+
+
+def test_cards_whose_words_changed_since_the_older_file_are_marked_edited(tmp_path):
+    import argparse
+
+    from compiler.cli.play_command import edited_against
+
+    text = CARDS.read_text("utf-8")
+    old, new = tmp_path / "old.nus", tmp_path / "new.nus"
+    old.write_text(text, "utf-8")
+    changed = text.replace(
+        'building "Barrel Maker" (trout A613)\n  cost 1 fish, 2 gold',
+        'building "Barrel Maker" (trout A613)\n  cost 2 fish, 2 gold',
+        1,
+    )
+    assert changed != text
+    new.write_text(changed, "utf-8")
+    args = argparse.Namespace(cards=str(new), against=str(old))
+    assert edited_against(args) == {"Barrel Maker": str(old)}
+    args = argparse.Namespace(cards=str(new), against=None)  # not in a git repository: nothing is marked
+    assert edited_against(args) == {}
