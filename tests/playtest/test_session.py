@@ -242,7 +242,7 @@ def nus(*args: str, stdin: str = "") -> tuple[int, str, str]:
     sys.stdin = io.StringIO(stdin)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(["play", "--cards", str(CARDS), *args])
+            code = main(["play", str(CARDS), *args])
     finally:
         sys.stdin = old
     return code, out.getvalue(), err.getvalue()
@@ -294,7 +294,7 @@ def test_replay_check_exits_1_naming_the_answer_after_a_card_edit(tmp_path, spec
     name = built.words.strip('"')
     edited = tmp_path / "edited.nus"
     edited.write_text(text.replace(f'"{name}"', f'"{name} II"'), "utf-8")
-    code, out, err = main_play("--cards", str(edited), "--replay", str(save), "--check")
+    code, out, err = main_play(str(edited), "--replay", str(save), "--check")
     assert code == 1 and out == ""
     who = f"P{built.player + 1}"
     assert err.startswith(f'{save}: answer {number}: {who} "build which Building?": "{name}" is no longer an option')
@@ -316,7 +316,7 @@ def test_usage_errors_exit_2_and_card_errors_1(tmp_path):
     assert nus("--give", "Campsite:99")[0] == 2
     broken = tmp_path / "broken.nus"
     broken.write_text('building "X" (trout A601)\n  cost 3 wod\n', "utf-8")
-    assert main_play("--cards", str(broken), "--text")[0] == 1
+    assert main_play(str(broken), "--text")[0] == 1
 
 
 def test_the_table_at_a_log_entry_is_the_table_at_the_first_question_after_it(specs):
@@ -350,7 +350,7 @@ def test_cards_whose_words_changed_since_the_older_file_are_marked_edited(tmp_pa
     )
     assert changed != text
     new.write_text(changed, "utf-8")
-    args = argparse.Namespace(cards=str(new), against=str(old))
+    args = argparse.Namespace(file=str(new), against=str(old))
     assert edited_against(args) == {"Barrel Maker": str(old)}
-    args = argparse.Namespace(cards=str(new), against=None)  # not in a git repository: nothing is marked
+    args = argparse.Namespace(file=str(new), against=None)  # not in a git repository: nothing is marked
     assert edited_against(args) == {}
