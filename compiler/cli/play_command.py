@@ -234,7 +234,8 @@ class Playing:
     def commands(self) -> dict[str, str]:
         target = shlex.quote(str(self.target))
         replay = " ".join(["nus", "play", shlex.quote(self.args.file), "--replay", target])
-        return {"replay it": replay, "check it still fits the cards": replay + " --check"}
+        trace = " ".join(["nus", "trace", shlex.quote(self.args.file), "--replay", target, "--card", "NAME"])
+        return {"replay it": replay, "check it still fits the cards": replay + " --check", "trace a card in it": trace}
 
 
 def card_info(compiled, edited: dict[str, str]) -> dict[str, dict]:

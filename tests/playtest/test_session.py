@@ -354,3 +354,23 @@ def test_cards_whose_words_changed_since_the_older_file_are_marked_edited(tmp_pa
     assert edited_against(args) == {"Barrel Maker": str(old)}
     args = argparse.Namespace(file=str(new), against=None)  # not in a git repository: nothing is marked
     assert edited_against(args) == {}
+
+
+def test_trace_replay_traces_a_card_in_a_played_game(tmp_path, specs):
+    """Barrel Maker given to P1 in seed 1 fires at 4 fish served and keeps silent at 2 (as the fired log says)."""
+    session = PlaySession(specs, Setup(1, (PERSON, "random", "random"), Grant("Barrel Maker", 0, 1)))
+    rng = random.Random(1)
+    while session.question is not None:
+        session.answer(rng.randrange(len(session.question.options)))
+    save = tmp_path / "game.json"
+    save.write_text(saved_text(session, "cards.nus", CARDS.read_text("utf-8")), "utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["trace", str(CARDS), "--replay", str(save), "--card", "Barrel Maker"])
+    lines = out.getvalue().splitlines()
+    assert (code, err.getvalue()) == (0, "")
+    assert lines[1:3] == ["players: P1 you, P2 random, P3 random", "given to P1 at the start of round 1"]
+    assert "    condition held: `fish served >= 3` true (fish served = 4)" in lines
+    assert "    condition failed: `fish served >= 3` false (fish served = 2)" in lines
+    totals = [session.scores()[seat]["total"] for seat in range(3)]
+    assert lines[-1].startswith(f"seed 1: P1 {totals[0]:g}, P2 {totals[1]:g}, P3 {totals[2]:g}".replace(".5", "½"))
