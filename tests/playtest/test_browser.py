@@ -93,7 +93,7 @@ def serve_file(path: Path, seed: int = 3):
     text = path.read_text("utf-8")
     compiled = compile_text(text, str(path))
     session = PlaySession(load_cards(text, str(path)), Setup(seed, (PERSON, "random", "random")))
-    args = argparse.Namespace(cards=str(path), card=None, against=None, replay=None, answers=None)
+    args = argparse.Namespace(file=str(path), card=None, against=None, replay=None, answers=None)
     playing = Playing(args, text, path.parent / "saved.json")
     host = playing.host(session, compiled, "")
     return serve(host, 0, open_browser=False, announce=lambda line: None)
@@ -121,7 +121,7 @@ def test_playing_the_first_option_to_the_end_shows_the_final_scores(tmp_path, br
         assert totals == "total" + "".join(str(scores[seat]["total"]) for seat in sorted(scores))
         shown = browser.js("[...document.querySelectorAll('#endcommands code')].map(c => c.textContent)")
         assert shown == list(server.host.commands.values())
-        assert shown[0] == f"nus play --cards {path} --replay {tmp_path / 'saved.json'}"
+        assert shown[0] == f"nus play {path} --replay {tmp_path / 'saved.json'}"
         assert browser.console_errors() == []
     finally:
         server.shutdown()
