@@ -93,22 +93,23 @@ def write_entry(path: Path, content: str | bytes) -> None:
         return
 
 
-def code_path(text: str, filename: str) -> Path:
-    """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it."""
-    key = hashlib.sha256(f"{fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
+def code_path(text: str, filename: str, part: str) -> Path:
+    """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it;
+    and by the part of the file compiled (its cards, or its worked examples)."""
+    key = hashlib.sha256(f"{fingerprint()}\0{MAGIC_NUMBER.hex()}\0{part}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "code" / key[:2] / f"{key}.marshal"
 
 
-def cached_code(text: str, filename: str) -> CodeType | None:
+def cached_code(text: str, filename: str, part: str) -> CodeType | None:
     try:
-        code = marshal.loads(code_path(text, filename).read_bytes())
+        code = marshal.loads(code_path(text, filename, part).read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         return None
     return code if isinstance(code, CodeType) else None
 
 
-def store_code(text: str, filename: str, code: CodeType) -> None:
-    write_entry(code_path(text, filename), marshal.dumps(code))
+def store_code(text: str, filename: str, part: str, code: CodeType) -> None:
+    write_entry(code_path(text, filename, part), marshal.dumps(code))
 
 
 def lookup(text: str, filename: str) -> CheckResult | None:

@@ -36,7 +36,8 @@ def write_outputs(args: argparse.Namespace, with_python: bool) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    python = {out / "cards.py": python_text(compiled.module, display_name(args.file))} if with_python else {}
+    modules = {"cards.py": compiled.module, "examples.py": compiled.examples} if with_python else {}
+    python = {out / file: python_text(module, display_name(args.file)) for file, module in modules.items()}
     reference = reference_texts(compiled.program, shown_name(args.file), text)
     files = python | {out / file: content for file, content in reference.items()}
     written = writing(lambda: write_all(files, [args.file]), out)
