@@ -166,3 +166,35 @@ def test_no_horizontal_overflow(game, width):
         ".map(e => e.tagName + '#' + e.id + '.' + e.className)"
     )
     assert wide == []
+
+
+def test_hot_seat_asks_to_pass_the_screen_before_the_next_persons_question(browser):
+    server = start(CARDS.read_text("utf-8"), seed=2, seats=(PERSON, PERSON, "random"))
+    try:
+        browser.open(server.url)
+        assert browser.js("document.querySelector('#passwho').textContent") == "Pass to P1."
+        browser.js("document.querySelector('#passok').click()")
+        assert browser.js("document.querySelector('#pass').hidden")
+        while server.host.session.question.player == 0:
+            browser.js("document.querySelector('#options button').click()")
+            browser.wait("busy === false")
+        assert not browser.js("document.querySelector('#pass').hidden")
+        assert browser.js("document.querySelector('#passwho').textContent") == "Pass to P2."
+        browser.js("document.querySelector('#passok').click()")
+        assert browser.js("document.querySelector('#me h2').textContent") == "P2 (you)"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_clicking_a_log_entry_shows_the_table_then(game):
+    server, browser = game
+    click_option(browser, "build a ship")
+    browser.wait("busy === false")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    browser.js("[...document.querySelectorAll('#log .entry')].find(e => e.textContent === 'round starts').click()")
+    browser.wait("!document.querySelector('#past').hidden")
+    assert not browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    browser.js("document.querySelector('#now').click()")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    assert browser.console_errors() == []
