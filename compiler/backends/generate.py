@@ -329,6 +329,7 @@ class Expressions:
 
     def __init__(self, card: CardGenerator):
         self.card = card
+        self.dividends = 0  # how many guarded divisions' dividends the expression being compiled lies in
 
     def expr(self, expr: n.Expr) -> ast.expr:
         return located(self.compile(expr), expr.span)
@@ -362,11 +363,11 @@ class Expressions:
         return name(local_name(ref.name))
 
     def binary(self, expr: n.Binary) -> ast.expr:
+        if expr.op.divides and not isinstance(expr.right, n.Number):
+            return self.guarded_division(expr)
         left, right = self.expr(expr.left), self.expr(expr.right)
         if expr.op is Op.CAPPED:
             return call(name("min"), left, right)
-        if expr.op.divides and not isinstance(expr.right, n.Number):
-            return self.guarded_division(expr.op, left, right)
         return self.arithmetic(expr.op, left, right)
 
     @staticmethod
@@ -375,21 +376,35 @@ class Expressions:
             return ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), left), ast.FloorDiv(), right))
         return ast.BinOp(left, op.python(), right)
 
-    @staticmethod
-    def guarded_division(op: Op, left: ast.expr, right: ast.expr) -> ast.expr:
-        """rt.divide_down(left, right): a divisor that comes out 0 at run time gives 0, not a crash."""
-        return call(rt(op.value), left, right)
+    def guarded_division(self, expr: n.Binary) -> ast.expr:
+        """(divisor := right) and left // divisor: a divisor that comes out 0 at run time gives 0, not a crash, and
+        the dividend is then not worked out. A division inside a dividend binds a name of its own (divisor2...),
+        so it cannot change the divisor of the division around it."""
+        divisor = "divisor" if self.dividends == 0 else f"divisor{self.dividends + 1}"
+        right = self.expr(expr.right)
+        self.dividends += 1
+        left = self.expr(expr.left)
+        self.dividends -= 1
+        walrus = ast.NamedExpr(ast.Name(divisor, ast.Store()), right)
+        return ast.BoolOp(ast.And(), [walrus, self.arithmetic(expr.op, left, name(divisor))])
 
     def table(self, table: n.Table) -> ast.expr:
         """rt.by_rows(key, ((low, high, value), ...), otherwise): the value of the row the key falls in (high None:
         no upper bound), else the `else` row's, else 0."""
-        otherwise = next((self.expr(r.value) for r in table.rows if r.low is None and r.high is None), const(0))
+        otherwise = next((self.row_value(r) for r in table.rows if r.low is None and r.high is None), const(0))
         rows = [
-            ast.Tuple([const(r.low), const(r.high), self.expr(r.value)], ast.Load())
+            ast.Tuple([const(r.low), const(r.high), self.row_value(r)], ast.Load())
             for r in table.rows
             if r.low is not None
         ]
         return call(rt("by_rows"), self.expr(table.key), ast.Tuple(rows, ast.Load()), otherwise)
+
+    def row_value(self, row: n.Row) -> ast.expr:
+        """A number as it is; a value that counts as a function giving it, worked out only for the row chosen."""
+        value = self.expr(row.value)
+        if isinstance(value, ast.Constant):
+            return value
+        return located(ast.Lambda(ast.arguments([], [], None, [], [], None, []), value), row.span)
 
 
 class Explaining(Expressions):

@@ -20,7 +20,6 @@ import runtime
 from compiler import compile_text, load_cards, load_examples, python_text
 from compiler.backends import generate as generate_module
 from compiler.backends.generate import generate
-from runtime.model.arithmetic import divide_down, divide_up
 from runtime.model.cards import CardSpec, Context
 
 FILENAME = "cards.nus"
@@ -46,7 +45,6 @@ def library(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     fake.elders = lambda ctx: 0
     fake.good_in_supply = lambda ctx, good: 4
     fake.may = lambda ctx, text, body: body() or True
-    fake.divide_down, fake.divide_up = divide_down, divide_up
     monkeypatch.setitem(sys.modules, "runtime.library", fake)
     monkeypatch.setattr(runtime, "library", fake, raising=False)
     return fake
