@@ -17,7 +17,7 @@ the) are ignored and plurals of declared nouns match their singular, so "take 1 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from runtime.model import declarations as declared
@@ -92,6 +92,9 @@ class Entry:
     phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
     gains: str = ""  # effects: the good slot whose good comes into the personal supply (a Guest sets off an event)
+    returns: str = ""  # effects: the good slot whose good goes back to the general supply (a Guest sets off an event)
+    onto_card: str = ""  # effects: the good slot whose good lands on this Building; counts: the good slot counted there
+    once: bool = False  # events: a moment that comes once a game (its hook runs once, as a when-built does)
     worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
     settable: bool = False  # counts an example's `given` may set
     example_only: bool = False  # effects that only make sense in a worked example
@@ -129,6 +132,15 @@ class Entry:
         event = declared.GAINED.get(dict(zip(slots, args, strict=True))[self.gains])
         return self.causes if event is None else (*self.causes, event.name)
 
+    def sets_off(self, args: tuple) -> tuple[str, ...]:
+        """Effects: every event a call with these slot values may set off, for the reference's interactions: those
+        it causes, and the event of a good it returns (declared.RETURNED), which no loop check counts."""
+        if not self.returns:
+            return self.caused(args)
+        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        event = declared.RETURNED.get(dict(zip(slots, args, strict=True))[self.returns])
+        return self.caused(args) if event is None else (*self.caused(args), event.name)
+
 
 @cache
 def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
@@ -159,10 +171,34 @@ def normalise(word: str) -> str:
 
 # Counts: numbers a condition, amount or VP formula can use ---------------------------------
 
+
+def most_ships(only: str = "") -> int:
+    """The most Ships (of one type, or of any) a Fishing track holds under rules.toml at any player count: the
+    shortest first, as many as the supply board has of each, while the track's spaces last. A printed range counts
+    Ships this way (Harbor Grill's "1-7 VP")."""
+    rules = load_rules()
+    spaces = rules.default(("fishing_track", "spaces"))
+    kinds = sorted((rules.default(("ships", kind, "length")), kind) for kind in SHIP_TYPES if not only or kind == only)
+    most = 0
+    for supply in rules.default(("fishing_track", "ships_per_type")):
+        left, placed = spaces, 0
+        for length, _ in kinds:
+            fitting = min(supply, left // length) if length else supply
+            placed, left = placed + fitting, left - fitting * length
+        most = max(most, placed)
+    return most
+
+
 COUNTS = (
     Entry("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
     Entry("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
-    Entry("{good} on this building", "good_on_card", "the number of {good} on this Building", settable=True),
+    Entry(
+        "{good} on this building",
+        "good_on_card",
+        "the number of {good} on this Building",
+        settable=True,
+        onto_card="good",
+    ),
     Entry("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
     Entry("elders", "elders", "the number of Elders in your Elder Council", settable=True),
     Entry("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
@@ -182,7 +218,10 @@ COUNTS = (
     ),
     Entry("forests", "forests", "the number of Forests on your Harbor board", settable=True),
     Entry(
-        "forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"
+        "forested double spaces",
+        "forested_double_spaces",
+        "the number of forested double spaces on your Harbor board",
+        bounds=(0, len(load_rules().doubles)),
     ),
     Entry(
         "double spaces with stacked forests",
@@ -210,13 +249,20 @@ COUNTS = (
         "8 or fewer Buildings never make one)",
     ),
     Entry("haul size", "haul_size", "your haul size"),
-    Entry("ships", "ships", "the number of Ships on your Fishing track"),
+    Entry("ships", "ships", "the number of Ships on your Fishing track", bounds=(0, most_ships())),
     Entry(
         "ships with catboat",
         "ships_with_catboat",
         "the number of Ships on your Fishing track, including the preprinted catboat",
+        bounds=(1, most_ships() + 1),
     ),
-    Entry("{ship}", "ships_of_type", "the number of {ship}s on your Fishing track", settable=True),
+    Entry(
+        "{ship}",
+        "ships_of_type",
+        "the number of {ship}s on your Fishing track",
+        settable=True,
+        bounds=(0, max(most_ships(kind) for kind in SHIP_TYPES)),
+    ),
     Entry("missing ship types", "missing_ship_types", "the number of Ship types missing from your Fishing track"),
     Entry("guests on ships", "guests_on_ships", "the number of Guests on your Ships", settable=True),
     Entry("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
@@ -375,8 +421,13 @@ EVENTS = (
     event("start of fishing phase", declared.FISHING_PHASE_START, "the start of each Fishing Phase"),
     event("returning home phase", declared.RETURNING_HOME, "each Returning Home Phase"),
     event("end of round", declared.ROUND_END, "the end of each Round, after all players have had three turns"),
-    event(
-        "scoring", declared.BEFORE_SCORING, "the start of scoring at the end of the game, before anything is counted"
+    replace(
+        event(
+            "scoring",
+            declared.BEFORE_SCORING,
+            "the start of scoring at the end of the game, before anything is counted",
+        ),
+        once=True,
     ),
 )
 
@@ -417,12 +468,16 @@ EFFECTS = (
         gains="good",
     ),
     Entry(
-        "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
+        "return {amount} {good}",
+        "give_back",
+        "return {amount} {good} from your personal supply to the general supply",
+        returns="good",
     ),
     Entry(
         "pay {amount} {good}",
         "give_back",
         "return {amount} {good} from your personal supply to the general supply (Guests cannot pay it)",
+        returns="good",
     ),
     Entry(
         "put {amount} {good} in reserve",
@@ -433,11 +488,13 @@ EFFECTS = (
         "put {amount} {good} on this building",
         "put_on_card",
         "place {amount} {good} from the general supply on this Building",
+        onto_card="good",
     ),
     Entry(
         "move {amount} {good} from supply to this building",
         "move_to_card",
         "move {amount} {good} from your personal supply onto this Building",
+        onto_card="good",
     ),
     Entry("remove this building from play", "remove_card", "remove this Building from play"),
     Entry(
@@ -638,6 +695,7 @@ PAYMENTS = (
         "return {amount} guests",
         "return_guests",
         "return {amount} Guests from your personal supply to the general supply",
+        causes=(declared.RETURN_GUEST.name,),
     ),
     Entry(
         "discard {building:name}",
