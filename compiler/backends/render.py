@@ -12,22 +12,15 @@ import re
 
 from compiler.checking.vocabulary import ACTIONS, BEFORE, DECKS, GOODS, PLURALS, TABLES, Entry, caused_by
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 from runtime.model.rules import player_counts
 
-COMPARISONS = {
-    "at_least": "at least",
-    "at_most": "at most",
-    "equal": "exactly",
-    "not_equal": "other than",
-    "more_than": "more than",
-    "less_than": "less than",
-}
 NOUNS = {"guest": ("Guest", "Guests"), "wood": ("wood", "wood"), "fish": ("fish", "fish"), "gold": ("gold", "gold")}
 MASS_NOUNS = {good for good in GOODS if NOUNS[good][0] == NOUNS[good][1]}
 ONCE = "immediately (and only once via this Building)"
 HOW_MANY = ("the total number of ", "the number of ")
-NONE_OPS = {("equal", 0), ("at_most", 0)}  # comparisons with 0 read "there are no …" / "there are any …"
-ANY_OPS = {("more_than", 0), ("not_equal", 0)}
+NONE_OPS = {(Op.EQUAL, 0), (Op.AT_MOST, 0)}  # comparisons with 0 read "there are no …" / "there are any …"
+ANY_OPS = {(Op.MORE_THAN, 0), (Op.NOT_EQUAL, 0)}
 ACTION_EVENTS = {name for action in ACTIONS.values() for name in caused_by(action)}
 SIBILANT_ENDINGS = ("s", "sh", "ch", "x", "z")
 
@@ -131,8 +124,6 @@ def uncovered(rows: list[n.Row]) -> tuple[int, int | None] | None:
     return gaps[0] if len(gaps) == 1 else None
 
 
-# How tightly each operator binds, as the grammar parses it: an operand that binds less is said in parentheses.
-PRECEDENCE = {"capped": 0, "add": 1, "subtract": 1, "multiply": 2, "divide_up": 2, "divide_down": 2}
 FOR_GOOD = "decline_card"  # an effect done once for good: an any-time ability of it is no repeatable action
 PREPOSITIONS = frozenset({"in", "of", "on", "at", "for", "by", "under"})
 
@@ -432,12 +423,12 @@ class English:
         if isinstance(amount, n.Table):
             key, rows = self.table(amount)
             return f"a number of {plural} depending on {key} ({rows})"
-        if isinstance(amount, n.Binary) and amount.op == "capped":
+        if isinstance(amount, n.Binary) and amount.op is Op.CAPPED:
             left, cap = self.expr(amount.left), self.expr(amount.right)
             return f"a number of {plural} equal to {left}, but at most {cap} {plural},"
         if (
             isinstance(amount, n.Binary)
-            and amount.op == "divide_down"
+            and amount.op is Op.DIVIDE_DOWN
             and isinstance(amount.right, n.Number)
             and amount.right.value != 2
         ):
@@ -465,7 +456,7 @@ class English:
             return f"there {counted[1]} no {counted[0]}" if counted else f"{left} is zero"
         if (expr.op, bound) in ANY_OPS:
             return f"there {counted[1]} any {counted[0]}" if counted else f"{left} is more than zero"
-        return f"{left} is {COMPARISONS[expr.op]} {self.expr(expr.right)}"
+        return expr.op.english.format(left=left, right=self.expr(expr.right))
 
     def expr(self, expr: n.Expr) -> str:
         if isinstance(expr, n.Number):
@@ -501,19 +492,12 @@ class English:
 
     def binary(self, expr: n.Binary) -> str:
         left, right = self.operand(expr, expr.left), self.operand(expr, expr.right, right=True)
-        if expr.op == "add":
-            return f"{left} plus {right}"
-        if expr.op == "subtract":
-            return f"{left} minus {right}"
-        if expr.op == "multiply":
-            factor = {"2": "double", "3": "triple"}.get(left)
-            return f"{factor} {right}" if factor else f"{left} times {right}"
-        if expr.op == "capped":
-            return f"{left}, but at most {right}"
-        rounding = "up" if expr.op == "divide_up" else "down"
-        if right == "2":
-            return f"half {left}, rounded {rounding}"
-        return f"{left} divided by {right}, rounded {rounding}"
+        factor = {"2": "double", "3": "triple"}.get(left)
+        if expr.op is Op.MULTIPLY and factor:
+            return f"{factor} {right}"
+        if expr.op.divides and right == "2":
+            return f"half {left}, rounded {expr.op.rounding}"
+        return expr.op.english.format(left=left, right=right)
 
     def operand(self, parent: n.Binary, expr: n.Expr, right: bool = False) -> str:
         """An operand in parentheses where the words alone would group it otherwise: "double (5 minus the number of
@@ -522,8 +506,8 @@ class English:
         text = self.expr(expr)
         if not isinstance(expr, n.Binary):
             return text
-        inner, outer = PRECEDENCE[expr.op], PRECEDENCE[parent.op]
-        if inner < outer or (inner == outer and right and parent.op not in ("add", "multiply")):
+        inner, outer = expr.op.precedence, parent.op.precedence
+        if inner < outer or (inner == outer and right and parent.op not in (Op.ADD, Op.MULTIPLY)):
             return f"({text})"
         return text
 
@@ -577,12 +561,12 @@ def discards(payment: n.Call | n.Phrase, card: n.Card) -> bool:
 
 
 NEGATED = {
-    "at_least": "less_than",
-    "less_than": "at_least",
-    "at_most": "more_than",
-    "more_than": "at_most",
-    "equal": "not_equal",
-    "not_equal": "equal",
+    Op.AT_LEAST: Op.LESS_THAN,
+    Op.LESS_THAN: Op.AT_LEAST,
+    Op.AT_MOST: Op.MORE_THAN,
+    Op.MORE_THAN: Op.AT_MOST,
+    Op.EQUAL: Op.NOT_EQUAL,
+    Op.NOT_EQUAL: Op.EQUAL,
 }
 
 
@@ -602,15 +586,15 @@ def negated(condition: n.Expr) -> n.Expr:
 def relative_change(value: n.Expr | None) -> n.Expr | None:
     """A rule's value written relative to the value in force (`elder seats + 1`, `sloop wood cost - 1`): the signed
     change (a Number, negative for `-`, or the expression added); None for a value that is not such a change."""
-    if not isinstance(value, n.Binary) or value.op not in ("add", "subtract"):
+    if not isinstance(value, n.Binary) or value.op not in (Op.ADD, Op.SUBTRACT):
         return None
     before = [side for side in (value.left, value.right) if is_before(side)]
     change = value.right if is_before(value.left) else value.left
-    if len(before) != 1 or (value.op == "subtract" and not is_before(value.left)):
+    if len(before) != 1 or (value.op is Op.SUBTRACT and not is_before(value.left)):
         return None
     if any(is_before(node) for node in n.walk(change)):
         return None
-    if value.op == "subtract":
+    if value.op is Op.SUBTRACT:
         return n.Number(change.span, -change.value) if isinstance(change, n.Number) else None
     return change
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from compiler.checking import vocabulary as vocab
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 
 SMALL = 12  # a finite set larger than this is treated as its interval
 
@@ -75,33 +76,24 @@ def divisors(found: Values) -> list[float]:
     return picked
 
 
-def interval(left: Values, right: Values, op: str) -> Values:
+def interval(left: Values, right: Values, op: Op) -> Values:
     """The interval an operation of two intervals gives (interval arithmetic, open ends included)."""
     (a, b), (c, d) = left.ends(), right.ends()
-    if op == "add":
+    if op is Op.ADD:
         return Values.between(a + c, b + d)
-    if op == "subtract":
+    if op is Op.SUBTRACT:
         return Values.between(a - d, b - c)
-    if op == "multiply":
+    if op is Op.MULTIPLY:
         corners = [times(x, y) for x in (a, b) for y in (c, d)]
     else:
-        corners = [quotient(x, y, op == "divide_up") for x in (a, b) for y in divisors(right)]
+        corners = [quotient(x, y, op is Op.DIVIDE_UP) for x in (a, b) for y in divisors(right)]
     return Values.between(min(corners), max(corners))
 
 
-OPERATIONS = {
-    "add": lambda x, y: x + y,
-    "subtract": lambda x, y: x - y,
-    "multiply": lambda x, y: x * y,
-    "divide_down": lambda x, y: x // y if y else 0,
-    "divide_up": lambda x, y: -(-x // y) if y else 0,
-}
-
-
-def combine(left: Values, right: Values, op: str) -> Values:
+def combine(left: Values, right: Values, op: Op) -> Values:
     a, b = left.members(), right.members()
     if a is not None and b is not None:
-        return Values.of({OPERATIONS[op](x, y) for x in a for y in b})
+        return Values.of({op.evaluate(x, y) for x in a for y in b})
     return interval(left, right, op)
 
 
@@ -110,9 +102,9 @@ def values(expr: n.Expr, card: n.Card | None = None) -> Values:
     if isinstance(expr, n.Number):
         return Values(expr.value, expr.value, frozenset({expr.value}))
     if isinstance(expr, n.Negate):
-        return combine(Values(-1, -1, frozenset({-1})), values(expr.operand, card), "multiply")
+        return combine(Values(-1, -1, frozenset({-1})), values(expr.operand, card), Op.MULTIPLY)
     if isinstance(expr, n.Binary):
-        if expr.op == "capped":
+        if expr.op is Op.CAPPED:
             return capped(expr, card)
         return combine(values(expr.left, card), values(expr.right, card), expr.op)
     if isinstance(expr, n.Table):

@@ -6,11 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.card_choice import named, unknown
+from compiler.cli.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
     OK,
     UsageError,
+    cards_kept,
     check_round,
     checked_file,
     cluster_address,
@@ -21,7 +22,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
-from compiler.output import check_writable, write_all
+from compiler.cli.output import check_writable, write_all
 
 FORMATS = ("table", "json", "csv")
 
@@ -57,7 +58,6 @@ def agent_names() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cached_cards
     from runtime.analysis.balance import Design, card_costs, full_report, measure, old_names, stopping
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
@@ -70,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
         text, checked = checked_file(path)
         if not report(path, text, checked):
             return ERRORS
-        sources[key] = Source(text, path, load_cached_cards)
-    specs = load_cached_cards(sources[list(sources)[-1]].text, paths[-1])
+        sources[key] = Source(text, path, cards_kept)
+    specs = cards_kept(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
     was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
     design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)
@@ -114,7 +114,7 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 def measured_cards(specs, wanted: list[str] | None, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The Buildings to measure (all, or those --card names, by name or code as every command picks cards:
-    compiler.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
+    compiler.cli.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
     has no value there. Asked for by name, it is refused with the reason."""
     buildings = [spec for spec in specs if spec.kind == "building"]
     missing = [name for name in wanted or () if not named(buildings, name)]

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from runtime.analysis.games import Grant, Record, Setup
 from runtime.analysis.runner import Job, Source, run
 from runtime.analysis.stats import Estimate, adjust, mean_interval, proportion_interval
+from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
-from runtime.model.setup import new_table
 from runtime.model.state import player_number
 from runtime.players.evaluation import cost_value
 

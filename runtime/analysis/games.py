@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.engine.phases import play_round
-from runtime.engine.play import attach, base_value, rule
+from runtime.core.in_play import attach
+from runtime.core.rules_in_force import base_value, rule
+from runtime.game.phases import final_totals, play_round
+from runtime.game.setup import new_table
 from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
-from runtime.mechanics.scoring import final_totals
 from runtime.model.cards import CardSpec
 from runtime.model.rules import load_rules
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table
 from runtime.players import seat_deciders
 

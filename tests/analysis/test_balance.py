@@ -3,7 +3,7 @@ changes nothing, and the figures do not depend on how many processes (or which c
 
 Sized for CI: a handful of measured cards and a few seeds, with a planted effect big enough to show
 (Private Company's 5 gold made 15). Longer runs: NUS_BALANCE_GAMES=200 NUS_BALANCE_ALL_CARDS=1 measures
-every card on more seeds (see README, "Balance").
+every card on more seeds (see docs/balance.md).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.analysis import balance
 from runtime.analysis.balance import Tally, card_rows, game_level
 from runtime.analysis.games import last_round

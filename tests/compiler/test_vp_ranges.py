@@ -12,12 +12,12 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from compiler import compile_text, load_cards
 from compiler.checking import ranges
 from compiler.checking import vocabulary as vocab
-from compiler.load import compile_text, load_cards
 from compiler.syntax import nodes as n
-from runtime.engine.events import card_context
-from runtime.engine.forward import Game
+from runtime.core.events import card_context
+from runtime.game.forward import Game
 from runtime.model.cards import Context
 from tests.kit.rulebook import ROOT
 
@@ -63,8 +63,8 @@ def bounds_of(ref: n.Ref) -> tuple[int, int | None]:
 
 
 def evaluate(expr: n.Expr, given: dict) -> int:
-    """The formula's value as the generated code works it out (floor and ceiling division, a divisor of 0 gives 0,
-    `capped at` is the smaller, a key no row matches gives 0)."""
+    """The formula's value as the generated code works it out (each operator's own `evaluate`: floor and ceiling
+    division, a divisor of 0 gives 0, `capped at` the smaller; a key no row matches gives 0)."""
     if isinstance(expr, n.Number):
         return expr.value
     if isinstance(expr, n.Negate):
@@ -78,11 +78,7 @@ def evaluate(expr: n.Expr, given: dict) -> int:
                 return evaluate(row.value, given)
         return next((evaluate(r.value, given) for r in expr.rows if r.low is None), 0)
     left, right = evaluate(expr.left, given), evaluate(expr.right, given)
-    if expr.op == "capped":
-        return min(left, right)
-    if expr.op in ("divide_down", "divide_up") and right == 0:
-        return 0
-    return ranges.OPERATIONS[expr.op](left, right)
+    return expr.op.evaluate(left, right)
 
 
 def refs(expr: n.Expr) -> list[tuple]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.docs import card_docs
 from compiler.checking import ranges
-from compiler.load import compile_text
 from tests.docs.test_english import docs, rulebook
 
 HEADER = 'building "Probe" (trout A901)\n  cost none\n'
