@@ -23,13 +23,16 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import check_writable, write_all
+from compiler.cli.project_files import card_file_command, card_loader, needs
+from runtime.model.data import described
 
 FORMATS = ("table", "json", "csv")
 
 
 def register(commands) -> None:
-    command = commands.add_parser("balance", help="measure card values and edits over seeded games")
-    command.add_argument("file", metavar="FILE")
+    help = "measure card values and edits over seeded games"
+    command = card_file_command(commands, "balance", run, help, plays=True)
+    needs(command, "balance", "scipy", "matplotlib")
     command.add_argument("--against", metavar="NEW", help="compare FILE (old) with NEW on the same seeds")
     command.add_argument("--players", type=player_count, default=3, metavar="N", help="players a game")
     command.add_argument("--agent", default="random", help="who plays every seat: " + ", ".join(agent_names()))
@@ -48,7 +51,6 @@ def register(commands) -> None:
     )
     command.add_argument("--format", choices=FORMATS, default="table", help="the report on standard output")
     command.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report")
-    command.set_defaults(run=run)
 
 
 def agent_names() -> list[str]:
@@ -70,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         text, checked = checked_file(path)
         if not report(path, text, checked):
             return ERRORS
-        sources[key] = Source(text, path, cards_kept)
+        sources[key] = Source(text, path, card_loader())
     specs = cards_kept(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
     was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
@@ -90,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
             progress=lambda records, total: with_progress(records, total, "balance games"),
         )
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
+    result["data_files"] = described()
     if args.precision is not None:
         result["precision"] = stopping(tallies, design, args.precision, args.max_games)
     if args.html:
