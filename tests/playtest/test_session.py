@@ -374,3 +374,23 @@ def test_trace_replay_traces_a_card_in_a_played_game(tmp_path, specs):
     assert "    condition failed: `fish served >= 3` false (fish served = 2)" in lines
     totals = [session.scores()[seat]["total"] for seat in range(3)]
     assert lines[-1].startswith(f"seed 1: P1 {totals[0]:g}, P2 {totals[1]:g}, P3 {totals[2]:g}".replace(".5", "½"))
+
+
+def test_playtests_report_the_peoples_margin_and_how_often_a_bot_agreed(tmp_path, specs):
+    from runtime.playtest.playtests import playtests
+
+    session = PlaySession(specs, Setup(8, (PERSON, "random", "random")))
+    rng = random.Random(8)
+    while session.question is not None:
+        session.answer(rng.randrange(len(session.question.options)))
+    text = CARDS.read_text("utf-8")
+    (tmp_path / "a.json").write_text(saved_text(session, "cards.nus", text), "utf-8")
+    (tmp_path / "b.json").write_text("{}", "utf-8")
+    found = playtests(specs, tmp_path, "random")
+    totals = [session.scores()[seat]["total"] for seat in range(3)]
+    assert (found.games, found.finished) == (1, 1)
+    assert found.margins == [totals[0] - (totals[1] + totals[2]) / 2]
+    people = [answer for answer in session.record if answer.by == PERSON]
+    assert found.choices == len(people) and 0 < found.agreed < found.choices
+    assert found.skipped == ['b.json: not a saved game of `nus play` (its "format" is not "nus play 1")']
+    assert found.lines()[0].startswith(f"Played games in {tmp_path} (nus play): 1 read, 1 finished")
