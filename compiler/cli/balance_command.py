@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             return ERRORS
         sources[key] = Source(text, path, card_loader())
     specs = cards_kept(sources[list(sources)[-1]].text, paths[-1])
-    measured, absent = measured_cards(specs, args.card, args.players)
+    measured, absent = measured_cards(specs, args.card, args.players, paths[-1])
     was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
     design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)
     check_round(args.round, specs, args.players)
@@ -115,14 +115,14 @@ def check_arguments(args: argparse.Namespace) -> None:
         raise UsageError("--fdr must be between 0 and 1")
 
 
-def measured_cards(specs, wanted: list[str] | None, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def measured_cards(specs, wanted: list[str] | None, players: int, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The Buildings to measure (all, or those --card names, by name or code as every command picks cards:
     compiler.cli.card_choice) and the Buildings left out: a card no game of this many players has (its `players` line)
     has no value there. Asked for by name, it is refused with the reason."""
     buildings = [spec for spec in specs if spec.kind == "building"]
     missing = [name for name in wanted or () if not named(buildings, name)]
     if missing:
-        raise UsageError(unknown(buildings, missing[0], "Building"))
+        raise UsageError(unknown(buildings, missing[0], path, "Building"))
     chosen_names = {spec.name for name in wanted or () for spec in named(buildings, name)}
     chosen = [spec for spec in buildings if not wanted or spec.name in chosen_names]
     for spec in chosen:

@@ -59,7 +59,8 @@ def closest(cards: Iterable[Card], wanted: str) -> str | None:
     return known[found[0]] if found else None
 
 
-def unknown(cards: Iterable[Card], wanted: str, what: str = "card", where: str = "the card file") -> str:
-    """The message for a name or code no card has, with the closest one the file has."""
+def unknown(cards: Iterable[Card], wanted: str, where: str, what: str = "card") -> str:
+    """The message for a name or code no card has, naming the file it was looked for in (`where`), with the closest
+    one that file has."""
     close = closest(cards, wanted)
     return f"no {what} named {wanted!r} in {where}" + (f"; did you mean {close!r}?" if close else "")

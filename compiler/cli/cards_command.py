@@ -142,7 +142,7 @@ def tell(args: argparse.Namespace, out: Path, printed, faces: int, images: int) 
 def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
     """The faces to print, or None when the earlier card file of --changed-since has errors (reported)."""
     try:
-        faces = [face(card) for card in select(cards, args.deck, args.letter, args.cards)]
+        faces = [face(card) for card in select(cards, args.deck, args.letter, args.cards, args.file)]
     except SelectionError as error:
         raise UsageError(str(error)) from None
     if not args.changed_since:

@@ -53,7 +53,7 @@ def chosen_card(cards: tuple[n.Card, ...], wanted: str, path: str) -> n.Card:
     to the first (the Building "Carpenter" over the Elder), with the command that picks each by its code."""
     found = named(cards, wanted)
     if not found:
-        raise UsageError(f"{unknown(cards, wanted, where=path)} (cards: {', '.join(c.name for c in cards)})")
+        raise UsageError(f"{unknown(cards, wanted, path)} (cards: {', '.join(c.name for c in cards)})")
     if len(found) > 1:
         picks = " or ".join(f"nus explain {shlex.quote(path)} {card.code}" for card in found)
         raise UsageError(ambiguous(found, wanted, f"give its code: {picks}"))

@@ -89,7 +89,11 @@ def fold(text: str) -> str:
 
 
 def select(
-    cards: tuple[n.Card, ...], decks: list[str] | None, letters: list[str] | None, names: list[str] | None
+    cards: tuple[n.Card, ...],
+    decks: list[str] | None,
+    letters: list[str] | None,
+    names: list[str] | None,
+    source: str = "the card file",
 ) -> list[n.Card]:
     """The cards to print, in file order. Without --deck or --cards, the buildings: the Elders stand in for
     base-game cards every player already has, and are printed only when their deck or names are asked for. A name
@@ -100,7 +104,7 @@ def select(
         missing = [d for d in decks if fold(d) not in known]
         if missing:
             present = listing_of(sorted({deck_name(c.deck) for c in cards}))
-            raise SelectionError(f"no deck {listing_of(missing)} in the card file (it has {present})")
+            raise SelectionError(f"no deck {listing_of(missing)} in {source} (it has {present})")
         wanted = {known[fold(d)] for d in decks}
         chosen = [c for c in chosen if c.deck in wanted]
     elif not names:
@@ -113,7 +117,7 @@ def select(
         if missing:
             close = [name for name in (closest(cards, name) for name in missing) if name]
             hint = f"; did you mean {listing_of(close)}?" if close else ""
-            raise SelectionError(f"no card named {listing_of(missing)} in the card file{hint}")
+            raise SelectionError(f"no card named {listing_of(missing)} in {source}{hint}")
         wanted = {(card.kind, card.code) for matches in found.values() for card in matches}
         chosen = [c for c in chosen if (c.kind, c.code) in wanted]
     return chosen
