@@ -11,7 +11,7 @@ from pathlib import Path
 from compiler import load_cards, python_text
 from compiler.backends.generate import generate
 from compiler.backends.render import English
-from compiler.cli.card_choice import ambiguous, named, unknown
+from compiler.cli.card_choice import NoSuchCard, named, one_card
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, report
 from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
@@ -49,12 +49,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def chosen_card(cards: tuple[n.Card, ...], wanted: str, path: str) -> n.Card:
-    """The one card CARD names (compiler.cli.card_choice); a name two cards share is refused, not resolved silently
-    to the first (the Building "Carpenter" over the Elder), with the command that picks each by its code."""
-    found = named(cards, wanted)
-    if not found:
-        raise UsageError(f"{unknown(cards, wanted, path)} (cards: {', '.join(c.name for c in cards)})")
-    if len(found) > 1:
-        picks = " or ".join(f"nus explain {shlex.quote(path)} {card.code}" for card in found)
-        raise UsageError(ambiguous(found, wanted, f"give its code: {picks}"))
-    return found[0]
+    """The one card CARD names (compiler.cli.card_choice); an unknown name lists the file's cards."""
+    try:
+        return one_card(cards, wanted, path, lambda code: f"nus explain {shlex.quote(path)} {code}")
+    except NoSuchCard as error:
+        listing = "" if named(cards, wanted) else f" (cards: {', '.join(card.name for card in cards)})"
+        raise UsageError(f"{error}{listing}") from None
