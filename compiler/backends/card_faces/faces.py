@@ -13,6 +13,7 @@ from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.escape import visible
 from compiler.backends.render import English, deck_name
 from compiler.checking.ranges import label, values, vp_label
+from compiler.checking.vocabulary import fold_deck
 from compiler.cli.card_choice import closest, named
 from compiler.syntax import nodes as n
 
@@ -83,11 +84,6 @@ class SelectionError(ValueError):
     """A deck or card name on the command line that the card file does not have."""
 
 
-def fold(text: str) -> str:
-    """Deck names as typed on any keyboard: 'Besøkende', 'besøkende' and 'besokende' are one deck."""
-    return text.casefold().replace("ø", "o")
-
-
 def select(
     cards: tuple[n.Card, ...],
     decks: list[str] | None,
@@ -100,12 +96,14 @@ def select(
     or code picks cards as every command does (compiler.cli.card_choice); one two cards share picks both."""
     chosen = list(cards)
     if decks:
-        known = {fold(key): key for key in {c.deck for c in cards}} | {fold(deck_name(c.deck)): c.deck for c in cards}
-        missing = [d for d in decks if fold(d) not in known]
+        known = {fold_deck(key): key for key in {c.deck for c in cards}} | {
+            fold_deck(deck_name(c.deck)): c.deck for c in cards
+        }
+        missing = [d for d in decks if fold_deck(d) not in known]
         if missing:
             present = listing_of(sorted({deck_name(c.deck) for c in cards}))
             raise SelectionError(f"no deck {listing_of(missing)} in {source} (it has {present})")
-        wanted = {known[fold(d)] for d in decks}
+        wanted = {known[fold_deck(d)] for d in decks}
         chosen = [c for c in chosen if c.deck in wanted]
     elif not names:
         chosen = [c for c in chosen if c.kind == "building"]

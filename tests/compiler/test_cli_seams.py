@@ -1,0 +1,52 @@
+"""The seams a designer found between commands (issue 33, point 5), each closed: one way to give the card file,
+one spelling of a deck, a command that says where it wrote and what it read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from tests.kit.rulebook import ROOT
+
+HUT = 'building "Hut" ({deck} B700)\n  cost 1 wood\n  vp 1\n'
+
+
+@pytest.mark.parametrize("deck", ["besokende", "Besøkende", "BESOKENDE"])
+def test_a_header_names_a_deck_as_deck_does_and_output_spells_it_one_way(
+    deck: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--deck besokende` always worked; a header had to say `besøkende`. Both take any case and an o for the ø, and
+    every output spells the deck as the vocabulary does."""
+    path = tmp_path / "hut.nus"
+    path.write_text(HUT.format(deck=deck), encoding="utf-8")
+    assert main(["docs", str(path), "-o", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    [card] = json.loads((tmp_path / "out" / "cards.json").read_text(encoding="utf-8"))
+    assert (card["deck"], card["deck_name"]) == ("besøkende", "Besøkende")
+
+
+def test_an_unknown_deck_is_still_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hut.nus"
+    path.write_text(HUT.format(deck="salmon"), encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    assert "error[E0110]: unknown deck 'salmon'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["simulate", "trace"])
+def test_the_old_cards_option_still_works_and_says_it_is_deprecated(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = ["--card", "Cabin"] if command == "trace" else ["--jobs", "1"]
+    cards = str(ROOT / "cards.nus")
+    assert main([command, "--cards", cards, "--games" if command == "simulate" else "--seed", "1", *extra]) == 0
+    new = capsys.readouterr()
+    assert new.err == (
+        f"nus: warning: --cards is deprecated: give the card file as the argument (nus {command} {cards})\n"
+    )
+    assert main([command, cards, "--games" if command == "simulate" else "--seed", "1", *extra]) == 0
+    assert capsys.readouterr() == (new.out, "")
+    assert main([command, "other.nus", "--cards", cards, *extra]) == 2
+    assert capsys.readouterr().err == f"nus: error: give the card file once: other.nus or --cards {cards}\n"
