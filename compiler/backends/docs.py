@@ -19,6 +19,7 @@ from compiler.editors.lexer import highlight_css, highlighted
 from compiler.syntax import nodes as n
 from compiler.syntax.comments import comments, notes
 from runtime.model.data import data_line, described
+from runtime.model.declarations import TriggerKind
 from runtime.model.rules import player_counts
 from runtime.wording import spreadsheet_text
 
@@ -86,13 +87,13 @@ class CardDoc(CardHeading):
 
 
 TRIGGER_KINDS = {
-    "when_built": "when built",
-    "as_soon_as": "as soon as",
-    "each_time": "each time",
-    "any_time": "at any time",
-    "at_moment": "at a phase",
-    "worker_space": "worker space",
-    "elder_use": "Elder use",
+    TriggerKind.WHEN_BUILT: "when built",
+    TriggerKind.AS_SOON_AS: "as soon as",
+    TriggerKind.EACH_TIME: "each time",
+    TriggerKind.ANY_TIME: "at any time",
+    TriggerKind.AT_MOMENT: "at a phase",
+    TriggerKind.WORKER_SPACE: "worker space",
+    TriggerKind.ELDER_USE: "Elder use",
 }
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from compiler.checking import vocabulary as vocab
 from runtime.model import parameters
+from runtime.model.declarations import Timing
 from runtime.model.rules import player_counts
 
 SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
@@ -110,8 +111,8 @@ def vocabulary_phrases() -> list[Phrase]:
         ("effect", vocab.EFFECTS),
         ("count", vocab.COUNTS),
         ("fact", vocab.FACTS),
-        ("event", tuple(e for e in vocab.EVENTS if "at" not in e.timings)),
-        ("moment", tuple(e for e in vocab.EVENTS if "at" in e.timings)),
+        ("event", tuple(e for e in vocab.EVENTS if Timing.AT not in e.timings)),
+        ("moment", tuple(e for e in vocab.EVENTS if Timing.AT in e.timings)),
         ("payment", vocab.PAYMENTS),
         ("rule", vocab.RULES),
     ]

@@ -99,7 +99,7 @@ class Entry:
     args: tuple = ()  # fixed arguments passed before the slots
     result: str = "number"  # counts: number; facts: truth
     fields: dict = field(default_factory=dict, hash=False)  # events: field pattern -> (attr, type)
-    timings: tuple[str, ...] = ("before", "after")  # events
+    timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER  # events
     parameter: parameters.Parameter | None = None  # rules: the declared parameter, whose default is in rules.toml
     phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
     causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions

@@ -100,7 +100,7 @@ class Browser:
 
     def open(self, url: str) -> None:
         self.send("Page.navigate", {"url": url})
-        self.wait("document.readyState === 'complete' && document.querySelector('#options') !== null")
+        self.wait("document.readyState === 'complete' && state !== null")  # the page's first state drawn
 
     def js(self, expression: str) -> Any:
         found = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
@@ -123,7 +123,8 @@ class Browser:
 
     def hover(self, selector: str) -> None:
         box = self.js(
-            f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
             " return [r.left + r.width / 2, r.top + r.height / 2]; })()"
         )
         self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": box[0], "y": box[1]})
