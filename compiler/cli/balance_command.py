@@ -9,6 +9,7 @@ from pathlib import Path
 from compiler.cli.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
+    INTERRUPTED,
     OK,
     UsageError,
     cards_kept,
@@ -24,7 +25,9 @@ from compiler.cli.common import (
 )
 from compiler.cli.output import check_writable, write_all
 from compiler.cli.project_files import card_file_command, card_loader, needs
+from compiler.diagnostics import printable
 from runtime.model.data import described
+from runtime.wording import counted
 
 FORMATS = ("table", "json", "csv")
 
@@ -60,7 +63,7 @@ def agent_names() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from runtime.analysis.balance import Design, card_costs, full_report, measure, old_names, stopping
+    from runtime.analysis.balance import Design, Interrupted, card_costs, full_report, measure, old_names, stopping
     from runtime.analysis.progress import with_progress
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
     from runtime.analysis.runner import Source, default_jobs
@@ -80,30 +83,39 @@ def run(args: argparse.Namespace) -> int:
     check_round(args.round, specs, args.players)
     if args.html:  # refused now, not after every game was played
         writing(lambda: check_writable(Path(args.html), paths), Path(args.html))
-    with reaching_cluster():
-        tallies = measure(
-            sources,
-            design,
-            games=args.games,
-            workers=args.jobs or default_jobs(),
-            cluster=args.cluster,
-            precision=args.precision,
-            cap=args.max_games,
-            progress=lambda records, total: with_progress(records, total, "balance games"),
-        )
+    status = OK
+    try:
+        with reaching_cluster():
+            tallies = measure(
+                sources,
+                design,
+                games=args.games,
+                workers=args.jobs or default_jobs(),
+                cluster=args.cluster,
+                precision=args.precision,
+                cap=args.max_games,
+                progress=lambda records, total: with_progress(records, total, "balance games"),
+            )
+    except Interrupted as stopped:  # Ctrl-C: the report of every seed finished, then the shell's 130
+        tallies, status = stopped.tallies, INTERRUPTED
+        finished = next(iter(tallies.values())).games
+        print(f"nus balance: interrupted after {counted(finished, 'seed')}; the report covers them", file=sys.stderr)
+        if not finished:
+            return status
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
     result["data_files"] = described()
     if args.precision is not None:
         result["precision"] = stopping(tallies, design, args.precision, args.max_games)
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
+        print(printable(f"wrote {args.html}"), file=sys.stderr)  # standard output is the report
     if args.format == "json":
         sys.stdout.write(as_json(result))
     elif args.format == "csv":
         sys.stdout.write(as_csv(result))
     else:
         print_table(result)
-    return OK
+    return status
 
 
 def check_arguments(args: argparse.Namespace) -> None:

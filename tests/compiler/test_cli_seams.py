@@ -50,3 +50,31 @@ def test_the_old_cards_option_still_works_and_says_it_is_deprecated(
     assert capsys.readouterr() == (new.out, "")
     assert main([command, "other.nus", "--cards", cards, *extra]) == 2
     assert capsys.readouterr().err == f"nus: error: give the card file once: other.nus or --cards {cards}\n"
+
+
+def test_balance_on_ctrl_c_reports_the_seeds_finished_and_says_where_it_wrote_the_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in `nus balance` threw the finished games away. It keeps every seed whose games are all in (a seed
+    half played is left out, so every pair stays whole), reports them as a run of that many seeds would, and exits
+    130; the page it writes is named on stderr."""
+    pytest.importorskip("scipy")
+    from runtime.analysis import progress
+
+    def stopped_after_five(records, total, label):
+        for count, record in enumerate(records):
+            if count == 5:  # two seeds of two games each, and one game of the third
+                raise KeyboardInterrupt
+            yield record
+
+    cards = str(ROOT / "cards.nus")
+    common = ["balance", cards, "--card", "Cabin", "--jobs", "1", "--format", "json"]
+    assert main([*common, "--games", "2"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(progress, "with_progress", stopped_after_five)
+    page = tmp_path / "report.html"
+    assert main([*common, "--games", "10", "--html", str(page)]) == 130
+    out, err = capsys.readouterr()
+    assert err == f"nus balance: interrupted after 2 seeds; the report covers them\nwrote {page}\n"
+    assert json.loads(out) == whole
+    assert "2 seeds (0 to 1)" in page.read_text(encoding="utf-8")
