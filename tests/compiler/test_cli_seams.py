@@ -10,6 +10,7 @@ import pytest
 
 from compiler.cli import main
 from tests.kit.rulebook import ROOT
+from tests.print.sheets_kit import requires_weasyprint, run_cards
 
 HUT = 'building "Hut" ({deck} B700)\n  cost 1 wood\n  vp 1\n'
 
@@ -78,3 +79,42 @@ def test_balance_on_ctrl_c_reports_the_seeds_finished_and_says_where_it_wrote_th
     assert err == f"nus balance: interrupted after 2 seeds; the report covers them\nwrote {page}\n"
     assert json.loads(out) == whole
     assert "2 seeds (0 to 1)" in page.read_text(encoding="utf-8")
+
+
+def on_a_terminal(*argv: str, cwd: Path) -> tuple[int, str]:
+    """A `nus` command run with a pseudo-terminal for its standard error (and output): its exit code and all it
+    wrote there."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "compiler", *argv], stdout=follower, stderr=follower, stdin=subprocess.DEVNULL, cwd=cwd
+    )
+    os.close(follower)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the command has ended and closed its side
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(leader)
+    return process.wait(), said.decode("utf-8", "replace")
+
+
+@requires_weasyprint
+def test_nus_cards_shows_what_it_is_doing_on_a_terminal_and_nothing_in_a_pipe(tmp_path: Path) -> None:
+    """`nus cards` was silent for 7 s. On a terminal a status line says each step; piped, the output is the same as
+    before: only what was written."""
+    code, said = on_a_terminal("cards", str(ROOT / "cards.nus"), "--card", "Cabin", "-o", str(tmp_path), cwd=ROOT)
+    assert code == 0
+    assert "laying out 1 card" in said and "writing the PDF" in said
+    assert f"wrote {tmp_path / 'cards.pdf'}: 1 card on 1 A4 page" in said
+    status, out, err = run_cards(str(ROOT / "cards.nus"), "--card", "Cabin", "-o", str(tmp_path / "piped"))
+    assert (status, err) == (0, "")
+    assert out == f"wrote {tmp_path / 'piped' / 'cards.pdf'}: 1 card on 1 A4 page\n"
