@@ -4,6 +4,7 @@ one spelling of a deck, a command that says where it wrote and what it read."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,14 @@ def test_nus_cards_shows_what_it_is_doing_on_a_terminal_and_nothing_in_a_pipe(tm
     status, out, err = run_cards(str(ROOT / "cards.nus"), "--card", "Cabin", "-o", str(tmp_path / "piped"))
     assert (status, err) == (0, "")
     assert out == f"wrote {tmp_path / 'piped' / 'cards.pdf'}: 1 card on 1 A4 page\n"
+
+
+def test_no_test_writes_past_pytests_capture() -> None:
+    """A test printed a 2,000-character line into pytest's progress dots (capsys.disabled). A test's output is
+    captured, shown with -s or when it fails; nothing turns capture off or writes to the process's own streams."""
+    escapes = re.compile(r"\b(capsys|capfd|capsysbinary|capfdbinary)\.disabled\(|sys\.__(stdout|stderr)__")
+    tests = sorted((ROOT / "tests").rglob("*.py"))
+    this = Path(__file__).resolve()
+    assert [
+        str(path.relative_to(ROOT)) for path in tests if path != this and escapes.search(path.read_text("utf-8"))
+    ] == []
