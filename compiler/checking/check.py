@@ -281,7 +281,7 @@ class Checker:
             self.in_range(entry, value)
         return replace(rule, value=value, entry=entry)
 
-    def in_range(self, entry: vocab.Entry, value: n.Expr) -> None:
+    def in_range(self, entry: vocab.Rule, value: n.Expr) -> None:
         """A value below the parameter's range whatever the table holds; one worked out below it counts as its
         least at run time (runtime.core.rules_in_force.within_range)."""
         least, found = entry.parameter.least, numbers.constant(value)
@@ -395,7 +395,7 @@ class Checker:
             condition = self.expr_of(condition, TRUTH, scope, "condition")
         return replace(trigger, guard=guard, condition=condition, entry=entry), scope
 
-    def timing(self, trigger: n.Trigger, entry: vocab.Entry) -> None:
+    def timing(self, trigger: n.Trigger, entry: vocab.Event) -> None:
         if trigger.timing in entry.timings:
             return
         if Timing.AT in entry.timings:
@@ -447,7 +447,7 @@ class Checker:
         entry, args = self.resolve(phrase, kind, scope)
         if entry is None:
             return phrase
-        if entry.example_only and not scope.in_example:
+        if isinstance(entry, vocab.Effect) and entry.example_only and not scope.in_example:
             self.error(
                 codes.EXAMPLE_ONLY,
                 f"'{entry.pattern}' only works in an example",

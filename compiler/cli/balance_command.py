@@ -54,6 +54,9 @@ def register(commands) -> None:
     )
     command.add_argument("--format", choices=FORMATS, default="table", help="the report on standard output")
     command.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report")
+    command.add_argument(
+        "--playtests", metavar="DIR", help="also report the games saved by nus play in DIR (apart from the values)"
+    )
 
 
 def agent_names() -> list[str]:
@@ -81,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
     design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)
     check_round(args.round, specs, args.players)
+    if args.playtests and not Path(args.playtests).is_dir():
+        raise UsageError(printable(f"--playtests {args.playtests}: not a folder (nus play saves into playtests/)"))
     if args.html:  # refused now, not after every game was played
         writing(lambda: check_writable(Path(args.html), paths), Path(args.html))
     status = OK
@@ -106,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
     result["data_files"] = described()
     if args.precision is not None:
         result["precision"] = stopping(tallies, design, args.precision, args.max_games)
+    played = played_games(args, specs)
+    if played is not None:
+        result["playtests"] = played.json()
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
         print(printable(f"wrote {args.html}"), file=sys.stderr)  # standard output is the report
@@ -115,7 +123,19 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(as_csv(result))
     else:
         print_table(result)
+        for line in played.lines() if played is not None else ():
+            print(printable(line))
     return status
+
+
+def played_games(args: argparse.Namespace, specs):
+    """--playtests DIR: the games played with `nus play`, reported apart (runtime/playtest/playtests.py)."""
+    if not args.playtests:
+        return None
+    from runtime.playtest.playtests import playtests
+    from runtime.playtest.session import STRONGEST
+
+    return playtests(specs, Path(args.playtests), STRONGEST)
 
 
 def check_arguments(args: argparse.Namespace) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import sys
 
 from compiler.cli.card_choice import ambiguous, named, unknown
 from compiler.cli.common import (
@@ -37,6 +38,9 @@ def register(commands) -> None:
         help="play the game nus balance plays for this seed and card (given at --round to the seat balance picks)",
     )
     command.add_argument("--round", type=positive, default=1, metavar="R", help="round --give puts it in play at")
+    command.add_argument(
+        "--replay", metavar="GAME", help="trace the card in a game saved by nus play (its seed and seats)"
+    )
     replaced_cards_option(command)
 
 
@@ -46,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     from runtime.analysis.trace import render, trace_game
     from runtime.players import PLAYERS
 
+    if args.replay:
+        return traced_replay(args)
     if args.agent not in PLAYERS:
         raise UsageError(f"unknown player {args.agent!r}; choose one of {', '.join(PLAYERS)}")
     if args.balance:
@@ -102,3 +108,33 @@ def again(args: argparse.Namespace, extra: str) -> str:
     if args.agent != "random":
         words += ["--agent", args.agent]
     return " ".join(shlex.quote(word) for word in words) + f" {extra}"
+
+
+def traced_replay(args: argparse.Namespace) -> int:
+    """--replay GAME: the card traced in a game played with `nus play`, its answers replayed on the card file."""
+    from compiler import load_cards
+    from compiler.cli.common import read_source
+    from runtime.analysis.trace import render
+    from runtime.playtest.saved import SavedGameError, read_saved
+    from runtime.playtest.session import PlaySession, ReplayError
+
+    if args.give is not None or args.balance:
+        raise UsageError("--replay traces the game as it was played: leave out --give and --balance")
+    try:
+        setup, answers, _ = read_saved(read_source(args.replay))
+    except SavedGameError as error:
+        raise UsageError(f"{args.replay}: {error}") from None
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
+        return ERRORS
+    specs = load_cards(text, args.file)
+    card = find_card(specs, args.card)
+    session = PlaySession(specs, setup)
+    try:
+        session.replay(answers)
+    except ReplayError as error:
+        print(printable(f"{args.replay}: {error}"), file=sys.stderr)
+        return ERRORS
+    for line in render(session.traced(card), args.file):
+        print(printable(line))
+    return OK
