@@ -128,7 +128,7 @@ def traced_replay(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     specs = load_cards(text, args.file)
-    card = find_card(specs, args.card)
+    card = find_card(specs, args.card, args.file)
     session = PlaySession(specs, setup)
     try:
         session.replay(answers)
