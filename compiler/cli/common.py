@@ -204,12 +204,13 @@ def writing(action, out: Path):
 
 @contextmanager
 def reaching_cluster() -> Iterator[None]:
-    """A cluster that cannot be used (no scheduler answers, Dask not installed) is a usage error (exit 2)."""
-    from runtime.analysis.runner import ClusterError
+    """A cluster that cannot be used (no scheduler answers, Dask not installed), or a worker process or the scheduler
+    lost midway, is a usage error (exit 2)."""
+    from runtime.analysis.runner import ClusterError, WorkerLost
 
     try:
         yield
-    except ClusterError as error:
+    except (ClusterError, WorkerLost) as error:
         raise UsageError(printable(str(error))) from None
 
 

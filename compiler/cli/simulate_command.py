@@ -13,9 +13,12 @@ from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
     OK,
+    USAGE,
+    UsageError,
     cards_kept,
     checked_file,
     cluster_address,
+    error_line,
     player_count,
     positive,
     reaching_cluster,
@@ -82,16 +85,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play_all(records: Iterable[Record], totals: Summary, log: LogFile | None, games: int) -> int:
-    """Each game's line as it finishes; Ctrl-C stops the run with the games finished counted (and logged)."""
+    """Each game's line as it finishes; Ctrl-C, or a worker process or the Dask scheduler lost, stops the run with the
+    games finished counted (and logged), and their summary follows."""
+    from runtime.analysis.runner import WorkerLost
     from runtime.analysis.simulate import record_line
 
     try:
         with reaching_cluster():
-            for record in records:
-                print(record_line(record))
-                totals.add_record(record)
-                if log:
-                    log.add(record)
+            try:
+                for record in records:
+                    print(record_line(record))
+                    totals.add_record(record)
+                    if log:
+                        log.add(record)
+            except WorkerLost as error:
+                finished = f"{totals.games:,} of {games:,} game{'' if games == 1 else 's'} finished"
+                print(error_line(UsageError(f"{error}; {finished}")), file=sys.stderr)
+                return USAGE
     except KeyboardInterrupt:
         print(f"interrupted after {totals.games} of {counted(games, 'game')}", file=sys.stderr)
         return INTERRUPTED

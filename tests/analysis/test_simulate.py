@@ -8,6 +8,7 @@ import io
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -237,3 +238,67 @@ def test_buildings_no_game_built_are_named_as_never_built():
     named = never.split(": ", 2)[2].split(", ")
     buildings = (ROOT / "cards.nus").read_text(encoding="utf-8").count('\nbuilding "')
     assert len(named) == 85 == buildings - 3 and "Cruise Ship" not in named
+
+
+def chunk_dying_at_seed_20(sources: dict, chunk: list) -> list:
+    """runner.play_chunk, but its process is killed (SIGKILL) when its chunk holds the game of seed 20."""
+    if any(setup.seed == 20 for _, setup in chunk):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return PLAY_CHUNK(sources, chunk)
+
+
+PLAY_CHUNK = runner.play_chunk
+
+
+def test_a_worker_process_killed_ends_the_run_with_one_line_and_the_summary_of_the_games_finished(
+    tmp_path, monkeypatch, capsys
+):
+    """Exit 2, the games before the lost chunk (seeds 0-15; the chunk of 16-23 died) printed, summed up and logged."""
+    monkeypatch.setattr(runner, "play_chunk", chunk_dying_at_seed_20)
+    log = tmp_path / "games.log"
+    code = main(["simulate", "--cards", str(ROOT / "cards.nus"), "--games", "40", "--jobs", "2", "--log", str(log)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err == "nus: error: a worker process died (signal 9); 16 of 40 games finished\n"
+    assert [line.split(":")[0] for line in out.splitlines()[:16]] == [f"seed {seed}" for seed in range(16)]
+    assert out.splitlines()[16] == "16 games, 3 players"
+    assert [line for line in log.read_text("utf-8").splitlines() if line.startswith("# seed")] == [
+        f"# seed {seed}" for seed in range(16)
+    ]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["games.log"]
+
+
+@pytest.mark.slow
+def test_a_dask_scheduler_killed_midway_ends_the_run_with_one_line_and_the_summary(tmp_path):
+    """A real scheduler and worker (Dask's own commands), the scheduler killed once games come back: exit 2, one line
+    naming it, the games finished summed up; no traceback."""
+    pytest.importorskip("distributed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "distributed.cli"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    scheduler = subprocess.Popen(
+        [*dask[:2], "distributed.cli.dask_scheduler", "--port", str(port), "--no-dashboard"], **quiet
+    )
+    worker = subprocess.Popen(
+        [*dask[:2], "distributed.cli.dask_worker", address, "--nthreads", "1", "--no-dashboard"], **quiet
+    )
+    try:
+        command = [sys.executable, "-m", "compiler", "simulate", "--games", "3000", "--cluster", address]
+        command += ["--cards", str(ROOT / "cards.nus")]
+        environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+        run = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = run.stdout.readline()
+        scheduler.kill()
+        out, err = run.communicate(timeout=300)
+    finally:
+        for process in (scheduler, worker):
+            process.kill()
+            process.wait()
+    finished = 1 + sum(line.startswith("seed ") for line in out.splitlines())
+    assert first.startswith("seed 0: ") and run.returncode == 2, err
+    lost = "nus: error: lost the Dask scheduler at {} (scheduler-connection-lost); {:,} of 3,000 games finished\n"
+    assert err == lost.format(address, finished)
+    assert f"\n{finished} games, 3 players\n" in out
