@@ -4,8 +4,10 @@ the summary of the games finished, exit code 130 and no traceback."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -302,3 +304,47 @@ def test_a_dask_scheduler_killed_midway_ends_the_run_with_one_line_and_the_summa
     lost = "nus: error: lost the Dask scheduler at {} (scheduler-connection-lost); {:,} of 3,000 games finished\n"
     assert err == lost.format(address, finished)
     assert f"\n{finished} games, 3 players\n" in out
+
+
+def test_a_log_over_the_file_size_limit_ends_the_run_with_one_line(tmp_path):
+    """RLIMIT_FSIZE (`ulimit -f`): the write fails with EFBIG (Python ignores SIGXFSZ). Exit 2, one line, the summary of
+    the games finished, and no log or temporary file left."""
+    shutil.copy(ROOT / "cards.nus", tmp_path / "cards.nus")
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    command = [sys.executable, "-m", "compiler", "simulate", "--games", "50", "--jobs", "1", "--log", "x.log"]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        command, cwd=tmp_path, env=environment, capture_output=True, text=True, preexec_fn=limited, timeout=300
+    )
+    finished = sum(line.startswith("seed ") for line in done.stdout.splitlines())
+    assert done.returncode == 2 and 0 < finished < 50
+    assert done.stderr == f"nus: error: cannot write to x.log: File too large; {finished} of 50 games finished\n"
+    assert f"\n{finished} games, 3 players\n" in done.stdout
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cards.nus"]
+
+
+def test_a_full_disk_under_the_log_ends_the_run_with_one_line(tmp_path, monkeypatch, capsys):
+    """ENOSPC at the fourth game's log: the log is not kept, the three games before are summed up; exit 2."""
+
+    class FillingStream(io.StringIO):
+        def write(self, text: str) -> int:
+            if text == "# seed 3\n":
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return super().write(text)
+
+    made = LogFile.__init__
+
+    def full_disk(self, path: Path) -> None:
+        made(self, path)
+        self.staged.stream.close()
+        self.staged.stream = FillingStream()
+
+    monkeypatch.setattr(LogFile, "__init__", full_disk)
+    log = tmp_path / "x.log"
+    code = main(["simulate", "--cards", str(ROOT / "cards.nus"), "--games", "9", "--jobs", "1", "--log", str(log)])
+    out, err = capsys.readouterr()
+    assert code == 2 and err == f"nus: error: cannot write to {log}: No space left on device; 4 of 9 games finished\n"
+    assert "\n4 games, 3 players\n" in out and list(tmp_path.iterdir()) == []
