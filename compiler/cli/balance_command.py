@@ -23,13 +23,17 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import check_writable, write_all
+from compiler.cli.project_files import card_file_command, card_loader, needs
+from compiler.diagnostics import printable
+from runtime.model.data import described
 
 FORMATS = ("table", "json", "csv")
 
 
 def register(commands) -> None:
-    command = commands.add_parser("balance", help="measure card values and edits over seeded games")
-    command.add_argument("file", metavar="FILE")
+    help = "measure card values and edits over seeded games"
+    command = card_file_command(commands, "balance", run, help, plays=True)
+    needs(command, "balance", "scipy", "matplotlib")
     command.add_argument("--against", metavar="NEW", help="compare FILE (old) with NEW on the same seeds")
     command.add_argument("--players", type=player_count, default=3, metavar="N", help="players a game")
     command.add_argument("--agent", default="random", help="who plays every seat: " + ", ".join(agent_names()))
@@ -48,7 +52,9 @@ def register(commands) -> None:
     )
     command.add_argument("--format", choices=FORMATS, default="table", help="the report on standard output")
     command.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report")
-    command.set_defaults(run=run)
+    command.add_argument(
+        "--playtests", metavar="DIR", help="also report the games saved by nus play in DIR (apart from the values)"
+    )
 
 
 def agent_names() -> list[str]:
@@ -70,12 +76,14 @@ def run(args: argparse.Namespace) -> int:
         text, checked = checked_file(path)
         if not report(path, text, checked):
             return ERRORS
-        sources[key] = Source(text, path, cards_kept)
+        sources[key] = Source(text, path, card_loader())
     specs = cards_kept(sources[list(sources)[-1]].text, paths[-1])
     measured, absent = measured_cards(specs, args.card, args.players)
     was = old_names(sources["old"].text, sources["new"].text) if args.against else ()
     design = Design(args.players, args.agent, args.seed, args.round, measured, absent, was)
     check_round(args.round, specs, args.players)
+    if args.playtests and not Path(args.playtests).is_dir():
+        raise UsageError(printable(f"--playtests {args.playtests}: not a folder (nus play saves into playtests/)"))
     if args.html:  # refused now, not after every game was played
         writing(lambda: check_writable(Path(args.html), paths), Path(args.html))
     with reaching_cluster():
@@ -90,8 +98,12 @@ def run(args: argparse.Namespace) -> int:
             progress=lambda records, total: with_progress(records, total, "balance games"),
         )
     result = full_report(design, tallies, sources, card_costs(specs, args.players), args.fdr)
+    result["data_files"] = described()
     if args.precision is not None:
         result["precision"] = stopping(tallies, design, args.precision, args.max_games)
+    played = played_games(args, specs)
+    if played is not None:
+        result["playtests"] = played.json()
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
     if args.format == "json":
@@ -100,7 +112,19 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(as_csv(result))
     else:
         print_table(result)
+        for line in played.lines() if played is not None else ():
+            print(printable(line))
     return OK
+
+
+def played_games(args: argparse.Namespace, specs):
+    """--playtests DIR: the games played with `nus play`, reported apart (runtime/playtest/playtests.py)."""
+    if not args.playtests:
+        return None
+    from runtime.playtest.playtests import playtests
+    from runtime.playtest.session import STRONGEST
+
+    return playtests(specs, Path(args.playtests), STRONGEST)
 
 
 def check_arguments(args: argparse.Namespace) -> None:
