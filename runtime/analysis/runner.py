@@ -175,8 +175,10 @@ def connect(address: str) -> Client:
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'nus[cluster]'") from None
 
-    # The client logs a lost scheduler as a traceback of its own; the run says it in one line (WorkerLost).
-    logging.getLogger("distributed.client").setLevel(logging.CRITICAL)
+    # Dask logs a lost scheduler as tracebacks of its own (its client, its connections); the run says it in one line
+    # (WorkerLost). Dask's logging configuration gives these loggers levels of their own: each is set.
+    for name in ("distributed", "distributed.client", "distributed.batched", "tornado"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         return Client(address)
     except (OSError, ValueError, TypeError) as error:  # an unreachable host times out as OSError

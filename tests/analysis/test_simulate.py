@@ -259,7 +259,7 @@ def test_a_worker_process_killed_ends_the_run_with_one_line_and_the_summary_of_t
     """Exit 2, the games before the lost chunk (seeds 0-15; the chunk of 16-23 died) printed, summed up and logged."""
     monkeypatch.setattr(runner, "play_chunk", chunk_dying_at_seed_20)
     log = tmp_path / "games.log"
-    code = main(["simulate", "--cards", str(ROOT / "cards.nus"), "--games", "40", "--jobs", "2", "--log", str(log)])
+    code = main(["simulate", str(ROOT / "cards.nus"), "--games", "40", "--jobs", "2", "--log", str(log)])
     out, err = capsys.readouterr()
     assert code == 2
     assert err == "nus: error: a worker process died (signal 9); 16 of 40 games finished\n"
@@ -290,12 +290,13 @@ def test_a_dask_scheduler_killed_midway_ends_the_run_with_one_line_and_the_summa
     )
     try:
         command = [sys.executable, "-m", "compiler", "simulate", "--games", "3000", "--cluster", address]
-        command += ["--cards", str(ROOT / "cards.nus")]
+        command += [str(ROOT / "cards.nus")]
         environment = {**os.environ, "PYTHONPATH": str(ROOT)}
         run = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         first = run.stdout.readline()
         scheduler.kill()
-        out, err = run.communicate(timeout=300)
+        out, err = run.stdout.read(), run.stderr.read()  # not communicate(): readline has read ahead into its buffer
+        run.wait(timeout=300)
     finally:
         for process in (scheduler, worker):
             process.kill()
@@ -345,7 +346,7 @@ def test_a_full_disk_under_the_log_ends_the_run_with_one_line(tmp_path, monkeypa
 
     monkeypatch.setattr(LogFile, "__init__", full_disk)
     log = tmp_path / "x.log"
-    code = main(["simulate", "--cards", str(ROOT / "cards.nus"), "--games", "9", "--jobs", "1", "--log", str(log)])
+    code = main(["simulate", str(ROOT / "cards.nus"), "--games", "9", "--jobs", "1", "--log", str(log)])
     out, err = capsys.readouterr()
     assert code == 2 and err == f"nus: error: cannot write to {log}: No space left on device; 4 of 9 games finished\n"
     assert "\n4 games, 3 players\n" in out and list(tmp_path.iterdir()) == []
