@@ -60,20 +60,43 @@ def test_key_1_answers_the_first_option(game):
     assert server.host.session.record[0].words == "gold"
 
 
-def test_build_a_ship_then_sloop_updates_the_board_and_the_log_and_undo_goes_back(game):
-    """At the start P1 can pay for a sloop alone, so the Ship is not asked (a lone option is taken and logged)."""
-    server, browser = game
-    click_option(browser, "build a ship")
+def answer(browser: Browser, words: str) -> None:
+    click_option(browser, words)
     browser.wait("busy === false")
-    browser.wait("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+
+
+def test_build_a_ship_then_sloop_updates_the_board_and_the_log_and_undo_goes_back(game):
+    """Seed 3: after a Thin Out, P1 can pay for a sloop or a cutter, so the Ship is asked."""
+    server, browser = game
+    answer(browser, "thin out")
+    answer(browser, "build a ship")
+    assert browser.js("document.querySelector('#prompt').textContent") == "P1: build which Ship?"
+    assert options(browser) == ["1sloop", "2cutter"]
+    logged = browser.js("document.querySelectorAll('#log .entry').length")
+    answer(browser, "sloop")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    assert browser.js("document.querySelectorAll('#log .entry').length") > logged
     assert browser.js("document.querySelector('#log').textContent.includes('P1 places a sloop on the fishing track')")
     browser.js("document.querySelector('#undo').click()")
     browser.wait("busy === false")
-    assert browser.js("document.querySelector('#undo').disabled")  # no answer left to undo
-    assert browser.js("document.querySelector('#prompt').textContent") == "P1: what does your Worker do?"
-    assert server.host.session.record == []
+    assert browser.js("document.querySelector('#prompt').textContent") == "P1: build which Ship?"
+    assert [answer.words for answer in server.host.session.record if answer.by == PERSON] == [
+        "thin out",
+        "build a ship",
+    ]
     assert not browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
     assert browser.console_errors() == []
+
+
+def test_a_lone_option_is_taken_without_asking_and_logged(game):
+    """At the start P1 can pay for a sloop alone: the Ship is not asked, and the log says it was the only option."""
+    server, browser = game
+    answer(browser, "build a ship")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    assert "build which Ship?" not in [answer.prompt for answer in server.host.session.record]
+    assert browser.js(
+        "document.querySelector('#log').textContent.includes('\"build which Ship?\": sloop (the only option)')"
+    )
 
 
 @pytest.fixture
