@@ -190,11 +190,12 @@ def checked(text: str, filename: str, use_cache: bool) -> CheckResult:
     from compiler.collector import collector_paused
     from compiler.units import check_facts
 
-    with collector_paused():
+    with collector_paused():  # the facts encoded too: with the collector on, 10,000 cards took 40x 1,000
         saved = SavedFacts.read(filename) if use_cache else SavedFacts({}, {})
         judged, facts = check_facts(text, filename, saved.facts)
-    result = CheckResult(judged.diagnostics, judged.cards)
-    if use_cache:
-        store(text, filename, result)
-        write_json(facts_path(filename), {"facts": {digest: saved.entry(digest, f) for digest, f in facts.items()}})
+        result = CheckResult(judged.diagnostics, judged.cards)
+        if use_cache:
+            store(text, filename, result)
+            entries = {digest: saved.entry(digest, found) for digest, found in facts.items()}
+            write_json(facts_path(filename), {"facts": entries})
     return result

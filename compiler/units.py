@@ -23,8 +23,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from compiler.backends.generate import CardCode, code, module
 from compiler.backends.parts import Part
 from compiler.checking.check import Checker
 from compiler.checking.cycles import Link
@@ -34,6 +34,9 @@ from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved, source_li
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import card_header, definitions, parse
+
+if TYPE_CHECKING:
+    from compiler.backends.generate import CardCode
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,8 @@ class Unit:
         return Unit(facts, n.shifted(self.cards, lines), n.shifted(self.examples, lines))
 
     def code(self, lines: list[str], part: Part) -> tuple[CardCode, ...]:
+        from compiler.backends.generate import code  # not at import: checking a file never generates code
+
         if part not in self.made:
             self.made[part] = tuple(code(card, lines, part) for card in self.cards)
         return self.made[part]
@@ -251,6 +256,8 @@ def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples
         program = program_of(units, filename)
         if judged.diagnostics:
             return Compiled(program, None, None, judged.diagnostics)
+        from compiler.backends.generate import module
+
         lines = source_lines(text)
 
         def made(part: Part) -> ast.Module:
