@@ -6,6 +6,7 @@ designers read the stderr, so both are pinned.
 
 from __future__ import annotations
 
+import gc
 import re
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler import cli
 from compiler.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -270,3 +272,13 @@ def test_counts_are_singular_for_one(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert re.fullmatch(r"1 passed in \d+\.\d s\n", capsys.readouterr().out)
     assert main(["test", str(two)]) == 0
     assert re.fullmatch(r"no examples ran in \d+\.\d s\n", capsys.readouterr().out)
+
+
+def test_the_nus_program_exits_without_collecting_what_it_built(monkeypatch) -> None:
+    """`nus` (console) returns main's status, after freezing the heap so the exit makes no collector passes."""
+    calls: list[str] = []
+    monkeypatch.setattr(cli, "main", lambda: calls.append("main") or 1)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    with pytest.raises(SystemExit) as ended:
+        cli.console()
+    assert ended.value.code == 1 and calls == ["main", "freeze"]
