@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from compiler import compile_text, load_cards
 from compiler.checking import vocabulary as vocab
 from runtime.core.rules_in_force import rule
-from runtime.game.phases import final_scores, play_round
+from runtime.game.driver import play_whole_round
+from runtime.game.phases import final_scores
 from runtime.game.setup import new_table
 from runtime.mechanics.board import free_cells
 from runtime.model.cards import CardError
@@ -148,7 +149,7 @@ def test_generated_cards_that_check_clean_play_clean(text: str, seed: int) -> No
     try:
         put_in_play(table, table.players[0], spec, cell=cells[0])
         while table.round < rule(table, None, "rounds"):
-            play_round(table)
+            play_whole_round(table)
         final_scores(table)
     except CardError:
         OUTCOMES["stopped"] += 1
