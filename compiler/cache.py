@@ -2,8 +2,9 @@
 same name, same compiler, grammar and vocabulary) reads its result instead of compiling, and never imports the
 parser. Beside it, per file name, the Facts of every definition (compiler/units.py), so after an edit only the
 definitions whose text changed are compiled; and for commands that run the cards (`nus simulate`, `nus balance`)
-the compiled code of a clean file, so a second run starts playing at once. Entries are written atomically; a
-missing, stale or damaged entry is simply a miss.
+the compiled code of a clean file, so a second run starts playing at once. Entries are written atomically and
+sealed with a hash of their content and key (read_entry); a missing, stale, damaged or hand-edited entry is simply a
+miss.
 
 Where: $NUS_CACHE_DIR, else $XDG_CACHE_HOME/nus, else ~/.cache/nus. `nus check --no-cache` bypasses it."""
 
@@ -20,7 +21,8 @@ from pathlib import Path
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.codec import Damaged, decoded, encoded
+from compiler.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from compiler.units import Facts
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 # Everything a check result depends on: rules.toml too (the Ship types, the player counts a `players` line names).
 SOURCES = ("compiler", "grammar", "runtime/model", "runtime/rules.toml")
-FORMAT = 2
+FORMAT = 4  # the layout of stored entries (sealed, compiler/codec.py); part of every key, so no other is read
 
 
 @dataclass(frozen=True)
@@ -56,43 +58,76 @@ def compiler_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def fingerprint() -> str:
+    """The compiler's fingerprint, and the rules in use when a project's rules.toml stands over the package's (a
+    check result depends on them: the Ship types, the player counts, the Rounds)."""
+    from runtime.model.data import RULES, project_files
+
+    over = [file.digest for file in project_files() if file.kind == RULES]
+    return compiler_fingerprint() + "".join(f"+rules:{digest}" for digest in over)
+
+
 def entry_path(text: str, filename: str) -> Path:
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{filename}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "check" / key[:2] / f"{key}.json"
 
 
 def read_json(path: Path):
+    content = read_entry(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return None if content is None else json.loads(content.decode("utf-8"))
+    except ValueError:
         return None
 
 
 def write_json(path: Path, data) -> None:
-    write_entry(path, json.dumps(data, separators=(",", ":")))
+    write_entry(path, json.dumps(data, separators=(",", ":")).encode("utf-8"))
 
 
-def write_entry(path: Path, content: str | bytes) -> None:
+# Every entry is sealed: a first line holding a hash of its content and of the key it is stored under (its file's
+# name, itself a hash of the key), then the content. An entry cut short, garbled, edited by hand or copied over another
+# key's entry fails the hash and is a miss; it is never decoded, unmarshalled or run.
+SEAL = b"nus-cache sha256 "
+
+
+def seal(path: Path, content: bytes) -> str:
+    return hashlib.sha256(path.name.encode() + b"\0" + content).hexdigest()
+
+
+def read_entry(path: Path) -> bytes | None:
+    """The content of a sealed entry, or None: missing, unreadable, or not what was stored under this key."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head, _, content = raw.partition(b"\n")
+    if head != SEAL + seal(path, content).encode():
+        return None
+    return content
+
+
+def write_entry(path: Path, content: bytes) -> None:
     """Best effort: a cache that cannot be written (read-only home, full disk) only costs the next run time."""
     from compiler.cli.output import write_all
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_all({path: content})
+        write_all({path: SEAL + seal(path, content).encode() + b"\n" + content})
     except OSError:
         return
 
 
 def code_path(text: str, filename: str) -> Path:
     """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it."""
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "code" / key[:2] / f"{key}.marshal"
 
 
 def cached_code(text: str, filename: str) -> CodeType | None:
+    content = read_entry(code_path(text, filename))
     try:
-        code = marshal.loads(code_path(text, filename).read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
+        code = None if content is None else marshal.loads(content)
+    except (ValueError, EOFError, TypeError):
         return None
     return code if isinstance(code, CodeType) else None
 
@@ -101,75 +136,21 @@ def store_code(text: str, filename: str, code: CodeType) -> None:
     write_entry(code_path(text, filename), marshal.dumps(code))
 
 
-def span_json(span: Span) -> list:
-    return [span.filename, span.line, span.column, span.end_line, span.end_column]
-
-
-def diagnostic_json(diagnostic: Diagnostic) -> dict:
-    return {
-        "code": diagnostic.code,
-        "message": diagnostic.message,
-        "span": span_json(diagnostic.span),
-        "help": diagnostic.help,
-        "severity": diagnostic.severity,
-    }
-
-
-def diagnostic_from(data: dict) -> Diagnostic:
-    return Diagnostic(data["code"], data["message"], Span(*data["span"]), data["help"], data["severity"])
-
-
 def lookup(text: str, filename: str) -> CheckResult | None:
     data = read_json(entry_path(text, filename))
     try:
-        return CheckResult(tuple(diagnostic_from(d) for d in data["diagnostics"]), int(data["cards"]))
-    except (KeyError, TypeError, ValueError):
+        return decoded(CheckResult, data)
+    except Damaged:
         return None
 
 
 def store(text: str, filename: str, result: CheckResult) -> None:
-    data = {"cards": result.cards, "diagnostics": [diagnostic_json(d) for d in result.diagnostics]}
-    write_json(entry_path(text, filename), data)
+    write_json(entry_path(text, filename), encoded(result))
 
 
 def facts_path(filename: str) -> Path:
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{filename}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{filename}".encode()).hexdigest()
     return cache_dir() / "units" / key[:2] / f"{key}.json"
-
-
-def facts_json(facts: Facts) -> dict:
-    return {
-        "start": facts.start,
-        "parsed": facts.parsed,
-        "diagnostics": [diagnostic_json(d) for d in facts.diagnostics],
-        "headers": [
-            [h.kind, h.name, h.code, span_json(h.span), span_json(h.name_span), span_json(h.code_span)]
-            for h in facts.headers
-        ],
-        "references": [[r.slot, r.name, span_json(r.span)] for r in facts.references],
-        "links": [
-            [k.event, k.causes, k.card, k.actor, span_json(k.hook), k.hook_text, k.effect_line, k.effect_pattern]
-            for k in facts.links
-        ],
-    }
-
-
-def facts_from(data: dict) -> Facts:
-    from compiler.checking.cycles import Link
-    from compiler.checking.whole_file import Header, Reference
-    from compiler.units import Facts
-
-    return Facts(
-        int(data["start"]),
-        bool(data["parsed"]),
-        tuple(diagnostic_from(d) for d in data["diagnostics"]),
-        tuple(Header(kind, name, code, Span(*a), Span(*b), Span(*c)) for kind, name, code, a, b, c in data["headers"]),
-        tuple(Reference(slot, name, Span(*span)) for slot, name, span in data["references"]),
-        tuple(
-            Link(e, c, card, actor, Span(*hook), text, int(line), p)
-            for e, c, card, actor, hook, text, line, p in data["links"]
-        ),
-    )
 
 
 @dataclass(frozen=True)
@@ -183,15 +164,19 @@ class SavedFacts:
 
     @classmethod
     def read(cls, filename: str) -> SavedFacts:
+        from compiler.units import Facts
+
         data = read_json(facts_path(filename))
         try:
-            entries = dict(data["facts"])
-            return cls({digest: facts_from(entry) for digest, entry in entries.items()}, entries)
-        except (KeyError, TypeError, ValueError, AttributeError):
+            if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
+                raise Damaged("no facts")
+            entries = data["facts"]
+            return cls({digest: decoded(Facts, entry) for digest, entry in entries.items()}, entries)
+        except Damaged:
             return cls({}, {})
 
     def entry(self, digest: str, facts: Facts) -> dict:
-        return self.entries[digest] if self.facts.get(digest) is facts else facts_json(facts)
+        return self.entries[digest] if self.facts.get(digest) is facts else encoded(facts)
 
 
 def checked(text: str, filename: str, use_cache: bool) -> CheckResult:

@@ -29,7 +29,7 @@ from compiler.checking.check import Checker
 from compiler.checking.cycles import Link
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.collector import collector_paused
-from compiler.diagnostics import Diagnostic, Span, moved, source_lines
+from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import card_header, definitions, parse
@@ -206,11 +206,7 @@ def judge(facts: list[Facts]) -> Judged:
         [k for f in facts for k in f.links],
     )
     own = [d for f in facts for d in f.diagnostics]
-    return Judged(sorted_diagnostics([*own, *file_wide]), sum(len(f.headers) for f in facts if f.parsed))
-
-
-def sorted_diagnostics(diagnostics) -> tuple[Diagnostic, ...]:
-    return tuple(sorted(set(diagnostics), key=lambda d: d.sort_key))
+    return Judged(tuple(Diagnostics([*own, *file_wide])), sum(len(f.headers) for f in facts if f.parsed))
 
 
 def check_facts(text: str, filename: str, saved: Mapping[str, Facts]) -> tuple[Judged, dict[str, Facts]]:

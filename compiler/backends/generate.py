@@ -9,22 +9,16 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from enum import Enum
 
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 
-COMPARE_OPS = {
-    "at_least": ast.GtE,
-    "at_most": ast.LtE,
-    "equal": ast.Eq,
-    "not_equal": ast.NotEq,
-    "more_than": ast.Gt,
-    "less_than": ast.Lt,
-}
-ARITHMETIC = {"add": ast.Add, "subtract": ast.Sub, "multiply": ast.Mult, "divide_down": ast.FloorDiv}
 PRELUDE = (
     "from runtime import library as rt\n"
     "from runtime.model.cards import Ability, CardSpec, CostOption, Example, ExampleStep\n"
+    "from runtime.model.declarations import Actor, Timing, TriggerKind\n"
 )
 
 
@@ -34,6 +28,11 @@ def name(identifier: str) -> ast.Name:
 
 def const(value) -> ast.Constant:
     return ast.Constant(value)
+
+
+def member(value: Enum) -> ast.Attribute:
+    """An enum member as the code names it (`TriggerKind.EACH_TIME`); its class is imported in PRELUDE."""
+    return ast.Attribute(name(type(value).__name__), value.name, ast.Load())
 
 
 def call(function: ast.expr, *args: ast.expr, **keywords: ast.expr) -> ast.Call:
@@ -168,7 +167,7 @@ class CardGenerator:
     def ability(self, ability: n.Ability) -> ast.expr:
         trigger = ability.trigger
         keywords = {
-            "kind": const(trigger.kind),
+            "kind": member(trigger.kind),
             "effect": self.define("effect", ["ctx"], self.statements(ability.body), ability.span),
             "text": const(self.text(trigger.span)),
             "line": const(trigger.span.line),
@@ -179,8 +178,8 @@ class CardGenerator:
             keywords["explain"] = self.guard(trigger, explaining=True)
         if trigger.entry is not None:
             keywords["event"] = const(trigger.entry.impl)
-            keywords["timing"] = const(trigger.timing)
-            keywords["actor"] = const(trigger.actor)
+            keywords["timing"] = member(trigger.timing)
+            keywords["actor"] = member(trigger.actor)
         if any(call.entry.worker_on_elder for call in n.calls_in(ability.body)):
             keywords["on_elder"] = const(True)
         return call(name("Ability"), **keywords)
@@ -320,7 +319,7 @@ class Expressions:
         if isinstance(expr, n.Binary):
             return self.binary(expr)
         if isinstance(expr, n.Compare):
-            return ast.Compare(self.expr(expr.left), [COMPARE_OPS[expr.op]()], [self.expr(expr.right)])
+            return ast.Compare(self.expr(expr.left), [expr.op.python()], [self.expr(expr.right)])
         if isinstance(expr, n.Logic):
             op = ast.And() if expr.op == "and" else ast.Or()
             return ast.BoolOp(op, [self.expr(o) for o in expr.operands])
@@ -340,19 +339,19 @@ class Expressions:
 
     def binary(self, expr: n.Binary) -> ast.expr:
         left, right = self.expr(expr.left), self.expr(expr.right)
-        if expr.op == "capped":
+        if expr.op is Op.CAPPED:
             return call(name("min"), left, right)
-        if expr.op in ("divide_up", "divide_down") and not isinstance(expr.right, n.Number):
+        if expr.op.divides and not isinstance(expr.right, n.Number):
             return self.guarded_division(expr.op, left, right)
         return self.arithmetic(expr.op, left, right)
 
     @staticmethod
-    def arithmetic(op: str, left: ast.expr, right: ast.expr) -> ast.expr:
-        if op == "divide_up":
+    def arithmetic(op: Op, left: ast.expr, right: ast.expr) -> ast.expr:
+        if op is Op.DIVIDE_UP:
             return ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), left), ast.FloorDiv(), right))
-        return ast.BinOp(left, ARITHMETIC[op](), right)
+        return ast.BinOp(left, op.python(), right)
 
-    def guarded_division(self, op: str, left: ast.expr, right: ast.expr) -> ast.expr:
+    def guarded_division(self, op: Op, left: ast.expr, right: ast.expr) -> ast.expr:
         """(divisor := right) and left / divisor: a divisor that comes out 0 at run time gives 0, not a crash."""
         divisor = self.card.fresh("divisor")
         walrus = ast.NamedExpr(ast.Name(divisor, ast.Store()), right)

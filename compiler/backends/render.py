@@ -12,22 +12,16 @@ import re
 
 from compiler.checking.vocabulary import ACTIONS, DECKS, GOODS, TABLES, Entry, caused_by
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
+from runtime.model.declarations import Actor, Timing, TriggerKind
 from runtime.model.rules import player_counts
 
-COMPARISONS = {
-    "at_least": "at least",
-    "at_most": "at most",
-    "equal": "exactly",
-    "not_equal": "other than",
-    "more_than": "more than",
-    "less_than": "less than",
-}
 NOUNS = {"guest": ("Guest", "Guests"), "wood": ("wood", "wood"), "fish": ("fish", "fish"), "gold": ("gold", "gold")}
 MASS_NOUNS = {good for good in GOODS if NOUNS[good][0] == NOUNS[good][1]}
 ONCE = "immediately (and only once via this Building)"
 HOW_MANY = ("the total number of ", "the number of ")
-NONE_OPS = {("equal", 0), ("at_most", 0)}  # comparisons with 0 read "there are no …" / "there are any …"
-ANY_OPS = {("more_than", 0), ("not_equal", 0)}
+NONE_OPS = {(Op.EQUAL, 0), (Op.AT_MOST, 0)}  # comparisons with 0 read "there are no …" / "there are any …"
+ANY_OPS = {(Op.MORE_THAN, 0), (Op.NOT_EQUAL, 0)}
 ACTION_EVENTS = {name for action in ACTIONS.values() for name in caused_by(action)}
 SIBILANT_ENDINGS = ("s", "sh", "ch", "x", "z")
 
@@ -39,9 +33,9 @@ def third_person(text: str) -> str:
     return re.sub(r"\byour\b", "their", f"{verb} {rest}".strip())
 
 
-def event_words(entry: Entry, timing: str) -> str:
+def event_words(entry: Entry, timing: Timing) -> str:
     """An action is taken before and completed after: 'before you take', 'after you complete' (rulebook usage)."""
-    if timing == "after" and entry.impl in ACTION_EVENTS and entry.english.startswith("take "):
+    if timing is Timing.AFTER and entry.impl in ACTION_EVENTS and entry.english.startswith("take "):
         return "complete " + entry.english.removeprefix("take ")
     return entry.english
 
@@ -56,11 +50,11 @@ def good_name(good: str, amount: n.Expr | str | None) -> str:
     return singular if isinstance(amount, n.Number) and amount.value == 1 else plural
 
 
-def actor_doing(actor: str, doing: str) -> str:
+def actor_doing(actor: Actor, doing: str) -> str:
     """An event's English ("take an Elder") said of whoever a hook hears: "another player takes an Elder"."""
-    if actor == "you":
+    if actor is Actor.YOU:
         return f"you {doing}"
-    who = "any player (including you)" if actor == "any player" else actor
+    who = "any player (including you)" if actor is Actor.ANY_PLAYER else actor
     return f"{who} {third_person(doing)}"
 
 
@@ -274,27 +268,27 @@ class English:
         body = self.statements(ability.body)
         kind = trigger.kind
         once = f"{ONCE}, {body}" if body.startswith("if ") else f"{ONCE} {body}"
-        if kind == "when_built":
+        if kind is TriggerKind.WHEN_BUILT:
             text = sentence(once)
-        elif kind == "as_soon_as":
+        elif kind is TriggerKind.AS_SOON_AS:
             text = sentence(f"as soon as {self.condition(trigger.condition)}, {once}")
-        elif kind == "each_time":
+        elif kind is TriggerKind.EACH_TIME:
             doing = (
                 unknown("event", trigger.event.text)
                 if trigger.entry is None
                 else event_words(trigger.entry, trigger.timing)
             )
             text = sentence(f"each time {trigger.timing} {actor_doing(trigger.actor, doing)}, {body}")
-        elif kind == "at_moment":
+        elif kind is TriggerKind.AT_MOMENT:
             moment = unknown("moment", trigger.event.text) if trigger.entry is None else trigger.entry.english
             text = sentence(f"at {moment}, {body}")
-        elif kind == "worker_space":
+        elif kind is TriggerKind.WORKER_SPACE:
             text = self.worker_space(ability, body)
             only_you = sentence(f"only you may use {self.subject}; other players may not")
             return f"{self.guarded(trigger, text)} {only_you}"
-        elif kind == "any_time" and all(call.entry.impl == FOR_GOOD for call in n.calls_in(ability.body)):
+        elif kind is TriggerKind.ANY_TIME and all(call.entry.impl == FOR_GOOD for call in n.calls_in(ability.body)):
             text = sentence(f"at any time before scoring, you may {body}")
-        elif kind == "any_time":
+        elif kind is TriggerKind.ANY_TIME:
             text = sentence(f"at any time (and any number of times) before scoring, {body}")
         else:
             text = sentence(f"when you use the Elder, place a fish from the Banquet Table on it as usual, then {body}")
@@ -390,12 +384,12 @@ class English:
         if isinstance(amount, n.Table):
             key, rows = self.table(amount)
             return f"a number of {plural} depending on {key} ({rows})"
-        if isinstance(amount, n.Binary) and amount.op == "capped":
+        if isinstance(amount, n.Binary) and amount.op is Op.CAPPED:
             left, cap = self.expr(amount.left), self.expr(amount.right)
             return f"a number of {plural} equal to {left}, but at most {cap} {plural},"
         if (
             isinstance(amount, n.Binary)
-            and amount.op == "divide_down"
+            and amount.op is Op.DIVIDE_DOWN
             and isinstance(amount.right, n.Number)
             and amount.right.value != 2
         ):
@@ -423,7 +417,7 @@ class English:
             return f"there {counted[1]} no {counted[0]}" if counted else f"{left} is zero"
         if (expr.op, bound) in ANY_OPS:
             return f"there {counted[1]} any {counted[0]}" if counted else f"{left} is more than zero"
-        return f"{left} is {COMPARISONS[expr.op]} {self.expr(expr.right)}"
+        return expr.op.english.format(left=left, right=self.expr(expr.right))
 
     def expr(self, expr: n.Expr) -> str:
         if isinstance(expr, n.Number):
@@ -459,19 +453,12 @@ class English:
 
     def binary(self, expr: n.Binary) -> str:
         left, right = self.expr(expr.left), self.expr(expr.right)
-        if expr.op == "add":
-            return f"{left} plus {right}"
-        if expr.op == "subtract":
-            return f"{left} minus {right}"
-        if expr.op == "multiply":
-            factor = {"2": "double", "3": "triple"}.get(left)
-            return f"{factor} {right}" if factor else f"{left} times {right}"
-        if expr.op == "capped":
-            return f"{left}, but at most {right}"
-        rounding = "up" if expr.op == "divide_up" else "down"
-        if right == "2":
-            return f"half {left}, rounded {rounding}"
-        return f"{left} divided by {right}, rounded {rounding}"
+        factor = {"2": "double", "3": "triple"}.get(left)
+        if expr.op is Op.MULTIPLY and factor:
+            return f"{factor} {right}"
+        if expr.op.divides and right == "2":
+            return f"half {left}, rounded {expr.op.rounding}"
+        return expr.op.english.format(left=left, right=right)
 
     def table(self, table: n.Table, unit: str = "") -> tuple[str, str]:
         """The key and its rows in rulebook style: '4 VP if 9 or fewer, 5 VP if 10-17, …'."""

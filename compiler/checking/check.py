@@ -25,16 +25,17 @@ from compiler.checking.phrases import (
     unknown_phrase,
 )
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Diagnostics, Span
 from compiler.syntax import nodes as n
+from runtime.model.declarations import Timing, TriggerKind
 from runtime.model.rules import player_counts
 
 NUMBER, TRUTH = "number", "truth"
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
 SWITCH_WORDS = {"on": True, "off": False}  # the values a switch rule may be given
 ABILITIES_OF = {
-    "building": {"when_built", "as_soon_as", "each_time", "any_time", "at_moment", "worker_space"},
-    "elder": {"elder_use"},
+    "building": set(TriggerKind) - {TriggerKind.ELDER_USE},
+    "elder": {TriggerKind.ELDER_USE},
 }
 
 
@@ -56,15 +57,15 @@ class Scope:
 
 class Checker:
     def __init__(self) -> None:
-        self.diagnostics: list[Diagnostic] = []
+        self.diagnostics = Diagnostics()
         self.references: list[Reference] = []
 
     def error(self, code: codes.Code, message: str, span: Span, help: str = "") -> None:
-        self.diagnostics.append(code.diagnostic(message, span, help))
+        self.diagnostics.add(code.diagnostic(message, span, help))
 
     def report(self, found: Diagnostic | None) -> None:
         if found is not None:
-            self.diagnostics.append(found)
+            self.diagnostics.add(found)
 
     # Program and cards
 
@@ -84,6 +85,7 @@ class Checker:
         scope = Scope(where="in a card fact")
         return replace(
             card,
+            deck=vocab.deck_key(card.deck) or card.deck,
             players=tuple(self.players(line) for line in card.players),
             costs=tuple(self.cost_line(line, scope) for line in card.costs),
             vp=tuple(self.expr_of(expr, NUMBER, scope, "VP") for expr in card.vp),
@@ -95,7 +97,7 @@ class Checker:
 
     def header(self, card: n.Card) -> None:
         self.name(card)
-        if card.deck not in vocab.DECKS:
+        if vocab.deck_key(card.deck) is None:
             self.error(
                 codes.UNKNOWN_DECK,
                 f"unknown deck '{card.deck}'",
@@ -111,7 +113,7 @@ class Checker:
                 card.code_span,
                 f"{card.kind} codes look like {example}",
             )
-        if card.kind == "elder" and sum(a.trigger.kind == "elder_use" for a in card.abilities) != 1:
+        if card.kind == "elder" and sum(a.trigger.kind is TriggerKind.ELDER_USE for a in card.abilities) != 1:
             self.error(
                 codes.ELDER_USE, "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'"
             )
@@ -279,7 +281,7 @@ class Checker:
             self.in_range(entry, value)
         return replace(rule, value=value, entry=entry)
 
-    def in_range(self, entry: vocab.Entry, value: n.Expr) -> None:
+    def in_range(self, entry: vocab.Rule, value: n.Expr) -> None:
         """A value below the parameter's range whatever the table holds; one worked out below it counts as its
         least at run time (runtime.core.rules_in_force.within_range)."""
         least, found = entry.parameter.least, numbers.constant(value)
@@ -379,10 +381,12 @@ class Checker:
         scope = Scope(where=f"in a {TRIGGER_WORDS[trigger.kind]} ability")
         entry = None
         if trigger.event is not None:
-            entry, _ = self.resolve(trigger.event, "event", scope, "moment" if trigger.kind == "at_moment" else "event")
+            entry, _ = self.resolve(
+                trigger.event, "event", scope, "moment" if trigger.kind is TriggerKind.AT_MOMENT else "event"
+            )
             if entry is not None:
                 self.timing(trigger, entry)
-                scope = replace(scope, fields=entry.fields, in_event=trigger.kind == "each_time")
+                scope = replace(scope, fields=entry.fields, in_event=trigger.kind is TriggerKind.EACH_TIME)
         guard = trigger.guard
         if guard is not None:
             guard = replace(guard, condition=self.expr_of(guard.condition, TRUTH, scope, "condition"))
@@ -391,12 +395,12 @@ class Checker:
             condition = self.expr_of(condition, TRUTH, scope, "condition")
         return replace(trigger, guard=guard, condition=condition, entry=entry), scope
 
-    def timing(self, trigger: n.Trigger, entry: vocab.Entry) -> None:
+    def timing(self, trigger: n.Trigger, entry: vocab.Event) -> None:
         if trigger.timing in entry.timings:
             return
-        if "at" in entry.timings:
+        if Timing.AT in entry.timings:
             help = f"write 'at {entry.pattern}:'"
-        elif trigger.timing == "at":
+        elif trigger.timing is Timing.AT:
             help = f"write 'each time {entry.timings[0]} you {entry.pattern}:'"
         else:
             help = f"'{entry.pattern}' only has: {', '.join(entry.timings)}"
@@ -443,7 +447,7 @@ class Checker:
         entry, args = self.resolve(phrase, kind, scope)
         if entry is None:
             return phrase
-        if entry.example_only and not scope.in_example:
+        if isinstance(entry, vocab.Effect) and entry.example_only and not scope.in_example:
             self.error(
                 codes.EXAMPLE_ONLY,
                 f"'{entry.pattern}' only works in an example",
@@ -466,8 +470,8 @@ class Checker:
                 self.note_names(entry, filled)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
         if named in ("moment", "event"):
-            entries = tuple(e for e in entries if ("at" in e.timings) == (named == "moment"))
-        self.diagnostics.append(unknown_phrase(phrase.text, phrase.span, tokens, named or kind, entries))
+            entries = tuple(e for e in entries if (Timing.AT in e.timings) == (named == "moment"))
+        self.diagnostics.add(unknown_phrase(phrase.text, phrase.span, tokens, named or kind, entries))
         return None, ()
 
     def note_names(self, entry: vocab.Entry, filled: list[Token]) -> None:
@@ -514,7 +518,7 @@ class Checker:
         if isinstance(expr, n.Binary):
             left = self.expr_of(expr.left, NUMBER, scope, "operand")
             right = self.expr_of(expr.right, NUMBER, scope, "operand")
-            if expr.op in ("divide_up", "divide_down") and numbers.constant(right) == 0:
+            if expr.op.divides and numbers.constant(right) == 0:
                 self.error(
                     codes.DIVISION_BY_ZERO,
                     "division by 0",
@@ -538,7 +542,7 @@ class Checker:
     def table(self, table: n.Table, scope: Scope) -> n.Table:
         key = self.expr_of(table.key, NUMBER, scope, "table key")
         rows = tuple(replace(r, value=self.expr_of(r.value, NUMBER, scope, "table value")) for r in table.rows)
-        self.diagnostics += numbers.table_rows(table)
+        self.diagnostics.extend(numbers.table_rows(table))
         return replace(table, key=key, rows=rows)
 
     def quantity(self, quantity: n.Quantity, scope: Scope) -> tuple[n.Expr, str]:
@@ -563,10 +567,10 @@ class Checker:
                     )
                 self.note_names(entry, filled)
                 if entry.event_only and not scope.in_event:
-                    self.diagnostics.append(another_player_outside_event(quantity.span))
+                    self.diagnostics.add(another_player_outside_event(quantity.span))
                 args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
-        self.diagnostics.append(unknown_count(quantity, tokens, [*scope.locals, *scope.fields], scope.in_event))
+        self.diagnostics.add(unknown_count(quantity, tokens, [*scope.locals, *scope.fields], scope.in_event))
         return quantity, ""
 
 
@@ -590,11 +594,11 @@ def settable(ref: n.Ref) -> bool:
     return ref.source == "count" and any(e.impl == ref.name and e.settable for e in vocab.COUNTS)
 
 
-def check(program: n.Program) -> tuple[n.Program, list[Diagnostic]]:
+def check(program: n.Program) -> tuple[n.Program, tuple[Diagnostic, ...]]:
     """The whole file at once; compiler/units.py does the same card by card, through the same file_diagnostics."""
     checker = Checker()
     checked = checker.program(program)
     file_wide = file_diagnostics(
         [Header.of(card) for card in checked.cards], checker.references, [*links_of(checked.cards)]
     )
-    return checked, checker.diagnostics + file_wide
+    return checked, tuple(Diagnostics([*checker.diagnostics, *file_wide]))

@@ -9,24 +9,8 @@ import math
 from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 from compiler.syntax.parse import MAX_DIGITS, MAX_NUMBER, MAX_TABLE_ROWS
-
-CONSTANT_OPS = {
-    "add": lambda a, b: a + b,
-    "subtract": lambda a, b: a - b,
-    "multiply": lambda a, b: a * b,
-    "capped": min,
-    "divide_down": lambda a, b: a // b if b else 0,
-    "divide_up": lambda a, b: -(-a // b) if b else 0,
-}
-COMPARISONS = {
-    "at_least": lambda a, b: a >= b,
-    "at_most": lambda a, b: a <= b,
-    "equal": lambda a, b: a == b,
-    "not_equal": lambda a, b: a != b,
-    "more_than": lambda a, b: a > b,
-    "less_than": lambda a, b: a < b,
-}
 
 
 def constant(expr: n.Expr) -> int | None:
@@ -38,15 +22,12 @@ def constant(expr: n.Expr) -> int | None:
         return None if value is None else -value
     if isinstance(expr, n.Binary):
         left, right = constant(expr.left), constant(expr.right)
-        return None if left is None or right is None else CONSTANT_OPS[expr.op](left, right)
+        return None if left is None or right is None else expr.op.evaluate(left, right)
     return None
 
 
 def divides_by_zero(expr: n.Expr) -> bool:
-    return any(
-        isinstance(node, n.Binary) and node.op in ("divide_up", "divide_down") and constant(node.right) == 0
-        for node in n.walk(expr)
-    )
+    return any(isinstance(node, n.Binary) and node.op.divides and constant(node.right) == 0 for node in n.walk(expr))
 
 
 def row_depth(table: n.Table) -> int:
@@ -111,12 +92,12 @@ def always_zero(amount: n.Expr, message: str, help: str) -> Diagnostic | None:
     return None
 
 
-def one_answer(op: str, left: n.Expr, right: n.Expr, span: Span) -> Diagnostic | None:
+def one_answer(op: Op, left: n.Expr, right: n.Expr, span: Span) -> Diagnostic | None:
     """A comparison of numbers alone has one answer on every table: what it guards always or never happens."""
     values = constant(left), constant(right)
     if None in values:
         return None
-    if COMPARISONS[op](*values):
+    if op.evaluate(*values):
         message, help = "always true", "it changes nothing: compare a count, e.g. 'elders >= 2', or remove it"
     else:
         message, help = "never true", "what it guards never happens: compare a count, e.g. 'elders < 2'"

@@ -5,16 +5,18 @@ from __future__ import annotations
 import argparse
 import codecs
 import json
+import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler import diagnostic_codes as codes
+from compiler.cli.folder import TargetError
 from compiler.cli.output import OverwritesInput
 from compiler.cli.terminal import painter
-from compiler.diagnostics import Diagnostic, editor_column, editor_span, printable, render_all
+from compiler.diagnostics import Diagnostic, Diagnostics, editor_column, editor_span, printable, render_all
 from runtime.wording import counted
 
 if TYPE_CHECKING:
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from runtime.model.cards import CardSpec
 
 OK, ERRORS, USAGE = 0, 1, 2
+INTERRUPTED = 128 + signal.SIGINT  # 130, as the shell says of a run stopped by Ctrl-C
 
 
 class UsageError(Exception):
@@ -117,11 +120,12 @@ def report(path: str, text: str, compiled: Compiled | CheckResult, output_format
     return show_diagnostics(display_name(path), text, list(compiled.diagnostics), output_format)
 
 
-def show_diagnostics(name: str, text: str, diagnostics: list[Diagnostic], output_format: str = "text") -> bool:
+def show_diagnostics(name: str, text: str, diagnostics: Iterable[Diagnostic], output_format: str = "text") -> bool:
+    diagnostics = Diagnostics(diagnostics)
     if output_format == "json":
-        print(json.dumps([diagnostic_record(d, text) for d in sorted(set(diagnostics), key=lambda d: d.sort_key)]))
+        print(json.dumps([diagnostic_record(d, text) for d in diagnostics]))
     elif output_format == "github":
-        for diagnostic in sorted(set(diagnostics), key=lambda d: d.sort_key):
+        for diagnostic in diagnostics:
             print(github_annotation(diagnostic, text))
     elif diagnostics:
         print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)
@@ -197,18 +201,21 @@ def writing(action, out: Path):
         return action()
     except OverwritesInput as error:
         raise UsageError(printable(str(error))) from None
+    except TargetError as error:
+        raise UsageError(printable(f"cannot write to {error.filename}: {error.strerror}")) from None
     except OSError as error:
         raise UsageError(printable(f"cannot write to {out}: {error.strerror or error}")) from None
 
 
 @contextmanager
 def reaching_cluster() -> Iterator[None]:
-    """A cluster that cannot be used (no scheduler answers, Dask not installed) is a usage error (exit 2)."""
-    from runtime.analysis.runner import ClusterError
+    """A cluster that cannot be used (no scheduler answers, Dask not installed), or a worker process or the scheduler
+    lost midway, is a usage error (exit 2)."""
+    from runtime.analysis.runner import ClusterError, WorkerLost
 
     try:
         yield
-    except ClusterError as error:
+    except (ClusterError, WorkerLost) as error:
         raise UsageError(printable(str(error))) from None
 
 
@@ -265,13 +272,3 @@ def left_out(spec, players: int) -> str:
     only = player_counts_text(spec.players, player_counts()).removesuffix(".").lower()
     game = counted(players, "player")
     return f"{spec.name!r} is {only} (its players line), so set-up leaves it out of a game of {game}"
-
-
-def file_command(commands, name: str, run, help: str, output: bool = False) -> argparse.ArgumentParser:
-    """A subcommand that reads one card file (and writes to -o DIR when `output`)."""
-    command = commands.add_parser(name, help=help)
-    command.add_argument("file", metavar="FILE", help="card file ('-' reads standard input)")
-    if output:
-        command.add_argument("-o", "--output", default="build", metavar="DIR", help="directory to write into")
-    command.set_defaults(run=run)
-    return command

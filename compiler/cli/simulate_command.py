@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING
 from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
+    INTERRUPTED,
     OK,
+    USAGE,
+    UsageError,
     cards_kept,
     checked_file,
     cluster_address,
+    error_line,
     player_count,
     positive,
     reaching_cluster,
@@ -23,21 +27,21 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import StagedText, refuse_inputs
+from compiler.cli.project_files import card_file_command, card_loader, replaced_cards_option
+from runtime.model.data import data_line, described
 from runtime.wording import counted
 
 if TYPE_CHECKING:
     from runtime.analysis.games import Record
     from runtime.analysis.simulate import Summary
 
-INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
-
 
 def register(commands) -> None:
-    command = commands.add_parser("simulate", help="play seeded random games with the cards")
+    command = card_file_command(commands, "simulate", run, "play seeded random games with the cards", plays=True)
+    replaced_cards_option(command)
     command.add_argument("--players", type=player_count, default=3, metavar="N", help="players a game")
     command.add_argument("--games", type=positive, default=10, metavar="G", help="games to play")
     command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; game i uses seed S + i")
-    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
     command.add_argument(
         "--cluster", type=cluster_address, metavar="ADDRESS", help="a Dask scheduler to run the games on"
@@ -45,7 +49,6 @@ def register(commands) -> None:
     command.add_argument(
         "--log", type=log_file, metavar="FILE", help="write every game's log to FILE (kept nowhere else)"
     )
-    command.set_defaults(run=run)
 
 
 def log_file(value: str) -> str:
@@ -65,57 +68,76 @@ def run(args: argparse.Namespace) -> int:
     from runtime.analysis.simulate import Summary
 
     if args.log:
-        writing(lambda: refuse_inputs([Path(args.log)], [args.cards]), Path(args.log))
-    text, checked = checked_file(args.cards)
-    if not report(args.cards, text, checked):
+        writing(lambda: refuse_inputs([Path(args.log)], [args.file]), Path(args.log))
+    text, checked = checked_file(args.file)
+    if not report(args.file, text, checked):
         return ERRORS
     agents = ("random",) * args.players
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
-    source = Source(text, args.cards, cards_kept)
+    source = Source(text, args.file, card_loader())
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
-    specs = cards_kept(text, args.cards)
+    specs = cards_kept(text, args.file)
     totals = Summary(args.players, tuple(s.name for s in specs if s.kind == "building" and s.in_game(args.players)))
     with LogFile(Path(args.log)) if args.log else nullcontext() as log:
         code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)
         print(visible_lines(totals.text()))  # it names cards
+        print(visible_lines(data_line(described())))  # a path the designer chose
     return code
 
 
 def play_all(records: Iterable[Record], totals: Summary, log: LogFile | None, games: int) -> int:
-    """Each game's line as it finishes; Ctrl-C stops the run with the games finished counted (and logged)."""
+    """Each game's line as it finishes; Ctrl-C, or a worker process or the Dask scheduler lost, stops the run with the
+    games finished counted (and logged), and their summary follows."""
+    from runtime.analysis.runner import WorkerLost
     from runtime.analysis.simulate import record_line
 
     try:
         with reaching_cluster():
-            for record in records:
-                print(record_line(record))
-                totals.add_record(record)
-                if log:
-                    log.add(record)
+            try:
+                for record in records:
+                    print(record_line(record))
+                    totals.add_record(record)
+                    if log:
+                        log.add(record)
+            except (WorkerLost, LogUnwritable) as error:
+                finished = f"{totals.games:,} of {games:,} game{'' if games == 1 else 's'} finished"
+                print(error_line(UsageError(f"{error}; {finished}")), file=sys.stderr)
+                return USAGE
     except KeyboardInterrupt:
         print(f"interrupted after {totals.games} of {counted(games, 'game')}", file=sys.stderr)
         return INTERRUPTED
     return OK
 
 
+class LogUnwritable(Exception):
+    """The log cannot be written on (a full disk, a file-size limit): the run stops there, the log is not kept."""
+
+
 class LogFile:
     """Game logs written as they come to a temporary file of its own beside the target (compiler/cli/output.py), renamed
-    into place when the run ends, Ctrl-C included (the games finished); on an error (a card's, a closed pipe) it is
-    removed, the target left as it was: never half a file, never a temporary one left behind."""
+    into place when the run ends, Ctrl-C included (the games finished); on an error (a card's, a closed pipe, the log
+    itself unwritable) it is removed, the target left as it was: never half a file, never a temporary one left
+    behind."""
 
     def __init__(self, path: Path):
         self.path = path
         self.staged = writing(lambda: StagedText(path), path)
+        self.broken = False
 
     def add(self, record: Record) -> None:
-        self.staged.stream.write(f"# seed {record.seed}\n")
-        self.staged.stream.writelines(f"{line}\n" for line in record.log)
+        try:
+            self.staged.stream.write(f"# seed {record.seed}\n")
+            self.staged.stream.writelines(f"{line}\n" for line in record.log)
+        except OSError as error:
+            self.broken = True
+            self.staged.discard()
+            raise LogUnwritable(f"cannot write to {self.path}: {error.strerror or error}") from None
 
     def __enter__(self) -> LogFile:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        if kind is None:
+        if kind is None and not self.broken:
             writing(self.staged.commit, self.path)
         else:
             self.staged.discard()

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from compiler.diagnostics import Span
+from compiler.syntax.ops import Op
+from runtime.model.declarations import Actor, Timing, TriggerKind
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Quantity(Node):
 
 @dataclass(frozen=True)
 class Binary(Node):
-    op: str  # add subtract multiply divide_up divide_down capped
+    op: Op  # arithmetic
     left: Expr
     right: Expr
 
@@ -66,7 +68,7 @@ class Table(Node):
 
 @dataclass(frozen=True)
 class Compare(Node):
-    op: str  # at_least at_most equal not_equal more_than less_than
+    op: Op  # a comparison
     left: Expr
     right: Expr
 
@@ -200,13 +202,11 @@ class Guard(Node):
 
 @dataclass(frozen=True)
 class Trigger(Node):
-    """kind: when_built as_soon_as each_time any_time at_moment worker_space elder_use."""
-
-    kind: str
+    kind: TriggerKind
     guard: Guard | None = None
     condition: Expr | None = None  # as_soon_as
-    timing: str = ""  # each_time: before/after; at_moment: at
-    actor: str = "you"  # each_time: whose events it hears: "you", "any player" or "another player"
+    timing: Timing | None = None  # each_time: before or after; at_moment: at
+    actor: Actor = Actor.YOU  # each_time: whose events it hears
     event: Phrase | None = None
     entry: Any = None  # the vocabulary event, once checked
 
@@ -410,8 +410,8 @@ def pretty(node, indent: int = 0) -> str:
         return f"{pad}{getattr(node, 'pattern', node)!s}"
     lines = [f"{pad}{type(node).__name__}"]
     for name, value in vars(node).items():
-        if name.endswith("span") or value in (None, (), "", False):
-            continue
+        if name.endswith("span") or value is None or value is False or value in ((), ""):
+            continue  # what a node leaves out; a 0 is a value and is shown
         if isinstance(value, Node | tuple) and value:
             lines.append(f"{pad}  {name}:")
             lines.append(pretty(value, indent + 2))

@@ -314,21 +314,39 @@ def measure(
 ) -> dict[str, Tally]:
     """Play `games` seeds; with `precision`, keep doubling the seeds until every per-card interval (and
     every A/B difference) is narrower than it in VP, or `cap` seeds are played. Deterministic either way:
-    the stopping point depends on the results only."""
+    the stopping point depends on the results only. A seed counts once all its games (as dealt and with each
+    card, in every file) are in, so Ctrl-C (Interrupted) keeps every seed finished and pairs stay whole."""
     keys = list(sources)
     tallies = {key: Tally(design.players) for key in keys}
+    per_seed = len(keys) * (1 + len(design.cards))
     done, batch = 0, games
     while batch > 0:
         records = run(sources, design.jobs(keys, done, batch), workers, cluster)
         if progress is not None:
-            records = progress(records, batch * len(keys) * (1 + len(design.cards)))
-        for (key, setup), record in zip(design.jobs(keys, done, batch), records, strict=True):
-            tallies[key].add(setup, record)
+            records = progress(records, batch * per_seed)
+        seed: list[tuple[Job, Record]] = []
+        try:
+            for job, record in zip(design.jobs(keys, done, batch), records, strict=True):
+                seed.append((job, record))
+                if len(seed) == per_seed:
+                    for (key, setup), finished in seed:
+                        tallies[key].add(setup, finished)
+                    seed.clear()
+        except KeyboardInterrupt:
+            raise Interrupted(tallies) from None
         done += batch
         if precision is None or widest(list(tallies.values()), design)[0] < precision:
             break
         batch = min(done, cap - done)
     return tallies
+
+
+class Interrupted(Exception):  # noqa: N818 (Ctrl-C, which is no error)
+    """Ctrl-C during `measure`: the tallies of every seed finished before it, for a report of what was played."""
+
+    def __init__(self, tallies: dict[str, Tally]):
+        super().__init__("interrupted")
+        self.tallies = tallies
 
 
 def widest(tallies: Sequence[Tally], design: Design) -> tuple[float, str | None]:

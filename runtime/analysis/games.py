@@ -8,8 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from runtime.core.in_play import attach
-from runtime.core.rules_in_force import base_value, rule
-from runtime.game.driver import Stage
+from runtime.core.rules_in_force import base_value
 from runtime.game.forward import Game, Record
 from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
 from runtime.model.cards import CardSpec
@@ -45,13 +44,10 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
     (runtime/analysis/trace.py) watches without changing anything."""
     game = Game.new(specs, setup.players, setup.seed, seat_deciders(setup.agents, setup.seed), setup.keep_log)
     game.table.session.tracer = tracer
-    granted = None
     wanted = setup.grant
-    if wanted is not None:
-        game.play_to(lambda table: table.stage == Stage.ROUND and table.round + 1 == wanted.round)
-        if not game.over and game.table.round < rule(game.table, None, "rounds"):
-            granted = grant(game.table, wanted)
-    return replace(game.play_out(), granted=granted)
+    given = None if wanted is None else game.at_round_start(wanted.round, lambda table: grant(table, wanted))
+    record = game.play_out()
+    return record if given is None else replace(record, granted=given.result)
 
 
 def last_round(specs: Sequence[CardSpec], players: int) -> int | None:

@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from runtime.model.data import data_line
 from runtime.wording import counted, spreadsheet_text
 
 CARD_COLUMNS = [
@@ -169,6 +170,8 @@ def print_table(result: dict, console: Any = None) -> None:
     console.print(table)
     console.print("* observational: how often the card was built in the games as played, not its effect")
     console.print(f"{seeds_played(result)}; n/a: no data (n = 0)")
+    if result.get("data_files"):
+        console.print(escape(data_line(result["data_files"])))  # a path the designer chose
     if precision_line(result):
         console.print(escape(precision_line(result)))  # it names a card
     if result.get("left_out"):
@@ -228,6 +231,7 @@ def as_html(result: dict) -> str:
         interval=interval,
         seeds_played=seeds_played(result),
         precision_line=precision_line(result),
+        data_line=data_line(result["data_files"]) if result.get("data_files") else "",
         data=json.dumps(result, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e"),
     )
 

@@ -30,14 +30,16 @@ import copy
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from threading import Thread, current_thread
 from typing import Any
 
 from greenlet import getcurrent, greenlet
 
 from runtime.core.decisions import Decider, Decision, RandomPlayer, checked_answer, describe, option_index
 from runtime.core.decisions import uniform_index as draw
+from runtime.core.rules_in_force import rule
 from runtime.game.driver import Stage, run_segment
 from runtime.game.setup import new_table
 from runtime.mechanics.scoring import score
@@ -71,6 +73,15 @@ class Record:
 
     def win_share(self, seat: int) -> float:
         return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+@dataclass
+class RoundStart:
+    """Something run at the start of a round (Game.at_round_start), and what its last run returned (None before)."""
+
+    round: int
+    act: Callable[[Table], Any]
+    result: Any = None
 
 
 @dataclass
@@ -201,7 +212,8 @@ class Game:
         self.watching = 0  # the journal's length after apply's answer, while its segment goes on
         self.stop_at_boundary = False  # apply: the engine stops at the segment's end
         self.between = False  # the engine is suspended between two segments
-        self.until: Callable[[Table], bool] | None = None  # play_to: the engine stops at a boundary where it holds
+        self.thread: Thread | None = None  # the thread the engine runs on (see here; not its ident: reused)
+        self.round_starts: list[RoundStart] = []  # see at_round_start
         table.session.game = self
         self.router = Picking(self) if all(hasattr(seat, "pick") for seat in self.seats) else Asking(self)
         table.session.decider = self.router
@@ -259,21 +271,14 @@ class Game:
                 raise ValueError(f"no decider answers {describe(decision)}: give one for every seat")
             self.answer(seat.choose(decision, self))
 
-    def play_to(self, stop: Callable[[Table], bool]) -> None:
-        """Play on, the seats answering, to the next position between segments where stop(table) holds (this one, if
-        it does), or to the end."""
-        self.refuse_inside()
-        self.until = stop
-        try:
-            while not self.over:
-                if self.pending is not None:
-                    self.finish_segment()
-                elif stop(self.table):
-                    return
-                else:
-                    self.resume(None)
-        finally:
-            self.until = None
+    def at_round_start(self, round_: int, act: Callable[[Table], Any]) -> RoundStart:
+        """Run act(table) at the start of that round, inside its first segment before the round begins (a card given
+        by `nus balance` or `nus play --give`): a question it asks is asked of its seat and replayed like any other.
+        Not run when the game ends before that round. The RoundStart (`round_starts`, copied with the game) keeps
+        what its last run returned."""
+        start = RoundStart(round_, act)
+        self.round_starts.append(start)
+        return start
 
     def play_out(self, deciders: Decider | Sequence[Decider] | None = None) -> Record:
         """Play to the end and return the result: the seats answer their own questions, `deciders` (one for every
@@ -352,6 +357,16 @@ class Game:
         streams, so playing the copy on leaves the original's own play as it was); specs and rules shared. It holds
         what a player cannot see (every deck's order, every hand): a fair look-ahead re-deals it (lookahead.redeal)."""
         self.refuse_inside()
+        table, seats = self.copied(self.seats)
+        other = Game(table, self.specs, seats, self.seed)
+        other.round_starts = [replace(start) for start in self.round_starts]
+        if self.start is not None:
+            other.replay(self.answers)
+        return other
+
+    def copied(self, seats: Any) -> tuple[Table, Any]:
+        """A deep copy of the table as it was at the segment's start (its own session, keeping the log; the seats
+        given copied with it); specs and rules shared."""
         table, session = self.table, self.table.session
         memo: dict[int, Any] = {id(table.rules): table.rules}
         for spec in self.specs:
@@ -360,18 +375,34 @@ class Game:
                 memo[id(ability)] = ability
         memo[id(session)] = Session(keep_log=session.keep_log)
         since = [] if self.start is None else table._journal.entries[self.start.position :]
-        other_table, undoing, seats = copy.deepcopy((table, since, self.seats), memo)
-        for entry in reversed(undoing):  # the copy goes back to the segment's start, then replays its answers
+        other, undoing, seats = copy.deepcopy((table, since, seats), memo)
+        for entry in reversed(undoing):  # back to the segment's start: the answers are replayed from there
             entry[0](*entry[1:])
-        other_table.session.events = list(session.events[: None if self.start is None else self.start.log_length])
-        other = Game(other_table, self.specs, seats, self.seed)
-        if self.start is not None:
-            other.replay(self.answers)
-        return other
+        other.session.events = list(session.events[: None if self.start is None else self.start.log_length])
+        return other, seats
+
+    def here(self) -> None:
+        """Move the game to this thread if its engine runs on another: a greenlet runs only on the thread that made
+        it (a web server may answer each request on a thread of its own). Between segments a new engine is made
+        here. Mid-segment the game takes a copy of its table at the segment's start and replays its answers here:
+        the engine left behind keeps the old table, so whatever its thread still does with it (unwinding its
+        stack when the thread next runs greenlets; nothing if the thread has ended) touches nothing of this game.
+        A mark taken before the move is of the old table, and refused."""
+        if self.engine is None or self.thread is current_thread():
+            return
+        if self.start is None:
+            self.engine = None
+            return
+        table, _ = self.copied(None)
+        table.session.decider, table.session.game = self.router, self
+        table.session.tracer = self.table.session.tracer
+        answers, self.table, self.engine, self.start, self.pending = self.answers, table, None, None, None
+        self.replay(answers)
 
     def question(self) -> Decision | None:
         """The question the game waits at, running on from between two segments to the next one (None: the end)."""
         self.refuse_inside()
+        self.here()
         while self.pending is None and not self.over:
             self.resume(None)
         return self.pending
@@ -382,6 +413,7 @@ class Game:
         (apply's) sets `refused` from then to the segment's end: whether the engine took it back, its option turning
         out impossible (the question is then asked again without it, or its one option left taken), which shows as
         the journal going back past an entry put in before the answer."""
+        self.here()
         decision: Decision = self.pending  # type: ignore[assignment]
         if index.__class__ is not int or not 0 <= index < len(decision.options):
             index = checked_answer(decision, index)
@@ -408,7 +440,7 @@ class Game:
         between segments when asked to stop there, or at the end. An error in a segment (a card that loops) puts the
         game back where this call found it, or at the segment's start if that was in an earlier one, and is raised."""
         if self.engine is None:
-            self.engine = greenlet(self.drive)
+            self.engine, self.thread, self.between = greenlet(self.drive), current_thread(), False
         start, answered = self.start, len(self.answers) - (value is not None)
         self.engine.parent = getcurrent()
         self.pending = None
@@ -428,13 +460,23 @@ class Game:
         while table.stage != Stage.OVER:
             self.start = table.snapshot()
             self.answers = []
+            if self.round_starts and table.stage == Stage.ROUND:
+                self.starting_round(table)
             run_segment(table)
             table.release(self.start)
             self.start = None
-            if self.stop_at_boundary or (self.until is not None and self.until(table)):
+            if self.stop_at_boundary:
                 self.between = True
                 getcurrent().parent.switch(BOUNDARY)
                 self.between = False
+
+    def starting_round(self, table: Table) -> None:
+        """What at_round_start put at the start of the round about to begin (if it begins: see start_round)."""
+        coming = table.round + 1
+        if table.round < rule(table, None, "rounds"):
+            for start in self.round_starts:
+                if start.round == coming:
+                    start.result = start.act(table)
 
     def recover(self, start: TableMark | None, answered: int) -> None:
         """After an error in the engine: the table back at the segment's start, then at the question the failed call
@@ -458,6 +500,7 @@ class Game:
         game between two segments, at the table as it is. One suspended between two segments holds nothing: it is
         kept, and goes on from whatever position the table is put at (a look-ahead's trial ends there, and a new
         greenlet and the end of the old one cost as much as the rest of going back)."""
+        self.here()
         if self.engine is not None and not self.between:
             engine, self.engine = self.engine, None
             engine.parent = getcurrent()

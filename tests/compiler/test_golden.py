@@ -73,7 +73,7 @@ def stages() -> dict[str, str]:
     assert diagnostics == [] and tree is not None
     ast_program = build_ast(tree, FILENAME)
     checked, problems = check(ast_program)
-    assert problems == []
+    assert problems == ()
     compiled = compile_text(text, FILENAME)
     english = [
         f"## {doc.name} ({doc.deck_name} {doc.code})\n{doc.players + chr(10) if doc.players else ''}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from compiler.backends.generate import generate
 from compiler.checking.check import Checker, check
 from compiler.checking.whole_file import Header, file_diagnostics, links_of
-from compiler.diagnostics import source_lines
+from compiler.diagnostics import Diagnostics, source_lines
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import parse_recovering
 from compiler.units import Compiled, header_read_off
@@ -24,8 +24,8 @@ def run_stages(text: str, filename: str) -> Compiled:
         headers = sorted([*map(Header.of, checked.cards), *broken], key=lambda header: header.span.line)
         file_wide = file_diagnostics(headers, checker.references, links_of(checked.cards))
         found = [*recovered.errors, *checker.diagnostics, *file_wide]
-        return Compiled(None, None, tuple(sorted(set(found), key=lambda d: d.sort_key)))
+        return Compiled(None, None, tuple(Diagnostics(found)))
     program, diagnostics = check(build_ast(recovered.tree, filename))
     if diagnostics:
-        return Compiled(program, None, tuple(sorted(set(diagnostics), key=lambda d: d.sort_key)))
+        return Compiled(program, None, diagnostics)
     return Compiled(program, generate(program, text), ())

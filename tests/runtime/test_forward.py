@@ -4,6 +4,7 @@ its position."""
 
 import random
 import re
+import threading
 
 import pytest
 
@@ -267,3 +268,23 @@ def test_the_forward_model_pages_snippets_run(monkeypatch: pytest.MonkeyPatch) -
         exec(compile(snippet, "docs/forward-model.md", "exec"), scope)
     assert scope["ahead"].parts and len(scope["ahead"].parts) == 3 and scope["game"].over is False
     assert scope["game"].table.round >= 1
+
+
+def test_a_game_answered_from_thread_after_thread_plays_as_from_one() -> None:
+    """A greenlet runs only on the thread that made it: a game answered from a new thread each move (a web server's
+    requests) moves its engine over, mid-segment too, and plays the very game one thread plays."""
+    straight = played(every_card(), 2, 5)
+    game, decider, threads = Game.new(every_card(), 2, 5, [None, None]), RandomPlayer(5), 0
+
+    def move() -> None:
+        decision = game.to_move()
+        if decision is not None:
+            game.apply(decider.choose(decision, game))
+
+    while not game.over:
+        worker = threading.Thread(target=move)
+        worker.start()
+        worker.join()
+        threads += 1
+    assert threads > 50
+    assert game.table.log == straight.table.log and game.scores() == straight.scores()
