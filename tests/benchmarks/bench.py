@@ -334,7 +334,9 @@ def main() -> None:
     table = "| measure | result | target |\n|---|---|---|\n"
     table += "".join(f"| {measure} | {result} | {TARGETS.get(measure, '')} |\n" for measure, result in rows)
     print(table, end="")
-    RESULTS.write_text(RESULTS_HEADING + table, encoding="utf-8")  # the commit and time are git's
+    # the sections other benchmarks write below the table are kept (compile_bench.py's); git dates the file
+    kept = "".join(RESULTS.read_text(encoding="utf-8").partition("\n## ")[1:]) if RESULTS.exists() else ""
+    RESULTS.write_text(RESULTS_HEADING + table + kept, encoding="utf-8")
 
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
