@@ -162,13 +162,16 @@ class PlaySession:
         while (decision := game.question()) is not None:
             agent = self.setup.seats[decision.player]
             options = option_words(game.table, decision)
-            if len(options) == 1:
+            lone = len(options) == 1
+            if agent != PERSON:  # asked even for a lone option, which a random player draws for (as in play_out)
+                self.give(
+                    decision, options, bot_choice(self.bots[decision.player], decision, game), "only" if lone else agent
+                )
+            elif lone:
                 self.give(decision, options, 0, "only")
-            elif agent == PERSON:
+            else:
                 self.question = Question(decision, tuple(options))
                 return
-            else:
-                self.give(decision, options, bot_choice(self.bots[decision.player], decision, game), agent)
         self.question = None
 
     def bot_seats(self) -> list[tuple[int, str]]:

@@ -15,8 +15,11 @@ from compiler import load_cards
 from compiler.cli import main
 from runtime.analysis.games import Grant
 from runtime.examples.answers import words
+from runtime.game.forward import Game
+from runtime.players import seat_deciders
 from runtime.playtest.saved import read_saved, saved_text
 from runtime.playtest.session import PERSON, PlaySession, ReplayError, Setup
+from runtime.playtest.view import number
 from runtime.playtest.wording import AnswerError, distinct, exact_choice, typed_choice
 from tests.kit.rulebook import ROOT
 
@@ -119,6 +122,34 @@ def test_a_seat_sees_its_own_hand_by_name_and_only_counts_of_the_rest(specs):
     assert everything["players"][1]["hand"] == [theirs.name]
     for letter, deck in table.decks.items():
         assert everything["boards"]["decks"][letter]["cards"] == [spec.name for spec in reversed(deck)]
+
+
+# the game is the engine's game -------------------------------------------------------------------------------------
+
+
+def check_bots_play_simulates_game(specs, agents: tuple[str, ...], seed: int) -> None:
+    played = Game.new(specs, len(agents), seed, seat_deciders(agents, seed)).play_out()
+    session = PlaySession(specs, Setup(seed, agents))
+    assert session.over and session.game.table.log == list(played.log)
+    assert [session.scores()[seat]["total"] for seat in range(len(agents))] == [
+        number(part["total"]) for part in played.parts
+    ]
+
+
+@pytest.mark.parametrize("agents", [("random",) * 3, ("random", "greedy")], ids="+".join)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_table_of_bots_plays_the_game_nus_simulate_plays(specs, agents, seed):
+    """With no person seated, the session (every seat answered from outside, on the live table) plays the very game
+    `nus simulate` / `nus balance` play: the same log and scores. A lone option a random player draws for is asked of
+    the bot too, as play_out asks it."""
+    check_bots_play_simulates_game(specs, agents, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("agents", [("greedy", "random", "random"), ("search", "random"), ("random",) * 4])
+@pytest.mark.parametrize("seed", range(6, 20))
+def test_a_table_of_bots_plays_the_game_nus_simulate_plays_over_more_seeds(specs, agents, seed):
+    check_bots_play_simulates_game(specs, agents, seed)
 
 
 # undo, saving, hints ----------------------------------------------------------------------------------------------
