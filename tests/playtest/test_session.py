@@ -344,6 +344,20 @@ def test_usage_errors_exit_2_and_card_errors_1(tmp_path):
     assert nus("--check")[0] == 2
     assert nus("--seats", "you,nobody")[0] == 2
     assert nus("--give", "Campsite:99")[0] == 2
+    assert nus("--seats", "you,random", "--bots", "search")[0] == 2
+    saved = tmp_path / "saved.json"
+    session = PlaySession(load_cards(CARDS.read_text("utf-8"), "cards.nus"), Setup(0, (PERSON, "random")))
+    saved.write_text(saved_text(session, "cards.nus", CARDS.read_text("utf-8")), "utf-8")
+    assert nus("--replay", str(saved), "--check")[0] == 0
+    for fixed in (
+        ["--seed", "3"],
+        ["--players", "2"],
+        ["--bots", "random"],
+        ["--seats", "you,random"],
+        ["--give", "Cabin"],
+    ):
+        code, out, err = nus("--replay", str(saved), "--check", *fixed)
+        assert (code, out) == (2, "") and f"{fixed[0]} with --replay: a saved game keeps its own seed" in err
     broken = tmp_path / "broken.nus"
     broken.write_text('building "X" (trout A601)\n  cost 3 wod\n', "utf-8")
     assert main_play(str(broken), "--text")[0] == 1
