@@ -119,7 +119,7 @@ class PlaySession:
         setup = self.setup
         game = PlayedGame(self.specs, setup.players, setup.seed, setup.give)
         if tracer:
-            game.table.session.tracer = FiredTracer(game.table, self.focus)
+            game.table.session.tracer = FiredTracer(lambda: game.table, self.focus)
         return game
 
     def replay(self, answers: Sequence[Answer]) -> None:

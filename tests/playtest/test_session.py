@@ -8,6 +8,7 @@ import io
 import json
 import random
 import sys
+import threading
 
 import pytest
 
@@ -245,6 +246,27 @@ def test_give_puts_the_building_into_play_at_its_round_and_the_log_says_what_fir
     assert "P1 guest 0 -> 1" in fired[0]["changes"]
     entered = [entry for entry in log if entry["kind"] == "entered" and entry["card"] == "Campsite"]
     assert [entry["player"] for entry in entered] == [0]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_answered_from_thread_after_thread_keeps_the_same_log(specs, seed):
+    """The page answers each request on a thread of its own, and the game then moves its engine over (mid-segment, a
+    table of its own replaying the segment): the log, the fired notes and the scores are the one-thread game's."""
+
+    def played(threads: bool) -> tuple:
+        session = PlaySession(specs, Setup(seed, (PERSON, "random", "random"), Grant("Campsite", 0, 1)))
+        rng = random.Random(seed)
+        while session.question is not None:
+            index = rng.randrange(len(session.question.options))
+            if threads:
+                worker = threading.Thread(target=session.answer, args=(index,))
+                worker.start()
+                worker.join()
+            else:
+                session.answer(index)
+        return session.log(), session.scores()
+
+    assert played(threads=True) == played(threads=False)
 
 
 def test_a_card_in_focus_shows_its_silent_moments_too(specs):
