@@ -176,3 +176,14 @@ def test_an_edit_to_one_card_renames_nothing_in_another() -> None:
         *("a201_ability1", "a201_ability2"),
         *("a201_example1_step1", "a201_example1_step2", "a201_example1_step2_actual"),
     ]
+
+
+def test_a_conditions_explaining_twin_is_made_for_a_trace_build_only() -> None:
+    """`nus trace` and `nus play` show how a condition came out (the trace build); what simulation loads carries
+    each condition once."""
+    plain = compile_text(REAL, "cards.nus").module
+    assert [node.name for node in ast.walk(plain) if isinstance(node, ast.FunctionDef) and "explain" in node.name] == []
+    conditions = [a for spec in load_cards(REAL, "cards.nus") for a in spec.abilities if a.guard is not None]
+    assert len(conditions) > 20 and all(ability.explain is None for ability in conditions)
+    traced = [a for spec in load_cards(REAL, "cards.nus", trace=True) for a in spec.abilities if a.guard is not None]
+    assert len(traced) == len(conditions) and all(ability.explain is not None for ability in traced)
