@@ -98,7 +98,8 @@ class CardSpec:
     def __post_init__(self) -> None:
         """What the engine asks of a card on every turn, worked out once: its deck letter, and its abilities of each
         kind in card order (`letter`, `abilities_by_kind`). Written with object.__setattr__, not as cached_property:
-        that writes through __dict__, which makes every attribute read on the card slower (see records.py)."""
+        that writes through __dict__, which makes every attribute read on the card slower (see
+        runtime/model/journal.py)."""
         by_kind: dict[TriggerKind, tuple[Ability, ...]] = {}
         for ability in self.abilities:
             by_kind[ability.kind] = (*by_kind.get(ability.kind, ()), ability)
