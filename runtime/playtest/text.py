@@ -119,7 +119,8 @@ class TextPlay:
         state = self.host.state(self.show_all)
         view = state["view"]
         viewer = state["viewer"]
-        screen.heading(f"round {view['round']}, turn {view['turn']}, seed {state['seed']}")
+        when = f"round {view['round']}, turn {view['turn']}" if view["round"] else "before round 1"
+        screen.heading(f"{when}, seed {state['seed']}")
         for player in view["players"]:
             for text in player_lines(player, player["seat"] == viewer):
                 screen.line(text)
