@@ -208,6 +208,8 @@ class CardGenerator:
             "card": const(card),
             "line": const(example.span.line),
         }
+        if builds_its_card(example):
+            keywords["builds"] = const(True)
         return located(call(name("Example"), **keywords), example.span)
 
     def steps(self, step: n.Step) -> list[ast.expr]:
@@ -284,6 +286,18 @@ class CardGenerator:
         """A choice body as a local function, so it sees the enclosing locals."""
         self.counter += 1
         return function(f"{what}_{self.counter}", [], self.statements(body), span)
+
+
+BUILD_THIS_CARD = "build_this_card"  # the example step that builds the example's own card
+
+
+def builds_its_card(example: n.Example) -> bool:
+    """Whether a step of the example builds its card: then the card starts in hand, and nothing of it runs before."""
+    return any(
+        isinstance(step, n.Do | n.ExpectIllegal)
+        and any(c.entry.impl == BUILD_THIS_CARD for c in n.calls_in(step.statements))
+        for step in example.steps
+    )
 
 
 def arguments_of(option: n.CostOption) -> list[object]:

@@ -101,7 +101,8 @@ def expression(node: ast.expr, indent: int, used: int, bracketed: bool = False) 
         return "not " + expression(node.operand, indent, used + 4)  # an and/or operand keeps its parentheses
     if isinstance(node, ast.BoolOp):
         word = "and" if isinstance(node.op, ast.And) else "or"
-        operands = [operand(v) for v in node.values]
+        at = indent if bracketed else inner  # where the operands' lines start
+        operands = [long_operand(v, at, len(word) + 1) for v in node.values]
         return grouped([operands[0], *(f"{word} {v}" for v in operands[1:])], indent, bracketed)
     return text
 
@@ -127,6 +128,15 @@ def if_chain(node: ast.IfExp) -> list[str]:
         rest = rest.orelse
     lines.append(f"else {operand(rest)}")
     return lines
+
+
+def long_operand(node: ast.expr, indent: int, used: int) -> str:
+    """An and/or operand on its own line: as one line where it fits, else a call broken over lines (a comparison of
+    `nus trace`'s explaining twin: `test('...', count('...', ...) >= 12)`)."""
+    text = operand(node)
+    if indent + used + len(text) <= WIDTH or not isinstance(node, ast.Call):
+        return text
+    return expression(node, indent, used, True)
 
 
 def operand(node: ast.expr) -> str:

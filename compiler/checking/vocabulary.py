@@ -249,6 +249,11 @@ def most_ships(only: str = "") -> int:
 
 COUNTS = (
     Count("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
+    Count(
+        "{good} in supply before paying",
+        "good_in_supply_before_paying",
+        "the number of {good} in your personal supply (when you build this Building, before you pay for it)",
+    ),
     Count("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
     Count(
         "{good} on this building",

@@ -32,6 +32,7 @@ from runtime.library.counts import (
     free_fishing_spaces,
     good_in_reserve,
     good_in_supply,
+    good_in_supply_before_paying,
     good_on_card,
     goods_in_supply,
     guests_on_ships,

@@ -198,10 +198,11 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         cell = space
         occupant = player.harbor.cells[cell]
         discarding = occupant.name if occupant is not None else ""
+    unpaid = tuple(player.supply.items())  # what a when-built may count "before paying"
     choose_and_pay(table, player, payments, spec.name, discarding)  # else the table is as the payments were found
     if not still_open(table, player, spec, space, cell):
         raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
-    card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)
+    card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter, paid_from=unpaid)
     take_from_offer(table, player, spec)
     if cell is None:
         player.track.cards.append(card)
@@ -211,6 +212,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     if table.session.keep_log:
         table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
+    card.paid_from = None  # built: "before paying" is now
     consider_track_buildings_ships(table, player)
     return card
 

@@ -134,3 +134,4 @@ class Example:
     steps: tuple[ExampleStep, ...]
     card: str | None = None
     line: int = 0
+    builds: bool = False  # a step builds the card (`do build this building`): it starts in hand, not in play

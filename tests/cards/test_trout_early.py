@@ -185,22 +185,24 @@ def test_woodcutters_cabin_built_via_builder_gets_no_gold_retroactively() -> Non
 def test_pond_installation_pairs_of_fish_and_gold_per_three_wood_keeping_the_wood() -> None:
     table = make_table()
     me = table.players[0]
-    me.supply.update(wood=9, fish=0, gold=1)
+    me.supply.update(wood=10, fish=0, gold=1)
     build_real(table, me, "Pond Installation", (1, 2))
-    # 8 wood after paying 1: two pairs, rounded down; no wood is lost
-    assert me.supply == {"wood": 8, "fish": 2, "gold": 2, "guest": 0}
+    # 10 wood before paying 1: three pairs, rounded down; no wood is lost but the 1 of the cost
+    assert me.supply == {"wood": 9, "fish": 3, "gold": 3, "guest": 0}
 
 
-def test_pond_installation_counts_wood_after_paying_so_twelve_wood_give_three() -> None:
+def test_pond_installation_counts_wood_before_paying_so_twelve_wood_give_four() -> None:
+    """Issue 34 (expectations of helper reader, from the rulebook alone): "12 wood, 0 fish, 1 gold | pays 1 wood,
+    1 gold | wood 11, fish 4, gold 4" (the after-payment reading gave 3 and 3)."""
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=12, fish=0, gold=1)
     build_real(table, me, "Pond Installation", (1, 2))
-    assert me.supply == {"wood": 11, "fish": 3, "gold": 3, "guest": 0}
+    assert me.supply == {"wood": 11, "fish": 4, "gold": 4, "guest": 0}
 
 
 def test_pond_installation_wood_limit_caps_at_four_pairs() -> None:
-    """Four pairs need 12 wood left after building, so the wood cost was paid with a Guest."""
+    """At the wood limit of 12, four pairs; a Guest paying the wood changes nothing of it."""
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=12, fish=0, gold=1, guest=1)
@@ -211,6 +213,14 @@ def test_pond_installation_wood_limit_caps_at_four_pairs() -> None:
 
 
 def test_pond_installation_with_wood_storage_gives_five_pairs() -> None:
+    """Reader: "Wood Storage in play; 15 wood, 0 fish, 1 gold | wood 14, fish 5, gold 5" ; with a Guest paying the
+    wood, 15 stay."""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Wood Storage", (4, 4))
+    me.supply.update(wood=15, fish=0, gold=1)
+    build_real(table, me, "Pond Installation", (1, 2))
+    assert me.supply == {"wood": 14, "fish": 5, "gold": 5, "guest": 0}
     table = make_table()
     me = table.players[0]
     in_play(table, me, "Wood Storage", (4, 4))
@@ -219,12 +229,22 @@ def test_pond_installation_with_wood_storage_gives_five_pairs() -> None:
     assert me.supply == {"wood": 15, "fish": 5, "gold": 5, "guest": 0}
 
 
-def test_pond_installation_no_effect_below_three_wood() -> None:
+def test_pond_installation_three_wood_before_paying_give_one_pair() -> None:
+    """Reader: "3 wood, 0 fish, 1 gold | wood 2, fish 1, gold 1" (after paying it would be none)."""
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=3, fish=0, gold=1)
     build_real(table, me, "Pond Installation", (1, 2))
-    assert me.supply == {"wood": 2, "fish": 0, "gold": 0, "guest": 0}
+    assert me.supply == {"wood": 2, "fish": 1, "gold": 1, "guest": 0}
+
+
+def test_pond_installation_no_effect_below_three_wood() -> None:
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(wood=2, fish=2, gold=2)
+    build_real(table, me, "Pond Installation", (1, 2))
+    assert me.supply == {"wood": 1, "fish": 2, "gold": 1, "guest": 0}
+    assert me.reserve == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
 
 
 # Village Hall (A604) ----------------------------------------------------------------------------
