@@ -57,7 +57,7 @@ from runtime.model.parameters import LAYOUT, PLAYER_COUNTS, TRUTH, Parameter, pa
 from runtime.model.rules import parse, player_counts, rules_data
 from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.stages import run_stages
-from tests.kit.table_kit import goods, make_table, mechanic, put_in_play, script
+from tests.kit.table_kit import build_from_hand, goods, make_table, mechanic, put_in_play, script
 
 RUNTIME = Path(runtime.__file__).parent
 PARAMETERS = parameters()
@@ -189,6 +189,22 @@ def _(table, me, other, card):
 def _(table, me, other, card):
     me.track.cards.append(card)
     assert free_track_spaces(table, me) == 10 - 4
+
+
+@probe("ship_action")
+def _(table, me, other, card):
+    """Building a second copy is a Build a Ship action: a hook before one gives the 1 wood that pays for it, and a
+    hook after one runs once it is built."""
+    text = (
+        'building "Yard" (trout A901)\n  cost 1 wood\n  vp 0\n'
+        "  each time before you build a ship:\n    take 1 wood\n"
+        "  each time after you build a ship:\n    take 1 gold\n"
+    )
+    [yard] = load_cards(text, "yard.nus")
+    put_in_play(table, me, yard, cell=(4, 3))
+    me.supply.update(wood=0, gold=0)
+    build_from_hand(table, me, card.spec, (1, 2))
+    assert (me.supply["wood"], me.supply["gold"], me.harbor.cells[(1, 2)].spec) == (0, 1, card.spec)
 
 
 @probe("is_forest")
