@@ -629,7 +629,9 @@ EFFECTS = (
     Effect(
         "distribute {amount} fish",
         "distribute_fish",
-        "distribute {amount} fish from the general supply in the Fishing Phase order",
+        "distribute {amount} fish from the general supply in the Fishing Phase order; as at the end of the Fishing "
+        "Phase, the fish on Shares then move: into the personal supply of whoever holds them, or back to the general "
+        "supply from the Share board",
     ),
     Effect("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
     Effect(

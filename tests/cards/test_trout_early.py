@@ -119,8 +119,12 @@ def test_cabin_swap_is_offered_when_the_pond_builder_distributes() -> None:
     pond = seat(table, me, "Pond Builder")
     table.plates = [2, 0, 0, 0, 0, 0, 0]
     script(table, True)
+    fish, theirs = me.supply["fish"], table.players[1].supply["fish"]
     use_elder(table, me, pond)
-    assert own_share_fish(table) == [1, 1, 1, 0, 0]
+    # the haul's 3 fish went on the 3 issued own Shares (steps swapped) and move when the distribution ends (ruling):
+    # 2 into my supply, 1 into the supply of the other player, who holds one
+    assert own_share_fish(table) == [0, 0, 0, 0, 0]
+    assert (me.supply["fish"], table.players[1].supply["fish"]) == (fish + 2, theirs + 1)
     assert [e.goods["fish"] for e in me.council] == [0, 0, 1]  # only the fish from the Banquet Table
     assert table.decider.asked == [(0, "swap_distribution", [False, True])]
 
