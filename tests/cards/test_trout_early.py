@@ -7,7 +7,7 @@ import pytest
 from runtime import library
 from runtime.core.in_play import attach
 from runtime.game.actions import offer_any_time, perform, use_worker_space
-from runtime.game.phases import end_of_round, final_scores, play_round, returning_home
+from runtime.game.phases import begin_round, end_of_round, final_scores, play_round, returning_home
 from runtime.mechanics.elders import use_elder
 from runtime.mechanics.goods import gain
 from runtime.mechanics.haul import distribute
@@ -538,6 +538,22 @@ def test_store_management_fourth_action_of_the_round_gives_nothing() -> None:
     end_of_round(table)
     assert me.supply == {"wood": 2, "fish": 4, "gold": 2, "guest": 0}
     assert me.turns_taken == 3
+
+
+def test_store_management_the_turn_count_restarts_when_a_round_begins() -> None:
+    """Store Management: "on your first, second, or third Worker's turn". The count of turns restarts when each Round
+    begins, as the Elders' count does: before Round 2's first turn (in its Fishing Phase) no turn of it has been
+    taken, so a Transfer Reserve then (through a card) is on none of the three and gives nothing, not the third
+    turn's gold of Round 1."""
+    table = make_table()
+    me = table.players[0]
+    me.reserve.update(fish=2)
+    in_play(table, me, "Store Management", (1, 2))
+    me.turns_taken = table.players[1].turns_taken = 3  # Round 1's last turn
+    begin_round(table)
+    assert (table.round, [player.turns_taken for player in table.players]) == (2, [0, 0])
+    perform(table, me, "transfer_reserve", "card")
+    assert me.supply == {"wood": 2, "fish": 4, "gold": 2, "guest": 0}
 
 
 # Market (A609) ----------------------------------------------------------------------------------
