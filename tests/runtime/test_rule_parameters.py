@@ -702,17 +702,32 @@ def test_a_rule_reading_its_own_words_adds_to_the_value_before_it_and_two_cards_
     assert (haul_size(table, me), haul_size(table, other)) == (5, 3)
 
 
-def test_a_fixed_value_overrides_the_cards_before_it_and_a_later_adding_card_adds_to_it():
+def test_relative_changes_are_layered_after_the_fixed_values_whatever_the_order_played():
+    """Ruling (issue 34 §3), as printed card games layer changes: the fixed values first (the last played wins), then
+    every change relative to the value before it, in the order played. +3 alone: 15; a fixed 13 played after it still
+    gets the +3: 16; doubling played last: 32. The other order (fixed first) gives the same."""
+    shed = rule_card("rule wood limit = wood limit + 3", "Shed")
+    fixed = rule_card("rule wood limit = 13", "Fixed Shed")
+    double = rule_card("rule wood limit = wood limit * 2", "Double Shed")
+    for order in ((shed, fixed, double), (fixed, shed, double)):
+        table = make_table(2)
+        me, other = table.players
+        seen = []
+        for cell, card in zip(((4, 4), (4, 3), (4, 2)), order, strict=True):
+            put_in_play(table, me, card, cell=cell)
+            seen.append(rule(table, me, "wood_limit"))
+        assert seen == ([15, 16, 32] if order[0] is shed else [13, 16, 32])
+        gain(table, me, "wood", 40)
+        assert (me.supply["wood"], rule(table, other, "wood_limit")) == (32, 12)
+
+
+def test_the_last_fixed_value_played_wins_and_a_relative_change_adds_to_it():
     table = make_table(2)
     me = table.players[0]
-    put_in_play(table, me, rule_card("rule wood limit = wood limit + 3", "Shed"), cell=(4, 4))
-    assert rule(table, me, "wood_limit") == 15
-    put_in_play(table, me, rule_card("rule wood limit = 13", "Fixed Shed"), cell=(4, 3))
-    assert rule(table, me, "wood_limit") == 13
-    put_in_play(table, me, rule_card("rule wood limit = wood limit * 2", "Double Shed"), cell=(4, 2))
-    assert rule(table, me, "wood_limit") == 26
-    gain(table, me, "wood", 30)
-    assert me.supply["wood"] == 26
+    put_in_play(table, me, rule_card("rule elder seats = elder seats + 1", "Annex"), cell=(4, 4))
+    put_in_play(table, me, rule_card("rule elder seats = 6", "Big Hall"), cell=(4, 3))
+    put_in_play(table, me, rule_card("rule elder seats = 4", "Small Hall"), cell=(4, 2))
+    assert rule(table, me, "elder_seats") == 4 + 1
 
 
 def test_a_placement_rule_reading_its_own_words_reads_the_rules_toml_value():
