@@ -593,6 +593,7 @@ ALLOWED_NUMBERS = {
     ("runtime/examples/answers.py", 2): "an answer naming a pair (a cell) has two parts",
     ("runtime/examples/table.py", 2): "worked examples play at a 2-player table: the example language's own table",
     ("runtime/library/counts.py", 2): "the count's meaning: double spaces with at least two Forests",
+    ("runtime/library/facts.py", 2): "the fact's meaning: even and odd are remainders by 2",
     ("runtime/mechanics/board.py", 3): "the count's meaning: 3x3 blocks of Buildings",
     ("runtime/mechanics/buildings.py", 2): "the placement rule's meaning: a space under at least two Forests",
     ("runtime/model/data.py", 12): "a data file's content hash is shown by its first 12 hex digits",
