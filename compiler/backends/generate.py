@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from compiler.backends.render import is_before
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
@@ -110,6 +111,9 @@ class CardGenerator:
         }
         if card.players:
             keywords["players"] = ast.Tuple([const(count) for count in card.players[0].counts], ast.Load())
+        relative = [rule.entry.impl for rule in card.rules if rule.value is not None and reads_before(rule.value)]
+        if relative:  # changes layered after the fixed values
+            keywords["relative_rules"] = call(name("frozenset"), ast.Set([const(key) for key in relative]))
         if card.vp:
             keywords["vp"] = self.returning("vp", Expressions(self).expr(card.vp[0]), card.vp[0].span)
         if card.requires:
@@ -286,6 +290,11 @@ class CardGenerator:
         """A choice body as a local function, so it sees the enclosing locals."""
         self.counter += 1
         return function(f"{what}_{self.counter}", [], self.statements(body), span)
+
+
+def reads_before(value: n.Expr) -> bool:
+    """Whether a rule's value reads the value before its change (its own words): a relative change."""
+    return any(is_before(node) for node in n.walk(value))
 
 
 BUILD_THIS_CARD = "build_this_card"  # the example step that builds the example's own card

@@ -1,7 +1,7 @@
 """What compiled cards call as `rt.<impl>(ctx, ...)`: one function per vocabulary `impl`, plus the choice helpers.
 
 Every function takes the Context first; slot values follow in pattern order. The functions live by role
-(counts, facts, effects, example_steps, choices); this package gathers them into the one namespace that
+(counts, others, facts, effects, example_steps, choices); this package gathers them into the one namespace that
 generated code and the vocabulary's `impl` names refer to.
 """
 
@@ -112,4 +112,12 @@ from runtime.library.facts import (
     by_another_player,
     during_action,
     elder_left_supply,
+    is_even,
+    is_odd,
+)
+from runtime.library.others import (
+    fewest_among_others,
+    most_among_others,
+    others_with,
+    total_among_others,
 )

@@ -79,6 +79,9 @@ class CardSpec:
     vp: Callable[[Context], int | Fraction] | None = None
     requires: Callable[[Context], bool] | None = None
     rules: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # The parameters whose change reads the value before it (`rule elder seats = elder seats + 1`): relative changes,
+    # layered after every fixed one (runtime.core.rules_in_force.rule_changes).
+    relative_rules: frozenset[str] = frozenset()
     abilities: tuple[Ability, ...] = ()
     line: int = 0
     players: tuple[int, ...] | None = None  # the player counts it is part of (its `players` line); None: all

@@ -8,7 +8,7 @@ from runtime import library
 from runtime.core.in_play import attach
 from runtime.game.actions import offer_any_time, perform, use_worker_space
 from runtime.game.driver import play_whole_round
-from runtime.game.phases import end_of_round, final_scores, returning_home
+from runtime.game.phases import begin_round, end_of_round, final_scores, returning_home
 from runtime.mechanics.elders import use_elder
 from runtime.mechanics.goods import gain
 from runtime.mechanics.haul import distribute
@@ -120,8 +120,12 @@ def test_cabin_swap_is_offered_when_the_pond_builder_distributes() -> None:
     pond = seat(table, me, "Pond Builder")
     table.plates = [2, 0, 0, 0, 0, 0, 0]
     script(table, True)
+    fish, theirs = me.supply["fish"], table.players[1].supply["fish"]
     use_elder(table, me, pond)
-    assert own_share_fish(table) == [1, 1, 1, 0, 0]
+    # the haul's 3 fish went on the 3 issued own Shares (steps swapped) and move when the distribution ends (ruling):
+    # 2 into my supply, 1 into the supply of the other player, who holds one
+    assert own_share_fish(table) == [0, 0, 0, 0, 0]
+    assert (me.supply["fish"], table.players[1].supply["fish"]) == (fish + 2, theirs + 1)
     assert [e.goods["fish"] for e in me.council] == [0, 0, 1]  # only the fish from the Banquet Table
     assert table.session.decider.asked == [(0, "swap_distribution", [False, True])]
 
@@ -535,6 +539,22 @@ def test_store_management_fourth_action_of_the_round_gives_nothing() -> None:
     end_of_round(table)
     assert me.supply == {"wood": 2, "fish": 4, "gold": 2, "guest": 0}
     assert me.turns_taken == 3
+
+
+def test_store_management_the_turn_count_restarts_when_a_round_begins() -> None:
+    """Store Management: "on your first, second, or third Worker's turn". The count of turns restarts when each Round
+    begins, as the Elders' count does: before Round 2's first turn (in its Fishing Phase) no turn of it has been
+    taken, so a Transfer Reserve then (through a card) is on none of the three and gives nothing, not the third
+    turn's gold of Round 1."""
+    table = make_table()
+    me = table.players[0]
+    me.reserve.update(fish=2)
+    in_play(table, me, "Store Management", (1, 2))
+    me.turns_taken = table.players[1].turns_taken = 3  # Round 1's last turn
+    begin_round(table)
+    assert (table.round, [player.turns_taken for player in table.players]) == (2, [0, 0])
+    perform(table, me, "transfer_reserve", "card")
+    assert me.supply == {"wood": 2, "fish": 4, "gold": 2, "guest": 0}
 
 
 # Market (A609) ----------------------------------------------------------------------------------
