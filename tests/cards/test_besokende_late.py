@@ -741,7 +741,8 @@ def test_glider_fourth_turn_may_use_another_players_elder_though_the_art_sculptu
     me.supply.update(supply(2, 4, 2, 1))
     script(table, True, "Art Sculpture (worker space)")
     end_of_round(table)
-    assert table.decider.asked[-1][1] == DecisionKind.ACTION and table.decider.asked[-1][2][-1] is sculpture
+    asked = table.session.decider.asked
+    assert asked[-1][1] == DecisionKind.ACTION and asked[-1][2][-1] is sculpture
     assert second.worker == 0 and second.goods["fish"] == 1 and first.goods["fish"] == 0
     assert me.supply["guest"] == 0 and other.supply["fish"] == 2 + 2
 
