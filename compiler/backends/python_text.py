@@ -90,6 +90,12 @@ def expression(node: ast.expr, indent: int, used: int, bracketed: bool = False) 
         return items("(", [expression(e, inner, 1, True) for e in node.elts], ")", indent)
     if isinstance(node, ast.List):
         return items("[", [expression(e, inner, 1, True) for e in node.elts], "]", indent)
+    if isinstance(node, ast.Dict) and None not in node.keys:  # a card's rules: one entry a line
+        parts = [
+            f"{ast.unparse(k)}: {expression(v, inner, len(ast.unparse(k)) + 3, True)}"
+            for k, v in zip(node.keys, node.values, strict=True)
+        ]
+        return items("{", parts, "}", indent)
     if isinstance(node, ast.Subscript):
         return f"{expression(node.value, indent, used, bracketed)}[{ast.unparse(node.slice)}]"
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
