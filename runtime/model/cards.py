@@ -103,7 +103,7 @@ class CardSpec:
         made a function giving it: the engine asks every card the same way. And what the engine asks of a card on
         every turn, worked out once: its deck letter, and its abilities of each kind in card order (`letter`,
         `abilities_by_kind`). Written with object.__setattr__, not as cached_property: that writes through
-        __dict__, which makes every attribute read on the card slower (see records.py)."""
+        __dict__, which makes every attribute read on the card slower (see runtime/model/journal.py)."""
         if not callable(self.costs):
             object.__setattr__(self, "costs", always(self.costs))
         if self.vp is not None and not callable(self.vp):
