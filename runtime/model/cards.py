@@ -79,6 +79,9 @@ class CardSpec:
     vp: Callable[[Context], int | Fraction] | None = None  # given as the number where it is one
     requires: Callable[[Context], bool] | None = None
     rules: dict[str, Callable[..., Any]] = field(default_factory=dict)  # a value where it is a number or a switch
+    # The parameters whose change reads the value before it (`rule elder seats = elder seats + 1`): relative changes,
+    # layered after every fixed one (runtime.core.rules_in_force.rule_changes).
+    relative_rules: frozenset[str] = frozenset()
     abilities: tuple[Ability, ...] = ()
     line: int = 0
     players: tuple[int, ...] | None = None  # the player counts it is part of (its `players` line); None: all
@@ -100,7 +103,7 @@ class CardSpec:
         made a function giving it: the engine asks every card the same way. And what the engine asks of a card on
         every turn, worked out once: its deck letter, and its abilities of each kind in card order (`letter`,
         `abilities_by_kind`). Written with object.__setattr__, not as cached_property: that writes through
-        __dict__, which makes every attribute read on the card slower (see records.py)."""
+        __dict__, which makes every attribute read on the card slower (see runtime/model/journal.py)."""
         if not callable(self.costs):
             object.__setattr__(self, "costs", always(self.costs))
         if self.vp is not None and not callable(self.vp):
@@ -154,3 +157,4 @@ class Example:
     steps: tuple[ExampleStep, ...]
     card: str | None = None
     line: int = 0
+    builds: bool = False  # a step builds the card (`do build this building`): it starts in hand, not in play
