@@ -7,24 +7,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from runtime.analysis.grants import Given, give, set_aside
 from runtime.engine.phases import play_round
-from runtime.engine.play import attach, base_value, rule
-from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
+from runtime.engine.play import base_value, rule
 from runtime.mechanics.scoring import final_totals
 from runtime.model.cards import CardSpec
 from runtime.model.rules import load_rules
 from runtime.model.setup import new_table
-from runtime.model.state import CardInPlay, Player, Table
+from runtime.model.state import Table
 from runtime.players import seat_deciders
 
 
 @dataclass(frozen=True)
 class Grant:
-    """Put `card` into play for `seat` at the start of `round`, free, on the first space it may take."""
+    """Set `card` aside when the cards are dealt and hand it to `seat` at the start of `round` as `given` says
+    (runtime/analysis/grants.py)."""
 
     card: str
     seat: int
     round: int
+    given: Given = Given.FREE
+    kind: str = "building"  # a Building and an Elder may share a name (the Carpenter)
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,8 @@ class Record:
     built: tuple[tuple[str, int, int], ...]
     granted: bool | None = None
     log: tuple[str, ...] = ()
+    taken: tuple[tuple[str, int, int], ...] = ()  # each Elder taken during the game, as built
+    rounds: int = 0  # rounds played
 
     def win_share(self, seat: int) -> float:
         return 1 / len(self.winners) if seat in self.winners else 0.0
@@ -64,10 +69,11 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
     table = new_table(setup.players, specs, seed=setup.seed, decider=deciders, keep_log=setup.keep_log)
     table.session.tracer = tracer
     granted = None
+    aside = set_aside(table, setup.grant.card, setup.grant.kind) if setup.grant is not None else None
     round_of_turn: list[int] = []
     while table.round < rule(table, None, "rounds"):
         if setup.grant is not None and setup.grant.round == table.round + 1:
-            granted = grant(table, setup.grant)
+            granted = False if aside is None else give(table, aside, setup.grant.seat, setup.grant.given)
         first_turn = table.turn_counter
         play_round(table)
         round_of_turn += [table.round] * (table.turn_counter - first_turn)
@@ -81,6 +87,8 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
         built=built_cards(table, round_of_turn),
         granted=granted,
         log=tuple(table.log) if setup.keep_log else (),
+        taken=taken_elders(table, round_of_turn),
+        rounds=table.round,
     )
 
 
@@ -102,43 +110,11 @@ def built_cards(table: Table, round_of_turn: list[int]) -> tuple[tuple[str, int,
     )
 
 
-def grant(table: Table, wanted: Grant) -> bool:
-    """The card leaves the display, a deck or a hand and comes into play unpaid, its when-built running as
-    on any build. False when the card is already built or has no space it may take now."""
-    player = table.players[wanted.seat]
-    spec = find_unbuilt(table, wanted.card)
-    if spec is None:
-        return False
-    spaces = [space for space in placements(table, player, spec) if not isinstance(space, CardInPlay)]
-    if not spaces:
-        return False
-    remove_from_offer(table, player, spec)
-    place(table, player, spec, spaces[0])
-    return True
-
-
-def find_unbuilt(table: Table, name: str) -> CardSpec | None:
-    pools = [table.display, *table.decks.values(), *(player.hand for player in table.players)]
-    return next((spec for pool in pools for spec in pool if spec.name == name), None)
-
-
-def remove_from_offer(table: Table, player: Player, spec: CardSpec) -> None:
-    if spec in table.display:
-        take_from_offer(table, player, spec)
-        return
-    for pool in [*table.decks.values(), *(other.hand for other in table.players)]:
-        if spec in pool:
-            pool.remove(spec)
-            return
-
-
-def place(table: Table, player: Player, spec: CardSpec, space: object) -> None:
-    cell = None if space == ON_TRACK else space
-    card = CardInPlay(spec, player, cell=cell, built_turn=0)
-    if cell is None:
-        player.track.cards.append(card)
-    else:
-        player.harbor.cells[cell] = card
-    player.buildings.append(card)
-    table.say(f"{player.name} is granted {spec.name} at {space}", player.index, card=spec)
-    attach(table, card)
+def taken_elders(table: Table, round_of_turn: list[int]) -> tuple[tuple[str, int, int], ...]:
+    """Elders on a Council at the end that were taken during the game, with the round of their turn."""
+    return tuple(
+        (card.name, player.index, round_of_turn[card.built_turn - 1])
+        for player in table.players
+        for card in player.council
+        if 0 < card.built_turn <= len(round_of_turn)
+    )
