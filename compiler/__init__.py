@@ -1,3 +1,62 @@
-"""The nus card-language compiler: parse, build AST, check, generate, load."""
+"""The nus card-language compiler. Its front door: one entry per stage, used alike by the command line, the
+language server and the tests.
+
+    check_text(text, filename)     every diagnostic of a file and its number of cards (cached on disk)
+    compile_text(text, filename)   the checked program and its generated Python module
+    load_cards(text, filename)     the CardSpecs the runtime plays
+    load_examples(text, filename)  the worked examples `nus test` runs
+    python_text(module, filename)  the generated module as the readable cards.py of `nus build`
+
+Each entry imports its stage when called, so `nus check` of a file checked before reads the cache without
+importing the parser, and importing any module of the package costs nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ast
+
+    from compiler.cache import CheckResult
+    from compiler.units import Compiled
+    from runtime.model.cards import CardSpec, Example
 
 __version__ = "0.1.0"  # pyproject.toml reads it from here
+
+
+def check_text(text: str, filename: str, *, use_cache: bool = True) -> CheckResult:
+    """Every diagnostic of a file and its number of cards: from the on-disk cache when the same text was checked
+    before, else compiling only the definitions whose text the last check of this file did not see."""
+    from compiler.cache import checked
+
+    return checked(text, filename, use_cache)
+
+
+def compile_text(text: str, filename: str) -> Compiled:
+    """Parse, check and generate, card by card: a definition compiled before in this process, with the same text,
+    is not compiled again. The module is None when the file has diagnostics."""
+    from compiler.units import compiled
+
+    return compiled(text, filename)
+
+
+def load_cards(text: str, filename: str, *, on_disk: bool = False) -> list[CardSpec]:
+    """The file's cards, compiled and run once a process; `on_disk` also keeps the compiled code in the on-disk
+    cache, for the commands that play many games (it raises CompileError on a file with diagnostics)."""
+    from compiler.load import namespace
+
+    return list(namespace(text, filename, on_disk)["CARDS"])
+
+
+def load_examples(text: str, filename: str) -> list[Example]:
+    from compiler.load import namespace
+
+    return list(namespace(text, filename)["EXAMPLES"])
+
+
+def python_text(module: ast.Module, filename: str) -> str:
+    """The generated module as readable Python: one block per card, each function headed by its cards.nus line."""
+    from compiler.backends import python_text as writer
+
+    return writer.python_text(module, filename)

@@ -74,7 +74,7 @@ def write_json(path: Path, data) -> None:
 
 def write_entry(path: Path, content: str | bytes) -> None:
     """Best effort: a cache that cannot be written (read-only home, full disk) only costs the next run time."""
-    from compiler.output import write_all
+    from compiler.cli.output import write_all
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -155,8 +155,8 @@ def facts_json(facts: Facts) -> dict:
 
 
 def facts_from(data: dict) -> Facts:
-    from compiler.checking.check import Header, Reference
     from compiler.checking.cycles import Link
+    from compiler.checking.whole_file import Header, Reference
     from compiler.units import Facts
 
     return Facts(
@@ -194,9 +194,9 @@ class SavedFacts:
         return self.entries[digest] if self.facts.get(digest) is facts else facts_json(facts)
 
 
-def check_text(text: str, filename: str, use_cache: bool = True) -> CheckResult:
-    """Every diagnostic of a file and its number of cards: from the cache when the same text was checked before,
-    else compiling only the definitions whose text the last check of this file did not see."""
+def checked(text: str, filename: str, use_cache: bool) -> CheckResult:
+    """compiler.check_text: the result stored for this text, else the file judged from its definitions' Facts
+    (those read from disk, or compiled)."""
     if use_cache:
         found = lookup(text, filename)
         if found is not None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 
@@ -24,7 +25,7 @@ def moved(span: Span, lines: int) -> Span:
     return replace(span, line=span.line + lines, end_line=span.end_line + lines)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Diagnostic:
     code: str
     message: str
@@ -34,6 +35,7 @@ class Diagnostic:
 
     @property
     def sort_key(self) -> tuple:
+        """Reading order: by place in the file, then code, then message."""
         return (self.span, self.code, self.message)
 
     def render(self, source: str | None, paint: Paint | None = None) -> str:
@@ -57,6 +59,31 @@ class Diagnostic:
         if self.help:
             lines.append(f"{paint('help', 'help:')} {printable(self.help)}")
         return "\n".join(lines)
+
+
+class Diagnostics:
+    """Diagnostics each once, kept in reading order (Diagnostic.sort_key) as they are added: the one place they are
+    ordered and de-duplicated, so no stage sorts them again."""
+
+    def __init__(self, found: Iterable[Diagnostic] = ()) -> None:
+        self.found: list[Diagnostic] = []
+        self.seen: set[Diagnostic] = set()
+        self.extend(found)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        if diagnostic not in self.seen:
+            self.seen.add(diagnostic)
+            bisect.insort(self.found, diagnostic, key=lambda d: d.sort_key)
+
+    def extend(self, found: Iterable[Diagnostic]) -> None:
+        for diagnostic in found:
+            self.add(diagnostic)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.found)
+
+    def __len__(self) -> int:
+        return len(self.found)
 
 
 Paint = Callable[[str, str], str]
@@ -119,15 +146,14 @@ def line_of(source: str, number: int) -> str | None:
     return lines[number - 1] if 1 <= number <= len(lines) else None
 
 
-def render_all(diagnostics: list[Diagnostic], sources: dict[str, str], paint: Paint | None = None) -> str:
-    ordered = sorted(set(diagnostics), key=lambda d: d.sort_key)
-    return "\n\n".join(d.render(sources.get(d.span.filename), paint) for d in ordered)
+def render_all(diagnostics: Iterable[Diagnostic], sources: dict[str, str], paint: Paint | None = None) -> str:
+    return "\n\n".join(d.render(sources.get(d.span.filename), paint) for d in Diagnostics(diagnostics))
 
 
 class CompileError(Exception):
     """Raised by the whole-pipeline helpers when a file has errors; carries them all."""
 
-    def __init__(self, diagnostics: list[Diagnostic], sources: dict[str, str]):
-        self.diagnostics = sorted(set(diagnostics), key=lambda d: d.sort_key)
+    def __init__(self, diagnostics: Iterable[Diagnostic], sources: dict[str, str]):
+        self.diagnostics = list(Diagnostics(diagnostics))
         self.sources = sources
         super().__init__(render_all(self.diagnostics, sources))

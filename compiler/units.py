@@ -4,7 +4,7 @@ The text is split into blocks where a definition starts (`building`, `elder` or 
 the parser recovers too). Each block is parsed and checked alone, its AST built at the block's lines in the
 file, so every span and diagnostic is exact, and the result is kept under the block's text. What no block
 shows alone (a name or code used twice, a quoted name no card has, hooks that set each other off) is found for
-the whole file from every block's Facts by `checking.check.file_diagnostics`, which the whole-file check uses
+the whole file from every block's Facts by `checking.whole_file.file_diagnostics`, which the whole-file check uses
 too: rename a card and the unchanged cards that still quote its old name get the error.
 
 Two levels, both keyed by the block's text:
@@ -17,16 +17,19 @@ Two levels, both keyed by the block's text:
 
 from __future__ import annotations
 
+import ast
 import hashlib
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from compiler.backends.generate import CardCode, card_code
-from compiler.checking.check import Checker, Header, Reference, file_diagnostics, links_of
+from compiler.backends.generate import CardCode, assemble, card_code
+from compiler.checking.check import Checker
 from compiler.checking.cycles import Link
-from compiler.diagnostics import Diagnostic, Span, moved
+from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
+from compiler.collector import collector_paused
+from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import card_header, definitions, parse
@@ -203,11 +206,7 @@ def judge(facts: list[Facts]) -> Judged:
         [k for f in facts for k in f.links],
     )
     own = [d for f in facts for d in f.diagnostics]
-    return Judged(sorted_diagnostics([*own, *file_wide]), sum(len(f.headers) for f in facts if f.parsed))
-
-
-def sorted_diagnostics(diagnostics) -> tuple[Diagnostic, ...]:
-    return tuple(sorted(set(diagnostics), key=lambda d: d.sort_key))
+    return Judged(tuple(Diagnostics([*own, *file_wide])), sum(len(f.headers) for f in facts if f.parsed))
 
 
 def check_facts(text: str, filename: str, saved: Mapping[str, Facts]) -> tuple[Judged, dict[str, Facts]]:
@@ -228,3 +227,28 @@ def program_of(units: list[Unit], filename: str) -> n.Program:
     spans = [definition.span for unit in units for definition in (*unit.cards, *unit.examples)]
     last = max(spans, key=lambda s: (s.end_line, s.end_column), default=Span(filename, 1, 1, 1, 1))
     return n.Program(Span(filename, 1, 1, last.end_line, last.end_column), cards, examples)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A file compiled: its checked program (None when a definition does not parse), its generated module (None
+    when the file has diagnostics) and its diagnostics."""
+
+    program: n.Program | None
+    module: ast.Module | None
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def compiled(text: str, filename: str) -> Compiled:
+    """The file from its units (compiler.compile_text)."""
+    with collector_paused():
+        units, judged = compile_units(text, filename)
+        if not all(unit.facts.parsed for unit in units):
+            return Compiled(None, None, judged.diagnostics)
+        program = program_of(units, filename)
+        if judged.diagnostics:
+            return Compiled(program, None, judged.diagnostics)
+        lines = source_lines(text)
+        return Compiled(
+            program, assemble(program, [code for unit in units for code in unit.card_code(lines)], lines), ()
+        )

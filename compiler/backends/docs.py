@@ -10,12 +10,12 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from compiler.backends import escape
+from compiler.backends import escape, language
 from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.render import English
-from compiler.checking import language, ranges
+from compiler.checking import ranges
+from compiler.cli.output import write_all
 from compiler.editors.lexer import highlight_css, highlighted
-from compiler.output import write_all
 from compiler.syntax import nodes as n
 from compiler.syntax.comments import comments, notes
 from runtime.model.rules import player_counts

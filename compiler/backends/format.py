@@ -16,12 +16,10 @@ from compiler.diagnostics import Diagnostic
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.comments import Comment, code_lines, comments, continues, notes
+from compiler.syntax.ops import Op
 from compiler.syntax.parse import parse
 
 INDENT = "  "
-PRECEDENCE = {"capped": 1, "add": 2, "subtract": 2, "multiply": 3, "divide_up": 3, "divide_down": 3}
-SYMBOLS = {"add": "+", "subtract": "-", "multiply": "*", "capped": "capped at"}
-COMPARE = {"at_least": ">=", "at_most": "<=", "equal": "=", "not_equal": "!=", "more_than": ">", "less_than": "<"}
 
 
 @dataclass(frozen=True)
@@ -48,12 +46,9 @@ def expr(node: n.Expr, context: int = 1) -> str:
         rows = ", ".join(f"{r.written}: {expr(r.value)}" for r in node.rows)
         return f"by {expr(node.key, 4)} [{rows}]"
     if isinstance(node, n.Binary):
-        own = PRECEDENCE[node.op]
-        left_context = own if node.op != "capped" else own + 1  # 'capped at' takes two sums: it does not chain
-        if node.op.startswith("divide"):
-            text = f"{expr(node.left, own)} / {expr(node.right, own + 1)} rounded {node.op.split('_')[1]}"
-        else:
-            text = f"{expr(node.left, left_context)} {SYMBOLS[node.op]} {expr(node.right, own + 1)}"
+        own = node.op.precedence
+        left_context = own if node.op is not Op.CAPPED else own + 1  # 'capped at' takes two sums: it does not chain
+        text = node.op.written.format(left=expr(node.left, left_context), right=expr(node.right, own + 1))
         return f"({text})" if own < context else text
     return condition(node, context)
 
@@ -80,7 +75,7 @@ def condition(node: n.Expr, context: int = -3) -> str:
         text = f"not {condition(node.operand, 1)}"
         return f"({text})" if context > 0 else text
     if isinstance(node, n.Compare):
-        text = f"{expr(node.left, 1)} {COMPARE[node.op]} {expr(node.right, 1)}"
+        text = node.op.written.format(left=expr(node.left, 1), right=expr(node.right, 1))
         return f"({text})" if context > 0 else text
     return expr(node, context)
 

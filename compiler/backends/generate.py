@@ -12,16 +12,8 @@ from dataclasses import dataclass
 
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 
-COMPARE_OPS = {
-    "at_least": ast.GtE,
-    "at_most": ast.LtE,
-    "equal": ast.Eq,
-    "not_equal": ast.NotEq,
-    "more_than": ast.Gt,
-    "less_than": ast.Lt,
-}
-ARITHMETIC = {"add": ast.Add, "subtract": ast.Sub, "multiply": ast.Mult, "divide_down": ast.FloorDiv}
 PRELUDE = (
     "from runtime import library as rt\n"
     "from runtime.model.cards import Ability, CardSpec, CostOption, Example, ExampleStep\n"
@@ -320,7 +312,7 @@ class Expressions:
         if isinstance(expr, n.Binary):
             return self.binary(expr)
         if isinstance(expr, n.Compare):
-            return ast.Compare(self.expr(expr.left), [COMPARE_OPS[expr.op]()], [self.expr(expr.right)])
+            return ast.Compare(self.expr(expr.left), [expr.op.python()], [self.expr(expr.right)])
         if isinstance(expr, n.Logic):
             op = ast.And() if expr.op == "and" else ast.Or()
             return ast.BoolOp(op, [self.expr(o) for o in expr.operands])
@@ -340,19 +332,19 @@ class Expressions:
 
     def binary(self, expr: n.Binary) -> ast.expr:
         left, right = self.expr(expr.left), self.expr(expr.right)
-        if expr.op == "capped":
+        if expr.op is Op.CAPPED:
             return call(name("min"), left, right)
-        if expr.op in ("divide_up", "divide_down") and not isinstance(expr.right, n.Number):
+        if expr.op.divides and not isinstance(expr.right, n.Number):
             return self.guarded_division(expr.op, left, right)
         return self.arithmetic(expr.op, left, right)
 
     @staticmethod
-    def arithmetic(op: str, left: ast.expr, right: ast.expr) -> ast.expr:
-        if op == "divide_up":
+    def arithmetic(op: Op, left: ast.expr, right: ast.expr) -> ast.expr:
+        if op is Op.DIVIDE_UP:
             return ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), left), ast.FloorDiv(), right))
-        return ast.BinOp(left, ARITHMETIC[op](), right)
+        return ast.BinOp(left, op.python(), right)
 
-    def guarded_division(self, op: str, left: ast.expr, right: ast.expr) -> ast.expr:
+    def guarded_division(self, op: Op, left: ast.expr, right: ast.expr) -> ast.expr:
         """(divisor := right) and left / divisor: a divisor that comes out 0 at run time gives 0, not a crash."""
         divisor = self.card.fresh("divisor")
         walrus = ast.NamedExpr(ast.Name(divisor, ast.Store()), right)
@@ -452,7 +444,7 @@ def assemble(program: n.Program, cards: list[CardCode], lines: list[str]) -> ast
     """One block per card: its functions, then its spec (and its examples); CARDS and EXAMPLES list them all.
 
     Each block's first statement carries `card_header` (kind, name, deck and code, and its cards.nus line),
-    which python_source prints as the block's heading comment."""
+    which python_text prints as the block's heading comment."""
     body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
     examples: list[ast.expr] = []
     for code in cards:

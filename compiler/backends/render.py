@@ -12,22 +12,15 @@ import re
 
 from compiler.checking.vocabulary import ACTIONS, DECKS, GOODS, TABLES, Entry, caused_by
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 from runtime.model.rules import player_counts
 
-COMPARISONS = {
-    "at_least": "at least",
-    "at_most": "at most",
-    "equal": "exactly",
-    "not_equal": "other than",
-    "more_than": "more than",
-    "less_than": "less than",
-}
 NOUNS = {"guest": ("Guest", "Guests"), "wood": ("wood", "wood"), "fish": ("fish", "fish"), "gold": ("gold", "gold")}
 MASS_NOUNS = {good for good in GOODS if NOUNS[good][0] == NOUNS[good][1]}
 ONCE = "immediately (and only once via this Building)"
 HOW_MANY = ("the total number of ", "the number of ")
-NONE_OPS = {("equal", 0), ("at_most", 0)}  # comparisons with 0 read "there are no …" / "there are any …"
-ANY_OPS = {("more_than", 0), ("not_equal", 0)}
+NONE_OPS = {(Op.EQUAL, 0), (Op.AT_MOST, 0)}  # comparisons with 0 read "there are no …" / "there are any …"
+ANY_OPS = {(Op.MORE_THAN, 0), (Op.NOT_EQUAL, 0)}
 ACTION_EVENTS = {name for action in ACTIONS.values() for name in caused_by(action)}
 SIBILANT_ENDINGS = ("s", "sh", "ch", "x", "z")
 
@@ -390,12 +383,12 @@ class English:
         if isinstance(amount, n.Table):
             key, rows = self.table(amount)
             return f"a number of {plural} depending on {key} ({rows})"
-        if isinstance(amount, n.Binary) and amount.op == "capped":
+        if isinstance(amount, n.Binary) and amount.op is Op.CAPPED:
             left, cap = self.expr(amount.left), self.expr(amount.right)
             return f"a number of {plural} equal to {left}, but at most {cap} {plural},"
         if (
             isinstance(amount, n.Binary)
-            and amount.op == "divide_down"
+            and amount.op is Op.DIVIDE_DOWN
             and isinstance(amount.right, n.Number)
             and amount.right.value != 2
         ):
@@ -423,7 +416,7 @@ class English:
             return f"there {counted[1]} no {counted[0]}" if counted else f"{left} is zero"
         if (expr.op, bound) in ANY_OPS:
             return f"there {counted[1]} any {counted[0]}" if counted else f"{left} is more than zero"
-        return f"{left} is {COMPARISONS[expr.op]} {self.expr(expr.right)}"
+        return expr.op.english.format(left=left, right=self.expr(expr.right))
 
     def expr(self, expr: n.Expr) -> str:
         if isinstance(expr, n.Number):
@@ -459,19 +452,12 @@ class English:
 
     def binary(self, expr: n.Binary) -> str:
         left, right = self.expr(expr.left), self.expr(expr.right)
-        if expr.op == "add":
-            return f"{left} plus {right}"
-        if expr.op == "subtract":
-            return f"{left} minus {right}"
-        if expr.op == "multiply":
-            factor = {"2": "double", "3": "triple"}.get(left)
-            return f"{factor} {right}" if factor else f"{left} times {right}"
-        if expr.op == "capped":
-            return f"{left}, but at most {right}"
-        rounding = "up" if expr.op == "divide_up" else "down"
-        if right == "2":
-            return f"half {left}, rounded {rounding}"
-        return f"{left} divided by {right}, rounded {rounding}"
+        factor = {"2": "double", "3": "triple"}.get(left)
+        if expr.op is Op.MULTIPLY and factor:
+            return f"{factor} {right}"
+        if expr.op.divides and right == "2":
+            return f"half {left}, rounded {expr.op.rounding}"
+        return expr.op.english.format(left=left, right=right)
 
     def table(self, table: n.Table, unit: str = "") -> tuple[str, str]:
         """The key and its rows in rulebook style: '4 VP if 9 or fewer, 5 VP if 10-17, …'."""

@@ -2,7 +2,7 @@
 through other cards' hooks, would run without end. Where the language makes it visible — an unguarded hook, an
 effect carried out unconditionally, an effect whose vocabulary entry declares the events it `causes` — it is a
 diagnostic naming every line of the loop. Loops hidden behind guards or choices are stopped at run time
-(runtime/engine/events.py, TriggerLoop)."""
+(runtime/core/events.py, TriggerLoop)."""
 
 from __future__ import annotations
 

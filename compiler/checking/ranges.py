@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from compiler.checking import vocabulary as vocab
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 
 SMALL = 12  # a finite set larger than this is treated as its interval
 
@@ -45,25 +46,16 @@ def combine(left: Values, right: Values, operation) -> Values:
     return Values(min(corners), None if unbounded else max(corners))
 
 
-OPERATIONS = {
-    "add": lambda x, y: x + y,
-    "subtract": lambda x, y: x - y,
-    "multiply": lambda x, y: x * y,
-    "divide_down": lambda x, y: x // y if y else 0,
-    "divide_up": lambda x, y: -(-x // y) if y else 0,
-}
-
-
 def values(expr: n.Expr) -> Values:
     if isinstance(expr, n.Number):
         return Values(expr.value, expr.value, frozenset({expr.value}))
     if isinstance(expr, n.Negate):
         inner = values(expr.operand)
-        return combine(Values(-1, -1, frozenset({-1})), inner, OPERATIONS["multiply"])
+        return combine(Values(-1, -1, frozenset({-1})), inner, Op.MULTIPLY.evaluate)
     if isinstance(expr, n.Binary):
-        if expr.op == "capped":
+        if expr.op is Op.CAPPED:
             return capped(expr)
-        return combine(values(expr.left), values(expr.right), OPERATIONS[expr.op])
+        return combine(values(expr.left), values(expr.right), expr.op.evaluate)
     if isinstance(expr, n.Table):
         return table(expr)
     if isinstance(expr, n.Ref) and expr.source == "count":

@@ -30,6 +30,7 @@ COMMANDS = (
     "simulate",
     "balance",
     "trace",
+    "play",
     "lsp",
     "watch",
 )

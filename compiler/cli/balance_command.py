@@ -7,11 +7,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.card_choice import named, unknown
+from compiler.cli.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
     OK,
     UsageError,
+    cards_kept,
     check_round,
     checked_file,
     cluster_address,
@@ -22,7 +23,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
-from compiler.output import check_writable, write_all
+from compiler.cli.output import check_writable, write_all
 
 FORMATS = ("table", "json", "csv")
 DEFAULT_AGENT = "greedy"  # the strongest player that answers a one-card question within a minute here (docs/)
@@ -77,7 +78,6 @@ def agent_names() -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from compiler.cache import cache_dir
-    from compiler.load import load_cached_cards
     from runtime.analysis.balance import VALUES, Design, edit_between, full_report, measure, stopping
     from runtime.analysis.even import suggested_file
     from runtime.analysis.grants import Given
@@ -92,8 +92,8 @@ def run(args: argparse.Namespace) -> int:
         text, checked = checked_file(path)
         if not report(path, text, checked):
             return ERRORS
-        sources[key] = Source(text, path, load_cached_cards)
-    specs = {key: load_cached_cards(source.text, source.path) for key, source in sources.items()}
+        sources[key] = Source(text, path, cards_kept)
+    specs = {key: cards_kept(source.text, source.path) for key, source in sources.items()}
     new_specs = specs[list(sources)[-1]]
     edit = edit_between(sources["old"].text, sources["new"].text) if args.against else None
     measured, absent = measured_cards(new_specs, args.card, args.players, edit, args.all)
@@ -179,7 +179,7 @@ def check_arguments(args: argparse.Namespace) -> tuple[str, ...]:
 
 def measured_cards(specs, wanted: list[str] | None, players: int, edit=None, every: bool = False):
     """The cards to measure and the cards left out. --card names them (by name or code, as every command picks cards:
-    compiler.card_choice); with --against, by default the cards whose text changed and the cards added (by kind and
+    compiler.cli.card_choice); with --against, by default the cards whose text changed and the cards added (by kind and
     code); otherwise, and with --all, every Building and Elder. A card no game of this many players has (its `players`
     line) has no value there: asked for by name, it is refused with the reason; otherwise it is left out and named."""
     from runtime.analysis.balance import measured_card

@@ -30,8 +30,8 @@ from compiler.cli.common import (
     shown_name,
     writing,
 )
+from compiler.cli.output import refuse_inputs, write_all
 from compiler.diagnostics import printable
-from compiler.output import refuse_inputs, write_all
 from runtime.wording import counted
 
 INSTALL_HINT = "install the print extra: pip install 'nus[print]'"
@@ -162,7 +162,7 @@ def images(pdf, document: bytes, laid: Sheet, faces, out: Path, dpi: int) -> dic
 
 
 def write_files(outputs: dict[Path, bytes], inputs: list[Path], output: str) -> None:
-    """All sheets and images together, or none of them (compiler.output)."""
+    """All sheets and images together, or none of them (compiler.cli.output)."""
     out = output_directory(output)
     for folder in {path.parent for path in outputs}:
         writing(lambda folder=folder: folder.mkdir(parents=True, exist_ok=True), out)

@@ -8,7 +8,7 @@ import argparse
 import json
 import sys
 
-from compiler.cache import check_text
+from compiler import check_text
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable = True
             continue
         if args.output_format == "json":
-            records += [diagnostic_record(d, text) for d in sorted(set(compiled.diagnostics), key=lambda d: d.sort_key)]
+            records += [diagnostic_record(d, text) for d in compiled.diagnostics]
             clean = clean and not compiled.diagnostics
         elif not report(path, text, compiled, args.output_format):
             clean = False

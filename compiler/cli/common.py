@@ -6,20 +6,21 @@ import argparse
 import codecs
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler import diagnostic_codes as codes
+from compiler.cli.output import OverwritesInput
 from compiler.cli.terminal import painter
-from compiler.diagnostics import Diagnostic, editor_column, editor_span, printable, render_all
-from compiler.output import OverwritesInput
+from compiler.diagnostics import Diagnostic, Diagnostics, editor_column, editor_span, printable, render_all
 from runtime.wording import counted
 
 if TYPE_CHECKING:
     from compiler.cache import CheckResult
-    from compiler.load import Compiled
+    from compiler.units import Compiled
+    from runtime.model.cards import CardSpec
 
 OK, ERRORS, USAGE = 0, 1, 2
 
@@ -89,7 +90,7 @@ class InvalidText(Exception):
 
 
 def compile_file(path: str) -> tuple[str, Compiled]:
-    from compiler.load import compile_text  # not at import: `nus check` on a cached file never needs the parser
+    from compiler import compile_text  # not at import: `nus check` on a cached file never needs the parser
 
     text = read_source(path)
     return text, compile_text(text, display_name(path))
@@ -97,10 +98,18 @@ def compile_file(path: str) -> tuple[str, Compiled]:
 
 def checked_file(path: str) -> tuple[str, CheckResult]:
     """For commands that only run the cards: a file checked before is not compiled again (compiler/cache.py)."""
-    from compiler.cache import check_text
+    from compiler import check_text
 
     text = read_source(path)
     return text, check_text(text, display_name(path))
+
+
+def cards_kept(text: str, path: str) -> list[CardSpec]:
+    """The loader `nus simulate` and `nus balance` hand to their worker processes (a module-level function, so it
+    pickles by name): the compiled code is kept on disk, so the next run starts playing at once."""
+    from compiler import load_cards
+
+    return load_cards(text, path, on_disk=True)
 
 
 def report(path: str, text: str, compiled: Compiled | CheckResult, output_format: str = "text") -> bool:
@@ -108,11 +117,12 @@ def report(path: str, text: str, compiled: Compiled | CheckResult, output_format
     return show_diagnostics(display_name(path), text, list(compiled.diagnostics), output_format)
 
 
-def show_diagnostics(name: str, text: str, diagnostics: list[Diagnostic], output_format: str = "text") -> bool:
+def show_diagnostics(name: str, text: str, diagnostics: Iterable[Diagnostic], output_format: str = "text") -> bool:
+    diagnostics = Diagnostics(diagnostics)
     if output_format == "json":
-        print(json.dumps([diagnostic_record(d, text) for d in sorted(set(diagnostics), key=lambda d: d.sort_key)]))
+        print(json.dumps([diagnostic_record(d, text) for d in diagnostics]))
     elif output_format == "github":
-        for diagnostic in sorted(set(diagnostics), key=lambda d: d.sort_key):
+        for diagnostic in diagnostics:
             print(github_annotation(diagnostic, text))
     elif diagnostics:
         print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from compiler import python_text
 from compiler.backends.docs import reference_texts
 from compiler.cli.common import (
     ERRORS,
@@ -16,9 +17,8 @@ from compiler.cli.common import (
     shown_name,
     writing,
 )
+from compiler.cli.output import write_all
 from compiler.diagnostics import printable
-from compiler.load import python_source
-from compiler.output import write_all
 
 
 def register(commands) -> None:
@@ -36,7 +36,7 @@ def write_outputs(args: argparse.Namespace, with_python: bool) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    python = {out / "cards.py": python_source(compiled.module, display_name(args.file))} if with_python else {}
+    python = {out / "cards.py": python_text(compiled.module, display_name(args.file))} if with_python else {}
     reference = reference_texts(compiled.program, shown_name(args.file), text)
     files = python | {out / file: content for file, content in reference.items()}
     written = writing(lambda: write_all(files, [args.file]), out)

@@ -7,12 +7,12 @@ import argparse
 import shlex
 from dataclasses import replace
 
+from compiler import load_cards, python_text
 from compiler.backends.generate import generate
 from compiler.backends.render import English
-from compiler.card_choice import ambiguous, named, unknown
+from compiler.cli.card_choice import ambiguous, named, unknown
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
 from compiler.diagnostics import printable
-from compiler.load import load_cards, python_source
 from compiler.syntax import nodes as n
 from compiler.syntax.nodes import pretty
 from runtime.examples import starting_table
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{players}\n")
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")
-    print(python_source(module, args.file))
+    print(python_text(module, args.file))
     if card.examples:
         specs = load_cards(text, args.file)
         spec = next(spec for spec in specs if (spec.kind, spec.code) == (card.kind, card.code))
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def chosen_card(cards: tuple[n.Card, ...], wanted: str, path: str) -> n.Card:
-    """The one card CARD names (compiler.card_choice); a name two cards share is refused, not resolved silently
+    """The one card CARD names (compiler.cli.card_choice); a name two cards share is refused, not resolved silently
     to the first (the Building "Carpenter" over the Elder), with the command that picks each by its code."""
     found = named(cards, wanted)
     if not found:

@@ -28,8 +28,8 @@ from compiler.cli.common import (
     show_diagnostics,
     writing,
 )
+from compiler.cli.output import rewrite
 from compiler.diagnostics import printable
-from compiler.output import rewrite
 from runtime.wording import counted
 
 

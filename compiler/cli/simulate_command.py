@@ -13,6 +13,7 @@ from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
     OK,
+    cards_kept,
     checked_file,
     cluster_address,
     player_count,
@@ -21,7 +22,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
-from compiler.output import StagedText, refuse_inputs
+from compiler.cli.output import StagedText, refuse_inputs
 from runtime.wording import counted
 
 if TYPE_CHECKING:
@@ -57,7 +58,6 @@ def log_file(value: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cached_cards
     from runtime.analysis.games import Setup
     from runtime.analysis.progress import with_progress
     from runtime.analysis.runner import Source, default_jobs
@@ -71,9 +71,9 @@ def run(args: argparse.Namespace) -> int:
         return ERRORS
     agents = ("random",) * args.players
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
-    source = Source(text, args.cards, load_cached_cards)
+    source = Source(text, args.cards, cards_kept)
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
-    specs = load_cached_cards(text, args.cards)
+    specs = cards_kept(text, args.cards)
     totals = Summary(args.players, tuple(s.name for s in specs if s.kind == "building" and s.in_game(args.players)))
     with LogFile(Path(args.log)) if args.log else nullcontext() as log:
         code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)
@@ -99,7 +99,7 @@ def play_all(records: Iterable[Record], totals: Summary, log: LogFile | None, ga
 
 
 class LogFile:
-    """Game logs written as they come to a temporary file of its own beside the target (compiler/output.py), renamed
+    """Game logs written as they come to a temporary file of its own beside the target (compiler/cli/output.py), renamed
     into place when the run ends, Ctrl-C included (the games finished); on an error (a card's, a closed pipe) it is
     removed, the target left as it was: never half a file, never a temporary one left behind."""
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from compiler import load_cards, load_examples
 from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, report
 from compiler.cli.terminal import painter
 from compiler.diagnostics import printable
-from compiler.load import load_cards, load_examples
 from runtime.examples import run_examples
 from runtime.model.state import player_number
 from runtime.wording import counted

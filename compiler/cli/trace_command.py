@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from compiler.card_choice import ambiguous, named, unknown
+from compiler.cli.card_choice import ambiguous, named, unknown
 from compiler.cli.common import (
     ERRORS,
     OK,
@@ -43,7 +43,7 @@ def register(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cards
+    from compiler import load_cards
     from runtime.analysis.games import Grant, Setup
     from runtime.analysis.grants import Given
     from runtime.analysis.trace import render, trace_game
@@ -90,7 +90,7 @@ def balance_seat(args: argparse.Namespace) -> int:
 
 
 def find_card(specs, wanted: str):
-    """The card with that name or code, as every command picks one (compiler.card_choice); a name two cards share
+    """The card with that name or code, as every command picks one (compiler.cli.card_choice); a name two cards share
     (a Building and an Elder) needs the code."""
     matches = named(specs, wanted)
     if not matches:

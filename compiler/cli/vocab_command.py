@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from compiler.checking.language import KIND_NOTES, KINDS, matching
+from compiler.backends.language import KIND_NOTES, KINDS, matching
 from compiler.cli.common import ERRORS, OK
 
 

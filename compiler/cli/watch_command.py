@@ -8,6 +8,7 @@ import argparse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from compiler import compile_text, load_cards, load_examples
 from compiler.backends.docs import write_docs
 from compiler.cli.common import (
     OK,
@@ -21,7 +22,6 @@ from compiler.cli.common import (
 )
 from compiler.cli.test_command import failure_lines
 from compiler.diagnostics import printable, render_all
-from compiler.load import compile_text, load_cards, load_examples
 from compiler.syntax import nodes as n
 from runtime.examples import run_examples
 from runtime.wording import counted

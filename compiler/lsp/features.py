@@ -2,7 +2,7 @@
 definition, symbols and formatting. Positions are 0-based lines and characters (one a Python character): the
 server turns the client's units (UTF-16 by default) into these.
 
-Everything goes through the same front door as `nus check` (`compiler.load.compile_text`), so an editor
+Everything goes through the same front door as `nus check` (`compiler.compile_text`), so an editor
 shows the same codes, spans and help; hover shows the English the reference prints.
 """
 
@@ -12,13 +12,13 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from compiler import compile_text
 from compiler.backends.escape import markdown_text
 from compiler.backends.format import format_text
 from compiler.backends.render import English, deck_name, player_counts_text
 from compiler.checking import ranges
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
-from compiler.load import compile_text
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import card_header
 from compiler.units import MEMO, split

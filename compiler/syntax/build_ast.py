@@ -9,9 +9,7 @@ from lark.tree import Meta
 
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
-
-COMPARISONS = ("at_least", "at_most", "equal", "not_equal", "more_than", "less_than")
-BINARIES = ("add", "subtract", "multiply", "divide_up", "divide_down", "capped")
+from compiler.syntax.ops import Op
 
 
 def unquote(token: Token) -> str:
@@ -323,10 +321,8 @@ def _binary(op):
     return lambda self, meta, children: self.binary(op, meta, children)
 
 
-for _op in COMPARISONS:
-    setattr(AstBuilder, _op, _comparison(_op))
-for _op in BINARIES:
-    setattr(AstBuilder, _op, _binary(_op))
+for _op in Op:
+    setattr(AstBuilder, _op.value, _comparison(_op) if _op.compares else _binary(_op))
 
 
 def build_ast(tree: Tree, filename: str, lines: int = 0) -> n.Program:

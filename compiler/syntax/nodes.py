@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from compiler.diagnostics import Span
+from compiler.syntax.ops import Op
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Quantity(Node):
 
 @dataclass(frozen=True)
 class Binary(Node):
-    op: str  # add subtract multiply divide_up divide_down capped
+    op: Op  # arithmetic
     left: Expr
     right: Expr
 
@@ -66,7 +67,7 @@ class Table(Node):
 
 @dataclass(frozen=True)
 class Compare(Node):
-    op: str  # at_least at_most equal not_equal more_than less_than
+    op: Op  # a comparison
     left: Expr
     right: Expr
 

@@ -14,7 +14,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import Indenter
 
 from compiler import diagnostic_codes as codes
-from compiler.diagnostics import Diagnostic, Span, moved
+from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved
+from compiler.syntax.ops import Op
 
 
 class CardIndenter(Indenter):
@@ -165,25 +166,25 @@ def parse_recovering(text: str, filename: str) -> Recovered:
     wants its lines); should one remain once the broken ones are blanked, its definition is blanked in turn."""
     if not text.endswith("\n"):
         text += "\n"
-    found: list[Diagnostic] = []
+    found = Diagnostics()
     left_out: list[int] = []
     if parse_once(text, filename)[1] is not None:
         lines = text.split("\n")
         for begin, end in definitions(lines):
             _, error = parse_once("\n".join(lines[begin:end]) + "\n", filename)
             if error is not None:
-                found.append(replace(error, span=moved(error.span, begin)))
+                found.add(replace(error, span=moved(error.span, begin)))
                 left_out.append(begin + 1)
                 lines[begin:end] = [""] * (end - begin)
         text = "\n".join(lines)
     while True:
         tree, error = parse_once(text, filename)
         if error is None:
-            return Recovered(tree, tuple(sorted(set(found), key=lambda d: d.sort_key)), tuple(sorted(left_out)))
-        found.append(error)
+            return Recovered(tree, tuple(found), tuple(sorted(left_out)))
+        found.add(error)
         start, blanked = without_definition_at(text, error.span.line)
         if blanked == text:
-            return Recovered(None, tuple(sorted(set(found), key=lambda d: d.sort_key)), tuple(sorted(left_out)))
+            return Recovered(None, tuple(found), tuple(sorted(left_out)))
         left_out.append(start)
         text = blanked
 
@@ -274,9 +275,8 @@ def without_definition_at(text: str, line: int) -> tuple[int, str]:
 MAX_EXPRESSION_DEPTH = 100
 EXPRESSIONS = frozenset(
     {
-        *("capped", "add", "subtract", "multiply", "divide_up", "divide_down", "negate", "number", "quantity"),
-        *("table", "table_row", "or_condition", "and_condition", "not_"),
-        *("at_least", "at_most", "equal", "not_equal", "more_than", "less_than"),
+        *(op.value for op in Op),
+        *("negate", "number", "quantity", "table", "table_row", "or_condition", "and_condition", "not_"),
     }
 )
 

@@ -29,8 +29,8 @@ from runtime.analysis.grants import Given
 from runtime.analysis.runner import Job, Source, run
 from runtime.analysis.stats import Estimate, adjust, mean_interval, proportion_interval, seeds_to_resolve
 from runtime.analysis.store import GameStore, game_key
+from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec, Context
-from runtime.model.setup import new_table
 from runtime.model.state import player_number
 from runtime.players.evaluation import cost_value, load_rates, option_value, prices
 

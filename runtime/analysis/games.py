@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.analysis.grants import Given, give, set_aside
-from runtime.engine.phases import play_round
-from runtime.engine.play import base_value, rule
-from runtime.mechanics.scoring import final_totals
+from runtime.core.rules_in_force import base_value, rule
+from runtime.game.phases import final_totals, play_round
+from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
 from runtime.model.rules import load_rules
-from runtime.model.setup import new_table
 from runtime.model.state import Table
 from runtime.players import seat_deciders
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from runtime.engine.play import attach, rule
+from runtime.core.in_play import attach
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.buildings import ON_TRACK, placements
 from runtime.model.cards import CardSpec
 from runtime.model.state import CardInPlay, Player, Table

@@ -35,7 +35,7 @@ CHUNK = 8  # games per task: big enough to hide the hand-over, small enough to s
 AHEAD = 4  # chunks in flight per worker process
 
 
-Loader = Callable[[str, str], Sequence[CardSpec]]  # (text, path) -> the cards; e.g. compiler.load.load_cards
+Loader = Callable[[str, str], Sequence[CardSpec]]  # (text, path) -> the cards; e.g. compiler.load_cards
 
 
 @dataclass(frozen=True)

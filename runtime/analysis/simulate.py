@@ -13,11 +13,10 @@ from fractions import Fraction
 
 from runtime.analysis.games import Record
 from runtime.analysis.stats import Estimate, RunningMean
-from runtime.engine.phases import play_round
-from runtime.engine.play import rule
-from runtime.mechanics.scoring import final_scores
+from runtime.core.rules_in_force import rule
+from runtime.game.phases import final_scores, play_round
+from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
-from runtime.model.setup import new_table
 from runtime.model.state import Table, player_name
 from runtime.wording import counted
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runtime.analysis.games import Grant, Record, Setup, play
-from runtime.engine.decisions import Decision, Option
-from runtime.engine.play import rule
+from runtime.core.decisions import Decision, Option
+from runtime.core.rules_in_force import rule
+from runtime.game.setup import new_table
 from runtime.model.cards import Ability, CardError, CardSpec, Context
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Table, player_name
 from runtime.wording import counted
 
@@ -54,7 +54,7 @@ class Entered:
 
 
 class Tracer:
-    """Collects the moments of one card; the engine calls it (runtime/engine/events.py, decisions.py, play.py)."""
+    """Collects the moments of one card; the engine calls it (runtime/core/events.py, decisions.py, in_play.py)."""
 
     def __init__(self, card: CardSpec):
         self.card = card

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from runtime.engine.decisions import Option
-from runtime.engine.play import printed_plates
+from runtime.core.decisions import Option
+from runtime.core.rules_in_force import printed_plates
 from runtime.model.cards import CardSpec
 from runtime.model.state import CardInPlay, Table, player_number
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from runtime.engine.decisions import Decision, ScriptError
+from runtime.core.decisions import Decision, ScriptError
 from runtime.examples.answers import describe, matches
 from runtime.model.state import Table, player_number
 

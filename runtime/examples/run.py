@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from runtime.engine.decisions import ScriptError
-from runtime.engine.events import check_latches
+from runtime.core.decisions import ScriptError
+from runtime.core.events import check_latches
 from runtime.examples.decider import Answer, Asked, ExampleDecider
 from runtime.examples.table import example_table, problems
 from runtime.model.cards import CardError, CardSpec, Context, Example, ExampleStep

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from runtime.engine.play import LISTENING, printed_plates, rule
+from runtime.core.in_play import LISTENING
+from runtime.core.rules_in_force import printed_plates, rule
 from runtime.examples.decider import ExampleDecider
+from runtime.game.setup import new_table
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table, player_number
 from runtime.wording import counted
 
@@ -76,7 +77,7 @@ def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, C
 
 def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None) -> list[str]:
     """The table the examples (of `card`, or of every card in 2-player games) start from, in words, read off a real
-    example table (README and `nus explain`)."""
+    example table (docs/examples.md and `nus explain`)."""
     players = example_players(card)
     table = new_table(players, specs, seed=SEED)
     player = table.players[0]
@@ -96,7 +97,7 @@ def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None)
 
 
 def goods_words(good: str, amount: int) -> str:
-    """'2 wood', '0 Guests', '1 Guest': Guests are counted, as README's description of this table says."""
+    """'2 wood', '0 Guests', '1 Guest': Guests are counted, as docs/examples.md's description of this table says."""
     return f"{amount} {'Guest' if amount == 1 else 'Guests'}" if good == "guest" else f"{amount} {good}"
 
 

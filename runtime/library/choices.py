@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from runtime.engine.attempts import attempt, choose_legal
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.play import rule as rule_value
+from runtime.core.attempts import attempt, choose_legal
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.rules_in_force import rule as rule_value
 from runtime.model.cards import Context
 from runtime.model.state import IllegalAction
 

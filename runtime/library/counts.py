@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import double_sizes, may_hold, rule, ship_types
+from runtime.core.rules_in_force import double_sizes, may_hold, rule, ship_types
 from runtime.mechanics import board
 from runtime.mechanics.elders import free_seats, visible_on_supply_board
 from runtime.model.cards import Context

@@ -3,13 +3,14 @@ they cannot be carried out."""
 
 from __future__ import annotations
 
-from runtime.engine import actions
-from runtime.engine.decisions import DecisionKind, Option, ask
-from runtime.engine.events import emit
-from runtime.engine.phases import distribute
-from runtime.engine.play import decline, remove_from_play, return_card_goods
+from runtime.core.decisions import DecisionKind, Option, ask
+from runtime.core.events import emit
+from runtime.core.in_play import remove_from_play, return_card_goods
+from runtime.core.rules_in_force import decline
+from runtime.game import actions
 from runtime.mechanics import board, elders, forests, goods, shares
 from runtime.mechanics.banquet import serve_fish
+from runtime.mechanics.haul import distribute
 from runtime.model.cards import Context
 from runtime.model.declarations import BUILD_SHIP
 from runtime.model.state import IllegalAction, Player

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from runtime.engine import phases
-from runtime.engine.actions import place_worker, turn_options
-from runtime.engine.attempts import attempt
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.phases import fishing_phase
-from runtime.engine.play import attach, capacity, printed_plates, remove_from_play, rule
+from runtime.core.attempts import attempt
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.in_play import attach, remove_from_play
+from runtime.core.rules_in_force import capacity, printed_plates, rule
 from runtime.examples import place_without_building
+from runtime.game import phases
+from runtime.game.actions import place_worker, turn_options
+from runtime.game.phases import fishing_phase
 from runtime.mechanics import board, goods, scoring
 from runtime.mechanics.buildings import build
 from runtime.mechanics.shares import live
@@ -200,7 +201,7 @@ def play_to_end(ctx: Context) -> None:
 
 
 def score_game(ctx: Context) -> None:
-    ctx.event.scores = scoring.final_scores(ctx.table)
+    ctx.event.scores = phases.final_scores(ctx.table)
 
 
 # Counts -----------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.events import action_running
+from runtime.core.events import action_running
 from runtime.model.cards import Context
 
 

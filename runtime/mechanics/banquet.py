@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from runtime.engine.decisions import DecisionKind, Option, ask
-from runtime.engine.events import emit
-from runtime.engine.play import printed_plates, rule, scoped_rule
+from runtime.core.decisions import DecisionKind, Option, ask
+from runtime.core.events import emit
+from runtime.core.rules_in_force import printed_plates, rule, scoped_rule
 from runtime.mechanics.goods import gain, pay
 from runtime.model.declarations import SERVE_FISH
 from runtime.model.state import IllegalAction, Player, Table

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.play import (
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.rules_in_force import (
     card_rule,
     decline,
     double_index,

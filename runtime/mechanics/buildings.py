@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
-from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import emit, heard
-from runtime.engine.play import attach, card_rule, double_spaces, may_hold, remove_from_play, spec_rule
+from runtime.core.attempts import choose_legal
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.events import emit, heard
+from runtime.core.in_play import attach, remove_from_play
+from runtime.core.rules_in_force import card_rule, double_spaces, may_hold, spec_rule
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
     decline_gap,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import emit
-from runtime.engine.play import abilities_of, attach, detach, return_card_goods, rule, rule_holders
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.events import emit
+from runtime.core.in_play import abilities_of, attach, detach, return_card_goods
+from runtime.core.rules_in_force import rule, rule_holders
 from runtime.mechanics.banquet import plate_options
 from runtime.mechanics.goods import gain, to_reserve
 from runtime.model.cards import CardSpec, Context

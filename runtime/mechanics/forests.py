@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import emit
-from runtime.engine.play import remove_from_play, rule
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.events import emit
+from runtime.core.in_play import remove_from_play
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import forest_cards, forest_count, forested_doubles, reforestable
 from runtime.mechanics.goods import gain, holdings
 from runtime.model.declarations import DEFOREST, REFOREST, REMOVE_FOREST, THIN_OUT

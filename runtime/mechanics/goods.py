@@ -7,9 +7,9 @@ from a table zone (a Share, an Elder, a fishing space) first returns the goods t
 
 from __future__ import annotations
 
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import emit
-from runtime.engine.play import rule
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.events import emit
+from runtime.core.rules_in_force import rule
 from runtime.model.declarations import GAIN_GUEST, RETURN_GUEST
 from runtime.model.state import IllegalAction, Player, Table
 

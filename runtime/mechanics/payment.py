@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.play import remove_from_play, rule
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.in_play import remove_from_play
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.goods import pay
 from runtime.model.cards import CostOption
 from runtime.model.declarations import PAYING_GOODS

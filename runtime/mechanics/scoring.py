@@ -4,36 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from runtime.engine.events import emit
-from runtime.engine.phases import between_turns
-from runtime.engine.play import rule
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import free_cells
-from runtime.mechanics.shares import turn_order
 from runtime.model.cards import Context
-from runtime.model.declarations import BEFORE_SCORING
 from runtime.model.state import CardInPlay, Player, Table
-
-
-def final_scores(table: Table) -> dict[int, dict[str, Fraction]]:
-    """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
-    before_scoring(table)
-    return {player.index: score(table, player) for player in table.players}
-
-
-def final_totals(table: Table) -> dict[int, Fraction]:
-    """final_scores' totals alone (what a simulated game keeps), without a Fraction made for every part."""
-    before_scoring(table)
-    return {player.index: total_score(table, player) for player in table.players}
-
-
-def before_scoring(table: Table) -> None:
-    for player in turn_order(table):
-        before_scoring_of(table, player)
-
-
-def before_scoring_of(table: Table, player: Player) -> None:
-    emit(table, BEFORE_SCORING, "at", player)
-    between_turns(table, player)
 
 
 def score(table: Table, player: Player) -> dict[str, Fraction]:

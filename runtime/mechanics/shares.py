@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime.engine.play import rule, scoped_rule, usual_share_discount
+from runtime.core.rules_in_force import rule, scoped_rule, usual_share_discount
 from runtime.mechanics.goods import gain, pay
 from runtime.model.state import IllegalAction, Player, Share, Table
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cache, partial
 
-from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import emit, heard
-from runtime.engine.play import rule, rule_holders, rule_index, shared_bases
+from runtime.core.attempts import choose_legal
+from runtime.core.decisions import DecisionKind, ask
+from runtime.core.events import emit, heard
+from runtime.core.rules_in_force import rule, rule_holders, rule_index, shared_bases
 from runtime.mechanics.board import (
     decline_gap,
     free_track_spaces,

@@ -20,7 +20,7 @@ in `ruled`: forgotten with `derived`, except when the change adds or takes away 
 cards: a Building built, an Elder taken or discarded).
 And it notes that the table changed (`changed`, set by every change, recorded or not, and every undo; a new or
 copied journal starts with it set): the latch check clears it when it finds every pending latch false, and asks
-none again while it stays clear (runtime/engine/events.py).
+none again while it stays clear (runtime/core/events.py).
 """
 
 from __future__ import annotations

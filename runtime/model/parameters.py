@@ -2,8 +2,9 @@
 a card writes after `rule`, what it means in English, and where `rules.toml` holds its default.
 
 `rules.toml` is the only home of default values; this module says only where to find them. The compiler's
-vocabulary builds its `rule` phrases from these objects and the runtime's look-up (`runtime.engine.play.rule`) reads
-them, so a card cannot set a parameter the runtime does not look up, and neither side keeps a default of its own.
+vocabulary builds its `rule` phrases from these objects and the runtime's look-up
+(`runtime.core.rules_in_force.rule`) reads them, so a card cannot set a parameter the runtime does not look up, and
+neither side keeps a default of its own.
 
 Kinds of parameter:
 - a number or a truth (a switch a card turns on), read from `path` in rules.toml;
@@ -17,7 +18,7 @@ Kinds of parameter:
   the look-up gives, not the table already set up);
 - `least`: the smallest value a number may take (None: any, as a VP value may be negative). The checker refuses a
   card's value that is below it whatever the table holds; a value worked out from the table that comes out below it
-  counts as `least` (ruling: the look-up holds each card's change to the range, `runtime.engine.play.rule`).
+  counts as `least` (ruling: the look-up holds each card's change to the range, `runtime.core.rules_in_force.rule`).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from functools import cache
 from runtime.model.rules import rules_data
 
 NUMBER, TRUTH = "number", "truth"
-# The keyword (runtime.engine.play passes it as `before=`) under which a card's rule receives its parameter's value
-# before the card's own change: inside
+# The keyword (runtime.core.rules_in_force passes it as `before=`) under which a card's rule receives its
+# parameter's value before the card's own change: inside
 # `rule X = EXPR`, `X` means that value, so cards stack (`rule haul size = haul size + 1` twice adds 2).
 BEFORE = "before"
 

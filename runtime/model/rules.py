@@ -1,6 +1,6 @@
 """The table data from rules.toml, loaded once into a frozen dataclass so nothing mutates it mid-game.
 
-Game values are read only through the rule look-up (`runtime.engine.play`), which starts from the defaults this
+Game values are read only through the rule look-up (`runtime.core.rules_in_force`), which starts from the defaults this
 module finds at each parameter's path; what is here besides is the printed shape of the boards and the player counts
 the game is for (which tables there are, read by set-up, the checker and the command line)."""
 

@@ -201,7 +201,7 @@ class Table(State):
     setup.new_table, which puts it on its journal.
 
     The position between turns is state too: `stage` names the next step of the game and `seat` the
-    place in turn order it is at (see runtime/engine/forward.py)."""
+    place in turn order it is at (see runtime/game/forward.py)."""
 
     TRANSIENT = State.TRANSIENT | {"rules", "session", "bases", *SESSION_FIELDS}
     SHAPE = frozenset({"players"})
@@ -227,7 +227,7 @@ class Table(State):
     start_player: int = 0
     stage: str = "round"
     seat: int = 0
-    bases: dict[str, Any] = field(default_factory=dict, repr=False)  # the rule look-up's base values (play.py)
+    bases: dict[str, Any] = field(default_factory=dict, repr=False)  # the rule look-up's base values (rules_in_force)
 
     decider = session_field("decider")
     action_depth = session_field("action_depth")

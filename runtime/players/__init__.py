@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from runtime.engine.decisions import Decision, random_pick, uniform_index
+from runtime.core.decisions import Decision, random_pick, uniform_index
 from runtime.model.state import Table
 
 
@@ -56,7 +56,7 @@ def seat_seed(seed: int, seat: int) -> int:
 class SeatDeciders:
     """The table's decider: routes each decision to the player sitting in the seat it is asked of. When every seat
     chooses by the number of options alone (has a `blind(count)`, as random players do), it is a blind decider
-    (runtime/engine/decisions.py): the engine then makes no Decision for it to pass on."""
+    (runtime/core/decisions.py): the engine then makes no Decision for it to pass on."""
 
     def __init__(self, seats: Sequence[Player]):
         self.seats = list(seats)

@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from runtime.engine.play import rule
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.scoring import score
 from runtime.model.cards import CardSpec, Context

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.engine.decisions import Decision, DecisionKind, uniform_index
+from runtime.core.decisions import Decision, DecisionKind, uniform_index
 from runtime.model.state import Table
 from runtime.players.evaluation import relative
 from runtime.players.lookahead import Sampler, act_and_finish_turn, trying

@@ -6,7 +6,7 @@ order of every deck (so the future display) and the cards in opponents' hands ar
 with the look-ahead's own random numbers, so no player profits from what it cannot see.
 
 A player is asked in the middle of a worker turn, with the engine's calls under it, where the forward model's
-positions (between segments, runtime/engine/forward.py) do not reach: so the rest of the round is played here
+positions (between segments, runtime/game/forward.py) do not reach: so the rest of the round is played here
 from the worker turn in progress, as the round itself would play it.
 """
 
@@ -16,10 +16,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from runtime.engine.actions import place_worker, take_turn
-from runtime.engine.decisions import Decision, uniform_index
-from runtime.engine.phases import between_turns, end_of_round, returning_home
-from runtime.engine.play import rule
+from runtime.core.decisions import Decision, uniform_index
+from runtime.core.rules_in_force import rule
+from runtime.game.actions import place_worker, take_turn
+from runtime.game.phases import between_turns, end_of_round, returning_home
 from runtime.mechanics.shares import turn_order
 from runtime.model.state import IllegalAction, Player, Table
 

@@ -3,7 +3,7 @@ changes nothing, and the figures do not depend on how many processes (or which c
 
 Sized for CI: a handful of measured cards and a few seeds, with a planted effect big enough to show
 (Private Company's 5 gold made 15). Longer runs: NUS_BALANCE_GAMES=200 NUS_BALANCE_ALL_CARDS=1 measures
-every card on more seeds (see README, "Balance").
+every card on more seeds (see docs/balance.md).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.analysis import balance
 from runtime.analysis.balance import Measured, Tally, game_level, value_block
 from runtime.analysis.games import last_round
@@ -305,7 +305,8 @@ def test_a_card_given_free_on_no_game_has_no_free_value_and_stays_out_of_the_cor
     code, out = run(str(old), "--games", "2", "--format", "csv", *names)
     rows = {row["name"]: row for row in csv.DictReader(io.StringIO(out))}
     assert rows["Wide Barge"]["free_value"] == "" and rows["Wide Barge"]["free_n"] == "0"
-    cards = [{**card, **{key: card["free_value"][key] for key in ("value", "ci_low", "ci_high")}} for card in result["cards"]]
+    shown = ("value", "ci_low", "ci_high")
+    cards = [{**card, **{key: card["free_value"][key] for key in shown}} for card in result["cards"]]
     figure = forest(pyplot(), cards, "value", "ci_low", "ci_high", "free value")
     assert [label.get_text() for label in figure.axes[0].get_yticklabels()] == ["Private Company"]
 
@@ -377,7 +378,8 @@ def test_an_empty_cluster_address_is_refused_not_taken_for_no_cluster(capsys):
 def test_a_card_that_sets_itself_off_in_a_balance_game_names_that_game_and_how_to_trace_it(tmp_path, capsys):
     cards = tmp_path / "loop.nus"
     cards.write_text(CARDS.read_text("utf-8") + LOOP, "utf-8")
-    assert main(["balance", str(cards), "--games", "3", "--jobs", "1", "--agent", "random", *measured("Guest Loop")]) == 1
+    arguments = ["--games", "3", "--jobs", "1", "--agent", "random", *measured("Guest Loop")]
+    assert main(["balance", str(cards), *arguments]) == 1
     assert capsys.readouterr().err.endswith(
         "(in the game of seed 2, 3 players, Guest Loop given to P3 at the start of round 1; nus trace --seed 2 "
         f"--players 3 --card 'Guest Loop' --balance --round 1 --cards {cards} shows the moments before it)\n"

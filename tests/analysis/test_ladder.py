@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.analysis.ladder import matchup
 from runtime.analysis.runner import Source
 from tests.kit.rulebook import ROOT

@@ -41,7 +41,8 @@ def test_page_loads_in_chromium_without_console_messages(planted, tmp_path):
     result, page = planted
     dom, console = load(page, "", tmp_path)
     assert console == []
-    rows = re.findall(r"<tr(?: class=\"(?:flagged|edited)\")?>\s*<td>([^<]+?) ?(?:<strong>\(edited\)</strong>)?</td>", dom)
+    row = r"<tr(?: class=\"(?:flagged|edited)\")?>\s*<td>([^<]+?) ?(?:<strong>\(edited\)</strong>)?</td>"
+    rows = re.findall(row, dom)
     assert {card["name"] for card in result["cards"]} <= {row.strip() for row in rows}
     assert re.search(r'<tr class="flagged">\s*<td>Private Company <strong>\(edited\)</strong></td>', dom)
 
@@ -67,5 +68,6 @@ def test_the_summary_says_how_many_seeds_and_how_many_games_were_played(planted)
     summary = " ".join(re.search(r'<p id="summary">(.*?)</p>', page.read_text("utf-8"), re.DOTALL).group(1).split())
     assert summary.startswith(
         f"{seeds} seeds (0 to {seeds - 1}), each played once as dealt and 3 times for each of {cards} measured cards "
-        f"(without it, in the seat&#39;s hand, given free): {seeds * (1 + 3 * cards)} games in each card file; 3 players"
+        f"(without it, in the seat&#39;s hand, given free): {seeds * (1 + 3 * cards)} games in each card file; "
+        "3 players"
     )

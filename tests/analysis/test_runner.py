@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.analysis.runner import Source, cards_of
 from runtime.model.cards import CardSpec
 from tests.kit.rulebook import ROOT

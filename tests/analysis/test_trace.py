@@ -9,17 +9,17 @@ import random
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.analysis.balance import Design, measured_card
 from runtime.analysis.games import Grant, Setup, play
 from runtime.analysis.grants import Given
 from runtime.analysis.simulate import record_line
 from runtime.analysis.trace import Tracer, trace_game
-from runtime.engine.events import emit
-from runtime.engine.play import attach
+from runtime.core.events import emit
+from runtime.core.in_play import attach
+from runtime.game.setup import new_table
 from runtime.model.declarations import RETURNING_HOME
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay
 from runtime.players.lookahead import trying
 from tests.analysis.test_simulate import LOOP

@@ -1,6 +1,6 @@
 """The speed report: one run measures every figure, so ratios compare like with like.
 
-    python tests/benchmarks/bench.py            # prints a Markdown table for README
+    python tests/benchmarks/bench.py            # prints the Markdown table of RESULTS.md
 
 Medians over repeats; the machine is shared and noisy, so read ratios rather than absolutes. Whole-process
 figures (`nus check`, `nus simulate`) run the command in a child process and read its CPU time and peak
@@ -23,8 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler import load, units  # noqa: E402
-from compiler.load import compile_text, load_cards  # noqa: E402
+from compiler import compile_text, load, load_cards, units  # noqa: E402  # noqa: E402
 from runtime import library as rt  # noqa: E402
 from tests.benchmarks.children import child_environment  # noqa: E402
 from tests.benchmarks.game_bench import (  # noqa: E402
@@ -185,8 +184,8 @@ def simulate_rows(cache: str) -> list[tuple[str, str]]:
 def compiled_effect_ratio(calls: int = 20000) -> tuple[float, float]:
     """Barrel Maker's hook, its guard and effect as compiled against the same two written by hand,
     both called the way the runtime calls a hook (guard, then effect)."""
+    from runtime.game.setup import new_table
     from runtime.model.cards import Context
-    from runtime.model.setup import new_table
 
     specs = load_cards(CARDS, "cards.nus")
     ability = next(s for s in specs if s.name == "Barrel Maker").abilities[0]

@@ -40,11 +40,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler.load import load_cards  # noqa: E402
+from compiler import load_cards  # noqa: E402
 from runtime.analysis.games import Setup, play  # noqa: E402
 from runtime.analysis.runner import settle_long_lived  # noqa: E402
-from runtime.engine.decisions import decide_among  # noqa: E402
-from runtime.engine.events import emit, emit_each  # noqa: E402
+from runtime.core.decisions import decide_among  # noqa: E402
+from runtime.core.events import emit, emit_each  # noqa: E402
 from runtime.model.cards import CardSpec, Context  # noqa: E402
 
 CARD_FILE = "cards.nus"
@@ -159,7 +159,7 @@ ISSUE_DAY = "63fdca7"  # main when issue 10 was filed: whole-table snapshots, ev
 ISSUE_DAY_RATIO = 52.0  # that engine against the issue's own floor, as the issue measured it
 ISSUE_DAY_GAME = """
 import statistics, sys, time
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.analysis.games import Setup, play
 players, games, passes = map(int, sys.argv[1:])
 cards = tuple(load_cards(open("cards.nus", encoding="utf-8").read(), "cards.nus"))

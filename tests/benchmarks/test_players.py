@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.analysis.games import Setup, play
 from tests.benchmarks.bench import CARDS
 

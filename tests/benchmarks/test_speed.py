@@ -9,9 +9,9 @@ import itertools
 
 import pytest
 
-from compiler.load import compile_text, load_cards
+from compiler import compile_text, load_cards
 from runtime.analysis.simulate import play_game
-from runtime.engine.play import rule
+from runtime.core.rules_in_force import rule
 from tests.benchmarks.bench import CARDS, compile_fresh, compile_from_scratch, edited, pool
 from tests.benchmarks.children import child_environment
 

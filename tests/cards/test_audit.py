@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.engine.actions import offer_any_time, perform
-from runtime.engine.phases import distribute
-from runtime.engine.play import attach, remove_from_play, rule
+from runtime.core.in_play import attach, remove_from_play
+from runtime.core.rules_in_force import rule
+from runtime.game.actions import offer_any_time, perform
+from runtime.game.phases import final_scores
 from runtime.mechanics.board import free_track_spaces, haul_size
+from runtime.mechanics.haul import distribute
 from runtime.mechanics.payment import Payment
-from runtime.mechanics.scoring import final_scores
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
 from tests.kit.table_kit import build_from_hand, make_table, put_in_play, real_cards, script
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from runtime import library
-from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
-from runtime.engine.phases import fishing_phase
+from runtime.game.actions import offer_any_time, perform, take_turn, turn_options
+from runtime.game.phases import final_scores, fishing_phase
 from runtime.mechanics.buildings import build_building, buildable
 from runtime.mechanics.goods import offer_guests_on_ships
 from runtime.mechanics.payment import Payment, payment_options
-from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import Context
 from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.table_kit import (

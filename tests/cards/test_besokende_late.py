@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 
 from runtime import library
-from runtime.engine.actions import perform, take_turn, turn_options, use_worker_space
-from runtime.engine.decisions import DecisionKind
-from runtime.engine.phases import end_of_round, fishing_phase
-from runtime.engine.play import attach
+from runtime.core.decisions import DecisionKind
+from runtime.core.in_play import attach
+from runtime.game.actions import perform, take_turn, turn_options, use_worker_space
+from runtime.game.phases import end_of_round, fishing_phase
 from runtime.mechanics.board import free_track_spaces, haul_size
 from runtime.mechanics.buildings import placements
 from runtime.mechanics.elders import add_fish_to_elder, take_elder, use_elder

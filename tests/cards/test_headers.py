@@ -6,9 +6,9 @@ from functools import cache
 
 import pytest
 
+from compiler import compile_text
 from compiler.checking.ranges import cost_label, vp_label
 from compiler.checking.vocabulary import DECKS
-from compiler.load import compile_text
 from compiler.syntax.nodes import Card
 from tests.kit.rulebook import ROOT, Entry, entries
 

@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
-from runtime.engine.actions import offer_any_time, perform
-from runtime.engine.phases import work_phase
-from runtime.engine.play import attach
+from runtime.core.in_play import attach
+from runtime.game.actions import offer_any_time, perform
+from runtime.game.phases import final_scores, work_phase
+from runtime.game.setup import new_table
 from runtime.mechanics.board import free_track_spaces, haul_size
 from runtime.mechanics.buildings import build, placements
 from runtime.mechanics.elders import add_fish_to_elder
-from runtime.mechanics.scoring import building_vp, final_scores
-from runtime.model.setup import new_table
+from runtime.mechanics.scoring import building_vp
 from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.outcomes import REFUSED, PathDecider, outcomes
 from tests.kit.table_kit import every_card, put_in_play, real_cards

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from runtime import library
-from runtime.engine.actions import offer_any_time, perform, use_worker_space
-from runtime.engine.phases import distribute, end_of_round, play_round, returning_home
-from runtime.engine.play import attach
+from runtime.core.in_play import attach
+from runtime.game.actions import offer_any_time, perform, use_worker_space
+from runtime.game.phases import end_of_round, final_scores, play_round, returning_home
 from runtime.mechanics.elders import use_elder
 from runtime.mechanics.goods import gain
-from runtime.mechanics.scoring import final_scores
+from runtime.mechanics.haul import distribute
 from runtime.model.cards import Ability, Context
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
 from tests.kit.table_kit import (

@@ -11,11 +11,12 @@ from functools import cache
 
 import pytest
 
-from runtime.engine.actions import perform, place_worker, take_turn
+from runtime.game.actions import perform, place_worker, take_turn
+from runtime.game.phases import final_scores
 from runtime.mechanics import elders as elders_module
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.board import free_track_spaces, haul_size
-from runtime.mechanics.scoring import building_vp, final_scores
+from runtime.mechanics.scoring import building_vp
 from runtime.model.cards import CardSpec
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
 from tests.kit.table_kit import ROOT, build_from_hand, make_table, mechanic, picture, put_in_play, script
@@ -26,7 +27,7 @@ from tests.kit.table_kit import ROOT, build_from_hand, make_table, mechanic, pic
 @cache
 def all_specs() -> dict[tuple[str, str], CardSpec]:
     """Keyed by kind and name: the Carpenter is both a Trout Building and a base-game Elder."""
-    from compiler.load import load_cards
+    from compiler import load_cards
 
     text = (ROOT / "cards.nus").read_text(encoding="utf-8")
     return {(spec.kind, spec.name): spec for spec in load_cards(text, "cards.nus")}

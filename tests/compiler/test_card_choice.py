@@ -1,4 +1,4 @@
-"""Cards picked by name or code the same way in every command (compiler/card_choice.py): the exact name or code
+"""Cards picked by name or code the same way in every command (compiler/cli/card_choice.py): the exact name or code
 first, then in any case; a name two cards share is refused where one card is shown, with the codes to pick by
 (found by a designer review: `nus explain FILE Carpenter` silently showed the Building, `--cards` could not name
 a card with a comma in it nor take a code, and was case-sensitive where `nus explain` was not)."""
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text, load_cards
 from compiler.backends.card_faces.faces import SelectionError, select
-from compiler.card_choice import named, unknown
 from compiler.cli import argument_parser, main
 from compiler.cli.balance_command import measured_cards
+from compiler.cli.card_choice import named, unknown
 from compiler.cli.trace_command import find_card
-from compiler.load import compile_text, load_cards
 
 CARDS = """\
 building "Cafe" (trout A700)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields
 
+from compiler import compile_text
 from compiler.backends.card_faces.faces import face
 from compiler.backends.card_heading import CardHeading
 from compiler.backends.docs import card_docs
-from compiler.load import compile_text
 from tests.kit.rulebook import ROOT
 
 HEADING = [field.name for field in fields(CardHeading)]

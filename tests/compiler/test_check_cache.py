@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler import cache, load, units
-from compiler.cache import cache_dir, cached_code, check_text, code_path
-from compiler.checking import check
+from compiler import cache, check_text, compile_text, load, load_cards, units
+from compiler.cache import cache_dir, cached_code, code_path
+from compiler.checking import whole_file
 from compiler.cli import main
 from compiler.diagnostics import Span
-from compiler.load import compile_text, load_cached_cards, run_stages
 from compiler.syntax import nodes as n
+from tests.kit.stages import run_stages
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD = 'building "Hut" (trout A613)\n  cost 1 wod\n  vp 1\n'
@@ -173,13 +173,13 @@ def test_a_missing_name_quoted_many_times_is_compared_with_the_pool_once(monkeyp
     """A "did you mean" hint compares the name with every card's (slow in a pool of 10,000): a renamed card that
     examples still quote is looked up once, and each quote gets the same hint."""
     looked_up: list[str] = []
-    suggestion = check.suggestion
+    suggestion = whole_file.suggestion
 
     def counting(word: str, candidates) -> str:
         looked_up.append(word)
         return suggestion(word, candidates)
 
-    monkeypatch.setattr(check, "suggestion", counting)
+    monkeypatch.setattr(whole_file, "suggestion", counting)
     renamed = POOL.replace('elder "Harbor Master" (base', 'elder "Port Master" (base')
     quote = '    expect fish on elder "Harbor Master" = 0\n'
     renamed = renamed.replace(quote, quote + quote.replace("Harbor", "Harbour"))
@@ -350,7 +350,7 @@ def test_damaged_cached_code_is_compiled_again(tmp_path: Path, monkeypatch: pyte
     damaged.parent.mkdir(parents=True)
     damaged.write_bytes(b"\x00damaged")
     assert cached_code(text, "cached.nus") is None
-    assert [spec.name for spec in load_cached_cards(text, "cached.nus")] == ["Cached"]
+    assert [spec.name for spec in load_cards(text, "cached.nus", on_disk=True)] == ["Cached"]
     assert cached_code(text, "cached.nus") is not None
 
 
@@ -358,7 +358,7 @@ def test_a_process_keeps_only_the_most_recent_card_files_loaded() -> None:
     """A fuzz run or a long `nus watch` session loads thousands of texts: memory stays flat, and the file in use
     is still loaded once."""
     texts = [f'building "Kept {n}" (trout A{n:03d})\n  cost 1 wood\n  vp 1\n' for n in range(load.LOADED_LIMIT + 8)]
-    modules = [load.load_module(text, "kept.nus") for text in texts]
+    modules = [load.namespace(text, "kept.nus") for text in texts]
     assert len(load._loaded) == load.LOADED_LIMIT
-    assert load.load_module(texts[-1], "kept.nus") is modules[-1]
-    assert load.load_module(texts[0], "kept.nus") is not modules[0]
+    assert load.namespace(texts[-1], "kept.nus") is modules[-1]
+    assert load.namespace(texts[0], "kept.nus") is not modules[0]

@@ -334,7 +334,7 @@ def test_build_refuses_to_overwrite_its_input(tmp_path: Path, capsys: pytest.Cap
 def test_a_failed_write_leaves_the_previous_build_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from compiler import output
+    from compiler.cli import output
 
     source, out = write(tmp_path, GOOD), tmp_path / "out"
     assert main(["build", str(source), "-o", str(out)]) == 0

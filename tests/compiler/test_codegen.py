@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import runtime
-from compiler.load import compile_text, load_cards, python_source
+from compiler import compile_text, load_cards, python_text
 from runtime.model.cards import CardSpec, Context
 
 FILENAME = "cards.nus"
@@ -73,7 +73,7 @@ def test_wrong_argument_traceback_names_the_card_line(library: types.ModuleType)
 
 
 def test_division_by_a_zero_count_gives_0(library: types.ModuleType) -> None:
-    """'/ elders rounded down' with no Elders is 0 (README: a division by 0 at run time counts as 0), not a crash;
+    """'/ elders rounded down' with no Elders is 0 (the manual: a division by 0 at run time gives 0), not a crash;
     an amount below 0 reaches the library as 0."""
     text = (
         'building "Divider" (trout A102)\n'
@@ -136,7 +136,7 @@ def test_hostile_card_names_are_inert_data(hostile: str, library: types.ModuleTy
     run_effect(spec)
     assert library.calls == [("take", 1, "wood")]
     # The written module, as `nus build` saves it, is the same inert data.
-    source = python_source(compiled.module, FILENAME)
+    source = python_text(compiled.module, FILENAME)
     namespace: dict = {}
     exec(compile(source, "cards.py", "exec"), namespace)
     assert [card.name for card in namespace["CARDS"]] == [hostile]
@@ -154,17 +154,17 @@ def test_comments_never_reach_the_generated_code(library: types.ModuleType) -> N
         "    take 1 wood\n"
     )
     compiled = compile_text(text, FILENAME)
-    source = python_source(compiled.module, FILENAME)
+    source = python_text(compiled.module, FILENAME)
     assert "_exit" not in source
     assert "Ruling" not in source
 
 
 @pytest.mark.parametrize("filename", ["cards\nimport os\nos._exit(8)\n.nus", "cards\r__import__('os')._exit(9).nus"])
 def test_filename_with_line_breaks_stays_in_comments(filename: str) -> None:
-    """python_source heads the module and each function with the filename; a line break in it must not
+    """python_text heads the module and each function with the filename; a line break in it must not
     start a line of code."""
     compiled = compile_text('building "F" (trout A203)\n  cost 1 wood\n  vp 1\n', filename)
-    source = python_source(compiled.module, filename)
+    source = python_text(compiled.module, filename)
     tree = ast.parse(source)
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)]
     assert [ast.unparse(c.func) for c in calls if ast.unparse(c.func).startswith("os")] == []
@@ -214,7 +214,7 @@ def test_costs_of_numbers_alone_are_made_once_and_costs_that_count_are_made_on_e
     assert [option.parts for option in counted.costs(None)] == [(("goods", 4, "wood"),)]
     library.good_in_supply = lambda ctx, good: 6
     assert [option.parts for option in counted.costs(None)] == [(("goods", 6, "wood"),)]
-    source = python_source(compile_text(text, FILENAME).module, FILENAME)
+    source = python_text(compile_text(text, FILENAME).module, FILENAME)
     assert "building_A207_costs_1_options = (" in source and "return building_A207_costs_1_options" in source
     assert "_A208_costs_1_options" not in source
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.cli.common import InvalidText, read_source
 from compiler.diagnostics import Diagnostic, Span, render_all
-from compiler.load import compile_text
 
 HEADER = 'building "X" (trout A001)\n  cost 1 wood\n  vp 1\n'
 
@@ -1110,7 +1110,7 @@ def test_the_valid_neighbours_of_text_that_cannot_mean_what_it_says_check_clean(
 
 
 def test_render_shows_position_line_and_carets_under_the_span() -> None:
-    """The README's example, character for character."""
+    """The example of docs/commands.md, character for character."""
     text = building("  when built:", "    take 2 wod")
     [diagnostic] = diagnostics(text)
     assert diagnostic.render(text) == (

@@ -44,7 +44,7 @@ def test_fmt_write_that_fails_leaves_the_file_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Still atomic: a full disk midway leaves the old text and no temporary file beside it (exit 2)."""
-    from compiler import output
+    from compiler.cli import output
 
     path = write(tmp_path, MESSY, "cards.nus")
 

@@ -33,9 +33,10 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 from lark.lexer import PatternStr
 
+from compiler import compile_text
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import editor_column
-from compiler.load import Compiled, compile_text
+from compiler.units import Compiled
 
 pytestmark = pytest.mark.slow
 

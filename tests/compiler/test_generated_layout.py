@@ -7,8 +7,8 @@ import ast
 import re
 from pathlib import Path
 
+from compiler import compile_text, load_cards, python_text
 from compiler.backends.python_text import string_pieces
-from compiler.load import compile_text, load_cards, python_source
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = (ROOT / "cards.nus").read_text(encoding="utf-8")
@@ -16,7 +16,7 @@ HEADING = re.compile(r'^# (building|elder) "(.*)" \((\S+) (\S+)\) -- cards\.nus:
 
 
 def real_source() -> str:
-    return python_source(compile_text(REAL, "cards.nus").module, "cards.nus")
+    return python_text(compile_text(REAL, "cards.nus").module, "cards.nus")
 
 
 def blocks(source: str) -> list[tuple[re.Match, list[str]]]:
@@ -66,7 +66,7 @@ def test_every_function_is_headed_by_its_cards_nus_line() -> None:
 
 def test_the_text_is_the_generated_module_and_runs_as_the_same_cards() -> None:
     compiled = compile_text(REAL, "cards.nus")
-    source = python_source(compiled.module, "cards.nus")
+    source = python_text(compiled.module, "cards.nus")
     reread = ast.parse(source)
     assert [ast.unparse(s) for s in reread.body] == [ast.unparse(s) for s in compiled.module.body]
     namespace: dict = {}
@@ -89,7 +89,7 @@ def test_a_card_name_cannot_end_its_heading_comment() -> None:
     text = 'building "A\rimport os" (trout A001)\n  cost none\n  vp 0\n'
     compiled = compile_text(text, "cards.nus")
     assert compiled.diagnostics == ()
-    source = python_source(compiled.module, "cards.nus")
+    source = python_text(compiled.module, "cards.nus")
     assert '# building "A\\rimport os" (trout A001) -- cards.nus:1\n' in source
     assert "\r" not in source.replace("\\r", "")
 
@@ -109,7 +109,7 @@ def test_a_long_name_stays_readable_within_the_width() -> None:
     literals, and the heading cuts the name short. The text is still the module, runs as the same cards."""
     compiled = compile_text(LONG_TEXT, "cards.nus")
     assert compiled.diagnostics == ()
-    source = python_source(compiled.module, "cards.nus")
+    source = python_text(compiled.module, "cards.nus")
     assert [line for line in source.splitlines() if len(line) > 120] == []
     assert re.search(r'^# building "Q{76}\.\.\." \(trout A700\) -- cards\.nus:1$', source, flags=re.M)
     assert '# building "B  \\x1b" (trout A701) -- cards.nus:9\n' in source

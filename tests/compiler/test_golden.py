@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text, load_cards, load_examples, python_text
 from compiler.backends.docs import card_docs
 from compiler.checking.check import check
 from compiler.diagnostics import Span
-from compiler.load import compile_text, load_cards, load_examples, python_source
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import parse
@@ -73,7 +73,7 @@ def stages() -> dict[str, str]:
     assert diagnostics == [] and tree is not None
     ast_program = build_ast(tree, FILENAME)
     checked, problems = check(ast_program)
-    assert problems == []
+    assert problems == ()
     compiled = compile_text(text, FILENAME)
     english = [
         f"## {doc.name} ({doc.deck_name} {doc.code})\n{doc.players + chr(10) if doc.players else ''}"
@@ -84,7 +84,7 @@ def stages() -> dict[str, str]:
         "parse.txt": tree.pretty(),
         "ast.txt": dump(ast_program) + "\n",
         "checked.txt": dump(checked) + "\n",
-        "python.txt": python_source(compiled.module, FILENAME),
+        "python.txt": python_text(compiled.module, FILENAME),
         "english.md": "\n".join(english),
     }
 

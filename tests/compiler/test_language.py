@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from compiler import compile_text
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span
-from compiler.load import compile_text
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
+from compiler.syntax.ops import Op
 from compiler.syntax.parse import parse
 
 S = Span("t", 0, 0, 0, 0)  # any span: spans are excluded from node equality
@@ -64,11 +65,11 @@ def E(*parts: str | int | n.Node) -> n.Effect:
     return n.Effect(S, P(*parts))
 
 
-def B(op: str, left: n.Expr, right: n.Expr) -> n.Binary:
+def B(op: Op, left: n.Expr, right: n.Expr) -> n.Binary:
     return n.Binary(S, op, left, right)
 
 
-def C(op: str, left: n.Expr, right: n.Expr) -> n.Compare:
+def C(op: Op, left: n.Expr, right: n.Expr) -> n.Compare:
     return n.Compare(S, op, left, right)
 
 
@@ -104,7 +105,7 @@ def test_cost_alternatives_and_payments() -> None:
 def test_computed_costs_and_cost_none() -> None:
     """A parenthesised amount is an expression inside the phrase; 'none' is a one-word phrase."""
     assert card("  cost (buildings + 1) wood, (round) fish").costs[0].options == (
-        n.CostOption(S, (P(B("add", Q("buildings"), N(1)), "wood"), P(Q("round"), "fish"))),
+        n.CostOption(S, (P(B(Op.ADD, Q("buildings"), N(1)), "wood"), P(Q("round"), "fish"))),
     )
     assert card("  cost none").costs[0].options == (n.CostOption(S, (P("none"),)),)
 
@@ -116,7 +117,7 @@ def test_quoted_name_in_a_phrase() -> None:
 
 def test_requires() -> None:
     assert card("  requires free fishing spaces >= 4").requires == (
-        C("at_least", Q("free", "fishing", "spaces"), N(4)),
+        C(Op.AT_LEAST, Q("free", "fishing", "spaces"), N(4)),
     )
 
 
@@ -127,7 +128,7 @@ def test_rules_with_and_without_values() -> None:
         n.Rule(S, P("supply", "guests", "score", "double"), None),
     )
     assert card("  rule plate cost = printed fish / 2 rounded up").rules[0].value == B(
-        "divide_up", Q("printed", "fish"), N(2)
+        Op.DIVIDE_UP, Q("printed", "fish"), N(2)
     )
 
 
@@ -139,20 +140,22 @@ def test_vp_numbers_and_negative_numbers() -> None:
     assert expr("3") == N(3)
     assert expr("-1") == n.Negate(S, N(1))
     assert expr("- -2") == n.Negate(S, n.Negate(S, N(2)))
-    assert expr("-1 - -2") == B("subtract", n.Negate(S, N(1)), n.Negate(S, N(2)))
+    assert expr("-1 - -2") == B(Op.SUBTRACT, n.Negate(S, N(1)), n.Negate(S, N(2)))
 
 
 def test_precedence_and_left_association() -> None:
     """* binds tighter than + and -, both associate to the left; parentheses override."""
-    assert expr("1 + 2 * 3") == B("add", N(1), B("multiply", N(2), N(3)))
-    assert expr("1 - 2 - 3") == B("subtract", B("subtract", N(1), N(2)), N(3))
-    assert expr("(1 + 2) * 3") == B("multiply", B("add", N(1), N(2)), N(3))
+    assert expr("1 + 2 * 3") == B(Op.ADD, N(1), B(Op.MULTIPLY, N(2), N(3)))
+    assert expr("1 - 2 - 3") == B(Op.SUBTRACT, B(Op.SUBTRACT, N(1), N(2)), N(3))
+    assert expr("(1 + 2) * 3") == B(Op.MULTIPLY, B(Op.ADD, N(1), N(2)), N(3))
 
 
 def test_division_rounding() -> None:
     """Division always says how it rounds, and binds like multiplication."""
-    assert expr("fish on this building / 2 rounded down") == B("divide_down", Q("fish", "on", "this", "building"), N(2))
-    assert expr("1 + elders / 3 rounded up") == B("add", N(1), B("divide_up", Q("elders"), N(3)))
+    assert expr("fish on this building / 2 rounded down") == B(
+        Op.DIVIDE_DOWN, Q("fish", "on", "this", "building"), N(2)
+    )
+    assert expr("1 + elders / 3 rounded up") == B(Op.ADD, N(1), B(Op.DIVIDE_UP, Q("elders"), N(3)))
 
 
 @pytest.mark.parametrize(
@@ -167,7 +170,9 @@ def test_division_without_rounding_is_a_syntax_error(text: str, code: str) -> No
 
 def test_capped_at_binds_loosest() -> None:
     """'2 * forests capped at haul size' caps the product, not the forests."""
-    assert expr("2 * forests capped at haul size") == B("capped", B("multiply", N(2), Q("forests")), Q("haul", "size"))
+    assert expr("2 * forests capped at haul size") == B(
+        Op.CAPPED, B(Op.MULTIPLY, N(2), Q("forests")), Q("haul", "size")
+    )
 
 
 def test_table_with_ranges() -> None:
@@ -187,7 +192,7 @@ def test_table_with_ranges() -> None:
 def test_table_rows_may_span_lines_and_hold_expressions() -> None:
     """Inside brackets a line break is not the end of the line."""
     assert expr("by elders [2: 7,\n    3+: elders * 2]") == n.Table(
-        S, Q("elders"), (n.Row(S, 2, 2, N(7)), n.Row(S, 3, None, B("multiply", Q("elders"), N(2))))
+        S, Q("elders"), (n.Row(S, 2, 2, N(7)), n.Row(S, 3, None, B(Op.MULTIPLY, Q("elders"), N(2))))
     )
 
 
@@ -203,28 +208,28 @@ def test_quantities_keep_words_numbers_and_case() -> None:
 @pytest.mark.parametrize(
     ("text", "op"),
     [
-        ("elders >= 2", "at_least"),
-        ("elders <= 2", "at_most"),
-        ("elders = 2", "equal"),
-        ("elders != 2", "not_equal"),
-        ("elders > 2", "more_than"),
-        ("elders < 2", "less_than"),
+        ("elders >= 2", Op.AT_LEAST),
+        ("elders <= 2", Op.AT_MOST),
+        ("elders = 2", Op.EQUAL),
+        ("elders != 2", Op.NOT_EQUAL),
+        ("elders > 2", Op.MORE_THAN),
+        ("elders < 2", Op.LESS_THAN),
     ],
 )
-def test_comparisons(text: str, op: str) -> None:
+def test_comparisons(text: str, op: Op) -> None:
     assert condition(text) == C(op, Q("elders"), N(2))
 
 
 def test_and_binds_tighter_than_or() -> None:
     """'a or b and c' is 'a or (b and c)'; chains of one operator stay flat."""
-    a, b, c = (C("equal", Q(name), N(1)) for name in ("elders", "forests", "ships"))
+    a, b, c = (C(Op.EQUAL, Q(name), N(1)) for name in ("elders", "forests", "ships"))
     assert condition("elders = 1 or forests = 1 and ships = 1") == n.Logic(S, "or", (a, n.Logic(S, "and", (b, c))))
     assert condition("elders = 1 and forests = 1 and ships = 1") == n.Logic(S, "and", (a, b, c))
 
 
 def test_not_and_parenthesised_conditions() -> None:
     """'not' applies to the next comparison; parentheses group conditions."""
-    a, b = C("equal", Q("elders"), N(1)), C("not_equal", Q("round"), N(2))
+    a, b = C(Op.EQUAL, Q("elders"), N(1)), C(Op.NOT_EQUAL, Q("round"), N(2))
     assert condition("not elders = 1 or round != 2") == n.Logic(S, "or", (n.Not(S, a), b))
     assert condition("not (elders = 1 or round != 2)") == n.Not(S, n.Logic(S, "or", (a, b)))
     assert condition("not not during an action") == n.Not(S, n.Not(S, Q("during", "an", "action")))
@@ -232,7 +237,7 @@ def test_not_and_parenthesised_conditions() -> None:
 
 def test_comparison_sides_are_expressions() -> None:
     assert condition("a buildings + 1 >= elders * 2") == C(
-        "at_least", B("add", Q("a", "buildings"), N(1)), B("multiply", Q("elders"), N(2))
+        Op.AT_LEAST, B(Op.ADD, Q("a", "buildings"), N(1)), B(Op.MULTIPLY, Q("elders"), N(2))
     )
 
 
@@ -242,14 +247,14 @@ def test_comparison_sides_are_expressions() -> None:
 def test_when_built_with_and_without_guards() -> None:
     """The guard's comma is optional; 'unless' sets the flag."""
     assert trigger("when built") == n.Trigger(S, "when_built")
-    guard = C("less_than", Q("fish", "in", "supply"), N(2))
+    guard = C(Op.LESS_THAN, Q("fish", "in", "supply"), N(2))
     assert trigger("when built, unless fish in supply < 2") == n.Trigger(S, "when_built", n.Guard(S, True, guard))
     assert trigger("when built if fish in supply < 2") == n.Trigger(S, "when_built", n.Guard(S, False, guard))
 
 
 def test_as_soon_as() -> None:
     """The condition is the trigger's own, not a guard."""
-    assert trigger("as soon as elders >= 4") == n.Trigger(S, "as_soon_as", condition=C("at_least", Q("elders"), N(4)))
+    assert trigger("as soon as elders >= 4") == n.Trigger(S, "as_soon_as", condition=C(Op.AT_LEAST, Q("elders"), N(4)))
 
 
 def test_each_time_before_and_after_you_any_player_and_another_player() -> None:
@@ -262,7 +267,7 @@ def test_each_time_before_and_after_you_any_player_and_another_player() -> None:
     assert trigger("each time after any player returns a guest, if elders > 1") == n.Trigger(
         S,
         "each_time",
-        n.Guard(S, False, C("more_than", Q("elders"), N(1))),
+        n.Guard(S, False, C(Op.MORE_THAN, Q("elders"), N(1))),
         timing="after",
         actor="any player",
         event=P("returns", "a", "guest"),
@@ -322,7 +327,7 @@ def test_up_to() -> None:
 
 def test_if_and_if_else() -> None:
     """'else' belongs to the 'if' just above it; without it the otherwise branch is empty."""
-    test = C("equal", Q("worker", "turn"), N(1))
+    test = C(Op.EQUAL, Q("worker", "turn"), N(1))
     assert body("if worker turn = 1: take 1 fish") == (n.If(S, test, (E("take", 1, "fish"),), ()),)
     assert body("if worker turn = 1:", "  take 1 fish", "else:", "  take 1 wood") == (
         n.If(S, test, (E("take", 1, "fish"),), TAKE_WOOD),
@@ -343,7 +348,7 @@ def test_nested_blocks() -> None:
     assert body("if elders > 1:", "  you may:", "    choose one:", "      - take 1 wood", "      - take 1 fish") == (
         n.If(
             S,
-            C("more_than", Q("elders"), N(1)),
+            C(Op.MORE_THAN, Q("elders"), N(1)),
             (n.May(S, (n.ChooseOne(S, (TAKE_WOOD, (E("take", 1, "fish"),))),)),),
             (),
         ),

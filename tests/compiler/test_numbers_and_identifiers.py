@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text, python_text
 from compiler.backends.format import format_text
 from compiler.backends.generate import identifier_part, local_name
 from compiler.cli import main
-from compiler.load import compile_text, python_source
 
 CARD = 'building "X" (trout {code})\n  cost 1 wood\n  vp {vp}\n'
 
@@ -93,7 +93,7 @@ def test_locals_that_differ_only_in_punctuation_stay_two_variables() -> None:
         "    let a-b = 2\n    let a_b = 5\n    take (a-b) wood\n"
     )
     compiled = compile_text(text, "cards.nus")
-    source = python_source(compiled.module, "cards.nus")
+    source = python_text(compiled.module, "cards.nus")
     assert source.isascii()
     namespace: dict = {}
     exec(compile(ast.parse(source), "cards.py", "exec"), namespace)  # the written file, re-read as text

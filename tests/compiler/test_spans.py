@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.docs import card_docs
-from compiler.load import compile_text
 from compiler.syntax import nodes as n
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,9 +3,9 @@ header and reports the syntax errors of every broken card, each at its own line.
 
 from __future__ import annotations
 
+from compiler import check_text, compile_text
 from compiler.backends.format import format_text
-from compiler.cache import check_text
-from compiler.load import compile_text, run_stages
+from tests.kit.stages import run_stages
 
 CARD = 'building "{name}" (trout {code})\n  cost 1 wood\n  vp {vp}\n\n'
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from compiler import compile_text
 from compiler.diagnostics import Span
-from compiler.load import compile_text
 from compiler.syntax import nodes as n
+from compiler.syntax.ops import Op
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL = (ROOT / "cards.nus").read_text(encoding="utf-8")
@@ -25,7 +26,7 @@ def market() -> n.Card:
 
 def test_children_are_the_node_fields_in_order() -> None:
     left, right = n.Number(SPAN, 1), n.Number(SPAN, 2)
-    assert list(n.children(n.Binary(SPAN, "add", left, right))) == [left, right]
+    assert list(n.children(n.Binary(SPAN, Op.ADD, left, right))) == [left, right]
     assert list(n.children(left)) == []
 
 

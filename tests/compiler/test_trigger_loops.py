@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.cli import main
-from compiler.load import compile_text
 
 HEAD = 'building "{name}" (trout {code})\n  cost none\n  vp 1\n'
 SELF = (

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from compiler import compile_text
+from compiler.backends.language import markdown, matching, phrases
 from compiler.checking import vocabulary as vocab
-from compiler.checking.language import markdown, matching, phrases
 from compiler.cli import main
-from compiler.load import compile_text
 
 
 def test_every_vocabulary_entry_is_listed_once_with_an_example() -> None:
@@ -61,7 +61,7 @@ def test_the_language_page_has_a_table_per_kind() -> None:
 
 
 def check(text: str):
-    from compiler.load import compile_text
+    from compiler import compile_text
 
     return [(d.code, d.message, d.help) for d in compile_text(text, "t.nus").diagnostics]
 

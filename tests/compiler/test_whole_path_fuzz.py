@@ -15,14 +15,13 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from compiler import compile_text, load_cards
 from compiler.checking import vocabulary as vocab
-from compiler.load import compile_text, load_cards
-from runtime.engine.phases import play_round
-from runtime.engine.play import rule
+from runtime.core.rules_in_force import rule
+from runtime.game.phases import final_scores, play_round
+from runtime.game.setup import new_table
 from runtime.mechanics.board import free_cells
-from runtime.mechanics.scoring import final_scores
 from runtime.model.cards import CardError
-from runtime.model.setup import new_table
 from tests.kit.table_kit import every_card, put_in_play
 
 pytestmark = pytest.mark.slow
@@ -110,7 +109,7 @@ def assert_nothing_negative(table) -> None:
 
 @pytest.fixture(scope="module", autouse=True)
 def outcome_summary():
-    """The counts a long run's record needs (README, "Long runs"), printed after the run (shown with -s)."""
+    """The counts a long run's record needs (docs/proving.md), printed after the run (shown with -s)."""
     OUTCOMES.clear()
     yield
     print(

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.docs import reference_texts
-from compiler.checking.language import cell, phrases
+from compiler.backends.language import cell, phrases
 from compiler.cli import main
-from compiler.load import compile_text
 from tests.kit.rulebook import ROOT
 
 EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "index.html", "language.md"]

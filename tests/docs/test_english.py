@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.docs import CardDoc, card_docs
 from compiler.backends.escape import markdown_text
 from compiler.backends.generate import CardGenerator
 from compiler.checking import vocabulary as vocab
-from compiler.load import compile_text
 from compiler.syntax import nodes as n
 from tests.docs.test_docs import Articles
 from tests.kit.rulebook import ROOT, entries

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards, load_examples
 from compiler.cli import main
-from compiler.load import load_cards, load_examples
 from runtime.examples import run_example
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,9 +11,9 @@ from functools import cache
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.render import English
 from compiler.checking.vocabulary import ACTIONS
-from compiler.load import compile_text
 from runtime.model.declarations import GOODS
 from tests.kit.rulebook import ROOT, Entry, entries
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
-from runtime.engine.decisions import Decision
-from runtime.model.setup import new_table
+from runtime.core.decisions import Decision
+from runtime.game.setup import new_table
 from runtime.model.state import IllegalAction, Table
 from tests.kit.table_kit import picture
 

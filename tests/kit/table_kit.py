@@ -6,12 +6,12 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from runtime.engine.decisions import Decision, Option, ScriptedDecider
-from runtime.engine.play import attach
+from runtime.core.decisions import Decision, Option, ScriptedDecider
+from runtime.core.in_play import attach
+from runtime.game.setup import new_table
 from runtime.mechanics.buildings import build
 from runtime.model.cards import Ability, CardSpec, CostOption
 from runtime.model.rules import Rules
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +85,7 @@ def goods(*parts: tuple) -> CostOption:
 @cache
 def every_card() -> tuple[CardSpec, ...]:
     """All 96 compiled cards: the 88 Buildings and the Elders, for whole games."""
-    from compiler.load import load_cards
+    from compiler import load_cards
 
     return tuple(load_cards((ROOT / "cards.nus").read_text(encoding="utf-8"), "cards.nus"))
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.card_faces.faces import changed, face
-from compiler.load import compile_text
 from tests.kit.rulebook import ROOT
 from tests.print.sheets_kit import requires_weasyprint, run_cards, squeezed, text_in
 

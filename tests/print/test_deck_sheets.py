@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from compiler.load import compile_text
+from compiler import compile_text
 from tests.kit.rulebook import ROOT
 from tests.print.sheets_kit import A4, CARD, THIN, grid, marks, rects_mm, squeezed, text_in, without_weasyprint
 

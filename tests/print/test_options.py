@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.card_faces.faces import SelectionError, face, select
 from compiler.backends.card_faces.pdf import Layout, Placed
 from compiler.backends.card_faces.sheets import sheet
-from compiler.load import compile_text
 from tests.kit.rulebook import ROOT
 from tests.print.sheets_kit import (
     CARD,

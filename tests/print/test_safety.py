@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from compiler import compile_text
 from compiler.backends.card_faces.faces import face
 from compiler.backends.card_faces.pdf import Layout, Placed
 from compiler.backends.card_faces.sheets import sheet
-from compiler.load import compile_text
-from compiler.output import write_all
+from compiler.cli.output import write_all
 from tests.print.sheets_kit import requires_weasyprint, run_cards, squeezed, text_in
 
 HOSTILE = "<img src=x onerror=alert(1)> & {{ 7*7 }}"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from compiler import compile_text, load_cards, load_examples
 from compiler.backends.render import English
-from compiler.load import compile_text, load_cards, load_examples
-from runtime.engine.actions import perform
 from runtime.examples import run_example
+from runtime.game.actions import perform
 from tests.kit.table_kit import make_table, put_in_play, script
 
 ROOT = Path(__file__).resolve().parents[2]

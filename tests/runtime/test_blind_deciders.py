@@ -1,4 +1,4 @@
-"""Blind deciders (runtime/engine/decisions.py): a decider that chooses by the number of options alone is asked
+"""Blind deciders (runtime/core/decisions.py): a decider that chooses by the number of options alone is asked
 `blind(player, count)` and no Decision is made for it. A game must play exactly as when the same decider is shown
 every Decision, and whoever does look at Decisions (a tracer, a player that reads them) still gets every one."""
 
@@ -7,12 +7,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from runtime.engine import decisions
-from runtime.engine.decisions import Decision, DecisionKind, Option, RandomDecider, ask, uniform_index
-from runtime.engine.phases import play_round
-from runtime.engine.play import rule
-from runtime.mechanics.scoring import final_scores
-from runtime.model.setup import new_table
+from runtime.core import decisions
+from runtime.core.decisions import Decision, DecisionKind, Option, RandomDecider, ask, uniform_index
+from runtime.core.rules_in_force import rule
+from runtime.game.phases import final_scores, play_round
+from runtime.game.setup import new_table
 from runtime.players import RandomPlayer, SeatDeciders, greedy, seat_deciders
 from tests.kit.table_kit import every_card, make_table
 

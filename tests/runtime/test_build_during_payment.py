@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.mechanics.buildings import build_building
 from runtime.model.state import IllegalAction
 from tests.kit.table_kit import make_table, picture, put_in_play, script

@@ -6,10 +6,11 @@ The cards here are hand-made with tiny lambdas to exercise the runtime's mechani
 import pytest
 
 from runtime import library
-from runtime.engine import events
-from runtime.engine.actions import offer_any_time, perform, take_turn, turn_options
-from runtime.engine.events import emit, emit_each
-from runtime.engine.play import attach, printed_plates, remove_from_play, rule, scoped_rule
+from runtime.core import events
+from runtime.core.events import emit, emit_each
+from runtime.core.in_play import attach, remove_from_play
+from runtime.core.rules_in_force import printed_plates, rule, scoped_rule
+from runtime.game.actions import offer_any_time, perform, take_turn, turn_options
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.buildings import build
 from runtime.mechanics.goods import gain, pay

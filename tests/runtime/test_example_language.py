@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from compiler import load_cards, load_examples
 from compiler.cli import main
-from compiler.load import load_cards, load_examples
 from runtime.examples import run_example, starting_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -373,16 +373,16 @@ def test_the_starting_table_is_described_from_a_real_table() -> None:
     )
 
 
-def test_readme_describes_the_table_examples_start_from_as_it_is() -> None:
-    """README said "3 Ships of each type" where the table has 2 at its 2 players (found by a designer review):
-    each fact README's list gives is read off a real example table here."""
+def test_the_manual_describes_the_table_examples_start_from_as_it_is() -> None:
+    """The manual said "3 Ships of each type" where the table has 2 at its 2 players (found by a designer review):
+    each fact docs/examples.md lists is read off a real example table here."""
     from runtime.examples.table import PLAYERS, SEED
+    from runtime.game.setup import new_table
     from runtime.mechanics.board import forest_count
-    from runtime.model.setup import new_table
 
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    start = readme.index("Every example starts from the same table")
-    described = readme[start : readme.index("| step | meaning |", start)]
+    page = " ".join((ROOT / "docs" / "examples.md").read_text(encoding="utf-8").split())
+    start = page.index("Every example starts from the same table")
+    described = page[start : page.index("| step | meaning |", start)]
     specs = load_cards(CARDS, "cards.nus")
     table = new_table(PLAYERS, specs, seed=SEED)
     player = table.players[0]

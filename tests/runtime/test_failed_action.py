@@ -4,12 +4,12 @@ import copy
 
 import pytest
 
-from compiler.load import load_cards
-from runtime.engine.actions import place_worker
-from runtime.engine.attempts import attempt, choose_legal
-from runtime.engine.decisions import DecisionKind, RandomDecider
-from runtime.engine.forward import Game
-from runtime.engine.play import rule
+from compiler import load_cards
+from runtime.core.attempts import attempt, choose_legal
+from runtime.core.decisions import DecisionKind, RandomDecider
+from runtime.core.rules_in_force import rule
+from runtime.game.actions import place_worker
+from runtime.game.forward import Game
 from runtime.model.state import IllegalAction, Session, State, Table
 from tests.kit.table_kit import every_card, make_table, put_in_play, question, script
 

@@ -1,6 +1,7 @@
 """The Fishing Phase: the exact distribution order, the Reserve limit and the end-of-phase Share moves."""
 
-from runtime.engine.phases import distribute, fishing_phase
+from runtime.game.phases import fishing_phase
+from runtime.mechanics.haul import distribute
 from runtime.model.state import CardInPlay, Ship
 from tests.kit.table_kit import make_table, mechanic, script
 

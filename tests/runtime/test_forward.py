@@ -7,14 +7,14 @@ import pytest
 
 from runtime.analysis.games import Setup, play
 from runtime.analysis.simulate import play_game
-from runtime.engine.decisions import RandomDecider
-from runtime.engine.forward import Game
+from runtime.core.decisions import RandomDecider
+from runtime.game.forward import Game
 from runtime.model.rules import player_counts
 from runtime.players import seat_deciders
 from tests.kit.table_kit import ROOT, every_card, question
 from tests.runtime.test_failed_action import structure
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+FORWARD_MODEL_PAGE = (ROOT / "docs" / "forward-model.md").read_text(encoding="utf-8")
 
 
 def test_straight_play_resumed_play_and_move_by_move_play_give_the_same_log() -> None:
@@ -228,7 +228,7 @@ def test_a_deciders_integral_answer_is_taken_as_its_int() -> None:
 
 @pytest.mark.parametrize(("seed", "agents"), [(0, ("random",) * 3), (5, ("random",) * 3), (2, ("greedy", "random"))])
 def test_a_simulated_game_is_the_forward_models_game_with_its_seat_deciders(seed: int, agents: tuple) -> None:
-    """README: `nus simulate --seed S` (and `nus balance --agent A`) plays Game.new(specs, N, S, seat_deciders(...)),
+    """Manual: `nus simulate --seed S` (and `nus balance --agent A`) plays Game.new(specs, N, S, seat_deciders(...)),
     played out or answered move by move with those deciders."""
     specs = every_card()
     record = play(specs, Setup(seed, agents, keep_log=True))
@@ -242,7 +242,7 @@ def test_a_simulated_game_is_the_forward_models_game_with_its_seat_deciders(seed
 
 
 def test_the_table_shows_a_move_only_once_its_segment_has_run_to_its_end() -> None:
-    """README: right after apply the table is as before the move; to_move runs the segment and `answers` empties."""
+    """The manual: right after apply the table is as before the move; to_move runs the segment and `answers` empties."""
     game = Game.new(list(every_card()), 3, seed=3)
     decision, player = game.to_move(), game.table.players[0]
     supply, ships = dict(player.supply), len(player.track.ships)
@@ -254,7 +254,7 @@ def test_the_table_shows_a_move_only_once_its_segment_has_run_to_its_end() -> No
 
 def test_a_decision_asked_again_after_an_undo_is_the_same_question_though_its_card_is_built_again() -> None:
     """Mid-segment, after a Building built earlier in it: the replay builds it again, a new object, so the options'
-    values are other objects; kind, player, prompt and labels are the same (README: compare by index and label)."""
+    values are other objects; kind, player, prompt and labels are the same (the manual: compare by index and label)."""
     game, pick = Game.new(list(every_card()), 2, seed=0), random.Random(0)
     for _ in range(24):
         game.apply(pick.randrange(len(game.to_move().options)))
@@ -269,17 +269,15 @@ def test_a_decision_asked_again_after_an_undo_is_the_same_question_though_its_ca
 
 
 def forward_model_snippets() -> list[str]:
-    start = README.index("## Playing from any position (forward model)\n")
-    section = README[start : README.index("\n## ", start + 1)]
-    return re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    return re.findall(r"```python\n(.*?)```", FORWARD_MODEL_PAGE, re.DOTALL)
 
 
-def test_the_readmes_forward_model_snippets_run(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_forward_model_pages_snippets_run(monkeypatch: pytest.MonkeyPatch) -> None:
     snippets = forward_model_snippets()
     assert len(snippets) == 2
     monkeypatch.chdir(ROOT)
     scope: dict = {}
     for snippet in snippets:
-        exec(compile(snippet, "README.md", "exec"), scope)
+        exec(compile(snippet, "docs/forward-model.md", "exec"), scope)
     assert scope["ahead"].keys() == {0, 1, 2} and scope["game"].over is False
     assert len(scope["game"].answers) == 1  # the second snippet's game was given its first move

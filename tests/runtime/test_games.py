@@ -6,10 +6,10 @@ from fractions import Fraction
 import pytest
 
 from runtime.analysis.simulate import GameResult, Summary, per_game, play_game, simulate, summary
-from runtime.engine.phases import play_round
-from runtime.engine.play import rule
-from runtime.mechanics.scoring import final_scores, final_totals, score, total_score
-from runtime.model.setup import new_table
+from runtime.core.rules_in_force import rule
+from runtime.game.phases import final_scores, final_totals, play_round
+from runtime.game.setup import new_table
+from runtime.mechanics.scoring import score, total_score
 from runtime.model.state import CardInPlay, Ship, Table
 from tests.kit.table_kit import every_card, make_table, real_cards
 

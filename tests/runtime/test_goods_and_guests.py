@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runtime.engine.play import rule
+from runtime.core.rules_in_force import rule
 from runtime.mechanics.goods import empty_reserve, gain, offer_guests_on_ships, pay, place_guest_on_ship, to_reserve
 from runtime.mechanics.payment import payment_options
 from runtime.mechanics.scoring import score

@@ -22,15 +22,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from runtime.analysis.simulate import play_game
-from runtime.engine.actions import place_worker
-from runtime.engine.attempts import attempt
-from runtime.engine.decisions import Decider, Decision, RandomDecider
-from runtime.engine.phases import round_steps
-from runtime.engine.play import abilities_of
-from runtime.engine.play import rule as rule_value
-from runtime.mechanics.scoring import final_scores
+from runtime.core.attempts import attempt
+from runtime.core.decisions import Decider, Decision, RandomDecider
+from runtime.core.in_play import abilities_of
+from runtime.core.rules_in_force import rule as rule_value
+from runtime.game.actions import place_worker
+from runtime.game.phases import final_scores, round_steps
+from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 from tests.kit.table_kit import picture, real_cards
 

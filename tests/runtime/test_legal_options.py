@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from runtime.analysis.games import Setup, play
-from runtime.engine import actions
-from runtime.engine.attempts import choose_legal, value_of
-from runtime.engine.decisions import Decision, DecisionKind
+from runtime.core.attempts import choose_legal, value_of
+from runtime.core.decisions import Decision, DecisionKind
+from runtime.game import actions
 from runtime.mechanics import buildings
 from runtime.mechanics.buildings import build_building
 from runtime.model.state import IllegalAction, Player, Table

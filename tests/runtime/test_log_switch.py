@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.engine.decisions import Decision, RandomDecider
-from runtime.engine.phases import play_round
-from runtime.engine.play import rule
-from runtime.mechanics.scoring import final_scores
-from runtime.model.setup import new_table
+from runtime.core.decisions import Decision, RandomDecider
+from runtime.core.rules_in_force import rule
+from runtime.game.phases import final_scores, play_round
+from runtime.game.setup import new_table
 from tests.kit.table_kit import every_card
 
 

@@ -1,6 +1,6 @@
 """What a negative or zero amount means, for every effect and payment of the vocabulary (issue 12, item 7).
 
-Decision (README, "Amounts"): an amount written as a constant below 0 is a diagnostic (E0206), a constant division
+Decision (docs/card-language.md): an amount written as a constant below 0 is a diagnostic (E0206), a constant division
 by 0 too (E0207); at run time an amount below 0 counts as 0 and a division by 0 gives 0. So every effect given an
 amount that comes out negative leaves the table exactly as the same effect given 0, and 0 creates nothing from
 nothing."""
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from compiler import compile_text, load_cards, load_examples
 from compiler.checking import vocabulary as vocab
-from compiler.load import compile_text, load_cards, load_examples
-from runtime.engine.decisions import RandomDecider, ScriptError
+from runtime.core.decisions import RandomDecider, ScriptError
 from runtime.examples import example_table
 from runtime.model.cards import Context
 from runtime.model.state import IllegalAction

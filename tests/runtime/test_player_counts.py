@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.load import load_cards, load_examples
+from compiler import load_cards, load_examples
 from runtime.analysis.simulate import play_game
 from runtime.examples import run_example, starting_table
+from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
-from runtime.model.setup import new_table
 from runtime.model.state import Table
 from tests.kit.rulebook import ROOT
 from tests.kit.table_kit import every_card

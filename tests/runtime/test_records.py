@@ -7,10 +7,10 @@ import dataclasses
 
 import pytest
 
-from runtime.engine.decisions import Option
+from runtime.core.decisions import Option
+from runtime.game.setup import new_table
 from runtime.model.journal import State, TrackedDict, TrackedList
 from runtime.model.records import state_init
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, LogEntry, Player, Ship, goods_dict
 from tests.kit.table_kit import every_card
 

@@ -4,7 +4,7 @@ it, so the effect never ended and the game's log grew until memory ran out."""
 
 from __future__ import annotations
 
-from compiler.load import load_cards
+from compiler import load_cards
 from runtime.mechanics.forests import remove_all_forests
 from tests.kit.table_kit import make_table, put_in_play, script
 

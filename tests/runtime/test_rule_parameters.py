@@ -21,15 +21,17 @@ from pathlib import Path
 import pytest
 
 import runtime
+from compiler import compile_text, load_cards
+from compiler.backends import language
 from compiler.backends.docs import card_docs
-from compiler.checking import language, vocabulary
-from compiler.checking.language import matching
-from compiler.load import compile_text, load_cards, run_stages
-from runtime.engine.actions import PASS, open_spaces
-from runtime.engine.forward import start_round
-from runtime.engine.phases import begin_round, distribute, work_steps
-from runtime.engine.play import capacities as space_capacities
-from runtime.engine.play import card_rule, rule
+from compiler.backends.language import matching
+from compiler.checking import vocabulary
+from runtime.core.rules_in_force import capacities as space_capacities
+from runtime.core.rules_in_force import card_rule, rule
+from runtime.game.actions import PASS, open_spaces
+from runtime.game.forward import start_round
+from runtime.game.phases import begin_round, work_steps
+from runtime.game.setup import new_table
 from runtime.mechanics.banquet import plate_cost, serve_fish
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
@@ -45,6 +47,7 @@ from runtime.mechanics.buildings import ON_TRACK, placements
 from runtime.mechanics.elders import add_fish_to_elder, free_seats
 from runtime.mechanics.forests import deforest, reforest, thin_out
 from runtime.mechanics.goods import gain, to_reserve
+from runtime.mechanics.haul import distribute
 from runtime.mechanics.payment import payment_options
 from runtime.mechanics.scoring import score
 from runtime.mechanics.shares import issue_share, share_cost
@@ -52,8 +55,8 @@ from runtime.mechanics.ships import build_ship, ship_cost
 from runtime.model import rules as rules_module
 from runtime.model.parameters import LAYOUT, PLAYER_COUNTS, TRUTH, Parameter, parameters
 from runtime.model.rules import parse, player_counts, rules_data
-from runtime.model.setup import new_table
 from runtime.model.state import CardInPlay, Player, Ship, Table
+from tests.kit.stages import run_stages
 from tests.kit.table_kit import goods, make_table, mechanic, put_in_play, script
 
 RUNTIME = Path(runtime.__file__).parent
@@ -566,18 +569,18 @@ def test_a_rule_shows_its_rules_toml_default_in_the_reference():
 
 # No hidden constants ----------------------------------------------------------------------------------------------
 
-LOOK_UP = RUNTIME / "engine" / "play.py"
+LOOK_UP = RUNTIME / "core" / "rules_in_force.py"
 # Numbers above 1 that the game's runtime code may write, each with its reason. The tooling around the game (the
 # analysis of many games, the players' search budgets) is not the game: runtime/analysis and runtime/players.
 ALLOWED_NUMBERS = {
-    ("runtime/engine/events.py", 40): "a safety cap on nested triggers against card loops, no rule of the game",
+    ("runtime/core/events.py", 40): "a safety cap on nested triggers against card loops, no rule of the game",
     ("runtime/examples/answers.py", 2): "an answer naming a pair (a cell) has two parts",
     ("runtime/examples/table.py", 2): "worked examples play at a 2-player table: the example language's own table",
     ("runtime/library/counts.py", 2): "the count's meaning: double spaces with at least two Forests",
     ("runtime/mechanics/board.py", 3): "the count's meaning: 3x3 blocks of Buildings",
     ("runtime/mechanics/buildings.py", 2): "the placement rule's meaning: a space under at least two Forests",
 }
-TOOLING = ("analysis", "players")
+TOOLING = ("analysis", "players", "playtest")
 
 
 def runtime_files() -> list[Path]:

@@ -2,11 +2,12 @@
 
 import pytest
 
-from runtime.engine.phases import distribute, fishing_phase
-from runtime.engine.play import attach
+from runtime.core.in_play import attach
+from runtime.game.phases import fishing_phase
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.buildings import build, build_building
 from runtime.mechanics.goods import offer_guests_on_ships
+from runtime.mechanics.haul import distribute
 from runtime.mechanics.payment import Payment, payment_options
 from runtime.model.cards import Ability
 from runtime.model.state import CardInPlay, IllegalAction, Ship

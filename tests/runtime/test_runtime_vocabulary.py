@@ -13,8 +13,8 @@ import pytest
 import runtime
 from compiler.checking import vocabulary
 from runtime import library
-from runtime.engine.actions import ACTIONS
-from runtime.engine.events import emit
+from runtime.core.events import emit
+from runtime.game.actions import ACTIONS
 from runtime.mechanics import goods
 from runtime.model import declarations as declared
 from tests.kit.table_kit import make_table

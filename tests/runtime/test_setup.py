@@ -1,4 +1,4 @@
-"""A new table is built on its journal part by part (runtime/model/setup.py): every container and table object
+"""A new table is built on its journal part by part (runtime/game/setup.py): every container and table object
 on it must be on the table's journal, or a change to it would not be undone."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from runtime.game.setup import shuffle, sorted_cards
 from runtime.model.journal import ATOMS, ShapeList, State, Tracked
-from runtime.model.setup import shuffle, sorted_cards
 from runtime.model.state import Table
 from tests.kit.table_kit import every_card, make_table, picture, put_in_play, real_cards
 

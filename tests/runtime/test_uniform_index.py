@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from runtime.engine.decisions import uniform_index
+from runtime.core.decisions import uniform_index
 
 
 def test_a_seed_gives_the_same_picks_everywhere() -> None:

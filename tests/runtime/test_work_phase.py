@@ -2,9 +2,10 @@
 
 import pytest
 
-from runtime.engine.actions import PASS, open_spaces, perform, take_turn, turn_options
-from runtime.engine.phases import returning_home, work_phase
-from runtime.engine.play import remove_from_play, rule
+from runtime.core.in_play import remove_from_play
+from runtime.core.rules_in_force import rule
+from runtime.game.actions import PASS, open_spaces, perform, take_turn, turn_options
+from runtime.game.phases import returning_home, work_phase
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.ships import ship_cost
 from runtime.model.cards import Ability

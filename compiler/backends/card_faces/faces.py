@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.escape import visible
 from compiler.backends.render import English, deck_name
-from compiler.card_choice import closest, named
 from compiler.checking.ranges import label, values, vp_label
+from compiler.cli.card_choice import closest, named
 from compiler.syntax import nodes as n
 
 # Payments drawn as a symbol: the vocabulary impl -> the good its symbol shows (None: the slot names it).
@@ -93,7 +93,7 @@ def select(
 ) -> list[n.Card]:
     """The cards to print, in file order. Without --deck or --cards, the buildings: the Elders stand in for
     base-game cards every player already has, and are printed only when their deck or names are asked for. A name
-    or code picks cards as every command does (compiler.card_choice); one two cards share picks both."""
+    or code picks cards as every command does (compiler.cli.card_choice); one two cards share picks both."""
     chosen = list(cards)
     if decks:
         known = {fold(key): key for key in {c.deck for c in cards}} | {fold(deck_name(c.deck)): c.deck for c in cards}

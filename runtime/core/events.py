@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from runtime.engine.attempts import attempt
+from runtime.core.attempts import attempt
 from runtime.model.cards import Ability, CardError, Context
 from runtime.model.declarations import EventType
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table

@@ -31,22 +31,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from runtime.engine.actions import take_turn
-from runtime.engine.decisions import Decider, Decision, RandomDecider, describe, option_index
-from runtime.engine.phases import (
+from runtime.core.decisions import Decider, Decision, RandomDecider, describe, option_index
+from runtime.core.rules_in_force import rule
+from runtime.game.actions import take_turn
+from runtime.game.phases import (
+    before_scoring_of,
     begin_round,
     between_turns,
-    distribute,
     end_fishing,
     end_of_round,
     fishing_phase_start,
     returning_home,
 )
-from runtime.engine.play import rule
+from runtime.game.setup import new_table
 from runtime.mechanics.board import haul_size
-from runtime.mechanics.scoring import before_scoring_of, score
+from runtime.mechanics.haul import distribute
+from runtime.mechanics.scoring import score
 from runtime.mechanics.shares import turn_order
-from runtime.model.setup import new_table
 from runtime.model.state import Mark as TableMark
 from runtime.model.state import Session, Table
 from runtime.wording import counted

@@ -1,18 +1,19 @@
-"""The round: Fishing Phase, Work Phase, end of round, Returning Home Phase."""
+"""The round: Fishing Phase, Work Phase, end of round, Returning Home Phase; and the moment before scoring."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
-from runtime.engine.actions import offer_any_time, take_turn
-from runtime.engine.decisions import DecisionKind, ask
-from runtime.engine.events import check_latches, emit_each
-from runtime.engine.play import rule
+from runtime.core.events import check_latches, emit, emit_each
+from runtime.core.rules_in_force import rule
+from runtime.game.actions import offer_any_time, take_turn
 from runtime.mechanics.board import haul_size
-from runtime.mechanics.elders import add_fish_to_elder
-from runtime.mechanics.goods import gain, offer_guests_on_ships, to_reserve
-from runtime.mechanics.shares import held_by_others, held_by_self, settle_share_fish, turn_order
-from runtime.model.declarations import FISHING_PHASE_START, RETURNING_HOME, ROUND_END
+from runtime.mechanics.goods import offer_guests_on_ships
+from runtime.mechanics.haul import distribute
+from runtime.mechanics.scoring import score, total_score
+from runtime.mechanics.shares import settle_share_fish, turn_order
+from runtime.model.declarations import BEFORE_SCORING, FISHING_PHASE_START, RETURNING_HOME, ROUND_END
 from runtime.model.state import Player, Table
 
 
@@ -69,62 +70,6 @@ def end_fishing(table: Table) -> None:
     check_latches(table)
 
 
-def distribute(table: Table, player: Player, haul: int) -> None:
-    """Steps 1-3 (1 and 3 swapped if the owner's rule allows and they choose), then the Reserve and the surplus.
-    The Guests on Ships are part of step 3 ("after placing fish on issued Shares in your possession"), so they move
-    with it."""
-    steps = [fish_elders, fish_others_shares, fish_own_shares]
-    if rule(table, player, "swap_distribution") and ask(
-        table, player.index, DecisionKind.SWAP_DISTRIBUTION, [False, True], "swap distribution steps 1 and 3?"
-    ):
-        steps.reverse()
-    if table.session.keep_log:
-        table.say(f"{player.name} distributes a haul of {haul}", player.index)
-    for step in steps:
-        haul = step(table, player, haul)
-    kept = to_reserve(table, player, "fish", haul)
-    if haul > kept and table.session.keep_log:
-        table.say(f"{player.name} returns {haul - kept} surplus fish", player.index)
-
-
-def fish_elders(table: Table, player: Player, haul: int) -> int:
-    for elder in list(player.council):
-        if haul == 0:
-            break
-        table.from_general("fish", 1)
-        add_fish_to_elder(table, elder, 1)
-        haul -= 1
-    return haul
-
-
-def fish_others_shares(table: Table, player: Player, haul: int) -> int:
-    return fish_on_shares(table, held_by_others(table, player), haul)
-
-
-def fish_own_shares(table: Table, player: Player, haul: int) -> int:
-    """Step 3: own issued Shares in one's own supply, then 1 fish per Guest on a Ship."""
-    return fish_guests_on_ships(table, player, fish_on_shares(table, held_by_self(table, player), haul))
-
-
-def fish_on_shares(table: Table, shares: list, haul: int) -> int:
-    """One fish of the haul on each Share, in order, while the haul lasts (taken from the general supply at once)."""
-    fished = shares[:haul]
-    if fished:
-        table.from_general("fish", len(fished))
-    for share in fished:
-        share.fish += 1
-    return haul - len(fished)
-
-
-def fish_guests_on_ships(table: Table, player: Player, haul: int) -> int:
-    guests = 0
-    for ship in player.track.ships:  # a plain loop costs less than sum() over a generator: asked on every fishing
-        guests += ship.guest
-    fish = min(haul, guests)
-    gain(table, player, "fish", fish)
-    return haul - fish
-
-
 def work_phase(table: Table) -> None:
     for _ in work_steps(table):
         pass
@@ -162,3 +107,25 @@ def returning_home(table: Table) -> None:
                 card.worker = None
     table.start_player = (table.start_player + 1) % len(table.players)
     check_latches(table)
+
+
+def final_scores(table: Table) -> dict[int, dict[str, Fraction]]:
+    """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
+    before_scoring(table)
+    return {player.index: score(table, player) for player in table.players}
+
+
+def final_totals(table: Table) -> dict[int, Fraction]:
+    """final_scores' totals alone (what a simulated game keeps), without a Fraction made for every part."""
+    before_scoring(table)
+    return {player.index: total_score(table, player) for player in table.players}
+
+
+def before_scoring(table: Table) -> None:
+    for player in turn_order(table):
+        before_scoring_of(table, player)
+
+
+def before_scoring_of(table: Table, player: Player) -> None:
+    emit(table, BEFORE_SCORING, "at", player)
+    between_turns(table, player)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from runtime.engine.decisions import DecisionKind, Option, decide_among, label_of_option
+from runtime.core.decisions import DecisionKind, Option, decide_among, label_of_option
 from runtime.model.state import IllegalAction, Table, player_name
 
 T = TypeVar("T")

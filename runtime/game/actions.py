@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from runtime.engine.attempts import choose_legal
-from runtime.engine.decisions import DecisionKind, Option, ask
-from runtime.engine.events import check_latches, emit, run_all_or_nothing
-from runtime.engine.play import CAPACITIES, abilities_of, capacities, rule
+from runtime.core.attempts import choose_legal
+from runtime.core.decisions import DecisionKind, Option, ask
+from runtime.core.events import check_latches, emit, run_all_or_nothing
+from runtime.core.in_play import abilities_of
+from runtime.core.rules_in_force import CAPACITIES, capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import build_building, can_build_any

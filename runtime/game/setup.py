@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from operator import is_
 from typing import NamedTuple
 
-from runtime.engine.decisions import Decider, RandomDecider
-from runtime.engine.play import base_value
+from runtime.core.decisions import Decider, RandomDecider
+from runtime.core.rules_in_force import base_value
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
 from runtime.model.journal import Journal, ShapeList, Tracked, TrackedDict, TrackedList, TrackedSet

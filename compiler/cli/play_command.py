@@ -1,0 +1,327 @@
+"""`nus play`: play the card file against the bots, on a local web page (default) or in the terminal (`--text`).
+
+Exit codes as every command's: 0 a game played (or `--check` replayed every answer), 1 errors in the card file
+(or `--check` found an answer that no longer fits), 2 a usage problem, 130 stopped (Ctrl-C, or the end of piped
+input before the game's end), the game saved first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from compiler.cli.common import (
+    ERRORS,
+    OK,
+    UsageError,
+    check_round,
+    compile_file,
+    player_count,
+    read_source,
+    report,
+    writing,
+)
+from compiler.diagnostics import printable
+from runtime.wording import counted
+
+PERSON = "you"
+
+
+def register(commands) -> None:
+    command = commands.add_parser("play", help="play your cards against the bots, in a browser or a terminal")
+    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
+    command.add_argument("--players", type=player_count, metavar="N", help="players, you included (default: 3)")
+    command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed (the deal and the bots)")
+    command.add_argument("--bots", default="greedy", metavar="AGENT", help="who plays the other seats")
+    command.add_argument(
+        "--seats",
+        metavar="LIST",
+        help="who sits where, e.g. 'you,greedy,random' ('you' for each person: two make hot seat play)",
+    )
+    command.add_argument("--hint", default="search", metavar="AGENT", help="the bot whose choice Hint shows")
+    command.add_argument("--text", action="store_true", help="play in the terminal instead of a web page")
+    command.add_argument("--answers", metavar="FILE", help="--text: read answers from FILE first, then the terminal")
+    command.add_argument("--no-open", action="store_true", help="print the page's address without opening a browser")
+    command.add_argument("--port", type=port, default=0, metavar="N", help="the page's port (default: any free one)")
+    command.add_argument("--save", metavar="FILE", help="where the game is saved after every answer")
+    command.add_argument("--replay", metavar="FILE", help="replay a saved game, then play on")
+    command.add_argument("--check", action="store_true", help="with --replay: exit 0 if every answer fits, else 1")
+    command.add_argument("--give", metavar="CARD[:ROUND]", help="put a Building into play for you at a round's start")
+    command.add_argument("--card", metavar="NAME", help="focus the log on one card: every time it listened")
+    command.add_argument("--against", metavar="OLD", help="mark cards changed since OLD (default: git HEAD)")
+    command.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from compiler.load import load_cards
+    from runtime.playtest.saved import SavedGameError, read_saved
+
+    if args.check and not args.replay:
+        raise UsageError("--check checks a saved game: give it with --replay FILE")
+    saved_answers = []
+    if args.replay:
+        try:
+            setup, saved_answers, _ = read_saved(read_source(args.replay))
+        except SavedGameError as error:
+            raise UsageError(f"{args.replay}: {error}") from None
+    else:
+        setup = new_setup(args)
+    check_seats(setup.seats, setup.hint)
+    text, compiled = compile_file(args.cards)
+    if not report(args.cards, text, compiled):
+        return ERRORS
+    specs = load_cards(text, args.cards)
+    if args.give:
+        setup.give = grant(args.give, specs, setup)
+    focus = find(specs, args.card) if args.card else None
+    session, problem = start(specs, setup, focus, saved_answers)
+    if args.check:
+        return checked(args, session, problem)
+    target = save_path(args, setup.seed)
+    playing = Playing(args, text, target)
+    host = playing.host(session, compiled, problem)
+    session.on_answer = lambda _: playing.autosave()
+    if args.text:
+        from runtime.playtest.text import play_text
+
+        return play_text(host, answer_lines(args))
+    return play_web(args, host, playing)
+
+
+def port(value: str) -> int:
+    if not value.isdigit() or int(value) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {value!r}")
+    return int(value)
+
+
+def start(specs, setup, focus, answers):
+    """The session, and the message of a replay that stopped early (the game then waits at that answer's question)."""
+    from runtime.playtest.session import PlaySession, ReplayError
+
+    session = PlaySession(specs, setup, focus)
+    try:
+        session.replay(answers)
+    except ReplayError as error:
+        return session, str(error)
+    return session, ""
+
+
+def checked(args: argparse.Namespace, session, problem: str) -> int:
+    """--replay --check: the saved game as a regression test."""
+    if problem:
+        print(printable(f"{args.replay}: {problem}"), file=sys.stderr)
+        return ERRORS
+    where = "to its end" if session.over else f"to answer {len(session.record)}"
+    print(printable(f"{args.replay}: every answer fits ({counted(len(session.record), 'answer')}, played {where})"))
+    return OK
+
+
+def new_setup(args: argparse.Namespace):
+    from runtime.playtest.session import Setup
+
+    if args.seats:
+        seats = tuple(seat.strip() for seat in args.seats.split(","))
+        if args.players is not None and len(seats) != args.players:
+            raise UsageError(f"--seats names {counted(len(seats), 'seat')}, --players {args.players}")
+        try:
+            player_count(str(len(seats)))
+        except argparse.ArgumentTypeError as error:
+            raise UsageError(f"--seats: {error}") from None
+    else:
+        seats = (PERSON,) + (args.bots,) * ((args.players or 3) - 1)
+    return Setup(args.seed, seats, None, args.hint)
+
+
+def check_seats(seats, hint: str) -> None:
+    from runtime.players import PLAYERS
+
+    for agent in (*seats, hint):
+        if agent != PERSON and agent not in PLAYERS:
+            raise UsageError(f"unknown player {agent!r}: a seat is '{PERSON}' or one of {', '.join(PLAYERS)}")
+
+
+def find(specs, wanted: str):
+    from compiler.cli.trace_command import find_card
+
+    return find_card(specs, wanted)
+
+
+def grant(value: str, specs, setup):
+    """--give CARD[:ROUND] for the first person seated (the first seat when only bots play)."""
+    from runtime.analysis.games import Grant
+
+    name, _, round_text = value.rpartition(":") if ":" in value else (value, "", "1")
+    if not round_text.isdigit() or int(round_text) < 1:
+        raise UsageError(f"--give {value}: the round after ':' is a whole number from 1")
+    card = find(specs, name)
+    if card.kind != "building":
+        raise UsageError(f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play taken")
+    check_round(int(round_text), specs, setup.players)
+    seat = next((seat for seat, agent in enumerate(setup.seats) if agent == PERSON), 0)
+    return Grant(card.name, seat, int(round_text))
+
+
+def save_path(args: argparse.Namespace, seed: int) -> Path:
+    """--save, or a new file in playtests/ (what `nus balance --playtests` reads): never a file given as input."""
+    if args.save:
+        target = Path(args.save)
+    else:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = Path("playtests") / f"{Path(args.cards).stem}-seed{seed}-{stamp}.json"
+    inputs = [Path(path) for path in (args.cards, args.replay, args.answers, args.against) if path]
+    from compiler.cli.output import refuse_inputs
+
+    writing(lambda: refuse_inputs([target], inputs), target)
+    return target
+
+
+class Playing:
+    """What the command line does for a front end: saving, reloading the card file, the end screen's commands."""
+
+    def __init__(self, args: argparse.Namespace, text: str, target: Path):
+        self.args = args
+        self.text = text
+        self.target = target
+        self.session = None
+
+    def host(self, session, compiled, problem: str):
+        from runtime.playtest.host import Host
+
+        self.session = session
+        return Host(
+            session,
+            card_info(compiled, edited_against(self.args)),
+            (self.args.cards, self.text),
+            self.autosave,
+            self.reload,
+            printable,
+            self.commands(),
+            problem,
+        )
+
+    def autosave(self) -> Path | None:
+        from compiler.cli.output import write_all
+        from runtime.playtest.saved import saved_text
+
+        target = self.target
+        writing(lambda: target.parent.mkdir(parents=True, exist_ok=True), target)
+        writing(lambda: write_all({target: saved_text(self.session, self.args.cards, self.text)}), target)
+        return target
+
+    def reload(self) -> str:
+        """The card file compiled again; the answers replayed on it (a ReplayError propagates to the front end)."""
+        from compiler.load import load_cards
+        from runtime.playtest.saved import cards_hash
+
+        text, compiled = compile_file(self.args.cards)
+        if compiled.diagnostics:
+            first = compiled.diagnostics[0]
+            where = f"{self.args.cards}:{first.span.line}"
+            return printable(f"{where}: {first.message} (the game goes on with the cards it had)")
+        specs = load_cards(text, self.args.cards)
+        focus = find(specs, self.args.card) if self.args.card else None
+        unchanged = cards_hash(text) == cards_hash(self.text)
+        self.text = text
+        self.session.reload(specs, focus)
+        self.autosave()
+        return "" if not unchanged else "the card file has not changed"
+
+    def commands(self) -> dict[str, str]:
+        target = shlex.quote(str(self.target))
+        cards = [] if self.args.cards == "cards.nus" else ["--cards", shlex.quote(self.args.cards)]
+        replay = " ".join(["nus", "play", *cards, "--replay", target])
+        return {
+            "replay it": replay,
+            "check it still fits the cards": replay + " --check",
+            "trace a card in it": " ".join(["nus", "trace", *cards, "--replay", target, "--card", "NAME"]),
+        }
+
+
+def card_info(compiled, edited: dict[str, str]) -> dict[str, dict]:
+    """Each card's English for hover, and whether it changed since the older version."""
+    from compiler.backends.docs import card_docs
+
+    return {
+        doc.name: {
+            "code": doc.code,
+            "kind": doc.kind,
+            "cost": doc.cost,
+            "vp": doc.vp,
+            "text": doc.text,
+            "line": doc.line,
+            "edited": edited.get(doc.name, ""),
+        }
+        for doc in card_docs(compiled.program)
+    }
+
+
+def edited_against(args: argparse.Namespace) -> dict[str, str]:
+    """The cards whose words differ from --against OLD (or the card file at git HEAD): name -> what they are compared
+    with. An old version that cannot be read or compiled marks nothing (said on stderr for --against)."""
+    from compiler.backends.docs import card_docs
+    from compiler.load import compile_text
+
+    if args.against:
+        old_text, old = compile_file(args.against)
+        if not report(args.against, old_text, old):
+            return {}
+        since = args.against
+    else:
+        old_text = at_git_head(Path(args.cards))
+        if old_text is None:
+            return {}
+        old = compile_text(old_text, args.cards)
+        if old.program is None or old.diagnostics:
+            return {}
+        since = "git HEAD"
+    before = {doc.code: (doc.name, doc.cost, doc.vp, doc.text) for doc in card_docs(old.program)}
+    return {
+        doc.name: since
+        for doc in card_docs(compile_file(args.cards)[1].program)
+        if before.get(doc.code) != (doc.name, doc.cost, doc.vp, doc.text)
+    }
+
+
+def at_git_head(path: Path) -> str | None:
+    """The file as git's HEAD has it; None outside a repository, for a file git does not track, or with no git."""
+    try:
+        found = subprocess.run(
+            ["git", "show", f"HEAD:./{path.name}"],
+            cwd=path.resolve().parent,
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return found.stdout.decode("utf-8", "replace") if found.returncode == 0 else None
+
+
+def answer_lines(args: argparse.Namespace):
+    """--text's input: the lines of --answers FILE, then the terminal's (or the pipe's)."""
+    if args.answers:
+        yield from read_source(args.answers).splitlines()
+    yield from (line.rstrip("\n") for line in sys.stdin)
+
+
+def play_web(args: argparse.Namespace, host, playing: Playing) -> int:
+    from runtime.playtest.web import serve
+
+    playing.autosave()
+    try:
+        server = serve(host, args.port, not args.no_open, announce=lambda line: print(line, flush=True))
+    except OSError as error:
+        raise UsageError(f"cannot serve the page on port {args.port}: {error.strerror or error}") from None
+    print(printable(f"saving to {playing.target} after every answer; Ctrl-C stops"), flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        server.shutdown()
+        playing.autosave()
+        print(printable(f"saved to {playing.target}"), file=sys.stderr)
+        raise

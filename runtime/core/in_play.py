@@ -1,0 +1,74 @@
+"""Cards entering and leaving play: a card in play listens for its events and waits on its latches until it leaves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.core.events import check_latches, trigger
+from runtime.model.cards import Ability
+from runtime.model.state import CardInPlay, IllegalAction, Table
+
+LISTENING = ("each_time", "at_moment")
+
+
+def attach(table: Table, card: CardInPlay) -> None:
+    """Bring a card into play: register its listeners and latches, then run its when-built abilities."""
+    if table.session.tracer is not None:
+        table.session.tracer.entered(table, card)
+    for index, ability in enumerate(card.spec.abilities):
+        if ability.kind in LISTENING:
+            table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))
+        elif ability.kind == "as_soon_as" and index not in card.fired:
+            table.latches.append((card, index))
+    for ability in card.spec.abilities:
+        if ability.kind == "when_built":
+            trigger(table, card, ability)
+    check_latches(table)
+
+
+def detach(table: Table, card: CardInPlay) -> None:
+    """Take a card out of play: it stops listening and its pending latches lapse. Only the lists that hold the card
+    are made anew (each one made goes on the journal)."""
+    for key, listeners in table.listeners.items():
+        if holds(listeners, card):
+            table.listeners[key] = [entry for entry in listeners if entry[0] is not card]
+    if holds(table.latches, card):
+        table.latches = [entry for entry in table.latches if entry[0] is not card]
+
+
+def holds(entries: list[tuple[CardInPlay, Any]], card: CardInPlay) -> bool:
+    """Whether a listener or latch list has an entry of the card."""
+    for entry in entries:  # noqa: SIM110 - a plain loop costs less than any() over a generator
+        if entry[0] is card:
+            return True
+    return False
+
+
+def abilities_of(card: CardInPlay, kind: str) -> tuple[Ability, ...]:
+    return card.spec.abilities_by_kind.get(kind, ())
+
+
+def remove_from_play(table: Table, card: CardInPlay | None) -> None:
+    """A Building leaves the game: its space empties and whatever lay on or under it goes with it."""
+    if card is None or card not in card.owner.buildings:
+        raise IllegalAction("that Building is not in play")
+    card.owner.buildings.remove(card)
+    if card.cell is not None:
+        card.owner.harbor.cells[card.cell] = None
+    if card in card.owner.track.cards:
+        card.owner.track.cards.remove(card)
+    return_card_goods(table, card)
+    detach(table, card)
+    table.say(f"{card.owner.name} removes {card.name} from play", card.owner.index, card=card)
+
+
+def return_card_goods(table: Table, card: CardInPlay) -> None:
+    """Goods on a card leaving play, and on the cards under it, go back to the general supply; Ships on it go back
+    to the supply board."""
+    for held in (card, *card.under):
+        for good, amount in held.goods.items():
+            table.to_general(good, amount)
+            held.goods[good] = 0
+        for ship_type in held.ships:
+            table.ships_left[ship_type] += 1
+        held.ships.clear()
