@@ -57,7 +57,7 @@ def register(commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.load import load_cards
+    from compiler import load_cards
     from runtime.playtest.saved import SavedGameError, read_saved
 
     if args.check and not args.replay:
@@ -214,7 +214,7 @@ class Playing:
 
     def reload(self) -> str:
         """The card file compiled again; the answers replayed on it (a ReplayError propagates to the front end)."""
-        from compiler.load import load_cards
+        from compiler import load_cards
         from runtime.playtest.saved import cards_hash
 
         text, compiled = compile_file(self.args.cards)
@@ -262,8 +262,8 @@ def card_info(compiled, edited: dict[str, str]) -> dict[str, dict]:
 def edited_against(args: argparse.Namespace) -> dict[str, str]:
     """The cards whose words differ from --against OLD (or the card file at git HEAD): name -> what they are compared
     with. An old version that cannot be read or compiled marks nothing (said on stderr for --against)."""
+    from compiler import compile_text
     from compiler.backends.docs import card_docs
-    from compiler.load import compile_text
 
     if args.against:
         old_text, old = compile_file(args.against)

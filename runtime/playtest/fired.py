@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from runtime.analysis.trace import condition_text, differences, explain, moment_name, view
-from runtime.engine.decisions import Decision, Option
+from runtime.core.decisions import Decision, Option
 from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.state import CardInPlay, Table, player_name
 from runtime.playtest.wording import option_words

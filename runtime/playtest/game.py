@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from runtime.analysis.games import Grant, grant
-from runtime.engine.decisions import Decider, Decision
-from runtime.engine.forward import Game, Pending, run_segment
+from runtime.core.decisions import Decider, Decision
+from runtime.game.forward import Game, Pending, run_segment
 from runtime.model.cards import CardSpec
 from runtime.model.state import Table
 from runtime.players import PLAYERS, seat_seed

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from runtime.analysis.games import Grant
-from runtime.engine.decisions import Decision
+from runtime.core.decisions import Decision
 from runtime.mechanics.scoring import score
 from runtime.model.cards import CardSpec
 from runtime.model.state import player_name

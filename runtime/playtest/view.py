@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.engine.decisions import Decision, DecisionKind, Option
-from runtime.engine.play import capacity, printed_plates
+from runtime.core.decisions import Decision, DecisionKind, Option
+from runtime.core.rules_in_force import capacity, printed_plates
 from runtime.examples.answers import action_words
 from runtime.mechanics.board import double_of
 from runtime.mechanics.scoring import score

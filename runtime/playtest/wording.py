@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from runtime.engine.decisions import Decision
+from runtime.core.decisions import Decision
 from runtime.examples.answers import describe, paid, words
 
 

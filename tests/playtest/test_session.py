@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
+from compiler import load_cards
 from compiler.cli import main
-from compiler.load import load_cards
 from runtime.analysis.games import Grant
 from runtime.examples.answers import words
 from runtime.playtest.saved import read_saved, saved_text

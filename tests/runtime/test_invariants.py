@@ -1,9 +1,7 @@
 """Runtime invariants over random legal play with all 88 cards, checked after every step of whole games.
 
-Conservation: the runtime's general supply is unlimited, so the table keeps it as a ledger
-(`Table.general`: what left it counts down, what came back counts up). Every good and Guest on the
-table, in every zone, plus that ledger, must stay at its starting total; a good created or lost outside
-the ledger is a runtime bug.
+The invariants (counts never negative, limits held, every good conserved against the general supply's
+ledger) are tests/kit/invariants.py's, which the generated cards' games check too (tests/fuzz).
 
 `NUS_INVARIANT_GAMES` sets how many seeded games are played (500 by default, about a minute of CPU),
 `NUS_INVARIANT_EXAMPLES` how many games hypothesis draws (15 by default): a long run is one command,
@@ -30,7 +28,8 @@ from runtime.game.actions import place_worker
 from runtime.game.phases import final_scores, round_steps
 from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
-from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+from runtime.model.state import IllegalAction, Player, Table
+from tests.kit.invariants import check_invariants, goods_on_table
 from tests.kit.table_kit import picture, real_cards
 
 GAMES = int(os.environ.get("NUS_INVARIANT_GAMES", "500"))
@@ -61,61 +60,6 @@ def game_steps(table: Table) -> Iterator[str]:
         yield from round_steps(table)
     final_scores(table)
     yield "scoring"
-
-
-def cards_on_table(table: Table) -> list[CardInPlay]:
-    """Buildings, Elders, and the cards lying under them."""
-    cards = [card for player in table.players for card in player.buildings + player.council]
-    return cards + [under for card in cards for under in card.under]
-
-
-def goods_on_table(table: Table) -> dict[str, int]:
-    """Each good and Guest summed over the ledger and every zone that can hold it; Ships wherever they are."""
-    total = dict(table.general)
-
-    def add(held: dict[str, int]) -> None:
-        for good, amount in held.items():
-            total[good] += amount
-
-    for player in table.players:
-        add(player.supply)
-        add(player.reserve)
-        for lying in player.track.space_goods:
-            add(lying)
-        total["guest"] += sum(ship.guest for ship in player.track.ships)
-    for card in cards_on_table(table):
-        add(card.goods)
-    total["fish"] += sum(table.plates) + sum(share.fish for share in table.shares)
-    total["guest"] += sum(len(guests) for guests in table.elder_guests.values())
-    total["ship"] = sum(table.ships_left.values()) + sum(len(p.track.ships) for p in table.players)
-    total["ship"] += sum(len(card.ships) for card in cards_on_table(table))
-    return total
-
-
-def counts(table: Table) -> Iterator[tuple[object, object, int]]:
-    """Every count that can never go below zero, with where it is: (holder, key, count)."""
-    yield from (("plate", i, fish) for i, fish in enumerate(table.plates))
-    yield from (("ships left", kind, left) for kind, left in table.ships_left.items())
-    yield from ((share, "fish", share.fish) for share in table.shares)
-    for player in table.players:
-        yield from ((player, good, n) for good, n in player.supply.items())
-        yield from ((player, f"reserve {good}", n) for good, n in player.reserve.items())
-        yield from ((player, f"forests {i}", n) for i, n in enumerate(player.harbor.forests))
-        for i, lying in enumerate(player.track.space_goods):
-            yield from ((player, f"fishing space {i} {good}", n) for good, n in lying.items())
-    for card in cards_on_table(table):
-        yield from ((card, good, n) for good, n in card.goods.items())
-
-
-def check_invariants(table: Table, start: dict[str, int]) -> None:
-    """What no legal play may break: counts stay non-negative, limits hold, goods are conserved."""
-    negative = [count for count in counts(table) if count[2] < 0]
-    assert negative == []
-    over_wood = [p.index for p in table.players if p.supply["wood"] > rule_value(table, p, "wood_limit")]
-    assert over_wood == []
-    over_reserve = [p.index for p in table.players if p.reserve["fish"] > rule_value(table, p, "reserve_fish_limit")]
-    assert over_reserve == []
-    assert goods_on_table(table) == start
 
 
 def worker_options(table: Table, player: Player) -> list[object]:
