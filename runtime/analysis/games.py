@@ -91,6 +91,13 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
     )
 
 
+def grant(table: Table, wanted: Grant) -> bool:
+    """Hand the card over now from wherever it lies unbuilt (display, a deck, a hand, an Elder stack), as `wanted`
+    says: `nus play --give` at the start of its round. False when it is nowhere unbuilt or found no place."""
+    spec = set_aside(table, wanted.card, wanted.kind)
+    return spec is not None and bool(give(table, spec, wanted.seat, wanted.given))
+
+
 def last_round(specs: Sequence[CardSpec], players: int) -> int | None:
     """The last Round of a game with these cards, from rules.toml; None when a card's rule may change the number of
     Rounds, which only play tells."""

@@ -36,7 +36,8 @@ class Given(Enum):
 
 def set_aside(table: Table, name: str, kind: str = "building") -> CardSpec | None:
     """Take the card of that name and kind out of the deal: out of its deck, off the display (refilled from its deck,
-    as after a build) or off an Elder stack. None when the deal has no such card (its `players` line leaves it out)."""
+    as after a build), out of a player's hand or off an Elder stack. None when the deal has no such card unbuilt (its
+    `players` line leaves it out)."""
     if kind == "elder":
         for stack in table.elder_stacks:
             for spec in stack:
@@ -51,10 +52,10 @@ def set_aside(table: Table, name: str, kind: str = "building") -> CardSpec | Non
             if deck:
                 table.display.append(deck.pop())  # as a build refills it (take_from_offer)
             return spec
-    for deck in table.decks.values():
-        for spec in deck:
+    for pool in [*table.decks.values(), *(player.hand for player in table.players)]:
+        for spec in pool:
             if spec.name == name and spec.kind == "building":
-                deck.remove(spec)
+                pool.remove(spec)
                 return spec
     return None
 

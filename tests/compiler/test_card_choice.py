@@ -89,8 +89,12 @@ def test_print_selection_takes_a_name_with_a_comma_codes_and_any_case(cards) -> 
 def test_trace_and_balance_pick_cards_the_same_way() -> None:
     specs = load_cards(CARDS, "cards.nus")
     assert find_card(specs, "A702").name == find_card(specs, "salt, pepper").name == "Salt, Pepper"
-    assert measured_cards(specs, ["a700", "Salt, Pepper"], 3) == (("Cafe", "Salt, Pepper"), ())
-    assert measured_cards(specs, ["CAFE", "cafe royal"], 3) == (("Cafe", "Cafe Royal"), ())
+    for wanted, names in (
+        (["a700", "Salt, Pepper"], ["Cafe", "Salt, Pepper"]),
+        (["CAFE", "cafe royal"], ["Cafe", "Cafe Royal"]),
+    ):
+        measured, left_out = measured_cards(specs, wanted, 3)
+        assert [card.name for card in measured] == names and left_out == ()
 
 
 def test_an_unknown_name_is_refused_with_the_closest_name_or_code(cards, tmp_path: Path, capsys) -> None:
@@ -110,7 +114,7 @@ def test_an_unknown_name_is_refused_with_the_closest_name_or_code(cards, tmp_pat
         == "nus: error: no card named 'Cafe Royale' in the card file; did you mean 'Cafe Royal'?\n"
     )
     assert main(["balance", str(path), "--card", "Cafee", "--games", "1"]) == 2
-    assert capsys.readouterr().err == "nus: error: no Building named 'Cafee' in the card file; did you mean 'Cafe'?\n"
+    assert capsys.readouterr().err == "nus: error: no card named 'Cafee' in the card file; did you mean 'Cafe'?\n"
     with pytest.raises(SelectionError) as refused:
         select(cards, None, None, ["Cafe Roayl", "Zymurgy", "carpentr"])
     assert str(refused.value) == (
