@@ -287,10 +287,10 @@ def print_table(result: dict, console: Any = None) -> None:
         console.print(f"not measured, not part of games of {result['players']} players (their players line): {names}")
     console.print(seats_table(result))
     scores, turns = result["scores"], result["turns"]
+    length = NO_DATA if turns["mean"] is None else f"{turns['mean']:.1f}"
     console.print(
         f"final score {interval(scores['mean'], scores['score_ci_low'], scores['score_ci_high'], signed=False)} "
-        f"(n={scores['score_n']} games); game length {turns['mean']:.1f} worker turns "
-        f"(n={turns['turns_n']} games)"
+        f"(n={scores['score_n']} games); game length {length} worker turns (n={turns['turns_n']} games)"
     )
     run = result.get("run") or {}
     if run.get("interrupted"):
@@ -561,12 +561,14 @@ def score_histogram(plt: Any, histogram: list[list[float]]) -> Any:
 
 def seat_bars(plt: Any, seats: list[dict]) -> Any:
     figure, axes = plt.subplots(figsize=(4, 3))
+    seats = [seat for seat in seats if seat["win_rate"] is not None]  # no game played: no bar
     rates = [seat["win_rate"] for seat in seats]
     errors = [
         [rate - seat["win_rate_ci_low"] for rate, seat in zip(rates, seats, strict=True)],
         [seat["win_rate_ci_high"] - rate for rate, seat in zip(rates, seats, strict=True)],
     ]
     axes.bar([f"seat {seat['seat']}" for seat in seats], rates, yerr=errors, capsize=4)
-    axes.axhline(1 / len(seats), color="grey", linewidth=0.8, linestyle="--")
+    if seats:
+        axes.axhline(1 / len(seats), color="grey", linewidth=0.8, linestyle="--")
     axes.set_ylabel("win rate (95% Wilson interval)")
     return figure

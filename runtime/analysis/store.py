@@ -32,14 +32,16 @@ FORMAT = 1
 @cache
 def code_fingerprint() -> str:
     """A hash of every source that decides how a game plays, so a changed engine, player or compiler never reads an
-    old game (a changed report or command line keeps the games)."""
+    old game (a changed report or command line keeps the games). Each file by its size and time of change, not its
+    bytes: reading some 200 files cost 0.1 s of every run; a file touched but unchanged only costs a replay."""
     digest = hashlib.sha256(f"format {FORMAT}".encode())
     for folder in PLAYING_CODE:
         for path in sorted((ROOT / folder).rglob("*")):
             relative = path.relative_to(ROOT).as_posix()
             skipped = relative.startswith(NOT_PLAYING) and relative not in PLAYING_ANALYSIS
             if path.suffix in (".py", ".lark", ".toml") and "__pycache__" not in path.parts and not skipped:
-                digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+                stat = path.stat()
+                digest.update(f"{relative}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
     return digest.hexdigest()
 
 

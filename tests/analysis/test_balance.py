@@ -139,17 +139,23 @@ def test_equivalent_rewrite_gives_identical_results_on_the_same_seeds(tmp_path):
 SMALL = ("--games", "4", *measured("Private Company", "Stove", "Builder"))
 
 
-def test_two_processes_give_the_same_json_as_one():
-    assert run_json(str(CARDS), *SMALL, "--jobs", "2") == run_json(str(CARDS), *SMALL, "--jobs", "1")
+MIXED = ("--games", "2", "--agents", "greedy,random,search", *measured("Stove"))  # a mixed table
 
 
-def test_a_local_dask_cluster_gives_the_same_json_as_one_process():
+@pytest.mark.parametrize("arguments", [SMALL, MIXED], ids=["random", "mixed"])
+def test_two_processes_give_the_same_json_as_one(arguments):
+    one = run_json(str(CARDS), *arguments, "--jobs", "1", "--no-cache")
+    assert one == run_json(str(CARDS), *arguments, "--jobs", "2", "--no-cache")
+
+
+@pytest.mark.parametrize("arguments", [SMALL, MIXED], ids=["random", "mixed"])
+def test_a_local_dask_cluster_gives_the_same_json_as_one_process(arguments):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None, processes=True
     ) as cluster:
-        on_cluster = run_json(str(CARDS), *SMALL, "--cluster", cluster.scheduler_address)
-    assert on_cluster == run_json(str(CARDS), *SMALL, "--jobs", "1")
+        on_cluster = run_json(str(CARDS), *arguments, "--cluster", cluster.scheduler_address, "--no-cache")
+    assert on_cluster == run_json(str(CARDS), *arguments, "--jobs", "1", "--no-cache")
 
 
 def test_precision_plays_more_seeds_until_intervals_are_narrow_enough():
@@ -440,3 +446,51 @@ def test_a_renamed_card_is_paired_by_kind_and_code_and_counts_as_changed(tmp_pat
     elsewhere = variant(tmp_path, "recoded.nus", "(trout A613)", "(trout A699)")  # another code: another card
     against = run_json(str(CARDS), "--against", str(elsewhere), "--games", "1", *measured("Stove"))["against"]
     assert (against["added"], against["removed"]) == (["Barrel Maker"], ["Barrel Maker"])
+
+
+def run_with_times(*args: str) -> tuple[int, dict]:
+    code, out = run(*args, "--format", "json")
+    return code, json.loads(out)
+
+
+def test_ctrl_c_reports_the_seeds_finished_exits_130_and_keeps_their_games(monkeypatch):
+    """Stopped two games into the third seed: the report is that of the two seeds finished (the same figures as a run
+    of two seeds), exit 130; their games are kept, so the run asked again reads them and plays the rest."""
+    real = balance.run
+    per_seed = 4  # as dealt, without Stove, paid, free
+
+    def stopped(sources, jobs, workers=1, cluster=None):
+        for count, record in enumerate(real(sources, jobs, workers, cluster)):
+            if count == 2 * per_seed + 2:
+                raise KeyboardInterrupt
+            yield record
+
+    monkeypatch.setattr(balance, "run", stopped)
+    code, result = run_with_times(str(CARDS), "--games", "3", "--jobs", "1", *measured("Stove"))
+    assert code == 130 and result["games"] == 2 and result["run"]["interrupted"] is True
+    monkeypatch.setattr(balance, "run", real)
+    code, two = run_with_times(str(CARDS), "--games", "2", "--jobs", "1", *measured("Stove"))
+    assert code == 0 and {**result, "run": None} == {**two, "run": None}
+    assert two["run"] == {**two["run"], "games_played": 0, "games_from_store": 2 * per_seed, "interrupted": False}
+    code, three = run_with_times(str(CARDS), "--games", "3", "--jobs", "1", *measured("Stove"))
+    assert (three["run"]["games_played"], three["run"]["games_from_store"]) == (2, 3 * per_seed - 2)
+    code, out = run(str(CARDS), "--games", "3", "--jobs", "1", "--no-cache", *measured("Stove"))
+    assert "interrupted" not in out
+
+
+def test_a_second_edit_of_the_new_file_reads_the_old_files_games_from_the_store(tmp_path, monkeypatch):
+    """Old file, then NEW edited twice: the second comparison plays only the new file's games. A game without Cabin is
+    the same game in every file that differs only in Cabin's text, so it is played once for all three."""
+    monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path / "cache"))
+    cost = "  cost 1 wood, 1 fish\n  vp 0\n  rule distribution may swap steps 1 and 3\n"
+    first = variant(tmp_path, "first.nus", cost, cost.replace("1 wood", "2 wood"))
+    second = variant(tmp_path, "second.nus", cost, cost.replace("1 wood", "3 wood"))
+    seeds = 5
+    code, one = run_with_times(str(CARDS), "--against", str(first), "--games", str(seeds), "--jobs", "1")
+    assert code == 0 and [card["name"] for card in one["cards"]] == ["Cabin"]  # only the card whose text changed
+    # per seed: as dealt in each file, Cabin's game without it (shared), paid and free in each file
+    assert (one["run"]["games_played"], one["run"]["games_from_store"]) == (7 * seeds, 0)
+    code, two = run_with_times(str(CARDS), "--against", str(second), "--games", str(seeds), "--jobs", "1")
+    assert (two["run"]["games_played"], two["run"]["games_from_store"]) == (3 * seeds, 4 * seeds)
+    code, fresh = run_with_times(str(CARDS), "--against", str(second), "--games", str(seeds), "--no-cache")
+    assert {**two, "run": None} == {**fresh, "run": None}  # what the store gives is what playing gives
