@@ -22,6 +22,7 @@ import re
 import resource
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 
 from runtime.analysis.games import Grant, Record, Setup
@@ -520,11 +521,13 @@ def measure(
     done, batch = 0, games
     try:
         while batch > 0:
-            for seed, records in seeds_played(
+            played = seeds_played(
                 sources, design, range(done, done + batch), workers, cluster, progress, store or GameStore(None), spent
-            ):
-                add_seed(tallies, design, seed, records)
-                done += 1
+            )
+            with closing(played):  # on Ctrl-C too: the games finished are kept and the workers stopped now
+                for seed, records in played:
+                    add_seed(tallies, design, seed, records)
+                    done += 1
             if precision is None or widest(tallies, design)[0] < precision:
                 break
             batch = min(done, cap - done)

@@ -453,7 +453,7 @@ def run_with_times(*args: str) -> tuple[int, dict]:
     return code, json.loads(out)
 
 
-def test_ctrl_c_reports_the_seeds_finished_exits_130_and_keeps_their_games(monkeypatch):
+def test_ctrl_c_reports_the_seeds_finished_exits_130_and_keeps_their_games(monkeypatch, tmp_path):
     """Stopped two games into the third seed: the report is that of the two seeds finished (the same figures as a run
     of two seeds), exit 130; their games are kept, so the run asked again reads them and plays the rest."""
     real = balance.run
@@ -465,6 +465,7 @@ def test_ctrl_c_reports_the_seeds_finished_exits_130_and_keeps_their_games(monke
                 raise KeyboardInterrupt
             yield record
 
+    monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path))  # a store of its own: no game of another test is in it
     monkeypatch.setattr(balance, "run", stopped)
     code, result = run_with_times(str(CARDS), "--games", "3", "--jobs", "1", *measured("Stove"))
     assert code == 130 and result["games"] == 2 and result["run"]["interrupted"] is True
