@@ -37,9 +37,18 @@ def register(commands) -> None:
     command.add_argument(
         "--all", action="store_true", help="with --against, measure every card, not only those whose text changed"
     )
-    command.add_argument("--players", type=player_count, default=3, metavar="N", help="players a game")
+    command.add_argument(
+        "--players",
+        type=player_counts,
+        default="3",  # argparse reads a string default through the type, and --help shows it as written
+        metavar="N",
+        help="players a game; a range (2-5) reports seat fairness, or the --ladder, at every count in it",
+    )
     command.add_argument("--agent", default=DEFAULT_AGENT, help="who plays every seat: " + ", ".join(agent_names()))
     command.add_argument("--agents", metavar="A,B,...", help="one player a seat (a mixed table): plan,greedy,greedy")
+    command.add_argument(
+        "--ladder", metavar="A,B,...", help="every player named against every other at rotated seats: who beats whom"
+    )
     command.add_argument("--games", type=positive, default=100, metavar="G", help="seeds played")
     command.add_argument(
         "--precision", type=float, metavar="X", help="double the seeds until every interval is narrower than X VP"
@@ -76,7 +85,19 @@ def agent_names() -> list[str]:
     return list(PLAYERS)
 
 
+def player_counts(value: str) -> tuple[int, ...]:
+    """A --players value: one count (3) or a range of them (2-5), each one the game has."""
+    first, _, last = value.partition("-")
+    counts = tuple(range(player_count(first), player_count(last or first) + 1))
+    if not counts:
+        raise argparse.ArgumentTypeError(f"{value!r} is an empty range: give the smaller count first (2-5)")
+    return counts
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.ladder or len(args.players) > 1:
+        return by_player_count(args)
+    args.players = args.players[0]
     from compiler.cache import cache_dir
     from runtime.analysis.balance import VALUES, Design, edit_between, full_report, measure, stopping
     from runtime.analysis.even import suggested_file
@@ -273,3 +294,50 @@ def even_suggestions(args: argparse.Namespace, source, design, tally, asked, sto
         for card in targets
         if peers_of(card)
     }
+
+
+def by_player_count(args: argparse.Namespace) -> int:
+    """--ladder, or --players with a range: the same question at every player count asked, in one report."""
+    from runtime.analysis.balance import Design, game_report, measure
+    from runtime.analysis.ladder import ladder
+    from runtime.analysis.report import as_json, print_counts
+    from runtime.analysis.runner import Source, default_jobs
+
+    for option, given in (("--against", args.against), ("--card", args.card), ("--even", args.even)):
+        if given:
+            raise UsageError(f"{option} measures cards at one player count; --ladder and a --players range do not")
+    if args.format == "csv" or args.html:
+        raise UsageError("--ladder and a --players range report as a table or as JSON (--format json)")
+    text, checked = checked_file(args.file)
+    if not report(args.file, text, checked):
+        return ERRORS
+    source = Source(text, args.file, cards_kept)
+    seeds = range(args.seed, args.seed + args.games)
+    workers = args.jobs or default_jobs()
+    sections = []
+    with reaching_cluster():
+        for players in args.players:
+            if args.ladder:
+                agents = checked_agents(args.ladder.split(","))
+                sections.append(ladder(source, agents, seeds, players, workers, args.cluster))
+            else:
+                agents = check_arguments(argparse.Namespace(**{**vars(args), "players": players}))
+                design = Design(players, agents, args.seed, args.round, ())
+                tallies, spent = measure({"cards": source}, design, args.games, workers, args.cluster)
+                sections.append(game_report(design, tallies["cards"]))
+    result = {"by_players": sections}
+    if args.format == "json":
+        sys.stdout.write(as_json(result))
+    else:
+        print_counts(result)
+    return OK
+
+
+def checked_agents(agents: list[str]) -> tuple[str, ...]:
+    names = tuple(agent.strip() for agent in agents)
+    for agent in names:
+        if agent not in agent_names():
+            raise UsageError(f"unknown player {agent!r}; choose one of {', '.join(agent_names())}")
+    if len(set(names)) < 2:
+        raise UsageError("--ladder needs at least two different players: --ladder greedy,search")
+    return names

@@ -302,6 +302,19 @@ def build_rates(tally: Tally, specs: Sequence[CardSpec], players: int) -> list[d
 OBSERVATIONAL = ["built", "built_round", "builder_win"]
 
 
+def game_report(design: Design, tally: Tally) -> dict:
+    """The seats and game-level figures alone, for one player count."""
+    return {
+        "players": design.players,
+        "games": tally.games,
+        "agent": design.agent,
+        "agents": list(design.agents),
+        "seed": design.seed,
+        "seats": seat_rows(tally),
+        **game_level(tally),
+    }
+
+
 def report(design: Design, tally: Tally, costs: dict[str, float], specs: Sequence[CardSpec]) -> dict:
     return {
         "players": design.players,

@@ -376,10 +376,10 @@ def even_table(result: dict) -> Any:
     return table
 
 
-def seats_table(result: dict) -> Any:
+def seats_table(result: dict, title: str = "Seats (first-player advantage), games as dealt") -> Any:
     from rich.table import Table
 
-    table = Table(title="Seats (first-player advantage), games as dealt")
+    table = Table(title=title)
     for column in ("seat", "win rate (95% CI)", "score (95% CI)", "n"):
         table.add_column(column, justify="right")
     for seat in result["seats"]:
@@ -572,3 +572,55 @@ def seat_bars(plt: Any, seats: list[dict]) -> Any:
         axes.axhline(1 / len(seats), color="grey", linewidth=0.8, linestyle="--")
     axes.set_ylabel("win rate (95% Wilson interval)")
     return figure
+
+
+def print_counts(result: dict, console: Any = None) -> None:
+    """--ladder or a --players range: one section per player count."""
+    from rich.table import Table
+
+    console = console or report_console()
+    for section in result["by_players"]:
+        if "ladder" in section:
+            console.print(ladder_tables(section))
+            continue
+        console.print(seats_table(section, f"Seats at {section['players']} players, {players_words(section)}"))
+        scores = section["scores"]
+        console.print(
+            f"final score {interval(scores['mean'], scores['score_ci_low'], scores['score_ci_high'], signed=False)} "
+            f"(n={scores['score_n']} games)"
+        )
+    if not result["by_players"]:
+        console.print(Table(title="nothing measured"))
+
+
+def ladder_tables(section: dict) -> Any:
+    """Who beats whom at one player count: each pairing's win share against an even chance, then the ladder."""
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.table import Table
+
+    players, even = section["players"], section["even"]
+    seatings = f"one seat of {players} (seats rotated), {section['seeds']} seeds from {section['first_seed']}"
+    matrix = Table(title=f"Win share of a player in {seatings} against the others; even: {even * 100:.0f}%")
+    for column in ("player", "against", "win share (95% CI)", "n", "beats it", "score lead (95% CI)"):
+        matrix.add_column(column, justify="left" if column in ("player", "against") else "right")
+    for row in section["matrix"]:
+        matrix.add_row(
+            escape(row["agent"]),
+            escape(row["against"]),
+            interval(row["win_share"], row["ci_low"], row["ci_high"], percent=True, signed=False),
+            str(row["n"]),
+            "yes" if row["beats"] else "",
+            interval(row["lead"], row["lead_ci_low"], row["lead_ci_high"]),
+        )
+    ranking = Table(title=f"Ladder at {players} players: mean win share against every other player")
+    for column in ("rung", "player", "win share (95% CI)", "n"):
+        ranking.add_column(column, justify="left" if column == "player" else "right")
+    for rung, row in enumerate(section["ladder"], start=1):
+        ranking.add_row(
+            str(rung),
+            escape(row["agent"]),
+            interval(row["win_share"], row["ci_low"], row["ci_high"], percent=True, signed=False),
+            str(row["n"]),
+        )
+    return Group(matrix, ranking)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import haul_size
-from runtime.mechanics.scoring import score
+from runtime.mechanics.scoring import score_parts
 from runtime.model.cards import CardSpec, Context
 from runtime.model.state import Player, Table
 
@@ -39,7 +39,7 @@ def load_rates(path: str | None = None) -> Rates:
 def evaluate(table: Table, player: Player, rates: Rates | None = None) -> float:
     """What the player's position is worth in VP: the score so far plus the rated rest."""
     rates = rates or load_rates()
-    worth = float(score(table, player)["total"])
+    worth = float(sum(score_parts(table, player).values()))  # the score's total, without a Fraction per part
     worth += sum(rates.supply[good] * amount for good, amount in player.supply.items())
     worth += sum(rates.reserve[good] * amount for good, amount in player.reserve.items())
     rounds_left = rule(table, None, "rounds") - table.round

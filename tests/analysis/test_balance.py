@@ -51,7 +51,7 @@ def run_json(*args: str) -> dict:
     code, out = run(*args, "--format", "json")
     assert code == 0
     result = json.loads(out)
-    result.pop("run")
+    result.pop("run", None)
     return result
 
 
@@ -140,15 +140,17 @@ SMALL = ("--games", "4", *measured("Private Company", "Stove", "Builder"))
 
 
 MIXED = ("--games", "2", "--agents", "greedy,random,search", *measured("Stove"))  # a mixed table
+COUNTS = ("--games", "3", "--players", "2-5")  # seat fairness at every player count
+SAME_JSON = [SMALL, MIXED, COUNTS]
 
 
-@pytest.mark.parametrize("arguments", [SMALL, MIXED], ids=["random", "mixed"])
+@pytest.mark.parametrize("arguments", SAME_JSON, ids=["random", "mixed", "counts"])
 def test_two_processes_give_the_same_json_as_one(arguments):
     one = run_json(str(CARDS), *arguments, "--jobs", "1", "--no-cache")
     assert one == run_json(str(CARDS), *arguments, "--jobs", "2", "--no-cache")
 
 
-@pytest.mark.parametrize("arguments", [SMALL, MIXED], ids=["random", "mixed"])
+@pytest.mark.parametrize("arguments", SAME_JSON, ids=["random", "mixed", "counts"])
 def test_a_local_dask_cluster_gives_the_same_json_as_one_process(arguments):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
@@ -357,7 +359,8 @@ def test_help_shows_every_default_once(capsys):
         main(["balance", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
     for option in (
-        "--players N players a game (default: 3)",
+        "--players N players a game; a range (2-5) reports seat fairness, or the --ladder, at every count in it "
+        "(default: 3)",
         "--seed S first seed; seeds S to S + G - 1 (default: 0)",
         "(default: table)",
         "--fdr Q false discovery rate (default: 0.01)",
@@ -495,3 +498,52 @@ def test_a_second_edit_of_the_new_file_reads_the_old_files_games_from_the_store(
     assert (two["run"]["games_played"], two["run"]["games_from_store"]) == (3 * seeds, 4 * seeds)
     code, fresh = run_with_times(str(CARDS), "--against", str(second), "--games", str(seeds), "--no-cache")
     assert {**two, "run": None} == {**fresh, "run": None}  # what the store gives is what playing gives
+
+
+def test_a_players_range_reports_seat_fairness_at_every_count():
+    result = run_json(str(CARDS), "--games", "3", "--players", "2-5", "--jobs", "1")
+    sections = result["by_players"]
+    assert [section["players"] for section in sections] == [2, 3, 4, 5]
+    for section in sections:
+        assert [seat["seat"] for seat in section["seats"]] == list(range(1, section["players"] + 1))
+        assert all(seat["win_rate_n"] == 3 for seat in section["seats"])
+        assert sum(seat["win_rate"] for seat in section["seats"]) == pytest.approx(1.0, abs=1e-3)
+        assert section["scores"]["score_n"] == 3
+    code, out = run(str(CARDS), "--games", "2", "--players", "2-3", "--jobs", "1")
+    assert code == 0 and "Seats at 2 players, random players" in out and "Seats at 3 players" in out
+
+
+def test_the_ladder_plays_every_player_against_every_other_at_rotated_seats():
+    """Greedy in one seat of three against two random players, each seed three times (greedy in each seat), and the
+    other way round: greedy wins every game, and its Wilson interval lies above an even third."""
+    result = run_json(str(CARDS), "--ladder", "random,greedy", "--games", "2", "--jobs", "1", "--no-cache")
+    (section,) = result["by_players"]
+    pairings = {(row["agent"], row["against"]): row for row in section["matrix"]}
+    assert set(pairings) == {("random", "greedy"), ("greedy", "random")}
+    assert pairings["greedy", "random"]["n"] == 6 and pairings["greedy", "random"]["win_share"] == 1.0
+    assert pairings["greedy", "random"]["beats"] and not pairings["random", "greedy"]["beats"]
+    assert [rung["agent"] for rung in section["ladder"]] == ["greedy", "random"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--ladder", "greedy"], "--ladder needs at least two different players"),
+        (["--ladder", "greedy,oracle"], "unknown player 'oracle'"),
+        (["--players", "2-3", "--card", "Stove"], "--card measures cards at one player count"),
+        (["--ladder", "greedy,random", "--html", "x.html"], "report as a table or as JSON"),
+    ],
+)
+def test_ladder_and_player_range_arguments_are_checked(arguments, message, capsys):
+    assert main(["balance", str(CARDS), "--games", "1", *arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("counts", "message"),
+    [("3-2", "'3-2' is an empty range: give the smaller count first (2-5)"), ("2-6", "players, not '6'")],
+)
+def test_a_players_range_outside_the_game_is_refused(counts, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["balance", str(CARDS), "--players", counts])
+    assert stopped.value.code == 2 and message in capsys.readouterr().err
