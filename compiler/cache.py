@@ -20,7 +20,8 @@ from pathlib import Path
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.codec import Damaged, decoded, encoded
+from compiler.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from compiler.units import Facts
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 # Everything a check result depends on: rules.toml too (the Ship types, the player counts a `players` line names).
 SOURCES = ("compiler", "grammar", "runtime/model", "runtime/rules.toml")
-FORMAT = 2
+FORMAT = 3  # the layout of stored entries (compiler/codec.py); part of every key, so no other layout is ever read
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,17 @@ def compiler_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def fingerprint() -> str:
+    """The compiler's fingerprint, and the rules in use when a project's rules.toml stands over the package's (a
+    check result depends on them: the Ship types, the player counts, the Rounds)."""
+    from runtime.model.data import RULES, project_files
+
+    over = [file.digest for file in project_files() if file.kind == RULES]
+    return compiler_fingerprint() + "".join(f"+rules:{digest}" for digest in over)
+
+
 def entry_path(text: str, filename: str) -> Path:
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{filename}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "check" / key[:2] / f"{key}.json"
 
 
@@ -85,7 +95,7 @@ def write_entry(path: Path, content: str | bytes) -> None:
 
 def code_path(text: str, filename: str) -> Path:
     """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it."""
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "code" / key[:2] / f"{key}.marshal"
 
 
@@ -101,75 +111,21 @@ def store_code(text: str, filename: str, code: CodeType) -> None:
     write_entry(code_path(text, filename), marshal.dumps(code))
 
 
-def span_json(span: Span) -> list:
-    return [span.filename, span.line, span.column, span.end_line, span.end_column]
-
-
-def diagnostic_json(diagnostic: Diagnostic) -> dict:
-    return {
-        "code": diagnostic.code,
-        "message": diagnostic.message,
-        "span": span_json(diagnostic.span),
-        "help": diagnostic.help,
-        "severity": diagnostic.severity,
-    }
-
-
-def diagnostic_from(data: dict) -> Diagnostic:
-    return Diagnostic(data["code"], data["message"], Span(*data["span"]), data["help"], data["severity"])
-
-
 def lookup(text: str, filename: str) -> CheckResult | None:
     data = read_json(entry_path(text, filename))
     try:
-        return CheckResult(tuple(diagnostic_from(d) for d in data["diagnostics"]), int(data["cards"]))
-    except (KeyError, TypeError, ValueError):
+        return decoded(CheckResult, data)
+    except Damaged:
         return None
 
 
 def store(text: str, filename: str, result: CheckResult) -> None:
-    data = {"cards": result.cards, "diagnostics": [diagnostic_json(d) for d in result.diagnostics]}
-    write_json(entry_path(text, filename), data)
+    write_json(entry_path(text, filename), encoded(result))
 
 
 def facts_path(filename: str) -> Path:
-    key = hashlib.sha256(f"{compiler_fingerprint()}\0{filename}".encode()).hexdigest()
+    key = hashlib.sha256(f"{fingerprint()}\0{filename}".encode()).hexdigest()
     return cache_dir() / "units" / key[:2] / f"{key}.json"
-
-
-def facts_json(facts: Facts) -> dict:
-    return {
-        "start": facts.start,
-        "parsed": facts.parsed,
-        "diagnostics": [diagnostic_json(d) for d in facts.diagnostics],
-        "headers": [
-            [h.kind, h.name, h.code, span_json(h.span), span_json(h.name_span), span_json(h.code_span)]
-            for h in facts.headers
-        ],
-        "references": [[r.slot, r.name, span_json(r.span)] for r in facts.references],
-        "links": [
-            [k.event, k.causes, k.card, k.actor, span_json(k.hook), k.hook_text, k.effect_line, k.effect_pattern]
-            for k in facts.links
-        ],
-    }
-
-
-def facts_from(data: dict) -> Facts:
-    from compiler.checking.cycles import Link
-    from compiler.checking.whole_file import Header, Reference
-    from compiler.units import Facts
-
-    return Facts(
-        int(data["start"]),
-        bool(data["parsed"]),
-        tuple(diagnostic_from(d) for d in data["diagnostics"]),
-        tuple(Header(kind, name, code, Span(*a), Span(*b), Span(*c)) for kind, name, code, a, b, c in data["headers"]),
-        tuple(Reference(slot, name, Span(*span)) for slot, name, span in data["references"]),
-        tuple(
-            Link(e, c, card, actor, Span(*hook), text, int(line), p)
-            for e, c, card, actor, hook, text, line, p in data["links"]
-        ),
-    )
 
 
 @dataclass(frozen=True)
@@ -183,15 +139,19 @@ class SavedFacts:
 
     @classmethod
     def read(cls, filename: str) -> SavedFacts:
+        from compiler.units import Facts
+
         data = read_json(facts_path(filename))
         try:
-            entries = dict(data["facts"])
-            return cls({digest: facts_from(entry) for digest, entry in entries.items()}, entries)
-        except (KeyError, TypeError, ValueError, AttributeError):
+            if not isinstance(data, dict) or not isinstance(data.get("facts"), dict):
+                raise Damaged("no facts")
+            entries = data["facts"]
+            return cls({digest: decoded(Facts, entry) for digest, entry in entries.items()}, entries)
+        except Damaged:
             return cls({}, {})
 
     def entry(self, digest: str, facts: Facts) -> dict:
-        return self.entries[digest] if self.facts.get(digest) is facts else facts_json(facts)
+        return self.entries[digest] if self.facts.get(digest) is facts else encoded(facts)
 
 
 def checked(text: str, filename: str, use_cache: bool) -> CheckResult:

@@ -2,7 +2,8 @@
 
 Emitters refer to these objects, never to a code's text, so a code cannot be misspelt, reused for a
 different error, or left without an explanation. Codes are grouped: E00xx the file and its syntax,
-E01xx names (phrases, words, decks, card codes), E02xx values and types, E03xx a card's structure.
+E01xx names (phrases, words, decks, card codes), E02xx values and types, E03xx a card's structure, E04xx a
+designer's data files (nus.toml, rules.toml, evaluation.toml).
 """
 
 from __future__ import annotations
@@ -531,6 +532,69 @@ way to pay (`cost none, 1 wood`) it says two things at once. Keep the one meant;
     cost none, 1 wood         # error
     cost none                 # fine: it costs nothing
     cost 1 wood               # fine
+""",
+)
+
+# A designer's data files ---------------------------------------------------------------------------
+
+DATA_NOT_TOML = Code(
+    "E0401",
+    "a data file that is not TOML",
+    """
+nus.toml, a project's rules.toml and evaluation.toml are TOML files (https://toml.io): `key = value` lines under
+`[table]` headers, `#` comments. A line that is not TOML stops the reading; the message says what was expected.
+
+    wood_limit 15                 # error: '=' missing
+    wood_limit = 15               # fine
+""",
+)
+UNKNOWN_DATA_KEY = Code(
+    "E0402",
+    "a key the data file does not have",
+    """
+A project's rules.toml or evaluation.toml changes values the package's own file has, key by key: a key it does not
+have would be read by nothing, so a misspelt name would change nothing without a word. The help names the closest
+key. `nus init DIR --with rules,evaluation` writes copies of the package's files to start from; nus.toml's keys are
+`cards`, `rules`, `evaluation` and `faces`.
+
+    wood_limt = 15                # error: did you mean 'wood_limit'?
+    wood_limit = 15               # fine
+""",
+)
+DATA_KIND = Code(
+    "E0403",
+    "a value of the wrong kind in a data file",
+    """
+Each value of a data file has the kind the package's file gives it: a whole number, a number, a fraction written
+as a string ("1/2"), true or false, a list or a table. The wood limit is a whole number of wood, so `wood_limit =
+"many"` or `wood_limit = 12.5` is refused.
+
+    wood_limit = 12.5             # error: a whole number
+    wood_limit = 13               # fine
+""",
+)
+DATA_RANGE = Code(
+    "E0404",
+    "a value out of range in a data file",
+    """
+Every number of the base game has the range its rule parameter declares (`nus vocab rule` lists them): 0 or more
+for limits, costs, capacities and lengths; 1 or more for the Rounds, worker turns and the players the game is
+for. A project's rules.toml is held to the same ranges as a card's `rule` line (E0209).
+
+    wood_limit = -3               # error: at least 0
+    rounds = 0                    # error: at least 1
+""",
+)
+DATA_SHAPE = Code(
+    "E0405",
+    "a list or table of the wrong shape in a data file",
+    """
+A list by player count gives one value for each player count the game is for (`most_players`: 5 values for 1 to 5
+players); a row of the haul table is `[lowest total length, haul]`; each `[[share_discount]]` has `from_round` and
+`discount`. A list or table of another shape could not be read where the game reads it.
+
+    [spaces]
+    gold = [1, 1, 2]              # error: 5 values, one for each of 1 to 5 players
 """,
 )
 

@@ -18,6 +18,8 @@ from compiler.cli.output import write_all
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.syntax import nodes as n
 from compiler.syntax.comments import comments, notes
+from runtime.model.data import data_line, described
+from runtime.model.declarations import TriggerKind
 from runtime.model.rules import player_counts
 from runtime.wording import spreadsheet_text
 
@@ -85,13 +87,13 @@ class CardDoc(CardHeading):
 
 
 TRIGGER_KINDS = {
-    "when_built": "when built",
-    "as_soon_as": "as soon as",
-    "each_time": "each time",
-    "any_time": "at any time",
-    "at_moment": "at a phase",
-    "worker_space": "worker space",
-    "elder_use": "Elder use",
+    TriggerKind.WHEN_BUILT: "when built",
+    TriggerKind.AS_SOON_AS: "as soon as",
+    TriggerKind.EACH_TIME: "each time",
+    TriggerKind.ANY_TIME: "at any time",
+    TriggerKind.AT_MOMENT: "at a phase",
+    TriggerKind.WORKER_SPACE: "worker space",
+    TriggerKind.ELDER_USE: "Elder use",
 }
 
 
@@ -259,6 +261,7 @@ def reference_texts(program: n.Program, source_name: str, source: str = "") -> d
         "rule_examples": example_docs(program.examples, source.split("\n")),
         "filters": filter_choices(docs),
         "card_data": {d.anchor: filter_data(d) for d in docs},
+        "data_files": data_line(described()),  # the rules the text and ranges were worked out with
     }
     return {
         "cards.md": env.get_template("cards.md.j2").render(context),

@@ -18,6 +18,7 @@ from compiler.syntax.build_ast import build_ast
 from compiler.syntax.comments import Comment, code_lines, comments, continues, notes
 from compiler.syntax.ops import Op
 from compiler.syntax.parse import parse
+from runtime.model.declarations import TriggerKind
 
 INDENT = "  "
 
@@ -171,15 +172,19 @@ def trigger(node: n.Trigger) -> str:
     guard = ""
     if node.guard is not None:
         guard = f", {'unless' if node.guard.unless else 'if'} {condition(node.guard.condition)}"
-    if node.kind == "when_built":
+    if node.kind is TriggerKind.WHEN_BUILT:
         return f"when built{guard}:"
-    if node.kind == "as_soon_as":
+    if node.kind is TriggerKind.AS_SOON_AS:
         return f"as soon as {condition(node.condition)}:"
-    if node.kind == "each_time":
+    if node.kind is TriggerKind.EACH_TIME:
         return f"each time {node.timing} {node.actor} {phrase(node.event)}{guard}:"
-    if node.kind == "at_moment":
+    if node.kind is TriggerKind.AT_MOMENT:
         return f"at {phrase(node.event)}{guard}:"
-    words = {"any_time": "at any time", "worker_space": "worker space", "elder_use": "use"}[node.kind]
+    words = {
+        TriggerKind.ANY_TIME: "at any time",
+        TriggerKind.WORKER_SPACE: "worker space",
+        TriggerKind.ELDER_USE: "use",
+    }[node.kind]
     return f"{words}{guard}:"
 
 

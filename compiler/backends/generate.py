@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from enum import Enum
 
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
@@ -17,6 +18,7 @@ from compiler.syntax.ops import Op
 PRELUDE = (
     "from runtime import library as rt\n"
     "from runtime.model.cards import Ability, CardSpec, CostOption, Example, ExampleStep\n"
+    "from runtime.model.declarations import Actor, Timing, TriggerKind\n"
 )
 
 
@@ -26,6 +28,11 @@ def name(identifier: str) -> ast.Name:
 
 def const(value) -> ast.Constant:
     return ast.Constant(value)
+
+
+def member(value: Enum) -> ast.Attribute:
+    """An enum member as the code names it (`TriggerKind.EACH_TIME`); its class is imported in PRELUDE."""
+    return ast.Attribute(name(type(value).__name__), value.name, ast.Load())
 
 
 def call(function: ast.expr, *args: ast.expr, **keywords: ast.expr) -> ast.Call:
@@ -160,7 +167,7 @@ class CardGenerator:
     def ability(self, ability: n.Ability) -> ast.expr:
         trigger = ability.trigger
         keywords = {
-            "kind": const(trigger.kind),
+            "kind": member(trigger.kind),
             "effect": self.define("effect", ["ctx"], self.statements(ability.body), ability.span),
             "text": const(self.text(trigger.span)),
             "line": const(trigger.span.line),
@@ -171,8 +178,8 @@ class CardGenerator:
             keywords["explain"] = self.guard(trigger, explaining=True)
         if trigger.entry is not None:
             keywords["event"] = const(trigger.entry.impl)
-            keywords["timing"] = const(trigger.timing)
-            keywords["actor"] = const(trigger.actor)
+            keywords["timing"] = member(trigger.timing)
+            keywords["actor"] = member(trigger.actor)
         if any(call.entry.worker_on_elder for call in n.calls_in(ability.body)):
             keywords["on_elder"] = const(True)
         return call(name("Ability"), **keywords)

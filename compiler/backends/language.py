@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from compiler.checking import vocabulary as vocab
 from runtime.model import parameters
+from runtime.model.declarations import Timing
 from runtime.model.rules import player_counts
 
 SAMPLES = {"amount": "2", "good": "wood", "ship": "sloop", "letter": "A"}
@@ -69,23 +70,34 @@ def english(entry: vocab.Entry) -> str:
             if element.type == "name":
                 text = text.replace(f'"{{{element.name}}}"', shown)
             text = text.replace("{" + element.name + "}", shown)
-    text = text.replace("{value}", "VALUE").replace("{default}", str(entry.default)).replace("{cost}", "the cost")
-    if entry.parameter is not None and entry.result == "number":
+    text = text.replace("{cost}", "the cost")
+    if not isinstance(entry, vocab.Rule):
+        return text
+    text = text.replace("{value}", "VALUE").replace("{default}", str(entry.default))
+    if entry.result == "number":
         text += f" (in VALUE, '{entry.pattern}' is its value without this card, so such cards add up{least(entry)})"
-    if entry.parameter is not None and entry.result == "truth":
+    else:
         text += f" (a switch; '= off' turns it off: {entry.parameter.english_off})"
     return text
 
 
-def least(entry: vocab.Entry) -> str:
+def least(entry: vocab.Rule) -> str:
     """A number rule's range as the checker holds a card to it and the runtime clamps to it (Parameter.least)."""
     found = entry.parameter.least
     return "" if found is None else f"; VALUE is at least {found}, and one worked out below {found} counts as {found}"
 
 
+def example_only(entry: vocab.Entry) -> bool:
+    return isinstance(entry, vocab.Count | vocab.Effect) and entry.example_only
+
+
+def settable(entry: vocab.Entry) -> bool:
+    return isinstance(entry, vocab.Count) and entry.settable
+
+
 def example_of(kind: str, entry: vocab.Entry) -> str:
     text = filled(entry)
-    if entry.example_only:
+    if example_only(entry):
         return {"effect": f"do {text}", "count": f"expect {text} = 2"}[kind]
     if kind == "effect":
         return f"when built: {text}"
@@ -110,13 +122,13 @@ def vocabulary_phrases() -> list[Phrase]:
         ("effect", vocab.EFFECTS),
         ("count", vocab.COUNTS),
         ("fact", vocab.FACTS),
-        ("event", tuple(e for e in vocab.EVENTS if "at" not in e.timings)),
-        ("moment", tuple(e for e in vocab.EVENTS if "at" in e.timings)),
+        ("event", tuple(e for e in vocab.EVENTS if Timing.AT not in e.timings)),
+        ("moment", tuple(e for e in vocab.EVENTS if Timing.AT in e.timings)),
         ("payment", vocab.PAYMENTS),
         ("rule", vocab.RULES),
     ]
     return [
-        Phrase(kind, vocab.readable(e.pattern), slots(e), english(e), example_of(kind, e), e.example_only, e.settable)
+        Phrase(kind, vocab.readable(e.pattern), slots(e), english(e), example_of(kind, e), example_only(e), settable(e))
         for kind, entries in groups
         for e in entries
     ]

@@ -13,6 +13,7 @@ import re
 from compiler.checking.vocabulary import ACTIONS, DECKS, GOODS, TABLES, Entry, caused_by
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
+from runtime.model.declarations import Actor, Timing, TriggerKind
 from runtime.model.rules import player_counts
 
 NOUNS = {"guest": ("Guest", "Guests"), "wood": ("wood", "wood"), "fish": ("fish", "fish"), "gold": ("gold", "gold")}
@@ -32,9 +33,9 @@ def third_person(text: str) -> str:
     return re.sub(r"\byour\b", "their", f"{verb} {rest}".strip())
 
 
-def event_words(entry: Entry, timing: str) -> str:
+def event_words(entry: Entry, timing: Timing) -> str:
     """An action is taken before and completed after: 'before you take', 'after you complete' (rulebook usage)."""
-    if timing == "after" and entry.impl in ACTION_EVENTS and entry.english.startswith("take "):
+    if timing is Timing.AFTER and entry.impl in ACTION_EVENTS and entry.english.startswith("take "):
         return "complete " + entry.english.removeprefix("take ")
     return entry.english
 
@@ -49,11 +50,11 @@ def good_name(good: str, amount: n.Expr | str | None) -> str:
     return singular if isinstance(amount, n.Number) and amount.value == 1 else plural
 
 
-def actor_doing(actor: str, doing: str) -> str:
+def actor_doing(actor: Actor, doing: str) -> str:
     """An event's English ("take an Elder") said of whoever a hook hears: "another player takes an Elder"."""
-    if actor == "you":
+    if actor is Actor.YOU:
         return f"you {doing}"
-    who = "any player (including you)" if actor == "any player" else actor
+    who = "any player (including you)" if actor is Actor.ANY_PLAYER else actor
     return f"{who} {third_person(doing)}"
 
 
@@ -267,27 +268,27 @@ class English:
         body = self.statements(ability.body)
         kind = trigger.kind
         once = f"{ONCE}, {body}" if body.startswith("if ") else f"{ONCE} {body}"
-        if kind == "when_built":
+        if kind is TriggerKind.WHEN_BUILT:
             text = sentence(once)
-        elif kind == "as_soon_as":
+        elif kind is TriggerKind.AS_SOON_AS:
             text = sentence(f"as soon as {self.condition(trigger.condition)}, {once}")
-        elif kind == "each_time":
+        elif kind is TriggerKind.EACH_TIME:
             doing = (
                 unknown("event", trigger.event.text)
                 if trigger.entry is None
                 else event_words(trigger.entry, trigger.timing)
             )
             text = sentence(f"each time {trigger.timing} {actor_doing(trigger.actor, doing)}, {body}")
-        elif kind == "at_moment":
+        elif kind is TriggerKind.AT_MOMENT:
             moment = unknown("moment", trigger.event.text) if trigger.entry is None else trigger.entry.english
             text = sentence(f"at {moment}, {body}")
-        elif kind == "worker_space":
+        elif kind is TriggerKind.WORKER_SPACE:
             text = self.worker_space(ability, body)
             only_you = sentence(f"only you may use {self.subject}; other players may not")
             return f"{self.guarded(trigger, text)} {only_you}"
-        elif kind == "any_time" and all(call.entry.impl == FOR_GOOD for call in n.calls_in(ability.body)):
+        elif kind is TriggerKind.ANY_TIME and all(call.entry.impl == FOR_GOOD for call in n.calls_in(ability.body)):
             text = sentence(f"at any time before scoring, you may {body}")
-        elif kind == "any_time":
+        elif kind is TriggerKind.ANY_TIME:
             text = sentence(f"at any time (and any number of times) before scoring, {body}")
         else:
             text = sentence(f"when you use the Elder, place a fish from the Banquet Table on it as usual, then {body}")

@@ -27,14 +27,15 @@ from compiler.checking.phrases import (
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.diagnostics import Diagnostic, Diagnostics, Span
 from compiler.syntax import nodes as n
+from runtime.model.declarations import Timing, TriggerKind
 from runtime.model.rules import player_counts
 
 NUMBER, TRUTH = "number", "truth"
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
 SWITCH_WORDS = {"on": True, "off": False}  # the values a switch rule may be given
 ABILITIES_OF = {
-    "building": {"when_built", "as_soon_as", "each_time", "any_time", "at_moment", "worker_space"},
-    "elder": {"elder_use"},
+    "building": set(TriggerKind) - {TriggerKind.ELDER_USE},
+    "elder": {TriggerKind.ELDER_USE},
 }
 
 
@@ -111,7 +112,7 @@ class Checker:
                 card.code_span,
                 f"{card.kind} codes look like {example}",
             )
-        if card.kind == "elder" and sum(a.trigger.kind == "elder_use" for a in card.abilities) != 1:
+        if card.kind == "elder" and sum(a.trigger.kind is TriggerKind.ELDER_USE for a in card.abilities) != 1:
             self.error(
                 codes.ELDER_USE, "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'"
             )
@@ -279,7 +280,7 @@ class Checker:
             self.in_range(entry, value)
         return replace(rule, value=value, entry=entry)
 
-    def in_range(self, entry: vocab.Entry, value: n.Expr) -> None:
+    def in_range(self, entry: vocab.Rule, value: n.Expr) -> None:
         """A value below the parameter's range whatever the table holds; one worked out below it counts as its
         least at run time (runtime.core.rules_in_force.within_range)."""
         least, found = entry.parameter.least, numbers.constant(value)
@@ -379,10 +380,12 @@ class Checker:
         scope = Scope(where=f"in a {TRIGGER_WORDS[trigger.kind]} ability")
         entry = None
         if trigger.event is not None:
-            entry, _ = self.resolve(trigger.event, "event", scope, "moment" if trigger.kind == "at_moment" else "event")
+            entry, _ = self.resolve(
+                trigger.event, "event", scope, "moment" if trigger.kind is TriggerKind.AT_MOMENT else "event"
+            )
             if entry is not None:
                 self.timing(trigger, entry)
-                scope = replace(scope, fields=entry.fields, in_event=trigger.kind == "each_time")
+                scope = replace(scope, fields=entry.fields, in_event=trigger.kind is TriggerKind.EACH_TIME)
         guard = trigger.guard
         if guard is not None:
             guard = replace(guard, condition=self.expr_of(guard.condition, TRUTH, scope, "condition"))
@@ -391,12 +394,12 @@ class Checker:
             condition = self.expr_of(condition, TRUTH, scope, "condition")
         return replace(trigger, guard=guard, condition=condition, entry=entry), scope
 
-    def timing(self, trigger: n.Trigger, entry: vocab.Entry) -> None:
+    def timing(self, trigger: n.Trigger, entry: vocab.Event) -> None:
         if trigger.timing in entry.timings:
             return
-        if "at" in entry.timings:
+        if Timing.AT in entry.timings:
             help = f"write 'at {entry.pattern}:'"
-        elif trigger.timing == "at":
+        elif trigger.timing is Timing.AT:
             help = f"write 'each time {entry.timings[0]} you {entry.pattern}:'"
         else:
             help = f"'{entry.pattern}' only has: {', '.join(entry.timings)}"
@@ -443,7 +446,7 @@ class Checker:
         entry, args = self.resolve(phrase, kind, scope)
         if entry is None:
             return phrase
-        if entry.example_only and not scope.in_example:
+        if isinstance(entry, vocab.Effect) and entry.example_only and not scope.in_example:
             self.error(
                 codes.EXAMPLE_ONLY,
                 f"'{entry.pattern}' only works in an example",
@@ -466,7 +469,7 @@ class Checker:
                 self.note_names(entry, filled)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
         if named in ("moment", "event"):
-            entries = tuple(e for e in entries if ("at" in e.timings) == (named == "moment"))
+            entries = tuple(e for e in entries if (Timing.AT in e.timings) == (named == "moment"))
         self.diagnostics.add(unknown_phrase(phrase.text, phrase.span, tokens, named or kind, entries))
         return None, ()
 

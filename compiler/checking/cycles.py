@@ -12,6 +12,7 @@ from compiler import diagnostic_codes as codes
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
+from runtime.model.declarations import Actor, TriggerKind
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Link:
     event: str
     causes: str
     card: str
-    actor: str
+    actor: Actor
     hook: Span
     hook_text: str
     effect_line: int
@@ -33,7 +34,7 @@ def links(card: n.Card) -> list[Link]:
     found = []
     for ability in card.abilities:
         trigger = ability.trigger
-        if trigger.kind != "each_time" or trigger.entry is None or trigger.guard is not None:
+        if trigger.kind is not TriggerKind.EACH_TIME or trigger.entry is None or trigger.guard is not None:
             continue
         for statement in ability.body:
             if isinstance(statement, n.Call):
@@ -88,7 +89,7 @@ def trigger_loops(every: list[Link]) -> list[Diagnostic]:
 def owner_only(path: list[Link]) -> bool:
     """A chain on one card whose hooks include an `another player` one cannot close: every effect in it is the
     card owner's, and that hook never hears its owner."""
-    return len({link.card for link in path}) == 1 and any(link.actor == "another player" for link in path)
+    return len({link.card for link in path}) == 1 and any(link.actor is Actor.ANOTHER_PLAYER for link in path)
 
 
 def hook_text(trigger: n.Trigger) -> str:

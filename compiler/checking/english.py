@@ -3,6 +3,8 @@ same way."""
 
 from __future__ import annotations
 
+from runtime.model.declarations import TriggerKind
+
 WORD_SLOT_NAMES = {"good": "good", "ship": "ship type", "letter": "building letter"}
 KIND_NAMES = {
     "count": "count",
@@ -13,13 +15,13 @@ KIND_NAMES = {
     "rule": "rule parameter",
 }
 TRIGGER_WORDS = {
-    "when_built": "'when built'",
-    "as_soon_as": "'as soon as'",
-    "each_time": "'each time'",
-    "any_time": "'at any time'",
-    "at_moment": "'at'",
-    "worker_space": "'worker space'",
-    "elder_use": "'use'",
+    TriggerKind.WHEN_BUILT: "'when built'",
+    TriggerKind.AS_SOON_AS: "'as soon as'",
+    TriggerKind.EACH_TIME: "'each time'",
+    TriggerKind.ANY_TIME: "'at any time'",
+    TriggerKind.AT_MOMENT: "'at'",
+    TriggerKind.WORKER_SPACE: "'worker space'",
+    TriggerKind.ELDER_USE: "'use'",
 }
 
 

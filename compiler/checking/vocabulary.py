@@ -79,55 +79,96 @@ class Slot:
 
 @dataclass(frozen=True)
 class Entry:
-    """One phrase of the language: its pattern, the runtime name it compiles to, its English."""
+    """One phrase of the language: its pattern, the runtime name it compiles to, its English. Each kind of phrase
+    is a class of its own below, with what only that kind has."""
 
     pattern: str
     impl: str
     english: str
     args: tuple = ()  # fixed arguments passed before the slots
-    result: str = "number"  # counts: number; facts: truth
-    fields: dict = field(default_factory=dict, hash=False)  # events: field pattern -> (attr, type)
-    timings: tuple[str, ...] = ("before", "after")  # events
-    parameter: parameters.Parameter | None = None  # rules: the declared parameter, whose default is in rules.toml
-    phrases: dict = field(default_factory=dict, hash=False)  # events, rules: attr of a field or scope -> its English
-    causes: tuple[str, ...] = ()  # effects: the events they set off, for the reference's interactions
-    gains: str = ""  # effects: the good slot whose good comes into the personal supply (a Guest sets off an event)
-    worker_on_elder: bool = False  # effects: a worker space using it puts its Worker on an Elder (an available action)
-    settable: bool = False  # counts an example's `given` may set
-    example_only: bool = False  # effects that only make sense in a worked example
-    event_only: bool = False  # facts about the event being heard, valid only in an `each time` ability
-    bounds: tuple[int, int | None] = (0, None)  # counts: the values they can take, for printed ranges
-    zero_is_nothing: bool = True  # effects, payments: an amount of 0 does nothing, so a constant 0 is an error
-
-    @property
-    def scope(self) -> dict:
-        """Rules: the quantities a rule's value may use -> (attr, type). Besides a scoped rule's own base value, the
-        rule's own words name its value before this card's change (as the other cards and rules.toml set it), so
-        `rule haul size = haul size + 1` adds to it and two such cards stack."""
-        if self.parameter is None:
-            return {}
-        return {**self.parameter.scope, self.parameter.words: (BEFORE, self.parameter.result)}
-
-    @property
-    def default(self) -> object:
-        """Rules: the base game's value, as rules.toml gives it for a table of the usual player count."""
-        if self.parameter is None or self.parameter.usual:
-            return None
-        value = load_rules().default(self.parameter.path)
-        return "the count for the table" if self.parameter.by_player_count else value
 
     @property
     def elements(self) -> tuple[str | Slot, ...]:
         return parse_pattern(self.pattern)
 
+
+@dataclass(frozen=True, kw_only=True)
+class Count(Entry):
+    """A number a condition, amount or VP formula can use; with result "truth", a fact a condition can test."""
+
+    result: str = "number"
+    settable: bool = False  # an example's `given` may set it
+    example_only: bool = False  # only a worked example may read it
+    event_only: bool = False  # about the event being heard: only in an `each time` ability
+    bounds: tuple[int, int | None] = (0, None)  # the values it can take, for printed ranges
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event(Entry):
+    """A moment a card can hook, with the fields its handlers may read."""
+
+    fields: dict = field(default_factory=dict, hash=False)  # field pattern -> (attr, type)
+    timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER
+    phrases: dict = field(default_factory=dict, hash=False)  # a field's attr -> its English
+
+
+@dataclass(frozen=True, kw_only=True)
+class Effect(Entry):
+    """Something a card or a worked example does."""
+
+    causes: tuple[str, ...] = ()  # the events it sets off, for the reference's interactions and trigger loops
+    gains: str = ""  # the good slot whose good comes into the personal supply (a Guest sets off an event)
+    worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
+    example_only: bool = False  # only a worked example may do it
+    zero_is_nothing: bool = True  # an amount of 0 does nothing, so a constant 0 is an error
+
     def caused(self, args: tuple) -> tuple[str, ...]:
-        """Effects: the events a call with these slot values sets off: those declared, and the event of a good
-        it gains (declared.GAINED), so `take 1 guest` places a new Guest in the supply and `take 1 wood` does not."""
+        """The events a call with these slot values sets off: those declared, and the event of a good it gains
+        (declared.GAINED), so `take 1 guest` places a new Guest in the supply and `take 1 wood` does not."""
         if not self.gains:
             return self.causes
         slots = [element.name for element in self.elements if isinstance(element, Slot)]
         event = declared.GAINED.get(dict(zip(slots, args, strict=True))[self.gains])
         return self.causes if event is None else (*self.causes, event.name)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Payment(Entry):
+    """One part of a way to pay a Building's cost."""
+
+    zero_is_nothing: bool = True  # paying 0 asks nothing, so a constant 0 is an error
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule(Entry):
+    """A standing rule parameter a card may change for its owner: declared in runtime/model/parameters.py, its
+    base-game value in rules.toml."""
+
+    parameter: parameters.Parameter
+
+    @property
+    def result(self) -> str:
+        return self.parameter.result
+
+    @property
+    def phrases(self) -> dict[str, str]:
+        """The English of what a rule's value may read: its scope, and its own value before this card's change."""
+        return {**self.parameter.phrases, BEFORE: f"the {self.parameter.words} without this card"}
+
+    @property
+    def scope(self) -> dict:
+        """The quantities a rule's value may use -> (attr, type). Besides a scoped rule's own base value, the
+        rule's own words name its value before this card's change (as the other cards and rules.toml set it), so
+        `rule haul size = haul size + 1` adds to it and two such cards stack."""
+        return {**self.parameter.scope, self.parameter.words: (BEFORE, self.parameter.result)}
+
+    @property
+    def default(self) -> object:
+        """The base game's value, as rules.toml gives it for a table of the usual player count."""
+        if self.parameter.usual:
+            return None
+        value = load_rules().default(self.parameter.path)
+        return "the count for the table" if self.parameter.by_player_count else value
 
 
 @cache
@@ -160,124 +201,124 @@ def normalise(word: str) -> str:
 # Counts: numbers a condition, amount or VP formula can use ---------------------------------
 
 COUNTS = (
-    Entry("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
-    Entry("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
-    Entry("{good} on this building", "good_on_card", "the number of {good} on this Building", settable=True),
-    Entry("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
-    Entry("elders", "elders", "the number of Elders in your Elder Council", settable=True),
-    Entry("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
-    Entry("free elder seats", "free_elder_seats", "the number of free seats in your Elder Council"),
-    Entry("forests on this building", "forests_on_card", "the number of Forests on top of this Building"),
-    Entry("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
-    Entry("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
-    Entry(
+    Count("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
+    Count("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
+    Count("{good} on this building", "good_on_card", "the number of {good} on this Building", settable=True),
+    Count("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
+    Count("elders", "elders", "the number of Elders in your Elder Council", settable=True),
+    Count("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
+    Count("free elder seats", "free_elder_seats", "the number of free seats in your Elder Council"),
+    Count("forests on this building", "forests_on_card", "the number of Forests on top of this Building"),
+    Count("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
+    Count("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
+    Count(
         "workers on elders",
         "workers_on_elders",
         "the number of Workers on Elders in your Elder Council (of any color)",
     ),
-    Entry(
+    Count(
         "elders used this round",
         "elders_used_this_round",
         "the number of times you have used an Elder this Round so far (each use counts, even of the same Elder)",
     ),
-    Entry("forests", "forests", "the number of Forests on your Harbor board", settable=True),
-    Entry(
+    Count("forests", "forests", "the number of Forests on your Harbor board", settable=True),
+    Count(
         "forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"
     ),
-    Entry(
+    Count(
         "double spaces with stacked forests",
         "stacked_double_spaces",
         "the number of double spaces on your Harbor board holding at least 2 Forests",
         bounds=(0, len(load_rules().doubles)),
     ),
-    Entry(
+    Count(
         "forests in middle columns",
         "forests_in_middle_columns",
         "the number of Forests covering only Building spaces in the middle two columns of your Harbor board",
     ),
-    Entry("buildings", "buildings", "the number of Buildings on your Harbor board"),
-    Entry("{letter} buildings", "buildings_of_letter", 'the number of "{letter}" Buildings on your Harbor board'),
-    Entry("empty building spaces", "empty_building_spaces", "the number of empty Building spaces on your Harbor board"),
-    Entry(
+    Count("buildings", "buildings", "the number of Buildings on your Harbor board"),
+    Count("{letter} buildings", "buildings_of_letter", 'the number of "{letter}" Buildings on your Harbor board'),
+    Count("empty building spaces", "empty_building_spaces", "the number of empty Building spaces on your Harbor board"),
+    Count(
         "forest covered building spaces",
         "forest_covered_spaces",
         "the number of Building spaces covered by Forest (a Building that counts as a Forest covers its own space)",
     ),
-    Entry(
+    Count(
         "building squares of 3 by 3",
         "building_squares",
         "the number of 3-by-3 rectangles of Buildings on your Harbor board (9 Buildings over 3 rows and 3 columns; "
         "8 or fewer Buildings never make one)",
     ),
-    Entry("haul size", "haul_size", "your haul size"),
-    Entry("ships", "ships", "the number of Ships on your Fishing track"),
-    Entry(
+    Count("haul size", "haul_size", "your haul size"),
+    Count("ships", "ships", "the number of Ships on your Fishing track"),
+    Count(
         "ships with catboat",
         "ships_with_catboat",
         "the number of Ships on your Fishing track, including the preprinted catboat",
     ),
-    Entry("{ship}", "ships_of_type", "the number of {ship}s on your Fishing track", settable=True),
-    Entry("missing ship types", "missing_ship_types", "the number of Ship types missing from your Fishing track"),
-    Entry("guests on ships", "guests_on_ships", "the number of Guests on your Ships", settable=True),
-    Entry("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
-    Entry(
+    Count("{ship}", "ships_of_type", "the number of {ship}s on your Fishing track", settable=True),
+    Count("missing ship types", "missing_ship_types", "the number of Ship types missing from your Fishing track"),
+    Count("guests on ships", "guests_on_ships", "the number of Guests on your Ships", settable=True),
+    Count("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
+    Count(
         "filled fishing gap",
         "filled_fishing_gap",
         "the number of gap spaces on your Fishing track that count as filled",
     ),
-    Entry(
+    Count(
         "printed ship values on this building",
         "ship_values_on_card",
         "the sum of printed values of the Ships on this Building",
     ),
-    Entry("fish on plates", "fish_on_plates", "the number of fish on plates of the Banquet Table", settable=True),
-    Entry("issued shares in supply", "issued_shares_in_supply", "the number of issued Shares in your personal supply"),
-    Entry(
+    Count("fish on plates", "fish_on_plates", "the number of fish on plates of the Banquet Table", settable=True),
+    Count("issued shares in supply", "issued_shares_in_supply", "the number of issued Shares in your personal supply"),
+    Count(
         "own issued shares in supply",
         "own_issued_shares_in_supply",
         "the number of issued Shares of your color in your personal supply",
     ),
-    Entry("round", "round_number", "the current Round", settable=True, bounds=(1, load_rules().default(("rounds",)))),
-    Entry("worker turn", "worker_turn", "the number of your current Worker's turn", settable=True),
+    Count("round", "round_number", "the current Round", settable=True, bounds=(1, load_rules().default(("rounds",)))),
+    Count("worker turn", "worker_turn", "the number of your current Worker's turn", settable=True),
     # Read and set only in worked examples
-    Entry(
+    Count(
         "{ship} on supply board",
         "ships_on_supply_board",
         "the number of {ship}s left on the Ships and Elders supply board",
         settable=True,
         example_only=True,
     ),
-    Entry(
+    Count(
         "fish on elder {elder:name}",
         "fish_on_named_elder",
         "the number of fish on the {elder} Elder in your Elder Council (setting it seats that Elder)",
         settable=True,
         example_only=True,
     ),
-    Entry(
+    Count(
         "issued shares of player {player:amount} in supply",
         "shares_of_player_in_supply",
         "the number of issued Shares of player {player}'s color in your personal supply",
         settable=True,
         example_only=True,
     ),
-    Entry(
+    Count(
         "own shares on share board",
         "own_shares_on_board",
         "the number of issued Shares of your color on the Share board",
         settable=True,
         example_only=True,
     ),
-    Entry(
+    Count(
         "own unissued shares",
         "own_unissued_shares",
         "the number of Shares of your color still unissued",
         example_only=True,
     ),
-    Entry("score", "score_total", "your final score, all parts added up", example_only=True),
-    Entry("vp of {building:name}", "vp_of_card", "the VP of the {building} in play", example_only=True),
+    Count("score", "score_total", "your final score, all parts added up", example_only=True),
+    Count("vp of {building:name}", "vp_of_card", "the VP of the {building} in play", example_only=True),
 ) + tuple(
-    Entry(f"score from {part}", "score_part", f"the VP your {part} score at the end", args=(key,), example_only=True)
+    Count(f"score from {part}", "score_part", f"the VP your {part} score at the end", args=(key,), example_only=True)
     for part, key in (
         ("buildings", "buildings"),
         ("ships", "ships"),
@@ -289,9 +330,9 @@ COUNTS = (
 )
 
 FACTS = (
-    Entry("during an action", "during_action", "you are in the middle of an action", result="truth"),
-    Entry("another player did it", "by_another_player", "another player did it", result="truth", event_only=True),
-    Entry(
+    Count("during an action", "during_action", "you are in the middle of an action", result="truth"),
+    Count("another player did it", "by_another_player", "another player did it", result="truth", event_only=True),
+    Count(
         "elder {elder:name} has left the supply board",
         "elder_left_supply",
         "the {elder} Elder has been taken from the Ships and Elders supply board and is no longer on it",
@@ -304,14 +345,14 @@ FACTS = (
 
 def event(
     pattern: str, declaration: declared.EventType, english: str, fields: dict[str, tuple[str, str]] | None = None
-) -> Entry:
+) -> Event:
     """An event's phrase; its runtime name, timings and field types are the runtime's declaration. `fields` maps
     a field's words to its attribute and the English a player reads for it. An action's event says "take"; the
     reference says "complete" after it."""
     fields = fields or {}
     typed = {words: (attr, declaration.fields[attr]) for words, (attr, _) in fields.items()}
     phrases = dict(fields.values())
-    return Entry(pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases)
+    return Event(pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases)
 
 
 EVENTS = (
@@ -410,157 +451,157 @@ def caused_by(action: declared.Action) -> tuple[str, ...]:
 
 
 EFFECTS = (
-    Entry(
+    Effect(
         "take {amount} {good}",
         "take",
         "take {amount} {good} from the general supply and place the {good} in your personal supply",
         gains="good",
     ),
-    Entry(
+    Effect(
         "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
     ),
-    Entry(
+    Effect(
         "pay {amount} {good}",
         "give_back",
         "return {amount} {good} from your personal supply to the general supply (Guests cannot pay it)",
     ),
-    Entry(
+    Effect(
         "put {amount} {good} in reserve",
         "put_in_reserve",
         "place {amount} {good} from the general supply in your Reserve",
     ),
-    Entry(
+    Effect(
         "put {amount} {good} on this building",
         "put_on_card",
         "place {amount} {good} from the general supply on this Building",
     ),
-    Entry(
+    Effect(
         "move {amount} {good} from supply to this building",
         "move_to_card",
         "move {amount} {good} from your personal supply onto this Building",
     ),
-    Entry("remove this building from play", "remove_card", "remove this Building from play"),
-    Entry(
+    Effect("remove this building from play", "remove_card", "remove this Building from play"),
+    Effect(
         "decline the effect of this building",
         "decline_card",
         "decline this Building's effect for good (its rules no longer apply; it still scores)",
     ),
-    Entry(
+    Effect(
         "remove a forest",
         "remove_one_forest",
         "remove a Forest from your Harbor board",
         causes=(declared.REMOVE_FOREST.name,),
     ),
-    Entry(
+    Effect(
         "remove all forests",
         "remove_all_forests",
         "remove all Forests from your Harbor board",
         causes=(declared.REMOVE_FOREST.name,),
     ),
-    Entry("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
-    Entry(
+    Effect("remove all elders from play", "remove_all_elders", "remove all Elders in your Elder Council from play"),
+    Effect(
         "put all elders under this building",
         "put_elders_under_card",
         "place all Elders from your Elder Council under this Building",
     ),
-    Entry("use the new elder", "use_new_elder", "use the new Elder right away", causes=(declared.USE_ELDER.name,)),
-    Entry(
+    Effect("use the new elder", "use_new_elder", "use the new Elder right away", causes=(declared.USE_ELDER.name,)),
+    Effect(
         "try to use the new elder",
         "try_new_elder",
         'use the new Elder right away, as on the "Take an Elder" action space: if it cannot be used (no fish on the '
         "Banquet Table, or its action impossible), you keep it unused",
         causes=(declared.USE_ELDER.name,),
     ),
-    Entry(
+    Effect(
         "use the new elder without fish",
         "use_new_elder_without_fish",
         "use the new Elder right away, without placing fish from the Banquet Table on it",
         causes=(declared.USE_ELDER.name,),
     ),
-    Entry(
+    Effect(
         "serve up to {amount} fish",
         "serve_limited",
         'take a "Serve Fish" action, serving at most {amount} fish '
         "(taking 1 gold for each newly filled plate, as usual)",
         causes=(declared.SERVE_FISH.name,),
     ),
-    Entry(
+    Effect(
         "exchange up to {amount} {give:good} for {get:good}",
         "exchange",
         "exchange {give} from your personal supply for {get} from the general supply at a 1:1 ratio, "
         "up to {amount} {give}",
     ),
-    Entry(
+    Effect(
         "put {amount} fish on each elder",
         "fish_on_each_elder",
         "place {amount} fish from the general supply on each Elder already in your Elder Council",
     ),
-    Entry(
+    Effect(
         "take an extra turn",
         "extra_turn",
         "carry out an additional turn: place a Worker on an available action, i.e. an action space on the Action "
         "board (or the Imitation tile, in games that use it) that is not fully occupied, or an unoccupied Elder in "
         "your Elder Council (or in another player's, if a card of yours allows it); not on a Building",
     ),
-    Entry(
+    Effect(
         "distribute {amount} fish",
         "distribute_fish",
         "distribute {amount} fish from the general supply in the Fishing Phase order",
     ),
-    Entry("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
-    Entry(
+    Effect("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
+    Effect(
         "board guests on ships",
         "board_guests",
         "you may now place Guests from your personal supply on your Ships (1 per Ship, as at any time)",
     ),
-    Entry("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
-    Entry("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
-    Entry(
+    Effect("build this building", "build_this_card", "build this Building, paying its cost", example_only=True),
+    Effect("run the fishing phase", "run_fishing_phase", "carry out a Fishing Phase", example_only=True),
+    Effect(
         "put {building:name} in play",
         "put_in_play",
         "put the {building} into play as though built earlier",
         example_only=True,
     ),
-    Entry("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
-    Entry(
+    Effect("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
+    Effect(
         "unissue an own share",
         "unissue_share",
         'turn an issued Share of your color in your personal supply to "Unissued"',
     ),
-    Entry(
+    Effect(
         "remove all own shares from play",
         "remove_own_shares",
         "remove all Shares of your color from play, issued or not, whoever holds them",
     ),
-    Entry(
+    Effect(
         "put a guest on each of up to {amount} visible elders",
         "guests_on_visible_elders",
         "place 1 Guest from the general supply on each of up to {amount} visible Elders on the Ships and Elders "
         "supply board; when any player (including you) takes one of those Elders, move its Guest into your "
         "personal supply",
     ),
-    Entry(
+    Effect(
         "put {amount} wood on each free fishing space",
         "wood_on_fishing_spaces",
         "place {amount} wood from the general supply on each free space of your Fishing track",
     ),
-    Entry(
+    Effect(
         "take the wood under the new ship",
         "take_wood_under_ship",
         "move the wood from the spaces the new Ship takes into your personal supply",
     ),
-    Entry(
+    Effect(
         "return the wood on fishing spaces",
         "return_fishing_space_wood",
         "return the wood left on your Fishing track to the general supply",
     ),
-    Entry(
+    Effect(
         "return an elder to the supply board",
         "return_elder",
         "move the fish on one of your Elders into your personal supply, "
         "then return that Elder to its space on the Ships and Elders supply board",
     ),
-    Entry(
+    Effect(
         "use another player's elder paying {amount} fish",
         "use_other_elder",
         "place a Worker on an unoccupied Elder in another player's Elder Council and use it as though it were "
@@ -571,50 +612,50 @@ EFFECTS = (
         worker_on_elder=True,
         zero_is_nothing=False,  # paying 0 fish: the Elder is used for free
     ),
-    Entry(
+    Effect(
         "count as a build a ship action",
         "as_ship_action",
         'this counts as taking a "Build a Ship" action: whatever happens before and after one happens now',
         causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(
-    Entry(words, "perform_action", f'take a "{title(words)}" action', args=(action.name,), causes=caused_by(action))
+    Effect(words, "perform_action", f'take a "{title(words)}" action', args=(action.name,), causes=caused_by(action))
     for words, action in ACTIONS.items()
 )
 
 # Example-only steps: what a worked example does besides card effects (kept apart from the cards' effects).
 EXAMPLE_STEPS = (
-    Entry(
+    Effect(
         "place a worker on this building",
         "worker_on_this_card",
         "place a Worker on this Building's worker space",
         example_only=True,
     ),
-    Entry(
+    Effect(
         "place a worker on {building:name}",
         "worker_on_card",
         "place a Worker on the worker space of your {building}",
         example_only=True,
     ),
-    Entry(
+    Effect(
         "place a worker on elder {elder:name}",
         "worker_on_elder",
         "place a Worker on the {elder} Elder in your Elder Council",
         example_only=True,
     ),
-    Entry("run the work phase", "run_work_phase", "carry out a Work Phase", example_only=True),
-    Entry("run the end of the round", "run_round_end", "carry out the end of the Round", example_only=True),
-    Entry("run the returning home phase", "run_returning_home", "carry out a Returning Home Phase", example_only=True),
-    Entry("play a round", "play_a_round", "play the current Round through, then the next one", example_only=True),
-    Entry(
+    Effect("run the work phase", "run_work_phase", "carry out a Work Phase", example_only=True),
+    Effect("run the end of the round", "run_round_end", "carry out the end of the Round", example_only=True),
+    Effect("run the returning home phase", "run_returning_home", "carry out a Returning Home Phase", example_only=True),
+    Effect("play a round", "play_a_round", "play the current Round through, then the next one", example_only=True),
+    Effect(
         "play to the end of the game",
         "play_to_end",
         "play the remaining Rounds, then score the game",
         example_only=True,
     ),
-    Entry("score the game", "score_game", "carry out the scoring at the end of the game", example_only=True),
+    Effect("score the game", "score_game", "carry out the scoring at the end of the game", example_only=True),
 ) + tuple(
-    Entry(
+    Effect(
         f"place a worker on {words}",
         "worker_on_space",
         f'place a Worker on the "{title(words)}" action space',
@@ -632,36 +673,28 @@ EFFECTS += EXAMPLE_STEPS
 # Cost payments --------------------------------------------------------------------------------
 
 PAYMENTS = (
-    Entry("{amount} {good}", "goods", "{amount} {good}"),
-    Entry("none", "free", "N/A"),
-    Entry(
+    Payment("{amount} {good}", "goods", "{amount} {good}"),
+    Payment("none", "free", "N/A"),
+    Payment(
         "return {amount} guests",
         "return_guests",
         "return {amount} Guests from your personal supply to the general supply",
     ),
-    Entry(
+    Payment(
         "discard {building:name}",
         "discard_building",
         'remove the "{building}" from play if it is on your Harbor board',
     ),
-    Entry("without guests", "no_guests", "you may not reduce the Building cost of {cost} with Guests"),
+    Payment("without guests", "no_guests", "you may not reduce the Building cost of {cost} with Guests"),
 )
 
 # Standing rule parameters a card may change for its owner ----------------------------------
 
 
-def rule_entry(parameter: parameters.Parameter) -> Entry:
-    return Entry(
-        parameter.words,
-        parameter.name,
-        parameter.english,
-        result=parameter.result,
-        parameter=parameter,
-        phrases={**parameter.phrases, BEFORE: f"the {parameter.words} without this card"},
-    )
-
-
-RULES = tuple(rule_entry(parameter) for parameter in parameters.parameters().values())
+RULES = tuple(
+    Rule(parameter.words, parameter.name, parameter.english, parameter=parameter)
+    for parameter in parameters.parameters().values()
+)
 
 
 # Lookup ---------------------------------------------------------------------------------------

@@ -15,10 +15,13 @@ from importlib import import_module
 
 from compiler import __version__
 from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError, error_line
+from compiler.cli.project_files import settle
 from compiler.cli.stdout import StdoutError, guarded_stdout
 from runtime.model.cards import CardError
+from runtime.model.data import use
 
 COMMANDS = (
+    "init",
     "check",
     "build",
     "docs",
@@ -92,6 +95,8 @@ def run(argv: list[str] | None) -> int:
     """The command, and every way it can end: each one a line on stderr at most, never a traceback."""
     try:
         args = argument_parser(argv).parse_args(argv)
+        if not settle(args):
+            return ERRORS
         status = args.run(args)
         if not getattr(sys.stdout, "closed", False):  # the language server closes it as it stops
             sys.stdout.flush()  # a full disk shows at the last write, here, not at exit where no exit code can say so
@@ -115,6 +120,8 @@ def run(argv: list[str] | None) -> int:
         quiet_stdout()
         print(f"nus: error: {error}", file=sys.stderr)
         return USAGE
+    finally:
+        use(())  # the package's data files again: a test's next command starts from them
 
 
 def quiet_stdout() -> None:

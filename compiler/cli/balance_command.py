@@ -24,6 +24,9 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import check_writable, write_all
+from compiler.cli.project_files import card_file_command, card_loader, needs
+from compiler.diagnostics import printable
+from runtime.model.data import described
 
 FORMATS = ("table", "json", "csv")
 DEFAULT_AGENT = "greedy"  # the strongest player that answers a one-card question within a minute here (docs/)
@@ -31,8 +34,9 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
 
 def register(commands) -> None:
-    command = commands.add_parser("balance", help="measure card values and edits over seeded games")
-    command.add_argument("file", metavar="FILE")
+    help = "measure card values and edits over seeded games"
+    command = card_file_command(commands, "balance", run, help, plays=True)
+    needs(command, "balance", "numpy", "matplotlib")
     command.add_argument("--against", metavar="NEW", help="compare FILE (old) with NEW on the same seeds")
     command.add_argument(
         "--all", action="store_true", help="with --against, measure every card, not only those whose text changed"
@@ -76,7 +80,9 @@ def register(commands) -> None:
     command.add_argument("--no-cache", action="store_true", help="play every game, reading and keeping none")
     command.add_argument("--format", choices=FORMATS, default="table", help="the report on standard output")
     command.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report")
-    command.set_defaults(run=run)
+    command.add_argument(
+        "--playtests", metavar="DIR", help="also report the games saved by nus play in DIR (apart from the values)"
+    )
 
 
 def agent_names() -> list[str]:
@@ -113,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         text, checked = checked_file(path)
         if not report(path, text, checked):
             return ERRORS
-        sources[key] = Source(text, path, cards_kept)
+        sources[key] = Source(text, path, card_loader())
     specs = {key: cards_kept(source.text, source.path) for key, source in sources.items()}
     new_specs = specs[list(sources)[-1]]
     edit = edit_between(sources["old"].text, sources["new"].text) if args.against else None
@@ -124,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
     values = (Given.PAID,) if args.even else VALUES
     design = Design(args.players, agents, args.seed, args.round, measured, absent, values)
     check_round(args.round, new_specs, args.players)
+    if args.playtests and not Path(args.playtests).is_dir():
+        raise UsageError(printable(f"--playtests {args.playtests}: not a folder (nus play saves into playtests/)"))
     for output in (args.html, args.write_suggestions):
         if output:  # refused now, not after every game was played
             writing(lambda output=output: check_writable(Path(output), paths), Path(output))
@@ -155,13 +163,17 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     result["run"] = spent.as_json()
+    result["data_files"] = described()
     if args.precision is not None:
         result["precision"] = stopping(tallies, design, args.precision, args.max_games)
-    show(result, args, paths)
+    played = played_games(args, new_specs)
+    if played is not None:
+        result["playtests"] = played.json()
+    show(result, args, paths, played)
     return INTERRUPTED if spent.interrupted else OK
 
 
-def show(result: dict, args: argparse.Namespace, paths: list[str]) -> None:
+def show(result: dict, args: argparse.Namespace, paths: list[str], played=None) -> None:
     from runtime.analysis.report import as_csv, as_html, as_json, print_table
 
     if args.html:
@@ -172,6 +184,18 @@ def show(result: dict, args: argparse.Namespace, paths: list[str]) -> None:
         sys.stdout.write(as_csv(result))
     else:
         print_table(result)
+        for line in played.lines() if played is not None else ():
+            print(printable(line))
+
+
+def played_games(args: argparse.Namespace, specs):
+    """--playtests DIR: the games played with `nus play`, reported apart (runtime/playtest/playtests.py)."""
+    if not args.playtests:
+        return None
+    from runtime.playtest.playtests import playtests
+    from runtime.playtest.session import STRONGEST
+
+    return playtests(specs, Path(args.playtests), STRONGEST)
 
 
 def check_arguments(args: argparse.Namespace) -> tuple[str, ...]:

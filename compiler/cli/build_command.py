@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from compiler.cli.common import file_command
 from compiler.cli.docs_command import write_outputs
+from compiler.cli.project_files import card_file_command
 
 
 def register(commands) -> None:
-    file_command(commands, "build", run, "compile a card file to Python and write its reference", True)
+    card_file_command(commands, "build", run, "compile a card file to Python and write its reference", output=True)
 
 
 def run(args: argparse.Namespace) -> int:

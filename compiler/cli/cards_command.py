@@ -23,7 +23,6 @@ from compiler.cli.common import (
     OK,
     UsageError,
     compile_file,
-    file_command,
     output_directory,
     positive,
     report,
@@ -31,14 +30,17 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import refuse_inputs, write_all
+from compiler.cli.project_files import card_file_command, needs, not_installed
 from compiler.diagnostics import printable
+from compiler.project.data_files import folder_digest
+from runtime.model.data import RULES, project_files
 from runtime.wording import counted
-
-INSTALL_HINT = "install the print extra: pip install 'nus[print]'"
 
 
 def register(commands) -> None:
-    command = file_command(commands, "cards", run, "write print-and-play card sheets: cards.pdf (and PNGs)", True)
+    help = "write print-and-play card sheets: cards.pdf (and PNGs)"
+    command = card_file_command(commands, "cards", run, help, output=True)
+    needs(command, "print", "weasyprint", "pypdfium2")
     command.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default a4)")
     command.add_argument(
         "--size", type=card_size, default=(63.0, 88.0), metavar="WxH", help="card size in mm (default 63x88)"
@@ -78,6 +80,7 @@ def millimetres(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    pdf = print_backend()  # before any work: WeasyPrint's system libraries may be missing
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
@@ -96,9 +99,8 @@ def run(args: argparse.Namespace) -> int:
     inputs = [Path(args.file)] + ([Path(args.changed_since)] if args.changed_since else [])
     targets = [out / "cards.pdf", *(out / "cards" / f"{f.code}.png" for f in faces if args.png)]
     writing(lambda: refuse_inputs(targets, inputs), out)
-    pdf = print_backend()
     name = shown_name(Path(args.file).name)
-    printed = pdf.Layout(laid, f"{name} · {version(text)}", name).fitted(faces)
+    printed = pdf.Layout(laid, footer(name, text, args.faces), name, args.faces).fitted(faces)
     outputs = {out / "cards.pdf": printed.pdf}
     if args.png:
         outputs |= images(pdf, printed.pdf, laid, faces, out, args.dpi)
@@ -107,12 +109,32 @@ def run(args: argparse.Namespace) -> int:
     return ERRORS if printed.overflows else OK
 
 
+def footer(name: str, text: str, faces: Path | None) -> str:
+    """The card file and its content hash, so printed cards of two versions cannot be mixed up unnoticed; with a
+    project's own rules.toml or faces, a second hash of those (`nus cards` names each file with its own hash)."""
+    made_with = project_data(faces)
+    if not made_with:
+        return f"{name} · {version(text)}"
+    return f"{name} · {version(text)}+{version(' '.join(made_with))[:6]}"
+
+
+def project_data(faces: Path | None) -> list[str]:
+    """Each of the project's own files the faces depend on, with its hash: `rules.toml 9e8cb4e4a23d`."""
+    found = [f"{file.kind} {file.digest}" for file in project_files() if file.kind == RULES]
+    if faces is not None:
+        found.append(f"faces {folder_digest(faces)[:12]}")
+    return found
+
+
 def tell(args: argparse.Namespace, out: Path, printed, faces: int, images: int) -> None:
     """What was written (paths escaped, as everything reaching the terminal), and every card that did not fit."""
     pages = counted(printed.pages, f"{PAPER_NAMES[args.paper]} page")
     print(printable(f"wrote {out / 'cards.pdf'}: {counted(faces, 'card')} on {pages}"))
     if args.png:
         print(printable(f"wrote {counted(images, 'PNG')} in {out / 'cards'} and {out / 'sheets'}"))
+    made_with = project_data(args.faces)
+    if made_with:
+        print(printable(f"made with the project's {', '.join(made_with)} (the footer's second hash)"))
     for overflow in printed.overflows:
         print(overflow_message(overflow), file=sys.stderr)
 
@@ -139,15 +161,20 @@ def overflow_message(overflow) -> str:
     )
 
 
+PANGO = ("libpango-1.0-0", "libpangoft2-1.0-0", "libharfbuzz-subset0", "fonts-dejavu-core")  # README names them
+
+
 def print_backend():
     """The PDF layer needs WeasyPrint (and its system libraries) and pypdfium2, both optional."""
     try:
         import pypdfium2  # noqa: F401
         import weasyprint  # noqa: F401
     except ImportError as error:
-        raise UsageError(f"nus cards needs {error.name}: {INSTALL_HINT}") from None
+        raise UsageError(not_installed("cards", "print", [error.name or "weasyprint"])) from None
     except OSError as error:
-        raise UsageError(f"WeasyPrint cannot load its system libraries (Pango): {error}") from None
+        raise UsageError(
+            f"WeasyPrint cannot load its system libraries: {error} (on Debian: apt install {' '.join(PANGO)})"
+        ) from None
     from compiler.backends.card_faces import pdf
 
     return pdf

@@ -21,18 +21,18 @@ from compiler.cli.common import (
     read_source,
     report,
 )
+from compiler.cli.project_files import card_file_command
 from compiler.diagnostic_codes import CATALOGUE
 from compiler.diagnostics import printable
 from runtime.wording import counted
 
 
 def register(commands) -> None:
-    check = commands.add_parser("check", help="check card files and report every error")
-    check.add_argument("files", nargs="*", metavar="FILE", help="card files ('-' reads standard input)")
+    check = card_file_command(commands, "check", run, "check card files and report every error", many=True)
     check.add_argument("--explain", metavar="CODE", help="print what a diagnostic code (the one in error[...]) means")
     check.add_argument("--no-cache", action="store_true", help="compile even when the same text was checked before")
     add_output_format(check)
-    check.set_defaults(run=run, usage_error=check.error)
+    check.set_defaults(usage_error=check.error)
 
 
 def run(args: argparse.Namespace) -> int:

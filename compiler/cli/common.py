@@ -266,13 +266,3 @@ def left_out(spec, players: int) -> str:
     only = player_counts_text(spec.players, player_counts()).removesuffix(".").lower()
     game = counted(players, "player")
     return f"{spec.name!r} is {only} (its players line), so set-up leaves it out of a game of {game}"
-
-
-def file_command(commands, name: str, run, help: str, output: bool = False) -> argparse.ArgumentParser:
-    """A subcommand that reads one card file (and writes to -o DIR when `output`)."""
-    command = commands.add_parser(name, help=help)
-    command.add_argument("file", metavar="FILE", help="card file ('-' reads standard input)")
-    if output:
-        command.add_argument("-o", "--output", default="build", metavar="DIR", help="directory to write into")
-    command.set_defaults(run=run)
-    return command

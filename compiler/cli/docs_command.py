@@ -11,19 +11,19 @@ from compiler.cli.common import (
     OK,
     compile_file,
     display_name,
-    file_command,
     output_directory,
     report,
     shown_name,
     writing,
 )
 from compiler.cli.output import write_all
+from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
 
 
 def register(commands) -> None:
     help = "write the card reference: cards.md, index.html, cards.json, cards.csv, language.md"
-    file_command(commands, "docs", run, help, True)
+    card_file_command(commands, "docs", run, help, output=True)
 
 
 def run(args: argparse.Namespace) -> int:

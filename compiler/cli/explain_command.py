@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import shlex
 from dataclasses import replace
+from pathlib import Path
 
 from compiler import load_cards, python_text
 from compiler.backends.generate import generate
 from compiler.backends.render import English
 from compiler.cli.card_choice import ambiguous, named, unknown
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, file_command, report
+from compiler.cli.common import ERRORS, OK, UsageError, compile_file, report
+from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
 from compiler.syntax import nodes as n
 from compiler.syntax.nodes import pretty
@@ -19,11 +21,13 @@ from runtime.examples import starting_table
 
 
 def register(commands) -> None:
-    explain = file_command(commands, "explain", run, "show a card's parsed structure and generated Python")
+    explain = card_file_command(commands, "explain", run, "show a card's parsed structure and generated Python")
     explain.add_argument("card", metavar="CARD", help="card name or code")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.card.endswith(".nus") and Path(args.card).is_file():  # `nus explain FILE` with the card left out
+        raise UsageError(f"give the card too: nus explain {args.card} CARD")
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS

@@ -29,21 +29,23 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import rewrite
+from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
 from runtime.wording import counted
 
 
 def register(commands) -> None:
-    fmt = commands.add_parser("fmt", help="print, check or rewrite card files in their canonical layout")
-    fmt.add_argument("files", nargs="+", metavar="FILE", help="card files ('-' reads standard input)")
+    help = "print, check or rewrite card files in their canonical layout"
+    fmt = card_file_command(commands, "fmt", run, help, many=True, data=False)
     mode = fmt.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="replace each file with its canonical form, atomically")
     mode.add_argument("--check", action="store_true", help="exit 1 when a file is not in canonical layout")
     mode.add_argument("--diff", action="store_true", help="print what would change as a unified diff")
-    fmt.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.files:
+        raise UsageError("give FILE... (no nus.toml or cards.nus here names one)")
     printing = not (args.write or args.check or args.diff)
     if printing and len(args.files) > 1:
         raise UsageError("give --write, --check or --diff to format several files")

@@ -25,6 +25,7 @@ from compiler.cli.common import (
     report,
     writing,
 )
+from compiler.cli.project_files import card_file_command, replaced_cards_option
 from compiler.diagnostics import printable
 from runtime.wording import counted
 
@@ -32,8 +33,8 @@ PERSON = "you"
 
 
 def register(commands) -> None:
-    command = commands.add_parser("play", help="play your cards against the bots, in a browser or a terminal")
-    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
+    help = "play your cards against the bots, in a browser or a terminal"
+    command = card_file_command(commands, "play", run, help, plays=True)
     command.add_argument("--players", type=player_count, metavar="N", help="players, you included (default: 3)")
     command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed (the deal and the bots)")
     command.add_argument("--bots", default="greedy", metavar="AGENT", help="who plays the other seats")
@@ -53,7 +54,7 @@ def register(commands) -> None:
     command.add_argument("--give", metavar="CARD[:ROUND]", help="put a Building into play for you at a round's start")
     command.add_argument("--card", metavar="NAME", help="focus the log on one card: every time it listened")
     command.add_argument("--against", metavar="OLD", help="mark cards changed since OLD (default: git HEAD)")
-    command.set_defaults(run=run)
+    replaced_cards_option(command)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,10 +72,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         setup = new_setup(args)
     check_seats(setup.seats, setup.hint)
-    text, compiled = compile_file(args.cards)
-    if not report(args.cards, text, compiled):
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
         return ERRORS
-    specs = load_cards(text, args.cards)
+    specs = load_cards(text, args.file)
     if args.give:
         setup.give = grant(args.give, specs, setup)
     focus = find(specs, args.card) if args.card else None
@@ -171,8 +172,8 @@ def save_path(args: argparse.Namespace, seed: int) -> Path:
         target = Path(args.save)
     else:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = Path("playtests") / f"{Path(args.cards).stem}-seed{seed}-{stamp}.json"
-    inputs = [Path(path) for path in (args.cards, args.replay, args.answers, args.against) if path]
+        target = Path("playtests") / f"{Path(args.file).stem}-seed{seed}-{stamp}.json"
+    inputs = [Path(path) for path in (args.file, args.replay, args.answers, args.against) if path]
     from compiler.cli.output import refuse_inputs
 
     writing(lambda: refuse_inputs([target], inputs), target)
@@ -195,7 +196,7 @@ class Playing:
         return Host(
             session,
             card_info(compiled, edited_against(self.args)),
-            (self.args.cards, self.text),
+            (self.args.file, self.text),
             self.autosave,
             self.reload,
             printable,
@@ -209,7 +210,7 @@ class Playing:
 
         target = self.target
         writing(lambda: target.parent.mkdir(parents=True, exist_ok=True), target)
-        writing(lambda: write_all({target: saved_text(self.session, self.args.cards, self.text)}), target)
+        writing(lambda: write_all({target: saved_text(self.session, self.args.file, self.text)}), target)
         return target
 
     def reload(self) -> str:
@@ -217,12 +218,12 @@ class Playing:
         from compiler import load_cards
         from runtime.playtest.saved import cards_hash
 
-        text, compiled = compile_file(self.args.cards)
+        text, compiled = compile_file(self.args.file)
         if compiled.diagnostics:
             first = compiled.diagnostics[0]
-            where = f"{self.args.cards}:{first.span.line}"
+            where = f"{self.args.file}:{first.span.line}"
             return printable(f"{where}: {first.message} (the game goes on with the cards it had)")
-        specs = load_cards(text, self.args.cards)
+        specs = load_cards(text, self.args.file)
         focus = find(specs, self.args.card) if self.args.card else None
         unchanged = cards_hash(text) == cards_hash(self.text)
         self.text = text
@@ -232,13 +233,9 @@ class Playing:
 
     def commands(self) -> dict[str, str]:
         target = shlex.quote(str(self.target))
-        cards = [] if self.args.cards == "cards.nus" else ["--cards", shlex.quote(self.args.cards)]
-        replay = " ".join(["nus", "play", *cards, "--replay", target])
-        return {
-            "replay it": replay,
-            "check it still fits the cards": replay + " --check",
-            "trace a card in it": " ".join(["nus", "trace", *cards, "--replay", target, "--card", "NAME"]),
-        }
+        replay = " ".join(["nus", "play", shlex.quote(self.args.file), "--replay", target])
+        trace = " ".join(["nus", "trace", shlex.quote(self.args.file), "--replay", target, "--card", "NAME"])
+        return {"replay it": replay, "check it still fits the cards": replay + " --check", "trace a card in it": trace}
 
 
 def card_info(compiled, edited: dict[str, str]) -> dict[str, dict]:
@@ -271,17 +268,17 @@ def edited_against(args: argparse.Namespace) -> dict[str, str]:
             return {}
         since = args.against
     else:
-        old_text = at_git_head(Path(args.cards))
+        old_text = at_git_head(Path(args.file))
         if old_text is None:
             return {}
-        old = compile_text(old_text, args.cards)
+        old = compile_text(old_text, args.file)
         if old.program is None or old.diagnostics:
             return {}
         since = "git HEAD"
     before = {doc.code: (doc.name, doc.cost, doc.vp, doc.text) for doc in card_docs(old.program)}
     return {
         doc.name: since
-        for doc in card_docs(compile_file(args.cards)[1].program)
+        for doc in card_docs(compile_file(args.file)[1].program)
         if before.get(doc.code) != (doc.name, doc.cost, doc.vp, doc.text)
     }
 

@@ -23,6 +23,8 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.output import StagedText, refuse_inputs
+from compiler.cli.project_files import card_file_command, card_loader, replaced_cards_option
+from runtime.model.data import data_line, described
 from runtime.wording import counted
 
 if TYPE_CHECKING:
@@ -33,11 +35,11 @@ INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
 
 def register(commands) -> None:
-    command = commands.add_parser("simulate", help="play seeded random games with the cards")
+    command = card_file_command(commands, "simulate", run, "play seeded random games with the cards", plays=True)
+    replaced_cards_option(command)
     command.add_argument("--players", type=player_count, default=3, metavar="N", help="players a game")
     command.add_argument("--games", type=positive, default=10, metavar="G", help="games to play")
     command.add_argument("--seed", type=int, default=0, metavar="S", help="first seed; game i uses seed S + i")
-    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
     command.add_argument("--jobs", type=positive, metavar="N", help="worker processes (default: all cores)")
     command.add_argument(
         "--cluster", type=cluster_address, metavar="ADDRESS", help="a Dask scheduler to run the games on"
@@ -45,7 +47,6 @@ def register(commands) -> None:
     command.add_argument(
         "--log", type=log_file, metavar="FILE", help="write every game's log to FILE (kept nowhere else)"
     )
-    command.set_defaults(run=run)
 
 
 def log_file(value: str) -> str:
@@ -65,19 +66,20 @@ def run(args: argparse.Namespace) -> int:
     from runtime.analysis.simulate import Summary
 
     if args.log:
-        writing(lambda: refuse_inputs([Path(args.log)], [args.cards]), Path(args.log))
-    text, checked = checked_file(args.cards)
-    if not report(args.cards, text, checked):
+        writing(lambda: refuse_inputs([Path(args.log)], [args.file]), Path(args.log))
+    text, checked = checked_file(args.file)
+    if not report(args.file, text, checked):
         return ERRORS
     agents = ("random",) * args.players
     jobs = (("cards", Setup(args.seed + game, agents, keep_log=bool(args.log))) for game in range(args.games))
-    source = Source(text, args.cards, cards_kept)
+    source = Source(text, args.file, card_loader())
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
-    specs = cards_kept(text, args.cards)
+    specs = cards_kept(text, args.file)
     totals = Summary(args.players, tuple(s.name for s in specs if s.kind == "building" and s.in_game(args.players)))
     with LogFile(Path(args.log)) if args.log else nullcontext() as log:
         code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)
         print(visible_lines(totals.text()))  # it names cards
+        print(visible_lines(data_line(described())))  # a path the designer chose
     return code
 
 

@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from compiler import load_cards, load_examples
-from compiler.cli.common import ERRORS, OK, compile_file, display_name, file_command, report
+from compiler.cli.common import ERRORS, OK, compile_file, display_name, report
+from compiler.cli.project_files import card_file_command
 from compiler.cli.terminal import painter
 from compiler.diagnostics import printable
 from runtime.examples import run_examples
@@ -15,7 +16,7 @@ from runtime.wording import counted
 
 
 def register(commands) -> None:
-    test = file_command(commands, "test", run, "run the worked examples of a card file")
+    test = card_file_command(commands, "test", run, "run the worked examples of a card file")
     test.add_argument("-v", "--verbose", action="store_true", help="show every question and the answer taken")
 
 

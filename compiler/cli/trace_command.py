@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import sys
 
 from compiler.cli.card_choice import ambiguous, named, unknown
 from compiler.cli.common import (
@@ -18,12 +19,14 @@ from compiler.cli.common import (
     report,
     seat,
 )
+from compiler.cli.project_files import card_file_command, replaced_cards_option
 from compiler.diagnostics import printable
 from runtime.wording import counted
 
 
 def register(commands) -> None:
-    command = commands.add_parser("trace", help="why a card fired, or kept silent, in one seeded game")
+    help = "why a card fired, or kept silent, in one seeded game"
+    command = card_file_command(commands, "trace", run, help, plays=True)
     command.add_argument("--card", required=True, metavar="NAME", help="the card's name (or its code, e.g. A609)")
     command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed, as nus simulate gives it")
     command.add_argument("--players", type=player_count, default=3, metavar="N", help="players")
@@ -38,8 +41,10 @@ def register(commands) -> None:
         "given free (no value), put in the seat's hand (paid) or set aside (never)",
     )
     command.add_argument("--round", type=positive, default=1, metavar="R", help="round --give puts it in play at")
-    command.add_argument("--cards", default="cards.nus", metavar="FILE", help="card file")
-    command.set_defaults(run=run)
+    command.add_argument(
+        "--replay", metavar="GAME", help="trace the card in a game saved by nus play (its seed and seats)"
+    )
+    replaced_cards_option(command)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     from runtime.analysis.trace import render, trace_game
     from runtime.players import PLAYERS
 
+    if args.replay:
+        return traced_replay(args)
     if args.agent not in PLAYERS:
         raise UsageError(f"unknown player {args.agent!r}; choose one of {', '.join(PLAYERS)}")
     if args.balance:
@@ -57,10 +64,10 @@ def run(args: argparse.Namespace) -> int:
         args.give = balance_seat(args) + 1
     if args.give is not None and args.give > args.players:
         raise UsageError(f"--give {args.give}: there are only {counted(args.players, 'player')}")
-    text, compiled = compile_file(args.cards)
-    if not report(args.cards, text, compiled):
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
         return ERRORS
-    specs = load_cards(text, args.cards)
+    specs = load_cards(text, args.file)
     card = find_card(specs, args.card)
     why = left_out(card, args.players)
     if why:
@@ -75,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     grant = Grant(card.name, args.give - 1, args.round, given, card.kind) if args.give is not None else None
     setup = Setup(args.seed, (args.agent,) * args.players, grant)
     trace = trace_game(specs, card, setup)
-    for line in render(trace, args.cards, lambda extra: again(args, extra)):
+    for line in render(trace, args.file, lambda extra: again(args, extra)):
         print(printable(line))
     if trace.error is not None:  # the moments before it are shown; the error is reported as any card error
         raise trace.error
@@ -102,9 +109,37 @@ def find_card(specs, wanted: str):
 
 def again(args: argparse.Namespace, extra: str) -> str:
     """This command line with `extra` added: what the trace suggests running next."""
-    words = ["nus", "trace", "--seed", str(args.seed), "--players", str(args.players), "--card", args.card]
+    words = ["nus", "trace", args.file, "--seed", str(args.seed), "--players", str(args.players), "--card", args.card]
     if args.agent != "random":
         words += ["--agent", args.agent]
-    if args.cards != "cards.nus":
-        words += ["--cards", args.cards]
     return " ".join(shlex.quote(word) for word in words) + f" {extra}"
+
+
+def traced_replay(args: argparse.Namespace) -> int:
+    """--replay GAME: the card traced in a game played with `nus play`, its answers replayed on the card file."""
+    from compiler import load_cards
+    from compiler.cli.common import read_source
+    from runtime.analysis.trace import render
+    from runtime.playtest.saved import SavedGameError, read_saved
+    from runtime.playtest.session import PlaySession, ReplayError
+
+    if args.give is not None or args.balance:
+        raise UsageError("--replay traces the game as it was played: leave out --give and --balance")
+    try:
+        setup, answers, _ = read_saved(read_source(args.replay))
+    except SavedGameError as error:
+        raise UsageError(f"{args.replay}: {error}") from None
+    text, compiled = compile_file(args.file)
+    if not report(args.file, text, compiled):
+        return ERRORS
+    specs = load_cards(text, args.file)
+    card = find_card(specs, args.card)
+    session = PlaySession(specs, setup)
+    try:
+        session.replay(answers)
+    except ReplayError as error:
+        print(printable(f"{args.replay}: {error}"), file=sys.stderr)
+        return ERRORS
+    for line in render(session.traced(card), args.file):
+        print(printable(line))
+    return OK

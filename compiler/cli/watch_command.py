@@ -20,6 +20,7 @@ from compiler.cli.common import (
     shown_name,
     writing,
 )
+from compiler.cli.project_files import card_file_command, needs
 from compiler.cli.test_command import failure_lines
 from compiler.diagnostics import printable, render_all
 from compiler.syntax import nodes as n
@@ -30,10 +31,9 @@ SHOWN_FAILURES = 5  # one screen: the first failures in full, then a count
 
 
 def register(commands) -> None:
-    command = commands.add_parser("watch", help="re-check, re-test and rebuild the reference on every save")
-    command.add_argument("file", metavar="FILE")
-    command.add_argument("-o", "--output", default="build", metavar="DIR", help="where the reference goes")
-    command.set_defaults(run=run)
+    help = "re-check, re-test and rebuild the reference on every save"
+    command = card_file_command(commands, "watch", run, help, output=True)
+    needs(command, "editor", "watchfiles")
 
 
 @dataclass

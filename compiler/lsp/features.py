@@ -22,6 +22,7 @@ from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import card_header
 from compiler.units import MEMO, split
+from runtime.model.declarations import Timing
 from runtime.model.rules import player_counts
 
 
@@ -197,9 +198,9 @@ def entries(kind: str) -> list[Completion]:
     if kind == "players":
         return player_ranges()
     if kind == "event":
-        found = [e for e in vocab.EVENTS if "at" not in e.timings]
+        found = [e for e in vocab.EVENTS if Timing.AT not in e.timings]
     elif kind == "moment":
-        found = [e for e in vocab.EVENTS if "at" in e.timings]
+        found = [e for e in vocab.EVENTS if Timing.AT in e.timings]
     elif kind == "rule":
         found = list(vocab.RULES)
     elif kind == "count":

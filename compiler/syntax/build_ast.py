@@ -10,6 +10,7 @@ from lark.tree import Meta
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
+from runtime.model.declarations import Actor, Timing, TriggerKind
 
 
 def unquote(token: Token) -> str:
@@ -166,47 +167,49 @@ class AstBuilder:
         return n.Ability(self.until(meta, body[-1].span) if body else self.span(meta), trigger, body)
 
     def when_built(self, meta, children):
-        return n.Trigger(self.span(meta), "when_built", guard=self.optional(children))
+        return n.Trigger(self.span(meta), TriggerKind.WHEN_BUILT, guard=self.optional(children))
 
     def as_soon_as(self, meta, children):
-        return n.Trigger(self.span(meta), "as_soon_as", condition=children[0])
+        return n.Trigger(self.span(meta), TriggerKind.AS_SOON_AS, condition=children[0])
 
     def each_time(self, meta, children):
         timing, actor, event, *guard = children
         return n.Trigger(
             self.span(meta),
-            "each_time",
+            TriggerKind.EACH_TIME,
             guard=self.optional(guard),
-            timing=str(timing),
+            timing=Timing(timing),
             actor=actor,
             event=event,
         )
 
     def any_time(self, meta, children):
-        return n.Trigger(self.span(meta), "any_time", guard=self.optional(children))
+        return n.Trigger(self.span(meta), TriggerKind.ANY_TIME, guard=self.optional(children))
 
     def at_moment(self, meta, children):
         event, *guard = children
-        return n.Trigger(self.span(meta), "at_moment", guard=self.optional(guard), timing="at", event=event)
+        return n.Trigger(
+            self.span(meta), TriggerKind.AT_MOMENT, guard=self.optional(guard), timing=Timing.AT, event=event
+        )
 
     def worker_space(self, meta, children):
-        return n.Trigger(self.span(meta), "worker_space", guard=self.optional(children))
+        return n.Trigger(self.span(meta), TriggerKind.WORKER_SPACE, guard=self.optional(children))
 
     def elder_use(self, meta, children):
-        return n.Trigger(self.span(meta), "elder_use", guard=self.optional(children))
+        return n.Trigger(self.span(meta), TriggerKind.ELDER_USE, guard=self.optional(children))
 
     @staticmethod
     def optional(children):
         return children[0] if children else None
 
     def you(self, meta, children):
-        return "you"
+        return Actor.YOU
 
     def any_player(self, meta, children):
-        return "any player"
+        return Actor.ANY_PLAYER
 
     def another_player(self, meta, children):
-        return "another player"
+        return Actor.ANOTHER_PLAYER
 
     def if_guard(self, meta, children):
         return n.Guard(self.span(meta), unless=False, condition=children[0])

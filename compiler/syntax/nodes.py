@@ -8,6 +8,7 @@ from typing import Any
 
 from compiler.diagnostics import Span
 from compiler.syntax.ops import Op
+from runtime.model.declarations import Actor, Timing, TriggerKind
 
 
 @dataclass(frozen=True)
@@ -201,13 +202,11 @@ class Guard(Node):
 
 @dataclass(frozen=True)
 class Trigger(Node):
-    """kind: when_built as_soon_as each_time any_time at_moment worker_space elder_use."""
-
-    kind: str
+    kind: TriggerKind
     guard: Guard | None = None
     condition: Expr | None = None  # as_soon_as
-    timing: str = ""  # each_time: before/after; at_moment: at
-    actor: str = "you"  # each_time: whose events it hears: "you", "any player" or "another player"
+    timing: Timing | None = None  # each_time: before or after; at_moment: at
+    actor: Actor = Actor.YOU  # each_time: whose events it hears
     event: Phrase | None = None
     entry: Any = None  # the vocabulary event, once checked
 

@@ -12,6 +12,7 @@ from importlib import resources
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
+from lark.lexer import LexerState, LexerThread
 
 from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved
@@ -26,18 +27,33 @@ class CardIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 4
 
-    text = ""  # the text being parsed, set by parse_text: a keyword is checked against the character after it
 
-    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        """Also keep the brackets open so far, for the diagnostic of one that is never closed."""
+class ParseRun:
+    """One parse of one text. The Lark parser is built once and shared; what a parse learns on its way (the
+    brackets still open, the indentation levels) belongs to this run, and is read back to word a syntax error.
+
+    The run stands in for the postlexer: Lark's lexer, then whole words (a keyword is checked against the character
+    after it, so the run needs the text), bracket tracking and the run's own indenter (lark>=1.2's frontend)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.indenter = CardIndenter()
         self.open_brackets: list[Token] = []
-        return super().process(self.tracking_brackets(whole_words(stream, self.text)))
+
+    def tree(self) -> Tree:
+        """The parse tree; raises Lark's UnexpectedInput."""
+        frontend = parser().parser
+        return frontend.parser.parse(LexerThread.from_text(self, self.text), "start")
+
+    def lex(self, lexer_state: LexerState, parser_state: object) -> Iterator[Token]:
+        tokens = parser().parser.lexer.lexer.lex(lexer_state, parser_state)
+        return self.indenter.process(self.tracking_brackets(whole_words(tokens, self.text)))
 
     def tracking_brackets(self, stream: Iterator[Token]) -> Iterator[Token]:
         for token in stream:
-            if token.type in self.OPEN_PAREN_types:
+            if token.type in CardIndenter.OPEN_PAREN_types:
                 self.open_brackets.append(token)
-            elif token.type in self.CLOSE_PAREN_types and self.open_brackets:
+            elif token.type in CardIndenter.CLOSE_PAREN_types and self.open_brackets:
                 self.open_brackets.pop()
             yield token
 
@@ -87,13 +103,6 @@ def keyword_words() -> dict[str, tuple[str, ...]]:
     return found
 
 
-def parse_text(text: str) -> Tree:
-    """The Lark parse, its postlexer told the text (parser() is one object, shared by every parse)."""
-    lark = parser()
-    lark.options.postlex.text = text
-    return lark.parse(text)
-
-
 @cache
 def parser() -> Lark:
     text = resources.files("grammar").joinpath("nus.lark").read_text(encoding="utf-8")
@@ -102,7 +111,7 @@ def parser() -> Lark:
         parser="lalr",
         strict=True,
         propagate_positions=True,
-        postlex=CardIndenter(),
+        postlex=CardIndenter(),  # its configuration only: each ParseRun has its own
         maybe_placeholders=False,
         cache=True,  # keyed by the grammar's content: building strict LALR tables costs ~0.3 s
     )
@@ -193,10 +202,11 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
     layout = number_error(text, filename) or indentation_error(text, filename) or empty_definition(text, filename)
     if layout is not None:
         return None, layout
+    run = ParseRun(text)
     try:
-        tree = parse_text(text)
+        tree = run.tree()
     except UnexpectedInput as error:
-        return None, unclosed_bracket(error, text, filename) or syntax_diagnostic(error, text, filename)
+        return None, unclosed_bracket(error, run, filename) or syntax_diagnostic(error, run, filename)
     deep = nesting_error(tree, filename)
     return (None, deep) if deep is not None else (tree, None)
 
@@ -406,15 +416,14 @@ def first_content(text: str, number: int) -> bool:
     return all(not line.strip() or line.lstrip().startswith("#") for line in before)
 
 
-def unclosed_bracket(error: UnexpectedInput, text: str, filename: str) -> Diagnostic | None:
+def unclosed_bracket(error: UnexpectedInput, run: ParseRun, filename: str) -> Diagnostic | None:
     """An error after a bracket that is still open, on a line back at the opening line's indentation (or at the
     end), is that bracket's: it swallowed the line breaks, so the error would blame the next statement or card."""
     if not isinstance(error, UnexpectedToken) or error.token.type in CardIndenter.CLOSE_PAREN_types:
         return None
-    brackets = parser().options.postlex.open_brackets
-    if not brackets:
+    if not run.open_brackets:
         return None
-    bracket, token, lines = brackets[-1], error.token, text.split("\n")
+    bracket, token, lines = run.open_brackets[-1], error.token, run.text.split("\n")
     opening_indent = len(lines[bracket.line - 1]) - len(lines[bracket.line - 1].lstrip(" "))
     ran_on = token.type in ("_DEDENT", "$END") or (token.line > bracket.line and token.column <= opening_indent + 1)
     if not ran_on:
@@ -427,8 +436,8 @@ def unclosed_bracket(error: UnexpectedInput, text: str, filename: str) -> Diagno
     )
 
 
-def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagnostic:
-    line, column = max(error.line, 1), max(error.column, 1)
+def syntax_diagnostic(error: UnexpectedInput, run: ParseRun, filename: str) -> Diagnostic:
+    line, column, text = max(error.line, 1), max(error.column, 1), run.text
     if isinstance(error, UnexpectedCharacters):
         char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
         if char == '"':
@@ -458,9 +467,9 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, filename: str) -> Diagn
     found = describe_token(token.type) if token.type.startswith("_") else shorten(str(token))
     width = max(len(str(token)), 1) if not token.type.startswith("_") else 1
     if token.type == "$END":
-        return syntax_diagnostic(UnexpectedEOF(error.expected), text, filename)
+        return syntax_diagnostic(UnexpectedEOF(error.expected), run, filename)
     if token.type == "_INDENT":
-        return over_indented(token, filename)
+        return over_indented(token, run, filename)
     return codes.UNEXPECTED_TOKEN.diagnostic(
         f"unexpected {found}",
         Span(filename, line, column, line, column + width),
@@ -489,7 +498,7 @@ def parses_past(word: Token, keyword: str, text: str) -> bool:
     """Whether the text, with a space after `keyword` at the start of `word`, parses beyond that word."""
     cut = word.start_pos + len(keyword)
     try:
-        parse_text(f"{text[:cut]} {text[cut:]}")
+        ParseRun(f"{text[:cut]} {text[cut:]}").tree()
     except UnexpectedEOF:
         return True
     except UnexpectedInput as error:
@@ -497,11 +506,11 @@ def parses_past(word: Token, keyword: str, text: str) -> bool:
     return True
 
 
-def over_indented(indent: Token, filename: str) -> Diagnostic:
+def over_indented(indent: Token, run: ParseRun, filename: str) -> Diagnostic:
     """An indented block where none may start: the line indented too far is reported, not the end of the line
     before it (the indent token stands at that line break). The indenter has just pushed the line's level."""
     line, column = indent.end_line, indent.end_column
-    expected = parser().options.postlex.indent_level[-2]
+    expected = run.indenter.indent_level[-2]
     return codes.BAD_INDENTATION.diagnostic(
         "this line is indented more than the line before it",
         Span(filename, line, column, line, column + 1),

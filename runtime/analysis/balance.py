@@ -29,7 +29,7 @@ from runtime.analysis.games import Grant, Record, Setup
 from runtime.analysis.grants import Given
 from runtime.analysis.runner import Job, Source, run
 from runtime.analysis.stats import Estimate, adjust, mean_interval, proportion_interval, seeds_to_resolve
-from runtime.analysis.store import GameStore, game_key
+from runtime.analysis.store import GameStore, data_digest, game_key
 from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec, Context
 from runtime.model.state import player_number
@@ -565,10 +565,11 @@ def seeds_played(
     keys = list(sources)
     slots: list[tuple[int, Slot, str]] = []
     to_play: dict[str, Job] = {}
+    data = data_digest()
     for offset in offsets:
         seed = design.seed + offset
         for slot, (key, setup) in design.seed_jobs(keys, seed):
-            game = game_key(sources[key].text, setup)
+            game = game_key(sources[key].text, setup, data)
             slots.append((seed, slot, game))
             to_play.setdefault(game, (key, setup))
     known = store.found(to_play)

@@ -15,6 +15,7 @@ import math
 import sys
 from typing import Any
 
+from runtime.model.data import data_line
 from runtime.wording import counted, spreadsheet_text
 
 CARD_COLUMNS = [
@@ -280,6 +281,8 @@ def print_table(result: dict, console: Any = None) -> None:
             line = resolve_line(card, result)
             if line:
                 console.print(escape(line))
+    if result.get("data_files"):
+        console.print(escape(data_line(result["data_files"])))  # a path the designer chose
     if precision_line(result):
         console.print(escape(precision_line(result)))  # it names a card
     if result.get("left_out"):
@@ -416,6 +419,7 @@ def as_html(result: dict) -> str:
         seeds_played=seeds_played(result),
         players_words=players_words(result),
         precision_line=precision_line(result),
+        data_line=data_line(result["data_files"]) if result.get("data_files") else "",
         data=json.dumps(result, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e"),
     )
 

@@ -88,7 +88,7 @@ def play_each(sources: dict[str, Source], jobs: Iterable[Job]) -> Iterator[Recor
 
 def in_game(error: CardError, setup: Setup, path: str) -> GameError:
     """The error, naming the game (seed, players, a card given) and the trace that shows the moments before it."""
-    words = ["nus", "trace", "--seed", str(setup.seed), "--players", str(setup.players)]
+    words = ["nus", "trace", path, "--seed", str(setup.seed), "--players", str(setup.players)]
     if set(setup.agents) != {"random"}:
         words += ["--agent", setup.agents[0]]
     given = ""
@@ -98,8 +98,6 @@ def in_game(error: CardError, setup: Setup, path: str) -> GameError:
         words += ["--card", grant.card, "--balance", *balance_kind(grant), "--round", str(grant.round)]
     else:
         words += ["--card", getattr(error, "card", "") or "NAME"]
-    if path != "cards.nus":
-        words += ["--cards", path]
     game = f"seed {setup.seed}, {counted(setup.players, 'player')}{given}"
     return GameError(f"{error} (in the game of {game}; {shlex.join(words)} shows the moments before it)")
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from runtime.analysis.games import Record, Setup
 from runtime.analysis.grants import Given
+from runtime.model.data import described as data_files
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYING_CODE = ("compiler", "grammar", "runtime")  # the compiler makes the cards' code: it plays as much as the runtime
@@ -66,8 +67,14 @@ def without_body(text: str, name: str, kind: str) -> str:
     return "\n".join(lines)
 
 
-def game_key(text: str, setup: Setup) -> str:
-    """What fixes the game: the playing code, the text it sees, the seed, the players and the grant."""
+def data_digest() -> str:
+    """The data files the games read now (the package's, or a project's rules.toml and evaluation.toml)."""
+    return ",".join(entry["sha256"] for entry in data_files())
+
+
+def game_key(text: str, setup: Setup, data: str) -> str:
+    """What fixes the game: the playing code, the data files (data_digest), the text it sees, the seed, the players
+    and the grant."""
     grant = setup.grant
     if grant is not None and grant.given is Given.NEVER:
         text = without_body(text, grant.card, grant.kind)
@@ -79,7 +86,7 @@ def game_key(text: str, setup: Setup) -> str:
         },
         sort_keys=True,
     )
-    return hashlib.sha256(f"{code_fingerprint()}\0{described}\0{text}".encode()).hexdigest()
+    return hashlib.sha256(f"{code_fingerprint()}\0{data}\0{described}\0{text}".encode()).hexdigest()
 
 
 def record_json(record: Record) -> str:

@@ -18,6 +18,7 @@ from runtime.core.decisions import Decision, Option
 from runtime.core.rules_in_force import rule
 from runtime.game.setup import new_table
 from runtime.model.cards import Ability, CardError, CardSpec, Context
+from runtime.model.declarations import TriggerKind
 from runtime.model.state import CardInPlay, Table, player_name
 from runtime.wording import counted
 
@@ -186,7 +187,8 @@ def differences(before: View, after: View) -> list[str]:
     return changes
 
 
-TRACED = ("when_built", "as_soon_as", "each_time", "at_moment")  # the abilities that listen; the rest are used
+# The abilities that listen; the rest are used by the player's choice.
+TRACED = (TriggerKind.WHEN_BUILT, TriggerKind.AS_SOON_AS, TriggerKind.EACH_TIME, TriggerKind.AT_MOMENT)
 
 
 @dataclass

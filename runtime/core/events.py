@@ -11,7 +11,7 @@ from typing import Any
 
 from runtime.core.attempts import attempt
 from runtime.model.cards import Ability, CardError, Context
-from runtime.model.declarations import EventType
+from runtime.model.declarations import Actor, EventType
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -77,11 +77,11 @@ def dispatch(table: Table, listeners: list, event: Event, only: CardInPlay | Non
         trigger(table, card, ability, event)
 
 
-def hears(actor: str, owner: Player, player: Player) -> bool:
+def hears(actor: Actor, owner: Player, player: Player) -> bool:
     """Whether a hook on a card of `owner` hears an event of `player`: "you", "any player" or "another player"."""
-    if actor == "any player":
+    if actor is Actor.ANY_PLAYER:
         return True
-    return (owner is player) == (actor == "you")
+    return (owner is player) == (actor is Actor.YOU)
 
 
 def heard(table: Table, window: tuple[str, str], player: Player, only: CardInPlay | None = None) -> bool:

@@ -6,9 +6,10 @@ from typing import Any
 
 from runtime.core.events import check_latches, trigger
 from runtime.model.cards import Ability
+from runtime.model.declarations import TriggerKind
 from runtime.model.state import CardInPlay, IllegalAction, Table
 
-LISTENING = ("each_time", "at_moment")
+LISTENING = (TriggerKind.EACH_TIME, TriggerKind.AT_MOMENT)
 
 
 def attach(table: Table, card: CardInPlay) -> None:
@@ -18,10 +19,10 @@ def attach(table: Table, card: CardInPlay) -> None:
     for index, ability in enumerate(card.spec.abilities):
         if ability.kind in LISTENING:
             table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))
-        elif ability.kind == "as_soon_as" and index not in card.fired:
+        elif ability.kind is TriggerKind.AS_SOON_AS and index not in card.fired:
             table.latches.append((card, index))
     for ability in card.spec.abilities:
-        if ability.kind == "when_built":
+        if ability.kind is TriggerKind.WHEN_BUILT:
             trigger(table, card, ability)
     check_latches(table)
 
@@ -44,7 +45,7 @@ def holds(entries: list[tuple[CardInPlay, Any]], card: CardInPlay) -> bool:
     return False
 
 
-def abilities_of(card: CardInPlay, kind: str) -> tuple[Ability, ...]:
+def abilities_of(card: CardInPlay, kind: TriggerKind) -> tuple[Ability, ...]:
     return card.spec.abilities_by_kind.get(kind, ())
 
 

@@ -12,6 +12,7 @@ from runtime.game.setup import new_table
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
+from runtime.model.declarations import TriggerKind
 from runtime.model.state import CardInPlay, Player, Table, player_number
 from runtime.wording import counted
 
@@ -48,7 +49,7 @@ def place_without_building(table: Table, player: Player, spec: CardSpec) -> Card
     for index, ability in enumerate(spec.abilities):
         if ability.kind in LISTENING:
             table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))
-        elif ability.kind == "as_soon_as":
+        elif ability.kind is TriggerKind.AS_SOON_AS:
             table.latches.append((card, index))
     return card
 

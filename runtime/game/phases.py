@@ -13,7 +13,7 @@ from runtime.mechanics.goods import offer_guests_on_ships
 from runtime.mechanics.haul import distribute
 from runtime.mechanics.scoring import score, total_score
 from runtime.mechanics.shares import settle_share_fish, turn_order
-from runtime.model.declarations import BEFORE_SCORING, FISHING_PHASE_START, RETURNING_HOME, ROUND_END
+from runtime.model.declarations import BEFORE_SCORING, FISHING_PHASE_START, RETURNING_HOME, ROUND_END, Timing
 from runtime.model.state import Player, Table
 
 
@@ -62,7 +62,7 @@ def fishing_phase(table: Table) -> None:
 
 
 def fishing_phase_start(table: Table) -> None:
-    emit_each(table, FISHING_PHASE_START, "at", turn_order(table))
+    emit_each(table, FISHING_PHASE_START, Timing.AT, turn_order(table))
 
 
 def end_fishing(table: Table) -> None:
@@ -94,11 +94,11 @@ def between_turns(table: Table, player: Player) -> None:
 def end_of_round(table: Table) -> None:
     """Ruling: "end of round" fires after the three turns and before the Workers return home."""
     table.turn = rule(table, None, "workers") + 1
-    emit_each(table, ROUND_END, "at", turn_order(table))
+    emit_each(table, ROUND_END, Timing.AT, turn_order(table))
 
 
 def returning_home(table: Table) -> None:
-    emit_each(table, RETURNING_HOME, "at", turn_order(table))
+    emit_each(table, RETURNING_HOME, Timing.AT, turn_order(table))
     for workers in table.spaces.values():
         workers.clear()
     for player in table.players:
@@ -127,5 +127,5 @@ def before_scoring(table: Table) -> None:
 
 
 def before_scoring_of(table: Table, player: Player) -> None:
-    emit(table, BEFORE_SCORING, "at", player)
+    emit(table, BEFORE_SCORING, Timing.AT, player)
     between_turns(table, player)

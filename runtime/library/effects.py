@@ -12,7 +12,7 @@ from runtime.mechanics import board, elders, forests, goods, shares
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.haul import distribute
 from runtime.model.cards import Context
-from runtime.model.declarations import BUILD_SHIP
+from runtime.model.declarations import BUILD_SHIP, Timing
 from runtime.model.state import IllegalAction, Player
 
 
@@ -233,8 +233,8 @@ def use_other_elder(ctx: Context, amount: int) -> None:
 def as_ship_action(ctx: Context) -> None:
     """Counts as a whole Build a Ship action: its before-window, then its after-window; with no Ship type, no Ships
     of "the built type" are left."""
-    emit(ctx.table, BUILD_SHIP, "before", ctx.me)
-    emit(ctx.table, BUILD_SHIP, "after", ctx.me, ships_left_of_type=0)
+    emit(ctx.table, BUILD_SHIP, Timing.BEFORE, ctx.me)
+    emit(ctx.table, BUILD_SHIP, Timing.AFTER, ctx.me, ships_left_of_type=0)
 
 
 def perform_action(ctx: Context, action_name: str) -> None:

@@ -8,7 +8,7 @@ from runtime.core.decisions import DecisionKind, Option, ask
 from runtime.core.events import emit
 from runtime.core.rules_in_force import printed_plates, rule, scoped_rule
 from runtime.mechanics.goods import gain, pay
-from runtime.model.declarations import SERVE_FISH
+from runtime.model.declarations import SERVE_FISH, Timing
 from runtime.model.state import IllegalAction, Player, Table
 from runtime.wording import counted
 
@@ -55,7 +55,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
     Ruling: only empty plates can be filled; a plate filled with fish holds the fish paid (at least 1),
     a plate filled by a Guest holds 1 fish from the general supply.
     """
-    emit(table, SERVE_FISH, "before", player, fish_served=0, plates_filled=0)
+    emit(table, SERVE_FISH, Timing.BEFORE, player, fish_served=0, plates_filled=0)
     served = filled = 0
     while True:
         fillable = fillable_plates(table, player, served, limit)
@@ -74,7 +74,7 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         filled += 1
     if table.session.keep_log:
         table.say(f"{player.name} serves {served} fish on {counted(filled, 'plate')}", player.index)
-    emit(table, SERVE_FISH, "after", player, fish_served=served, plates_filled=filled)
+    emit(table, SERVE_FISH, Timing.AFTER, player, fish_served=served, plates_filled=filled)
     return filled
 
 

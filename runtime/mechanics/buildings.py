@@ -19,7 +19,7 @@ from runtime.mechanics.board import (
 )
 from runtime.mechanics.payment import Payment, affordable, choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context, CostOption
-from runtime.model.declarations import BUILD_OVER_CARD
+from runtime.model.declarations import BUILD_OVER_CARD, Timing
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -85,7 +85,7 @@ def build_building(table: Table, player: Player) -> CardInPlay:
 
 
 ON_TRACK = "fishing track"
-BUILD_OVER_WINDOW = (BUILD_OVER_CARD.name, "before")  # a card listening there may bring what pays
+BUILD_OVER_WINDOW = (BUILD_OVER_CARD.name, Timing.BEFORE)  # a card listening there may bring what pays
 
 
 def can_build(ctx: Context, spec: CardSpec) -> bool:
@@ -189,7 +189,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     space = ask(table, player.index, DecisionKind.SPACE, spaces, f"build {spec.name} where?")
     cell, discarding = None, ""
     if isinstance(space, CardInPlay):
-        emit(table, BUILD_OVER_CARD, "before", player, only=space)
+        emit(table, BUILD_OVER_CARD, Timing.BEFORE, player, only=space)
         cell = space.cell
         if space in player.buildings:
             remove_from_play(table, space)

@@ -9,7 +9,7 @@ from runtime.core.rules_in_force import rule, rule_holders
 from runtime.mechanics.banquet import plate_options
 from runtime.mechanics.goods import gain, to_reserve
 from runtime.model.cards import CardSpec, Context
-from runtime.model.declarations import ELDER_DISCARD, TAKE_ELDER, USE_ELDER
+from runtime.model.declarations import ELDER_DISCARD, TAKE_ELDER, USE_ELDER, Timing, TriggerKind
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -28,7 +28,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     all-or-nothing; if it cannot be done (empty Banquet Table, impossible Elder action) the Elder is still
     taken, unused.
     """
-    emit(table, TAKE_ELDER, "before", player)
+    emit(table, TAKE_ELDER, Timing.BEFORE, player)
     if free_seats(table, player) <= 0:
         raise IllegalAction(f"{player.name} has no free Elder seat")
     visible = visible_on_supply_board(table)
@@ -48,7 +48,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
     attach(table, card)
     if use_now:
         try_to_use(table, player, card)
-    emit(table, TAKE_ELDER, "after", player)
+    emit(table, TAKE_ELDER, Timing.AFTER, player)
     return card
 
 
@@ -66,17 +66,17 @@ def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool 
 
 def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = True) -> None:
     """Feed the Elder a fish from the Banquet Table, then carry out its action for the user."""
-    emit(table, USE_ELDER, "before", user)
+    emit(table, USE_ELDER, Timing.BEFORE, user)
     if with_fish:
         feed_from_banquet(table, user, elder)
     user.elders_used_round += 1
     if table.session.keep_log:
         table.say(f"{user.name} uses elder {elder.name}", user.index, card=elder)
     ctx = Context(table, user, elder)
-    for ability in abilities_of(elder, "elder_use"):
+    for ability in abilities_of(elder, TriggerKind.ELDER_USE):
         if ability.guard is None or ability.guard(ctx):
             ability.effect(ctx)
-    emit(table, USE_ELDER, "after", user)
+    emit(table, USE_ELDER, Timing.AFTER, user)
 
 
 def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
@@ -118,7 +118,7 @@ def discard(table: Table, elder: CardInPlay) -> None:
     ):
         to_reserve(table, owner, "fish", 1)
     send_discarded_fish(table, owner, rule(table, owner, "elder_discard_to_supply"))
-    emit(table, ELDER_DISCARD, "after", owner)
+    emit(table, ELDER_DISCARD, Timing.AFTER, owner)
 
 
 def send_discarded_fish(table: Table, owner: Player, amount: int) -> None:

@@ -8,7 +8,7 @@ from runtime.core.in_play import remove_from_play
 from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import forest_cards, forest_count, forested_doubles, reforestable
 from runtime.mechanics.goods import gain, holdings
-from runtime.model.declarations import DEFOREST, REFOREST, REMOVE_FOREST, THIN_OUT
+from runtime.model.declarations import DEFOREST, REFOREST, REMOVE_FOREST, THIN_OUT, Timing
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -27,7 +27,7 @@ def remove_forest(table: Table, player: Player) -> None:
         revealed = player.harbor.forests[choice] == 0
         if table.session.keep_log:
             table.say(f"{player.name} removes a forest from double space {choice}", player.index)
-    emit(table, REMOVE_FOREST, "after", player, revealed_space=revealed)
+    emit(table, REMOVE_FOREST, Timing.AFTER, player, revealed_space=revealed)
 
 
 def remove_all_forests(table: Table, player: Player) -> int:
@@ -42,10 +42,10 @@ def remove_all_forests(table: Table, player: Player) -> int:
 
 def deforest(table: Table, player: Player) -> None:
     """Assumed: remove one Forest and take deforest_wood wood."""
-    emit(table, DEFOREST, "before", player)
+    emit(table, DEFOREST, Timing.BEFORE, player)
     remove_forest(table, player)
     gain(table, player, "wood", rule(table, player, "deforest_wood"))
-    emit(table, DEFOREST, "after", player)
+    emit(table, DEFOREST, Timing.AFTER, player)
 
 
 def thin_out(table: Table, player: Player) -> None:
@@ -53,11 +53,11 @@ def thin_out(table: Table, player: Player) -> None:
     practically nothing is not allowed, counting what cards give for it too (so at the wood limit a card paying
     out for it makes it worth taking); the caller restores the table."""
     before = holdings(player)
-    emit(table, THIN_OUT, "before", player)
+    emit(table, THIN_OUT, Timing.BEFORE, player)
     per_forest = rule(table, player, "thin_out_wood_per_forest")
     wood = max(rule(table, player, "thin_out_min_wood"), forest_count(table, player) * per_forest)
     gain(table, player, "wood", wood)
-    emit(table, THIN_OUT, "after", player)
+    emit(table, THIN_OUT, Timing.AFTER, player)
     if holdings(player) == before:
         raise IllegalAction(f"{player.name} gains nothing from Thin Out")
 
@@ -66,7 +66,7 @@ def reforest(table: Table, player: Player, on_action_space: bool) -> None:
     """Place the usual number of Forests (reforest_forests) on one double space free of Buildings; a card's
     reforest_up_to lets the owner place any number from 1 up to it instead (ruling: the usual number stays
     available)."""
-    emit(table, REFOREST, "before", player, on_action_space=on_action_space)
+    emit(table, REFOREST, Timing.BEFORE, player, on_action_space=on_action_space)
     doubles = reforestable(table, player)
     if not doubles:
         raise IllegalAction(f"{player.name} has no double space to reforest")
@@ -77,4 +77,4 @@ def reforest(table: Table, player: Player, on_action_space: bool) -> None:
     player.harbor.forests[double] += count
     if table.session.keep_log:
         table.say(f"{player.name} places {count} forests on double space {double}", player.index)
-    emit(table, REFOREST, "after", player, on_action_space=on_action_space)
+    emit(table, REFOREST, Timing.AFTER, player, on_action_space=on_action_space)

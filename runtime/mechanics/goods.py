@@ -10,7 +10,7 @@ from __future__ import annotations
 from runtime.core.decisions import DecisionKind, ask
 from runtime.core.events import emit
 from runtime.core.rules_in_force import rule
-from runtime.model.declarations import GAIN_GUEST, RETURN_GUEST
+from runtime.model.declarations import GAIN_GUEST, RETURN_GUEST, Timing
 from runtime.model.state import IllegalAction, Player, Table
 
 
@@ -24,7 +24,7 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
             player.supply.add("guest", 1)
             if table.session.keep_log:
                 table.say(f"{player.name} gains a guest", player.index)
-            emit(table, GAIN_GUEST, "after", player)
+            emit(table, GAIN_GUEST, Timing.AFTER, player)
         return
     player.supply.add(good, amount)  # `+=` in one call (TrackedDict.add): every gain and payment changes a supply
     if table.session.keep_log:
@@ -60,7 +60,7 @@ def pay(table: Table, player: Player, good: str, amount: int) -> None:
         table.say(f"{player.name} returns {amount} {good}", player.index)
     if good == "guest":
         for _ in range(amount):
-            emit(table, RETURN_GUEST, "after", player)
+            emit(table, RETURN_GUEST, Timing.AFTER, player)
 
 
 def to_reserve(table: Table, player: Player, good: str, amount: int) -> int:

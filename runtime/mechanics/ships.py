@@ -18,11 +18,11 @@ from runtime.mechanics.board import (
 from runtime.mechanics.buildings import ON_TRACK
 from runtime.mechanics.payment import Due, affordable, can_pay, choose_and_pay, payment_options, total
 from runtime.model.cards import CostOption
-from runtime.model.declarations import BUILD_SHIP, PAYING_GOODS, PLACE_SHIP
+from runtime.model.declarations import BUILD_SHIP, PAYING_GOODS, PLACE_SHIP, Timing
 from runtime.model.parameters import parameters
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
-PLACE_SHIP_WINDOW = (PLACE_SHIP.name, "before")  # a card listening there may bring what pays for the Ship
+PLACE_SHIP_WINDOW = (PLACE_SHIP.name, Timing.BEFORE)  # a card listening there may bring what pays for the Ship
 BASE_SHIP_PRICES = "base ship prices"  # Table.bases' key: Ship type -> its base cost and what that totals
 
 
@@ -71,7 +71,7 @@ def price_keys(ship_type: str) -> tuple[tuple[str, str], ...]:
 
 def build_ship(table: Table, player: Player) -> Ship:
     """The before-window comes first, so goods it gives can pay for the Ship."""
-    emit(table, BUILD_SHIP, "before", player)
+    emit(table, BUILD_SHIP, Timing.BEFORE, player)
     types = ship_types(table, player)
     if not types:
         raise IllegalAction(f"no Ship left on the supply board that {player.name} has a place for and can pay for")
@@ -83,7 +83,7 @@ def build_ship(table: Table, player: Player) -> Ship:
         "build which Ship?",
         partial(buy_and_place, table, player),  # a partial, not a lambda: no Python frame of its own
     )
-    emit(table, BUILD_SHIP, "after", player, ships_left_of_type=table.ships_left[ship.type])
+    emit(table, BUILD_SHIP, Timing.AFTER, player, ships_left_of_type=table.ships_left[ship.type])
     return ship
 
 
@@ -135,7 +135,7 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
     where = ask(table, player.index, DecisionKind.SHIP_PLACE, [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
         make_room(table, player, ship_type)
-        emit(table, PLACE_SHIP, "before", player, spaces=ship_length(table, player, ship_type))
+        emit(table, PLACE_SHIP, Timing.BEFORE, player, spaces=ship_length(table, player, ship_type))
     choose_and_pay(table, player, payment_options(table, player, ship_cost(table, player, ship_type)), ship_type)
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:
@@ -151,5 +151,5 @@ def place_ship(table: Table, player: Player, ship_type: str) -> Ship:
     player.track.ships.append(ship)
     if table.session.keep_log:
         table.say(f"{player.name} places a {ship_type} on the fishing track", player.index)
-    emit(table, PLACE_SHIP, "after", player)
+    emit(table, PLACE_SHIP, Timing.AFTER, player)
     return ship

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from runtime.model.declarations import Actor, Timing, TriggerKind
+
 
 class CardError(Exception):
     """A card's text that checked clean went wrong in play (not an illegal move): `nus` reports it like a
@@ -39,9 +41,7 @@ class CostOption(NamedTuple):
 
 @dataclass(frozen=True)
 class Ability:
-    """kind: when_built, as_soon_as, each_time, any_time, at_moment, worker_space, elder_use.
-
-    event/timing name the runtime event (vocabulary EVENTS impl) for each_time and at_moment.
+    """event/timing name the runtime event (vocabulary EVENTS impl) for each_time and at_moment.
     guard(ctx) -> bool gates the ability (as_soon_as keeps its condition here too); effect(ctx)
     carries it out. explain(ctx, count, test) is the guard again, passing each count's value through
     count(text, value) and each comparison's truth through test(text, held), for `nus trace`. text is the
@@ -49,16 +49,24 @@ class Ability:
     "available action" even where only action spaces and Elders are.
     """
 
-    kind: str
+    kind: TriggerKind
     effect: Callable[[Context], None]
     guard: Callable[[Context], bool] | None = None
     explain: Callable[[Context, Callable[[str, Any], Any], Callable[[str, bool], bool]], bool] | None = None
     event: str = ""
-    timing: str = ""
-    actor: str = "you"  # whose events an each_time ability hears: "you", "any player" or "another player"
+    timing: Timing | None = None
+    actor: Actor = Actor.YOU  # whose events an each_time ability hears
     on_elder: bool = False
     text: str = ""
     line: int = 0
+
+    def __post_init__(self) -> None:
+        """A kind, timing or actor given by its word ("each_time", "after", "you") is held as its declared member,
+        so the engine compares members by identity whoever made the ability."""
+        object.__setattr__(self, "kind", TriggerKind(self.kind))
+        object.__setattr__(self, "actor", Actor(self.actor))
+        if self.timing is not None:
+            object.__setattr__(self, "timing", Timing(self.timing))
 
 
 @dataclass(frozen=True)
@@ -91,7 +99,7 @@ class CardSpec:
         """What the engine asks of a card on every turn, worked out once: its deck letter, and its abilities of each
         kind in card order (`letter`, `abilities_by_kind`). Written with object.__setattr__, not as cached_property:
         that writes through __dict__, which makes every attribute read on the card slower (see records.py)."""
-        by_kind: dict[str, tuple[Ability, ...]] = {}
+        by_kind: dict[TriggerKind, tuple[Ability, ...]] = {}
         for ability in self.abilities:
             by_kind[ability.kind] = (*by_kind.get(ability.kind, ()), ability)
         object.__setattr__(self, "abilities_by_kind", by_kind)

@@ -26,12 +26,44 @@ GOODS: tuple[Good, ...] = tuple(Good)
 PAYING_GOODS = (Good.WOOD, Good.FISH, Good.GOLD)  # what pays a cost and counts as "goods"; a Guest reduces a cost
 
 
+# Abilities ----------------------------------------------------------------------------------------
+
+
+class TriggerKind(StrEnum):
+    """When a card's ability runs: the compiler reads it from the trigger line, the runtime dispatches on it (its
+    value is the grammar rule's name)."""
+
+    WHEN_BUILT = "when_built"
+    AS_SOON_AS = "as_soon_as"
+    EACH_TIME = "each_time"
+    ANY_TIME = "any_time"
+    AT_MOMENT = "at_moment"
+    WORKER_SPACE = "worker_space"
+    ELDER_USE = "elder_use"
+
+
+class Actor(StrEnum):
+    """Whose events an `each time` ability hears, as the card says it."""
+
+    YOU = "you"
+    ANY_PLAYER = "any player"
+    ANOTHER_PLAYER = "another player"
+
+
+class Timing(StrEnum):
+    """When an ability hears its event: just before or just after an action, or at a moment of the round."""
+
+    BEFORE = "before"
+    AFTER = "after"
+    AT = "at"
+
+
 # Events -------------------------------------------------------------------------------------------
 
-BEFORE_AND_AFTER = ("before", "after")
-AFTER = ("after",)
-BEFORE = ("before",)
-AT = ("at",)  # phases: a moment, not an action with a before and an after
+BEFORE_AND_AFTER = (Timing.BEFORE, Timing.AFTER)
+AFTER = (Timing.AFTER,)
+BEFORE = (Timing.BEFORE,)
+AT = (Timing.AT,)  # phases: a moment, not an action with a before and an after
 
 
 @dataclass(frozen=True)
@@ -39,7 +71,7 @@ class EventType:
     """A moment cards can hook: its name, the timings it is emitted at, and the fields handlers may read."""
 
     name: str
-    timings: tuple[str, ...] = BEFORE_AND_AFTER
+    timings: tuple[Timing, ...] = BEFORE_AND_AFTER
     fields: dict[str, str] = field(default_factory=dict, hash=False)  # attribute -> "number" or "truth"
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from runtime.model.data import depends_on_data
 from runtime.model.rules import rules_data
 
 NUMBER, TRUTH = "number", "truth"
@@ -428,6 +429,7 @@ LAYOUT = {
 }
 
 
+@depends_on_data
 @cache
 def parameters() -> dict[str, Parameter]:
     """Every rule parameter by name: the card rules, the base game's numbers, and the families rules.toml lists."""

@@ -6,12 +6,12 @@ the game is for (which tables there are, read by set-up, the checker and the com
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from runtime.model.data import RULES, data, depends_on_data
 
 
 @dataclass(frozen=True)
@@ -85,12 +85,14 @@ def parse(data: dict) -> Rules:
     )
 
 
+@depends_on_data
 @cache
 def rules_data() -> dict[str, Any]:
-    text = resources.files("runtime").joinpath("rules.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    """The package's rules.toml, with a project's over it (runtime.model.data)."""
+    return data(RULES)
 
 
+@depends_on_data
 @cache
 def load_rules() -> Rules:
     return parse(rules_data())

@@ -4,16 +4,14 @@ rates read from evaluation.toml, which a designer may edit. Greedy and search pl
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
 from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.scoring import score_parts
 from runtime.model.cards import CardSpec, Context
+from runtime.model.data import EVALUATION, data, depends_on_data
 from runtime.model.state import Player, Table
 
 
@@ -24,16 +22,12 @@ class Rates:
     per_round_left: dict[str, float]
 
 
+@depends_on_data
 @cache
-def load_rates(path: str | None = None) -> Rates:
-    """The rates from `path`, or the evaluation.toml shipped beside this module."""
-    text = (
-        Path(path).read_text("utf-8")
-        if path
-        else resources.files("runtime.players").joinpath("evaluation.toml").read_text("utf-8")
-    )
-    data = tomllib.loads(text)
-    return Rates(data["supply"], data["reserve"], data["per_round_left"])
+def load_rates() -> Rates:
+    """The rates of the evaluation.toml shipped beside this module, with a project's over it (runtime.model.data)."""
+    rates = data(EVALUATION)
+    return Rates(rates["supply"], rates["reserve"], rates["per_round_left"])
 
 
 def evaluate(table: Table, player: Player, rates: Rates | None = None) -> float:

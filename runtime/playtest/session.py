@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from runtime.analysis.games import Grant
+from runtime.analysis.games import Grant, Record
+from runtime.analysis.games import Setup as GameSetup
+from runtime.analysis.trace import Trace, Tracer, starting_place
 from runtime.core.decisions import Decision
 from runtime.mechanics.scoring import score
 from runtime.model.cards import CardSpec
@@ -26,6 +28,7 @@ from runtime.playtest.view import Json, number, option_place, table_view
 from runtime.playtest.wording import AnswerError, exact_choice, option_words, typed_choice
 
 PERSON = "you"  # the seat name of a person at the table (several make hot seat play)
+STRONGEST = "search"  # the strongest bot there is: the hint's, and the one the people's answers are compared with
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ class Setup:
     seed: int
     seats: tuple[str, ...]
     give: Grant | None = None
-    hint: str = "search"
+    hint: str = STRONGEST
 
     @property
     def players(self) -> int:
@@ -122,22 +125,31 @@ class PlaySession:
     def replay(self, answers: Sequence[Answer]) -> None:
         """A new game, the answers given in order; on a ReplayError the game stays at the question it names, the
         answers before it kept."""
+        self.fresh()
+        for count, answer in enumerate(answers, 1):
+            self.replay_one(count, answer)
+        self.play_on()
+
+    def fresh(self) -> None:
+        """A new game before its first question, no answer given, the bots seated as `nus simulate` seats them."""
         self.game = self.new_game()
         self.record = []
         self.bots = {seat: bot(agent, self.setup.seed, seat) for seat, agent in self.bot_seats()}
         self.question: Question | None = None
-        for count, answer in enumerate(answers, 1):
-            decision = self.game.question()
-            if decision is None:
-                self.play_on()
-                raise ReplayError(count, answer, over=True)
-            options = option_words(self.game.table, decision)
-            index = exact_choice(options, answer.words)
-            if decision.player != answer.player or decision.prompt != answer.prompt or index is None:
-                self.play_on()
-                raise ReplayError(count, answer, options if decision.player == answer.player else ())
-            self.give(decision, options, index, answer.by)
-        self.play_on()
+
+    def replay_one(self, count: int, answer: Answer) -> None:
+        """Give answer number `count` to the question it answered; a ReplayError when its words fit no option there
+        (the game then plays on to the next person's question, as after any answer)."""
+        decision = self.game.question()
+        if decision is None:
+            self.play_on()
+            raise ReplayError(count, answer, over=True)
+        options = option_words(self.game.table, decision)
+        index = exact_choice(options, answer.words)
+        if decision.player != answer.player or decision.prompt != answer.prompt or index is None:
+            self.play_on()
+            raise ReplayError(count, answer, options if decision.player == answer.player else ())
+        self.give(decision, options, index, answer.by)
 
     def give(self, decision: Decision, options: Sequence[str], index: int, by: str) -> None:
         log_at = len(self.game.table.session.events)
@@ -242,6 +254,30 @@ class PlaySession:
             game.answer(answer.index)
         game.question()
         return table_view(game.table, seat, show_all)
+
+    def traced(self, card: CardSpec) -> Trace:
+        """The game so far as `nus trace` shows a card in it: the record replayed with the card's tracer watching."""
+        setup = self.setup
+        game = self.new_game(tracer=False)
+        tracer = Tracer(card)
+        game.table.session.tracer = tracer
+        for answer in self.record:
+            game.question()
+            game.answer(answer.index)
+        game.question()
+        grant = setup.give
+        played = GameSetup(setup.seed, setup.seats, grant)
+        totals = {seat: float(total) for seat, total in game.scores().items()}
+        best = max(totals.values())
+        record = Record(
+            seed=setup.seed,
+            scores=tuple(totals[seat] for seat in range(setup.players)),
+            winners=tuple(seat for seat in range(setup.players) if totals[seat] == best),
+            turns=game.table.turn_counter,
+            built=(),
+            granted=game.granted,
+        )
+        return Trace(card, played, starting_place(self.specs, played, card), tracer, record)
 
     def log(self) -> list[Json]:
         """The game's log with the fired notes in their places: each entry {round, turn, text, player, card, line},

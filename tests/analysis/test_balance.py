@@ -390,8 +390,8 @@ def test_a_card_that_sets_itself_off_in_a_balance_game_names_that_game_and_how_t
     arguments = ["--games", "3", "--jobs", "1", "--agent", "random", *measured("Guest Loop")]
     assert main(["balance", str(cards), *arguments]) == 1
     assert capsys.readouterr().err.endswith(
-        "(in the game of seed 2, 3 players, Guest Loop given to P3 at the start of round 1; nus trace --seed 2 "
-        f"--players 3 --card 'Guest Loop' --balance --round 1 --cards {cards} shows the moments before it)\n"
+        "(in the game of seed 2, 3 players, Guest Loop given to P3 at the start of round 1; "
+        f"nus trace {cards} --seed 2 --players 3 --card 'Guest Loop' --balance --round 1 shows the moments before it)\n"
     )
 
 

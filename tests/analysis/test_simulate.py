@@ -27,7 +27,7 @@ from tests.kit.rulebook import ROOT
 def simulate(*args: str) -> tuple[int, str]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["simulate", "--cards", str(ROOT / "cards.nus"), *args])
+        code = main(["simulate", str(ROOT / "cards.nus"), *args])
     return code, out.getvalue()
 
 
@@ -55,7 +55,7 @@ def test_logs_are_written_only_to_the_log_file(tmp_path):
 
 
 def test_the_log_file_may_not_be_the_card_file(capsys):
-    assert main(["simulate", "--cards", str(ROOT / "cards.nus"), "--log", str(ROOT / "cards.nus")]) == 2
+    assert main(["simulate", str(ROOT / "cards.nus"), "--log", str(ROOT / "cards.nus")]) == 2
     assert "refusing to overwrite the input" in capsys.readouterr().err
 
 
@@ -117,14 +117,14 @@ def test_a_card_that_sets_itself_off_without_end_names_the_game_to_trace_and_lea
     logs.mkdir()
     outputs = []
     for jobs in ("1", "2"):
-        code = main(["simulate", "--cards", str(cards), "--games", "12", "--jobs", jobs, "--log", str(logs / "x.log")])
+        code = main(["simulate", str(cards), "--games", "12", "--jobs", jobs, "--log", str(logs / "x.log")])
         outputs.append(capsys.readouterr())
         assert code == 1 and list(logs.iterdir()) == []
     assert outputs[0] == outputs[1]
     assert [line.split(":")[0] for line in outputs[0].out.splitlines()] == [f"seed {seed}" for seed in range(11)]
     assert outputs[0].err.endswith(
-        "its effect must not cause the event it waits for (in the game of seed 11, 3 players; nus trace --seed 11 "
-        f"--players 3 --card 'Guest Loop' --cards {cards} shows the moments before it)\n"
+        "its effect must not cause the event it waits for (in the game of seed 11, 3 players; "
+        f"nus trace {cards} --seed 11 --players 3 --card 'Guest Loop' shows the moments before it)\n"
     )
 
 
@@ -231,7 +231,8 @@ def test_buildings_no_game_built_are_named_as_never_built():
     every.add([1.0, 2.0], ["A"])
     assert every.text().splitlines()[2:] == ["most built: A (1)"]  # no never-built line when all were built
     code, out = simulate("--games", "2", "--players", "1", "--jobs", "1")
-    most, never = out.splitlines()[-2:]
+    most, never, data = out.splitlines()[-3:]
+    assert data.startswith("data files: rules.toml ")
     assert code == 0 and most == "most built: Cruise Ship (1), Feasting Hall (1), Ghost Ship (1)"
     assert never.startswith("never built: 85 Buildings: Alderman's Office, Amphitheater, ")
     named = never.split(": ", 2)[2].split(", ")

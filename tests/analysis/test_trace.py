@@ -40,7 +40,7 @@ def spec_named(specs, name: str):
 def nus(*args: str) -> tuple[int, list[str], str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["trace", "--cards", str(CARDS), *args])
+        code = main(["trace", str(CARDS), *args])
     return code, out.getvalue().splitlines(), err.getvalue()
 
 
@@ -53,7 +53,7 @@ def trace(*args: str) -> list[str]:
 def simulate_line(seed: int) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main(["simulate", "--cards", str(CARDS), "--seed", str(seed), "--games", "1", "--jobs", "1"]) == 0
+        assert main(["simulate", str(CARDS), "--seed", str(seed), "--games", "1", "--jobs", "1"]) == 0
     return out.getvalue().splitlines()[0]
 
 
@@ -204,7 +204,7 @@ def test_a_card_not_in_play_says_so_and_offers_give():
         "at the start: in deck A",
         "Market was never in play in this game, so it never listened.",
         "To watch it anyway, put it into play for player P at the start: "
-        f"nus trace --seed 2 --players 3 --card Market --cards {CARDS} --give P",
+        f"nus trace {CARDS} --seed 2 --players 3 --card Market --give P",
         simulate_line(2),
     ]
 
@@ -214,7 +214,7 @@ def test_give_takes_a_player_as_every_output_names_them_or_their_number(capsys):
     assert nus(*market, "P2") == nus(*market, "2")
     assert trace(*market, "p2")[1] == "given to P2 at the start of round 1"
     with pytest.raises(SystemExit) as stop:
-        main(["trace", "--cards", str(CARDS), *market, "Q1"])
+        main(["trace", str(CARDS), *market, "Q1"])
     assert stop.value.code == 2
     assert "argument --give: 'Q1' is no player: give P1, P2, ... (or 1, 2, ...)" in capsys.readouterr().err
 
@@ -322,7 +322,7 @@ def test_a_card_that_sets_itself_off_without_end_shows_the_moments_before_the_er
     cards.write_text(CARDS.read_text("utf-8") + LOOP, "utf-8")
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["trace", "--cards", str(cards), "--seed", "11", "--card", "Guest Loop"])
+        code = main(["trace", str(cards), "--seed", "11", "--card", "Guest Loop"])
     lines = out.getvalue().splitlines()
     assert code == 1 and lines[2:4] == ["at the start: in the display", "R4T2 P1: Guest Loop comes into play"]
     cut_off = (

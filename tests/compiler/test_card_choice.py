@@ -108,7 +108,7 @@ def test_an_unknown_name_is_refused_with_the_closest_name_or_code(cards, tmp_pat
     assert unknown(cards, "Zymurgy") == "no card named 'Zymurgy' in the card file"
     path = tmp_path / "cards.nus"
     path.write_text(CARDS, encoding="utf-8")
-    assert main(["trace", "--cards", str(path), "--card", "Cafe Royale"]) == 2
+    assert main(["trace", str(path), "--card", "Cafe Royale"]) == 2
     assert (
         capsys.readouterr().err
         == "nus: error: no card named 'Cafe Royale' in the card file; did you mean 'Cafe Royal'?\n"

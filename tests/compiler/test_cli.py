@@ -74,7 +74,7 @@ def test_check_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert err == f"nus: error: cannot read {missing}: No such file or directory\n"
 
 
-@pytest.mark.parametrize("argv", [[], ["check"], ["frobnicate"], ["build"], ["explain", "cards.nus"]])
+@pytest.mark.parametrize("argv", [[], ["frobnicate"], ["explain"]])
 def test_bad_usage_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """argparse's usage errors keep its exit code 2 and print the usage to stderr."""
     with pytest.raises(SystemExit) as exited:
@@ -83,6 +83,27 @@ def test_bad_usage_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) 
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("usage: nus")
+
+
+@pytest.mark.parametrize("argv", [["check"], ["build"], ["test"], ["simulate"], ["explain", "Cabin"]])
+def test_no_card_file_given_or_found_says_how_to_give_one(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no FILE, a command reads the card file of nus.toml, else cards.nus here; with neither, it says so."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        code = main(argv)
+    except SystemExit as exited:  # nus check's own usage line: it also takes --explain CODE instead
+        code = exited.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "give FILE" in err
+    assert argv[0] == "check" or "nus init DIR makes a project" in err
+
+
+def test_explain_given_only_a_card_file_asks_for_the_card(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "cards.nus"]) == 2
+    assert capsys.readouterr().err == "nus: error: give the card too: nus explain cards.nus CARD\n"
 
 
 def test_invalid_utf8_is_a_positioned_e0004(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -228,7 +228,7 @@ def test_option_help_shows_defaults(command: str, capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit):
         main([command, "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    expected = "(default: build)" if command != "simulate" else "(default: cards.nus)"
+    expected = "(default: build)" if command != "simulate" else "games to play (default: 10)"
     assert expected in out
 
 

@@ -50,3 +50,11 @@ def test_the_front_page_is_short_and_starts_with_the_two_set_up_commands() -> No
     commands = [line.strip() for line in lines[:10] if line.startswith("    ")]
     assert commands[0].endswith("&& nus build cards.nus -o build/")
     assert commands[1].endswith("&& python -m pytest")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_every_path_a_page_names_exists(page: Path) -> None:
+    """A module moved or renamed is a page to update, not a path left pointing nowhere."""
+    text = page.read_text(encoding="utf-8")
+    named = re.findall(r"`((?:compiler|runtime|grammar|tests|docs|seeds|editors)/[\w./-]*)`", text)
+    assert sorted({path for path in named if not (ROOT / path).exists()}) == []

@@ -242,7 +242,7 @@ def nus(*args: str, stdin: str = "") -> tuple[int, str, str]:
     sys.stdin = io.StringIO(stdin)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(["play", "--cards", str(CARDS), *args])
+            code = main(["play", str(CARDS), *args])
     finally:
         sys.stdin = old
     return code, out.getvalue(), err.getvalue()
@@ -294,7 +294,7 @@ def test_replay_check_exits_1_naming_the_answer_after_a_card_edit(tmp_path, spec
     name = built.words.strip('"')
     edited = tmp_path / "edited.nus"
     edited.write_text(text.replace(f'"{name}"', f'"{name} II"'), "utf-8")
-    code, out, err = main_play("--cards", str(edited), "--replay", str(save), "--check")
+    code, out, err = main_play(str(edited), "--replay", str(save), "--check")
     assert code == 1 and out == ""
     who = f"P{built.player + 1}"
     assert err.startswith(f'{save}: answer {number}: {who} "build which Building?": "{name}" is no longer an option')
@@ -316,4 +316,81 @@ def test_usage_errors_exit_2_and_card_errors_1(tmp_path):
     assert nus("--give", "Campsite:99")[0] == 2
     broken = tmp_path / "broken.nus"
     broken.write_text('building "X" (trout A601)\n  cost 3 wod\n', "utf-8")
-    assert main_play("--cards", str(broken), "--text")[0] == 1
+    assert main_play(str(broken), "--text")[0] == 1
+
+
+def test_the_table_at_a_log_entry_is_the_table_at_the_first_question_after_it(specs):
+    session = PlaySession(specs, Setup(6, (PERSON, "random", "random")))
+    seen = []  # (log length at the question, the view there)
+    rng = random.Random(6)
+    for _ in range(12):
+        seen.append((len(session.game.table.session.events), session.view(0)))
+        session.answer(rng.randrange(len(session.question.options)))
+    checked = 0
+    for (length, view), (before, _) in zip(seen[1:], seen, strict=False):
+        if length > before:  # something was logged since the question before: its last entry leads here
+            assert session.view_at(length - 1, 0) == view
+            checked += 1
+    assert checked > 5
+    assert session.view_at(10**6, 0) == session.view(0)
+
+
+def test_cards_whose_words_changed_since_the_older_file_are_marked_edited(tmp_path):
+    import argparse
+
+    from compiler.cli.play_command import edited_against
+
+    text = CARDS.read_text("utf-8")
+    old, new = tmp_path / "old.nus", tmp_path / "new.nus"
+    old.write_text(text, "utf-8")
+    changed = text.replace(
+        'building "Barrel Maker" (trout A613)\n  cost 1 fish, 2 gold',
+        'building "Barrel Maker" (trout A613)\n  cost 2 fish, 2 gold',
+        1,
+    )
+    assert changed != text
+    new.write_text(changed, "utf-8")
+    args = argparse.Namespace(file=str(new), against=str(old))
+    assert edited_against(args) == {"Barrel Maker": str(old)}
+    args = argparse.Namespace(file=str(new), against=None)  # not in a git repository: nothing is marked
+    assert edited_against(args) == {}
+
+
+def test_trace_replay_traces_a_card_in_a_played_game(tmp_path, specs):
+    """Barrel Maker given to P1 in seed 1 fires at 4 fish served and keeps silent at 2 (as the fired log says)."""
+    session = PlaySession(specs, Setup(1, (PERSON, "random", "random"), Grant("Barrel Maker", 0, 1)))
+    rng = random.Random(1)
+    while session.question is not None:
+        session.answer(rng.randrange(len(session.question.options)))
+    save = tmp_path / "game.json"
+    save.write_text(saved_text(session, "cards.nus", CARDS.read_text("utf-8")), "utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["trace", str(CARDS), "--replay", str(save), "--card", "Barrel Maker"])
+    lines = out.getvalue().splitlines()
+    assert (code, err.getvalue()) == (0, "")
+    assert lines[1:3] == ["players: P1 you, P2 random, P3 random", "given to P1 at the start of round 1"]
+    assert "    condition held: `fish served >= 3` true (fish served = 4)" in lines
+    assert "    condition failed: `fish served >= 3` false (fish served = 2)" in lines
+    totals = [session.scores()[seat]["total"] for seat in range(3)]
+    assert lines[-1].startswith(f"seed 1: P1 {totals[0]:g}, P2 {totals[1]:g}, P3 {totals[2]:g}".replace(".5", "½"))
+
+
+def test_playtests_report_the_peoples_margin_and_how_often_a_bot_agreed(tmp_path, specs):
+    from runtime.playtest.playtests import playtests
+
+    session = PlaySession(specs, Setup(8, (PERSON, "random", "random")))
+    rng = random.Random(8)
+    while session.question is not None:
+        session.answer(rng.randrange(len(session.question.options)))
+    text = CARDS.read_text("utf-8")
+    (tmp_path / "a.json").write_text(saved_text(session, "cards.nus", text), "utf-8")
+    (tmp_path / "b.json").write_text("{}", "utf-8")
+    found = playtests(specs, tmp_path, "random")
+    totals = [session.scores()[seat]["total"] for seat in range(3)]
+    assert (found.games, found.finished) == (1, 1)
+    assert found.margins == [totals[0] - (totals[1] + totals[2]) / 2]
+    people = [answer for answer in session.record if answer.by == PERSON]
+    assert found.choices == len(people) and 0 < found.agreed < found.choices
+    assert found.skipped == ['b.json: not a saved game of `nus play` (its "format" is not "nus play 1")']
+    assert found.lines()[0].startswith(f"Played games in {tmp_path} (nus play): 1 read, 1 finished")

@@ -77,7 +77,9 @@ def test_without_weasyprint_the_command_says_what_to_install(tmp_path: Path, mon
     monkeypatch.setitem(sys.modules, "weasyprint", None)
     status, said, complained = run_cards(CARDS, "-o", str(tmp_path), "--cards", "Cabin")
     assert (status, said) == (2, "")
-    assert complained == "nus: error: nus cards needs weasyprint: install the print extra: pip install 'nus[print]'\n"
+    assert complained == (
+        'nus: error: nus cards needs weasyprint, which the print extra installs: pip install "nus[print]"\n'
+    )
 
 
 @requires_weasyprint

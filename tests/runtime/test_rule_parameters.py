@@ -579,6 +579,7 @@ ALLOWED_NUMBERS = {
     ("runtime/library/counts.py", 2): "the count's meaning: double spaces with at least two Forests",
     ("runtime/mechanics/board.py", 3): "the count's meaning: 3x3 blocks of Buildings",
     ("runtime/mechanics/buildings.py", 2): "the placement rule's meaning: a space under at least two Forests",
+    ("runtime/model/data.py", 12): "a data file's content hash is shown by its first 12 hex digits",
 }
 TOOLING = ("analysis", "players", "playtest")
 

@@ -23,16 +23,17 @@ RUNTIME = Path(runtime.__file__).parent
 DECLARED_EVENTS = {event.name: event for event in declared.EVENTS}
 
 
-def emitted() -> set[tuple[str, str]]:
-    """(event, timing) of every `emit(table, DECLARATION, "timing", ...)` (or emit_each) in the runtime, the
+def emitted() -> set[tuple[str, declared.Timing]]:
+    """(event, timing) of every `emit(table, DECLARATION, Timing.X, ...)` (or emit_each) in the runtime, the
     declaration resolved through the declarations module (not matched as text)."""
     found = set()
     for path in RUNTIME.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("emit", "emit_each"):
                 event, timing = node.args[1], node.args[2]
-                assert isinstance(event, ast.Name) and isinstance(timing, ast.Constant), ast.unparse(node)
-                found.add((getattr(declared, event.id).name, timing.value))
+                assert isinstance(event, ast.Name) and isinstance(timing, ast.Attribute), ast.unparse(node)
+                assert isinstance(timing.value, ast.Name) and timing.value.id == "Timing", ast.unparse(node)
+                found.add((getattr(declared, event.id).name, declared.Timing[timing.attr]))
     return found
 
 

@@ -1,5 +1,8 @@
 """Card faces to PDF through the editable templates, with the text fitted to each card.
 
+The templates, CSS and symbols are the package's (compiler/backends/templates), each under the designer's own copy
+when the project has a faces folder (`nus init --with faces`): a file there is read instead of the package's.
+
 Fitting reads WeasyPrint's layout boxes: a region marked `data-fit` overflows when any box inside it
 reaches past its content box. Overflowing regions step down through the template's sizes, probed on
 their own; the final layout is checked again, so a card that cannot fit is reported, never cut.
@@ -13,7 +16,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, PackageLoader, StrictUndefined
 
 from compiler.backends.card_faces.faces import Face
 from compiler.backends.card_faces.sheets import Rect, Sheet
@@ -50,11 +53,15 @@ class Printed:
     overflows: list[Overflow]
 
 
-def environment() -> Environment:
-    """The templates' environment: autoescaped, and with `visible`, which shows a control character of a name as
-    the terminal and the reference show it (`\\x07`), where a font has no glyph for it and prints an empty box."""
+def environment(faces: Path | None = None) -> Environment:
+    """The templates' environment (the project's faces folder first): autoescaped, and with `visible`, which shows a
+    control character of a name as the terminal and the reference show it (`\\x07`), where a font has no glyph for
+    it and prints an empty box."""
+    loader: BaseLoader = PackageLoader("compiler.backends", "templates")
+    if faces is not None:
+        loader = ChoiceLoader([FileSystemLoader(faces), loader])
     env = Environment(
-        loader=PackageLoader("compiler.backends", "templates"),
+        loader=loader,
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -67,11 +74,12 @@ def environment() -> Environment:
 class Layout:
     """Renders faces onto sheets; one instance per print run."""
 
-    def __init__(self, sheet: Sheet, footer: str, title: str):
+    def __init__(self, sheet: Sheet, footer: str, title: str, faces: Path | None = None):
         self.sheet = sheet
         self.footer = footer
         self.title = title
-        self.env = environment()
+        self.faces = faces
+        self.env = environment(faces)
         self.sizes: dict[str, list[float]] = self.env.get_template(FACE_TEMPLATE).module.fit_sizes
 
     def html(self, placed: list[Placed], steps: list[dict[str, int]]) -> str:
@@ -89,7 +97,8 @@ class Layout:
         from weasyprint import HTML
 
         root = templates()
-        html = HTML(string=self.html(placed, steps), base_url=root.as_uri() + "/", url_fetcher=local_fetcher(root))
+        fetcher = local_fetcher(root, self.faces)
+        html = HTML(string=self.html(placed, steps), base_url=root.as_uri() + "/", url_fetcher=fetcher)
         return html.render()
 
     def fitted(self, faces: list[Face]) -> Printed:
@@ -119,14 +128,20 @@ def templates() -> Path:
     return Path(str(files("compiler.backends") / "templates")).resolve()
 
 
-def local_fetcher(root: Path):
-    """A fetcher for the template's own files (the goods' symbols) and nothing else."""
+def local_fetcher(root: Path, faces: Path | None = None):
+    """A fetcher for the template's own files (the goods' symbols) and nothing else; a file the project's faces
+    folder has is read from there."""
     from weasyprint.urls import URLFetcher
+
+    base = root.as_uri() + "/"
 
     class TemplateFiles(URLFetcher):
         def fetch(self, url, headers=None):
-            if not url.startswith(root.as_uri() + "/"):
+            if not url.startswith(base):
                 raise ValueError(f"card sheets load only files beside their templates, not {url}")
+            own = faces.resolve() / url.removeprefix(base) if faces is not None else None
+            if own is not None and own.is_relative_to(faces.resolve()) and own.is_file():
+                url = own.as_uri()
             return super().fetch(url, headers)
 
     return TemplateFiles(allowed_protocols={"file"})
