@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler import diagnostic_codes as codes
+from compiler.cli.folder import TargetError
 from compiler.cli.output import OverwritesInput
 from compiler.cli.terminal import painter
 from compiler.diagnostics import Diagnostic, Diagnostics, editor_column, editor_span, printable, render_all
@@ -198,18 +199,21 @@ def writing(action, out: Path):
         return action()
     except OverwritesInput as error:
         raise UsageError(printable(str(error))) from None
+    except TargetError as error:
+        raise UsageError(printable(f"cannot write to {error.filename}: {error.strerror}")) from None
     except OSError as error:
         raise UsageError(printable(f"cannot write to {out}: {error.strerror or error}")) from None
 
 
 @contextmanager
 def reaching_cluster() -> Iterator[None]:
-    """A cluster that cannot be used (no scheduler answers, Dask not installed) is a usage error (exit 2)."""
-    from runtime.analysis.runner import ClusterError
+    """A cluster that cannot be used (no scheduler answers, Dask not installed), or a worker process or the scheduler
+    lost midway, is a usage error (exit 2)."""
+    from runtime.analysis.runner import ClusterError, WorkerLost
 
     try:
         yield
-    except ClusterError as error:
+    except (ClusterError, WorkerLost) as error:
         raise UsageError(printable(str(error))) from None
 
 

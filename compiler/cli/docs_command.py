@@ -16,7 +16,7 @@ from compiler.cli.common import (
     shown_name,
     writing,
 )
-from compiler.cli.output import write_all
+from compiler.cli.folder import write_folder
 from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
 
@@ -31,14 +31,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_outputs(args: argparse.Namespace, with_python: bool) -> int:
-    """Compile once and write every output together (atomically), the Python first when asked for."""
+    """Compile once and write every output into the folder together, all or nothing (compiler/cli/folder.py)."""
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    python = {out / "cards.py": python_text(compiled.module, display_name(args.file))} if with_python else {}
-    reference = reference_texts(compiled.program, shown_name(args.file), text)
-    files = python | {out / file: content for file, content in reference.items()}
-    written = writing(lambda: write_all(files, [args.file]), out)
+    python = {"cards.py": python_text(compiled.module, display_name(args.file))} if with_python else {}
+    files = python | reference_texts(compiled.program, shown_name(args.file), text)
+    written = writing(lambda: write_folder(out, files, [args.file]), out)
     print("\n".join(printable(f"wrote {path}") for path in written))
     return OK

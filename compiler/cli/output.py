@@ -116,7 +116,8 @@ class StagedText:
             self.discard()
 
     def discard(self) -> None:
-        self.stream.close()
+        with contextlib.suppress(OSError):  # closing flushes what is left, which a full disk refuses again
+            self.stream.close()
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.temporary)
 

@@ -172,12 +172,21 @@ def save_path(args: argparse.Namespace, seed: int) -> Path:
         target = Path(args.save)
     else:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = Path("playtests") / f"{Path(args.file).stem}-seed{seed}-{stamp}.json"
+        target = unused(Path("playtests") / f"{Path(args.file).stem}-seed{seed}-{stamp}.json")
     inputs = [Path(path) for path in (args.file, args.replay, args.answers, args.against) if path]
     from compiler.cli.output import refuse_inputs
 
     writing(lambda: refuse_inputs([target], inputs), target)
     return target
+
+
+def unused(path: Path) -> Path:
+    """The path, or the first of path-2, path-3, ... that no file has: a save never replaces another game's."""
+    found, number = path, 1
+    while found.exists():
+        number += 1
+        found = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return found
 
 
 class Playing:
@@ -193,7 +202,7 @@ class Playing:
         from runtime.playtest.host import Host
 
         self.session = session
-        return Host(
+        self.hosted = Host(
             session,
             card_info(compiled, edited_against(self.args)),
             (self.args.file, self.text),
@@ -202,7 +211,9 @@ class Playing:
             printable,
             self.commands(),
             problem,
+            self.new_file,
         )
+        return self.hosted
 
     def autosave(self) -> Path | None:
         from compiler.cli.output import write_all
@@ -212,6 +223,11 @@ class Playing:
         writing(lambda: target.parent.mkdir(parents=True, exist_ok=True), target)
         writing(lambda: write_all({target: saved_text(self.session, self.args.file, self.text)}), target)
         return target
+
+    def new_file(self) -> None:
+        """A restarted game is saved beside the one before, which stays as it was."""
+        self.target = unused(self.target)
+        self.hosted.commands = self.commands()
 
     def reload(self) -> str:
         """The card file compiled again; the answers replayed on it (a ReplayError propagates to the front end)."""

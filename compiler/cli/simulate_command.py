@@ -13,9 +13,12 @@ from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
     OK,
+    USAGE,
+    UsageError,
     cards_kept,
     checked_file,
     cluster_address,
+    error_line,
     player_count,
     positive,
     reaching_cluster,
@@ -84,40 +87,58 @@ def run(args: argparse.Namespace) -> int:
 
 
 def play_all(records: Iterable[Record], totals: Summary, log: LogFile | None, games: int) -> int:
-    """Each game's line as it finishes; Ctrl-C stops the run with the games finished counted (and logged)."""
+    """Each game's line as it finishes; Ctrl-C, or a worker process or the Dask scheduler lost, stops the run with the
+    games finished counted (and logged), and their summary follows."""
+    from runtime.analysis.runner import WorkerLost
     from runtime.analysis.simulate import record_line
 
     try:
         with reaching_cluster():
-            for record in records:
-                print(record_line(record))
-                totals.add_record(record)
-                if log:
-                    log.add(record)
+            try:
+                for record in records:
+                    print(record_line(record))
+                    totals.add_record(record)
+                    if log:
+                        log.add(record)
+            except (WorkerLost, LogUnwritable) as error:
+                finished = f"{totals.games:,} of {games:,} game{'' if games == 1 else 's'} finished"
+                print(error_line(UsageError(f"{error}; {finished}")), file=sys.stderr)
+                return USAGE
     except KeyboardInterrupt:
         print(f"interrupted after {totals.games} of {counted(games, 'game')}", file=sys.stderr)
         return INTERRUPTED
     return OK
 
 
+class LogUnwritable(Exception):
+    """The log cannot be written on (a full disk, a file-size limit): the run stops there, the log is not kept."""
+
+
 class LogFile:
     """Game logs written as they come to a temporary file of its own beside the target (compiler/cli/output.py), renamed
-    into place when the run ends, Ctrl-C included (the games finished); on an error (a card's, a closed pipe) it is
-    removed, the target left as it was: never half a file, never a temporary one left behind."""
+    into place when the run ends, Ctrl-C included (the games finished); on an error (a card's, a closed pipe, the log
+    itself unwritable) it is removed, the target left as it was: never half a file, never a temporary one left
+    behind."""
 
     def __init__(self, path: Path):
         self.path = path
         self.staged = writing(lambda: StagedText(path), path)
+        self.broken = False
 
     def add(self, record: Record) -> None:
-        self.staged.stream.write(f"# seed {record.seed}\n")
-        self.staged.stream.writelines(f"{line}\n" for line in record.log)
+        try:
+            self.staged.stream.write(f"# seed {record.seed}\n")
+            self.staged.stream.writelines(f"{line}\n" for line in record.log)
+        except OSError as error:
+            self.broken = True
+            self.staged.discard()
+            raise LogUnwritable(f"cannot write to {self.path}: {error.strerror or error}") from None
 
     def __enter__(self) -> LogFile:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        if kind is None:
+        if kind is None and not self.broken:
             writing(self.staged.commit, self.path)
         else:
             self.staged.discard()

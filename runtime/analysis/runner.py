@@ -11,12 +11,13 @@ the caller stops them and reports what finished.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import shlex
-import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import islice
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from runtime.analysis.games import Grant, Record, Setup, play
 from runtime.analysis.grants import Given
+from runtime.analysis.workers import AHEAD, WorkerLost, results
 from runtime.model.cards import CardError, CardSpec
 from runtime.model.state import player_name
 from runtime.wording import counted
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
     from distributed import Client
 
 CHUNK = 8  # games per task: big enough to hide the hand-over, small enough to spread evenly
-AHEAD = 4  # chunks in flight per worker process
 
 
 Loader = Callable[[str, str], Sequence[CardSpec]]  # (text, path) -> the cards; e.g. compiler.load_cards
@@ -157,28 +158,16 @@ def run(
         yield from run_on_processes(sources, jobs, workers)
 
 
-def ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_on_processes(sources: dict[str, Source], jobs: Iterable[Job], workers: int) -> Iterator[Record]:
-    """At most a few chunks per worker are in flight, so memory stays flat however many games are asked. The cards
-    are loaded and settled here first: where processes fork, the workers start with them (no load of their own, and
-    no full collection touching every inherited object, which would copy the parent's memory page by page)."""
+    """At most a few chunks per worker are in flight (workers.py), so memory stays flat however many games are asked.
+    The cards are loaded and settled here first: where processes fork, the workers start with them (no load of their
+    own, and no full collection touching every inherited object, which would copy the parent's memory page by
+    page). A worker that dies ends the run with WorkerLost, after the records of every chunk before its own."""
     for source in sources.values():
         cards_of(source)
     settle_long_lived()
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
-    try:
-        pending: deque = deque()
-        for chunk in chunks(jobs):
-            pending.append(pool.submit(play_chunk, sources, chunk))
-            if len(pending) >= AHEAD * workers:
-                yield from unpacked(pending.popleft().result())
-        while pending:
-            yield from unpacked(pending.popleft().result())
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    for records in results(play_chunk, sources, chunks(jobs), workers):
+        yield from unpacked(records)
 
 
 class ClusterError(Exception):
@@ -192,6 +181,10 @@ def connect(address: str) -> Client:
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'nus[cluster]'") from None
 
+    # Dask logs a lost scheduler as tracebacks of its own (its client, its connections); the run says it in one line
+    # (WorkerLost). Dask's logging configuration gives these loggers levels of their own: each is set.
+    for name in ("distributed", "distributed.client", "distributed.batched", "tornado"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     try:
         return Client(address)
     except (OSError, ValueError, TypeError) as error:  # an unreachable host times out as OSError
@@ -209,14 +202,33 @@ def run_on_cluster(sources: dict[str, Source], jobs: Iterable[Job], address: str
             for chunk in chunks(jobs):
                 pending.append(client.submit(play_chunk, shared, chunk, pure=False))
                 if len(pending) >= limit:
-                    yield from finished(pending.popleft())
+                    yield from finished(pending.popleft(), address)
             while pending:
-                yield from finished(pending.popleft())
+                yield from finished(pending.popleft(), address)
         finally:
-            client.cancel(list(pending))
+            with suppress(*LOST):  # the scheduler gone, there is nothing to cancel
+                client.cancel(list(pending))
 
 
-def finished(future: Any) -> Iterator[Record]:
-    records = future.result()
+# How a future tells that the cluster is gone: cancelled with the reason "scheduler-connection-lost" (Dask's
+# FutureCancelledError is a CancelledError), a closed connection (an OSError), or a worker that died running the same
+# chunk more often than the scheduler allows (KilledWorker, a Dask exception: matched by name, as Dask is optional).
+LOST = (CancelledError, OSError)
+
+
+def finished(future: Any, address: str) -> Iterator[Record]:
+    try:
+        records = future.result()
+    except LOST as error:
+        why = getattr(error, "reason", None) or first_line(error)  # Dask's cancelled future says why
+        raise WorkerLost(f"lost the Dask scheduler at {address} ({why})") from None
+    except Exception as error:
+        if type(error).__name__ != "KilledWorker":
+            raise
+        raise WorkerLost(f"the Dask workers running one chunk of games died too often ({first_line(error)})") from None
     future.release()
     return unpacked(records)
+
+
+def first_line(error: BaseException) -> str:
+    return (str(error).splitlines() or [type(error).__name__])[0]

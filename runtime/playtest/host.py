@@ -19,7 +19,8 @@ class Host:
     """session: the game being played; cards: each card's name -> {code, kind, cost, vp, text, line, edited};
     source: the card file's name and text (the page shows a card's line); save() writes the game and returns where;
     reload() compiles the card file again and replays the answers on it (an error message, or ""); escape() makes
-    card text safe for a terminal; commands: what the end screen suggests running (replay, trace)."""
+    card text safe for a terminal; commands: what the end screen suggests running (replay, trace).
+    new_file() gives a restarted game a save of its own."""
 
     session: PlaySession
     cards: dict[str, Json]
@@ -29,6 +30,7 @@ class Host:
     escape: Callable[[str], str] = str
     commands: dict[str, str] = field(default_factory=dict)
     message: str = ""  # a note for the person at the table (a replay stopped early, a save that failed)
+    new_file: Callable[[], None] = lambda: None  # a restarted game gets a save of its own
 
     def seats(self) -> list[Json]:
         return [{"name": player_name(seat), "agent": agent} for seat, agent in enumerate(self.session.setup.seats)]

@@ -101,7 +101,7 @@ class Hint:
 @dataclass
 class PlaySession:
     """The game, its record and the question waiting. `answer`, `undo`, `hint`, `restart` and `reload` are all a
-    front end calls; `view`, `log` and `state` are all it reads."""
+    front end calls; `question_json`, `view`, `view_at`, `log` and `scores` are all it reads."""
 
     specs: Sequence[CardSpec]
     setup: Setup

@@ -187,8 +187,9 @@ def act(server: PlayServer, path: str, body: dict[str, Any]) -> dict[str, Any] |
         return {"notice": f"saved to {saved}" if saved else "not saved"}
     if path == "restart":
         session.restart()
-        host.save()
-        return {}
+        host.new_file()
+        saved = host.save()
+        return {"notice": f"a new game of seed {session.setup.seed}, saved to {saved}" if saved else ""}
     if path == "reload":
         try:
             problem = host.reload()

@@ -4,10 +4,13 @@ the summary of the games finished, exit code 130 and no traceback."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
+import resource
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -238,3 +241,112 @@ def test_buildings_no_game_built_are_named_as_never_built():
     named = never.split(": ", 2)[2].split(", ")
     buildings = (ROOT / "cards.nus").read_text(encoding="utf-8").count('\nbuilding "')
     assert len(named) == 85 == buildings - 3 and "Cruise Ship" not in named
+
+
+def chunk_dying_at_seed_20(sources: dict, chunk: list) -> list:
+    """runner.play_chunk, but its process is killed (SIGKILL) when its chunk holds the game of seed 20."""
+    if any(setup.seed == 20 for _, setup in chunk):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return PLAY_CHUNK(sources, chunk)
+
+
+PLAY_CHUNK = runner.play_chunk
+
+
+def test_a_worker_process_killed_ends_the_run_with_one_line_and_the_summary_of_the_games_finished(
+    tmp_path, monkeypatch, capsys
+):
+    """Exit 2, the games before the lost chunk (seeds 0-15; the chunk of 16-23 died) printed, summed up and logged."""
+    monkeypatch.setattr(runner, "play_chunk", chunk_dying_at_seed_20)
+    log = tmp_path / "games.log"
+    code = main(["simulate", str(ROOT / "cards.nus"), "--games", "40", "--jobs", "2", "--log", str(log)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err == "nus: error: a worker process died (signal 9); 16 of 40 games finished\n"
+    assert [line.split(":")[0] for line in out.splitlines()[:16]] == [f"seed {seed}" for seed in range(16)]
+    assert out.splitlines()[16] == "16 games, 3 players"
+    assert [line for line in log.read_text("utf-8").splitlines() if line.startswith("# seed")] == [
+        f"# seed {seed}" for seed in range(16)
+    ]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["games.log"]
+
+
+@pytest.mark.slow
+def test_a_dask_scheduler_killed_midway_ends_the_run_with_one_line_and_the_summary(tmp_path):
+    """A real scheduler and worker (Dask's own commands), the scheduler killed once games come back: exit 2, one line
+    naming it, the games finished summed up; no traceback."""
+    pytest.importorskip("distributed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "distributed.cli"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    scheduler = subprocess.Popen(
+        [*dask[:2], "distributed.cli.dask_scheduler", "--port", str(port), "--no-dashboard"], **quiet
+    )
+    worker = subprocess.Popen(
+        [*dask[:2], "distributed.cli.dask_worker", address, "--nthreads", "1", "--no-dashboard"], **quiet
+    )
+    try:
+        command = [sys.executable, "-m", "compiler", "simulate", "--games", "3000", "--cluster", address]
+        command += [str(ROOT / "cards.nus")]
+        environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+        run = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = run.stdout.readline()
+        scheduler.kill()
+        out, err = run.stdout.read(), run.stderr.read()  # not communicate(): readline has read ahead into its buffer
+        run.wait(timeout=300)
+    finally:
+        for process in (scheduler, worker):
+            process.kill()
+            process.wait()
+    finished = 1 + sum(line.startswith("seed ") for line in out.splitlines())
+    assert first.startswith("seed 0: ") and run.returncode == 2, err
+    lost = "nus: error: lost the Dask scheduler at {} (scheduler-connection-lost); {:,} of 3,000 games finished\n"
+    assert err == lost.format(address, finished)
+    assert f"\n{finished} games, 3 players\n" in out
+
+
+def test_a_log_over_the_file_size_limit_ends_the_run_with_one_line(tmp_path):
+    """RLIMIT_FSIZE (`ulimit -f`): the write fails with EFBIG (Python ignores SIGXFSZ). Exit 2, one line, the summary of
+    the games finished, and no log or temporary file left."""
+    shutil.copy(ROOT / "cards.nus", tmp_path / "cards.nus")
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    command = [sys.executable, "-m", "compiler", "simulate", "--games", "50", "--jobs", "1", "--log", "x.log"]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        command, cwd=tmp_path, env=environment, capture_output=True, text=True, preexec_fn=limited, timeout=300
+    )
+    finished = sum(line.startswith("seed ") for line in done.stdout.splitlines())
+    assert done.returncode == 2 and 0 < finished < 50
+    assert done.stderr == f"nus: error: cannot write to x.log: File too large; {finished} of 50 games finished\n"
+    assert f"\n{finished} games, 3 players\n" in done.stdout
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cards.nus"]
+
+
+def test_a_full_disk_under_the_log_ends_the_run_with_one_line(tmp_path, monkeypatch, capsys):
+    """ENOSPC at the fourth game's log: the log is not kept, the three games before are summed up; exit 2."""
+
+    class FillingStream(io.StringIO):
+        def write(self, text: str) -> int:
+            if text == "# seed 3\n":
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return super().write(text)
+
+    made = LogFile.__init__
+
+    def full_disk(self, path: Path) -> None:
+        made(self, path)
+        self.staged.stream.close()
+        self.staged.stream = FillingStream()
+
+    monkeypatch.setattr(LogFile, "__init__", full_disk)
+    log = tmp_path / "x.log"
+    code = main(["simulate", str(ROOT / "cards.nus"), "--games", "9", "--jobs", "1", "--log", str(log)])
+    out, err = capsys.readouterr()
+    assert code == 2 and err == f"nus: error: cannot write to {log}: No space left on device; 4 of 9 games finished\n"
+    assert "\n4 games, 3 players\n" in out and list(tmp_path.iterdir()) == []

@@ -9,9 +9,9 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from runtime.analysis.workers import results
 from tests.fuzz.cards import Generated, generate
 from tests.fuzz.draws import RandomDraws
 from tests.fuzz.games import FAILURES, Outcome, play_card
@@ -107,7 +107,7 @@ def play_range(seed: int, first: int, stop: int) -> Batch:
     return batch
 
 
-def shrink_found(found: Found, tries: int) -> tuple[Generated, Outcome]:
+def shrink_found(tries: int, found: Found) -> tuple[Generated, Outcome]:
     return shrink(list(found.values), found.index, found.outcome, tries)
 
 
@@ -135,18 +135,17 @@ def each_done(chunks: list[tuple[int, int, int]], jobs: int) -> Iterable[Batch]:
     if jobs <= 1:
         yield from (play_range(*chunk) for chunk in chunks)
         return
-    pool = ProcessPoolExecutor(jobs)
-    try:
-        yield from pool.map(play_range, *zip(*chunks, strict=True))
-    finally:  # on an interrupt, the chunks not started are dropped, not waited for
-        pool.shutdown(cancel_futures=True)
+    yield from results(play_chunk, None, chunks, jobs)
+
+
+def play_chunk(shared: None, chunk: tuple[int, int, int]) -> Batch:
+    return play_range(*chunk)
 
 
 def shrink_all(batch: Batch, jobs: int = 1, tries: int = TRIES) -> dict[tuple[str, str], tuple[Generated, Outcome]]:
     """The first card of each kind of failure, shrunk."""
     keys = list(batch.first)
+    found = [batch.first[key] for key in keys]
     if jobs <= 1:
-        return {key: shrink_found(batch.first[key], tries) for key in keys}
-    with ProcessPoolExecutor(jobs) as pool:
-        shrunk = pool.map(shrink_found, [batch.first[key] for key in keys], [tries] * len(keys))
-        return dict(zip(keys, shrunk, strict=True))
+        return {key: shrink_found(tries, each) for key, each in zip(keys, found, strict=True)}
+    return dict(zip(keys, results(shrink_found, tries, found, jobs), strict=True))

@@ -7,13 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler import compile_text, load_cards
-from compiler.cli.play_command import card_info
-from runtime.playtest.host import Host
+from compiler import load_cards
 from runtime.playtest.session import PERSON, PlaySession, Setup
-from runtime.playtest.web import serve
 from tests.kit.rulebook import ROOT
 from tests.playtest.browser_kit import CHROMIUM, Browser
+from tests.playtest.serving import serve_file, start
 
 pytestmark = [
     pytest.mark.slow,
@@ -22,12 +20,6 @@ pytestmark = [
     ),
 ]
 CARDS = ROOT / "cards.nus"
-
-
-def start(text: str, seed: int = 3, seats=(PERSON, "random", "random")):
-    session = PlaySession(load_cards(text, "cards.nus"), Setup(seed, seats))
-    host = Host(session, card_info(compile_text(text, "cards.nus"), {}), ("cards.nus", text), lambda: None, lambda: "")
-    return serve(host, 0, open_browser=False, announce=lambda line: None)
 
 
 @pytest.fixture
@@ -68,35 +60,43 @@ def test_key_1_answers_the_first_option(game):
     assert server.host.session.record[0].words == "gold"
 
 
-def test_build_a_ship_then_sloop_updates_the_board_and_the_log_and_undo_goes_back(game):
-    """At the start P1 can pay for a sloop alone, so the Ship is not asked (a lone option is taken and logged)."""
-    server, browser = game
-    click_option(browser, "build a ship")
+def answer(browser: Browser, words: str) -> None:
+    click_option(browser, words)
     browser.wait("busy === false")
-    browser.wait("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+
+
+def test_build_a_ship_then_sloop_updates_the_board_and_the_log_and_undo_goes_back(game):
+    """Seed 3: after a Thin Out, P1 can pay for a sloop or a cutter, so the Ship is asked."""
+    server, browser = game
+    answer(browser, "thin out")
+    answer(browser, "build a ship")
+    assert browser.js("document.querySelector('#prompt').textContent") == "P1: build which Ship?"
+    assert options(browser) == ["1sloop", "2cutter"]
+    logged = browser.js("document.querySelectorAll('#log .entry').length")
+    answer(browser, "sloop")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    assert browser.js("document.querySelectorAll('#log .entry').length") > logged
     assert browser.js("document.querySelector('#log').textContent.includes('P1 places a sloop on the fishing track')")
     browser.js("document.querySelector('#undo').click()")
     browser.wait("busy === false")
-    assert browser.js("document.querySelector('#undo').disabled")  # no answer left to undo
-    assert browser.js("document.querySelector('#prompt').textContent") == "P1: what does your Worker do?"
-    assert server.host.session.record == []
+    assert browser.js("document.querySelector('#prompt').textContent") == "P1: build which Ship?"
+    assert [answer.words for answer in server.host.session.record if answer.by == PERSON] == [
+        "thin out",
+        "build a ship",
+    ]
     assert not browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
     assert browser.console_errors() == []
 
 
-def serve_file(path: Path, seed: int = 3):
-    """A server the way `nus play --cards PATH` builds it: Reload compiles PATH again."""
-    import argparse
-
-    from compiler.cli.play_command import Playing
-
-    text = path.read_text("utf-8")
-    compiled = compile_text(text, str(path))
-    session = PlaySession(load_cards(text, str(path)), Setup(seed, (PERSON, "random", "random")))
-    args = argparse.Namespace(file=str(path), card=None, against=None, replay=None, answers=None)
-    playing = Playing(args, text, path.parent / "saved.json")
-    host = playing.host(session, compiled, "")
-    return serve(host, 0, open_browser=False, announce=lambda line: None)
+def test_a_lone_option_is_taken_without_asking_and_logged(game):
+    """At the start P1 can pay for a sloop alone: the Ship is not asked, and the log says it was the only option."""
+    server, browser = game
+    answer(browser, "build a ship")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    assert "build which Ship?" not in [answer.prompt for answer in server.host.session.record]
+    assert browser.js(
+        "document.querySelector('#log').textContent.includes('\"build which Ship?\": sloop (the only option)')"
+    )
 
 
 @pytest.fixture
@@ -189,3 +189,35 @@ def test_no_horizontal_overflow(game, width):
         ".map(e => e.tagName + '#' + e.id + '.' + e.className)"
     )
     assert wide == []
+
+
+def test_hot_seat_asks_to_pass_the_screen_before_the_next_persons_question(browser):
+    server = start(CARDS.read_text("utf-8"), seed=2, seats=(PERSON, PERSON, "random"))
+    try:
+        browser.open(server.url)
+        assert browser.js("document.querySelector('#passwho').textContent") == "Pass to P1."
+        browser.js("document.querySelector('#passok').click()")
+        assert browser.js("document.querySelector('#pass').hidden")
+        while server.host.session.question.player == 0:
+            browser.js("document.querySelector('#options button').click()")
+            browser.wait("busy === false")
+        assert not browser.js("document.querySelector('#pass').hidden")
+        assert browser.js("document.querySelector('#passwho').textContent") == "Pass to P2."
+        browser.js("document.querySelector('#passok').click()")
+        assert browser.js("document.querySelector('#me h2').textContent") == "P2 (you)"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_clicking_a_log_entry_shows_the_table_then(game):
+    server, browser = game
+    click_option(browser, "build a ship")
+    browser.wait("busy === false")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    browser.js("[...document.querySelectorAll('#log .entry')].find(e => e.textContent === 'round starts').click()")
+    browser.wait("!document.querySelector('#past').hidden")
+    assert not browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    browser.js("document.querySelector('#now').click()")
+    assert browser.js("document.querySelector('#me').textContent.includes('Fishing track:sloop')")
+    assert browser.console_errors() == []

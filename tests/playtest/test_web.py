@@ -14,6 +14,7 @@ from runtime.playtest.host import Host
 from runtime.playtest.session import PERSON, PlaySession, Setup
 from runtime.playtest.web import serve
 from tests.kit.rulebook import ROOT
+from tests.playtest.serving import serve_file
 
 CARDS = ROOT / "cards.nus"
 
@@ -74,3 +75,21 @@ def test_an_answer_by_index_or_words_moves_the_game_and_a_bad_one_is_refused(ser
     assert status == 422 and "no such option" in json.loads(body)["error"]
     status, body, _ = request(server, "POST", token + "undo", body={})
     assert status == 200 and server.host.session.record == []
+
+
+def test_restart_saves_the_new_game_beside_the_old_one(tmp_path):
+    path = tmp_path / "cards.nus"
+    path.write_text(CARDS.read_text("utf-8"), "utf-8")
+    server = serve_file(path)
+    try:
+        token = f"/{server.token}/"
+        request(server, "POST", token + "answer", body={"index": 0})
+        first = json.loads((tmp_path / "saved.json").read_text("utf-8"))
+        status, body, _ = request(server, "POST", token + "restart", body={})
+        assert status == 200 and json.loads(body)["notice"].endswith("saved-2.json")
+        assert json.loads((tmp_path / "saved.json").read_text("utf-8")) == first  # the game before is kept
+        assert json.loads((tmp_path / "saved-2.json").read_text("utf-8"))["answers"] == []
+        assert server.host.commands["replay it"].endswith("saved-2.json")
+    finally:
+        server.shutdown()
+        server.server_close()
