@@ -85,6 +85,7 @@ class Checker:
         scope = Scope(where="in a card fact")
         return replace(
             card,
+            deck=vocab.deck_key(card.deck) or card.deck,
             players=tuple(self.players(line) for line in card.players),
             costs=tuple(self.cost_line(line, scope) for line in card.costs),
             vp=tuple(self.expr_of(expr, NUMBER, scope, "VP") for expr in card.vp),
@@ -96,7 +97,7 @@ class Checker:
 
     def header(self, card: n.Card) -> None:
         self.name(card)
-        if card.deck not in vocab.DECKS:
+        if vocab.deck_key(card.deck) is None:
             self.error(
                 codes.UNKNOWN_DECK,
                 f"unknown deck '{card.deck}'",

@@ -30,6 +30,18 @@ GOODS: tuple[str, ...] = tuple(good.value for good in declared.GOODS)
 SHIP_TYPES: tuple[str, ...] = load_rules().ship_types
 LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
 DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
+
+
+def fold_deck(text: str) -> str:
+    """Deck names as typed on any keyboard: 'Besøkende', 'besøkende' and 'besokende' are one deck."""
+    return text.casefold().replace("ø", "o")
+
+
+def deck_key(text: str) -> str | None:
+    """The deck a header or `--deck` names, as DECKS spells it (one spelling in every output); None if none."""
+    return {fold_deck(key): key for key in DECKS}.get(fold_deck(text))
+
+
 CODE_PATTERNS = {"building": r"[ABC][0-9]{3,5}", "elder": r"E[0-9]{2}"}  # ASCII: codes name generated functions
 
 # Plural nouns and third-person verbs ("any player returns a guest") -> the base form.

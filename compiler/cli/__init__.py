@@ -14,7 +14,7 @@ import sys
 from importlib import import_module
 
 from compiler import __version__
-from compiler.cli.common import ERRORS, USAGE, InvalidText, UsageError, error_line
+from compiler.cli.common import ERRORS, INTERRUPTED, USAGE, InvalidText, UsageError, error_line
 from compiler.cli.project_files import settle
 from compiler.cli.stdout import StdoutError, guarded_stdout
 from runtime.model.cards import CardError
@@ -39,7 +39,6 @@ COMMANDS = (
 )
 
 
-INTERRUPTED = 128 + signal.SIGINT
 CLOSED_PIPE = 128 + signal.SIGPIPE
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from compiler.cli.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
+    INTERRUPTED,
     OK,
     UsageError,
     cards_kept,
@@ -27,10 +28,10 @@ from compiler.cli.output import check_writable, write_all
 from compiler.cli.project_files import card_file_command, card_loader, needs
 from compiler.diagnostics import printable
 from runtime.model.data import described
+from runtime.wording import counted
 
 FORMATS = ("table", "json", "csv")
 DEFAULT_AGENT = "greedy"  # the strongest player that answers a one-card question within a minute here (docs/)
-INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
 
 def register(commands) -> None:
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     specs = {key: cards_kept(source.text, source.path) for key, source in sources.items()}
     new_specs = specs[list(sources)[-1]]
     edit = edit_between(sources["old"].text, sources["new"].text) if args.against else None
-    measured, absent = measured_cards(new_specs, args.card, args.players, edit, args.all)
+    measured, absent = measured_cards(new_specs, args.card, args.players, paths[-1], edit, args.all)
     targets = measured
     if args.even:
         measured = with_peers(new_specs, measured, args.players)
@@ -162,6 +163,11 @@ def run(args: argparse.Namespace) -> int:
                     writing(lambda: write_all({out: text}, paths), out)
     finally:
         store.close()
+    if spent.interrupted:  # Ctrl-C: the report of every seed finished, then the shell's 130
+        finished = next(iter(tallies.values())).games
+        print(f"nus balance: interrupted after {counted(finished, 'seed')}; the report covers them", file=sys.stderr)
+        if not finished:
+            return INTERRUPTED
     result["run"] = spent.as_json()
     result["data_files"] = described()
     if args.precision is not None:
@@ -178,6 +184,7 @@ def show(result: dict, args: argparse.Namespace, paths: list[str], played=None) 
 
     if args.html:
         writing(lambda: write_all({Path(args.html): as_html(result)}, paths), Path(args.html))
+        print(printable(f"wrote {args.html}"), file=sys.stderr)  # standard output is the report
     if args.format == "json":
         sys.stdout.write(as_json(result))
     elif args.format == "csv":
@@ -222,7 +229,7 @@ def check_arguments(args: argparse.Namespace) -> tuple[str, ...]:
     return agents
 
 
-def measured_cards(specs, wanted: list[str] | None, players: int, edit=None, every: bool = False):
+def measured_cards(specs, wanted: list[str] | None, players: int, path: str, edit=None, every: bool = False):
     """The cards to measure and the cards left out. --card names them (by name or code, as every command picks cards:
     compiler.cli.card_choice); with --against, by default the cards whose text changed and the cards added (by kind and
     code); otherwise, and with --all, every Building and Elder. A card no game of this many players has (its `players`
@@ -232,7 +239,7 @@ def measured_cards(specs, wanted: list[str] | None, players: int, edit=None, eve
     cards = [spec for spec in specs if spec.kind in ("building", "elder")]
     missing = [name for name in wanted or () if not named(cards, name)]
     if missing:
-        raise UsageError(unknown(cards, missing[0], "card"))
+        raise UsageError(unknown(cards, missing[0], path))
     if wanted:
         chosen_codes = {spec.code for name in wanted for spec in named(cards, name)}
         chosen = [spec for spec in cards if spec.code in chosen_codes]

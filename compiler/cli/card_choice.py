@@ -8,7 +8,7 @@ A name no card has is refused with the closest name or code the file has, when o
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol, TypeVar
 
 
@@ -59,7 +59,25 @@ def closest(cards: Iterable[Card], wanted: str) -> str | None:
     return known[found[0]] if found else None
 
 
-def unknown(cards: Iterable[Card], wanted: str, what: str = "card", where: str = "the card file") -> str:
-    """The message for a name or code no card has, with the closest one the file has."""
+def unknown(cards: Iterable[Card], wanted: str, where: str, what: str = "card") -> str:
+    """The message for a name or code no card has, naming the file it was looked for in (`where`), with the closest
+    one that file has."""
     close = closest(cards, wanted)
     return f"no {what} named {wanted!r} in {where}" + (f"; did you mean {close!r}?" if close else "")
+
+
+class NoSuchCard(ValueError):
+    """A name or code that picks no card, or several where one is shown; its message says what to type instead."""
+
+
+def one_card(cards: Iterable[C], wanted: str, path: str, pick: Callable[[str], str]) -> C:
+    """The one card `wanted` names, for a command that shows one card. A name two cards share is refused, not
+    resolved silently to the first (the Building "Carpenter" over the Elder), with `pick(code)`: the command that
+    picks each by its code."""
+    cards = list(cards)
+    found = named(cards, wanted)
+    if not found:
+        raise NoSuchCard(unknown(cards, wanted, path))
+    if len(found) > 1:
+        raise NoSuchCard(ambiguous(found, wanted, "give its code: " + " or ".join(pick(card.code) for card in found)))
+    return found[0]

@@ -31,6 +31,7 @@ from compiler.cli.common import (
 )
 from compiler.cli.output import refuse_inputs, write_all
 from compiler.cli.project_files import card_file_command, needs, not_installed
+from compiler.cli.terminal import status
 from compiler.diagnostics import printable
 from compiler.project.data_files import folder_digest
 from runtime.model.data import RULES, project_files
@@ -100,10 +101,12 @@ def run(args: argparse.Namespace) -> int:
     targets = [out / "cards.pdf", *(out / "cards" / f"{f.code}.png" for f in faces if args.png)]
     writing(lambda: refuse_inputs(targets, inputs), out)
     name = shown_name(Path(args.file).name)
-    printed = pdf.Layout(laid, footer(name, text, args.faces), name, args.faces).fitted(faces)
-    outputs = {out / "cards.pdf": printed.pdf}
-    if args.png:
-        outputs |= images(pdf, printed.pdf, laid, faces, out, args.dpi)
+    with status(f"laying out {counted(len(faces), 'card')}") as say:
+        printed = pdf.Layout(laid, footer(name, text, args.faces), name, args.faces).fitted(faces, say)
+        outputs = {out / "cards.pdf": printed.pdf}
+        if args.png:
+            say(f"drawing {counted(len(faces), 'PNG')} at {args.dpi} dpi")
+            outputs |= images(pdf, printed.pdf, laid, faces, out, args.dpi)
     write_files(outputs, inputs, args.output)
     tell(args, out, printed, len(faces), len(outputs) - 1)
     return ERRORS if printed.overflows else OK
@@ -142,7 +145,7 @@ def tell(args: argparse.Namespace, out: Path, printed, faces: int, images: int) 
 def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
     """The faces to print, or None when the earlier card file of --changed-since has errors (reported)."""
     try:
-        faces = [face(card) for card in select(cards, args.deck, args.letter, args.cards)]
+        faces = [face(card) for card in select(cards, args.deck, args.letter, args.cards, args.file)]
     except SelectionError as error:
         raise UsageError(str(error)) from None
     if not args.changed_since:

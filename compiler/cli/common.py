@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import json
+import signal
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from runtime.model.cards import CardSpec
 
 OK, ERRORS, USAGE = 0, 1, 2
+INTERRUPTED = 128 + signal.SIGINT  # 130, as the shell says of a run stopped by Ctrl-C
 
 
 class UsageError(Exception):

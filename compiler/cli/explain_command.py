@@ -1,17 +1,19 @@
-"""`nus explain FILE CARD`: a card's parsed structure, its generated Python and the table its examples start from
-(and, for a card with a `players` line, the games it is part of)."""
+"""`nus explain FILE CARD`: a card as the reference gives it (its cost, VP, English, rulings and notes), then what the
+compiler made of it: its parsed structure, its generated Python, and the table its examples start from."""
 
 from __future__ import annotations
 
 import argparse
 import shlex
+import textwrap
 from dataclasses import replace
 from pathlib import Path
 
 from compiler import load_cards, python_text
+from compiler.backends.docs import card_docs
 from compiler.backends.generate import generate
 from compiler.backends.render import English
-from compiler.cli.card_choice import ambiguous, named, unknown
+from compiler.cli.card_choice import NoSuchCard, named, one_card
 from compiler.cli.common import ERRORS, OK, UsageError, compile_file, report
 from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
@@ -34,9 +36,8 @@ def run(args: argparse.Namespace) -> int:
     card = chosen_card(compiled.program.cards, args.card, args.file)
     module = generate(replace(compiled.program, cards=(card,), examples=()), text)
     print(printable(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"') + "\n")
-    players = English(card).players()
-    if players:
-        print(f"{players}\n")
+    print("\n".join(printable(line) for line in as_the_reference_says(compiled.program, card, text)))
+    print("\n# Structure\n")
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")
     print(python_text(module, args.file))
@@ -48,13 +49,23 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
+def as_the_reference_says(program: n.Program, card: n.Card, text: str) -> list[str]:
+    """The card's entry in the reference: the games it is part of, cost, VP, its English, each ruling and note."""
+    doc = next(doc for doc in card_docs(program, text) if (doc.kind, doc.code) == (card.kind, card.code))
+    players = English(card).players()
+    lines = [players, ""] if players else []
+    if card.kind == "building":
+        lines += [f"Cost: {doc.cost}", f"VP: {doc.vp_label or doc.vp}", ""]
+    lines += textwrap.wrap(doc.text, 100)
+    for note in doc.notes:
+        lines += ["", *textwrap.wrap(f"{note.kind.capitalize()} (line {note.line}): {note.text}", 100)]
+    return lines
+
+
 def chosen_card(cards: tuple[n.Card, ...], wanted: str, path: str) -> n.Card:
-    """The one card CARD names (compiler.cli.card_choice); a name two cards share is refused, not resolved silently
-    to the first (the Building "Carpenter" over the Elder), with the command that picks each by its code."""
-    found = named(cards, wanted)
-    if not found:
-        raise UsageError(f"{unknown(cards, wanted, where=path)} (cards: {', '.join(c.name for c in cards)})")
-    if len(found) > 1:
-        picks = " or ".join(f"nus explain {shlex.quote(path)} {card.code}" for card in found)
-        raise UsageError(ambiguous(found, wanted, f"give its code: {picks}"))
-    return found[0]
+    """The one card CARD names (compiler.cli.card_choice); an unknown name lists the file's cards."""
+    try:
+        return one_card(cards, wanted, path, lambda code: f"nus explain {shlex.quote(path)} {code}")
+    except NoSuchCard as error:
+        listing = "" if named(cards, wanted) else f" (cards: {', '.join(card.name for card in cards)})"
+        raise UsageError(f"{error}{listing}") from None

@@ -148,7 +148,7 @@ def check_seats(seats, hint: str) -> None:
 def find(specs, wanted: str):
     from compiler.cli.trace_command import find_card
 
-    return find_card(specs, wanted)
+    return find_card(specs, wanted, "the card file")
 
 
 def grant(value: str, specs, setup):

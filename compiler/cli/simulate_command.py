@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from compiler.backends.escape import visible_lines
 from compiler.cli.common import (
     ERRORS,
+    INTERRUPTED,
     OK,
     USAGE,
     UsageError,
@@ -33,8 +34,6 @@ from runtime.wording import counted
 if TYPE_CHECKING:
     from runtime.analysis.games import Record
     from runtime.analysis.simulate import Summary
-
-INTERRUPTED = 130  # the shell's code for a run stopped by Ctrl-C
 
 
 def register(commands) -> None:

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     specs = load_cards(text, args.file)
-    card = find_card(specs, args.card)
+    card = find_card(specs, args.card, args.file)
     why = left_out(card, args.players)
     if why:
         raise UsageError(f"{why}; trace it in a game it is part of: --players {min(card.players)}")
@@ -96,12 +96,12 @@ def balance_seat(args: argparse.Namespace) -> int:
     return Design(args.players, args.agent, args.seed, args.round, ()).seat(args.seed)
 
 
-def find_card(specs, wanted: str):
+def find_card(specs, wanted: str, path: str):
     """The card with that name or code, as every command picks one (compiler.cli.card_choice); a name two cards share
     (a Building and an Elder) needs the code."""
     matches = named(specs, wanted)
     if not matches:
-        raise UsageError(unknown(specs, wanted))
+        raise UsageError(unknown(specs, wanted, path))
     if len(matches) > 1:
         raise UsageError(ambiguous(matches, wanted, "give its code to --card"))
     return matches[0]
@@ -133,7 +133,7 @@ def traced_replay(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     specs = load_cards(text, args.file)
-    card = find_card(specs, args.card)
+    card = find_card(specs, args.card, args.file)
     session = PlaySession(specs, setup)
     try:
         session.replay(answers)

@@ -1,19 +1,18 @@
 """The TextMate grammar for card files (VS Code, Sublime Text, GitHub's linguist and others read it).
 
 It is generated from `compiler/editors/tokens.py`, which reads the Lark grammar and the vocabulary, and
-committed as `compiler/editors/nus.tmLanguage.json`; a test regenerates it and fails when the two differ.
-Regenerate with `python -m compiler.editors.textmate > compiler/editors/nus.tmLanguage.json`.
+committed in the VS Code extension as `editors/vscode/syntaxes/nus.tmLanguage.json`; a test regenerates it and
+fails when the two differ. Regenerate with
+`python -m compiler.editors.textmate > editors/vscode/syntaxes/nus.tmLanguage.json`.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from compiler.editors import tokens
 
-COMMITTED = Path(__file__).with_name("nus.tmLanguage.json")
 ORDER = ("comment", "card-header", "string", "number", "keyword", "good", "operator", "punctuation")
 
 

@@ -163,16 +163,52 @@ TOP_KEYWORDS = {
     "elder": 'elder "${1:Name}" (base ${2:E00})',
     "example": 'example "${1:title}":',
 }
+# Where the cursor stands, judged by the text before it on its line; `typed` is what has been written of the phrase
+# wanted there, which the offers must start with. The first context that matches wins.
+TYPED = r"(?P<typed>[\w' ]*)$"
+COUNT_AFTER = r"\b(if|unless|as soon as|requires|vp|given|expect|and|or|not|capped at|by)|[(=<>+*/-]"
+
+
+def amount_then_good() -> re.Pattern:
+    """An amount (a number, or a bracketed formula) where the vocabulary's phrases put one before a good: after the
+    words that lead up to it (`take`, `exchange up to`), or as a payment in a cost line. The good comes next."""
+    leads = {
+        match[1]
+        for entry in (*vocab.EFFECTS, *vocab.PAYMENTS)
+        if (match := re.match(r"(.*?)\s*\{amount\} \{(?:\w+:)?good\}", entry.pattern))
+    }
+    before = "|".join(rf"\b{re.escape(words)}" for words in sorted(leads - {""}, key=len, reverse=True))
+    payment = r"^\s*cost\b(.*[,\s](or\s)?)?"
+    return re.compile(rf"(?:{before}|{payment})\s*(\d+|\([^()]*\))\s+(?P<typed>[\w']*)$")
+
+
 CONTEXTS = (
-    ("players", re.compile(r"^\s*players [\d,+\- ]*$")),
-    ("event", re.compile(r"^\s*each time (before|after) (you|any player|another player) [\w' ]*$")),
-    ("moment", re.compile(r"^\s*at (?!any\b)[\w' ]*$")),
-    ("rule", re.compile(r"^\s*rule [\w' ]*$")),
-    (
-        "count",
-        re.compile(r"(\b(if|unless|as soon as|requires|vp|given|expect|and|or|not|capped at|by)|[(=<>+*/-])[\w' ]*$"),
-    ),
+    ("players", re.compile(r"^\s*players [\d,+\- ]*?(?P<typed>[\d+]*)$")),
+    ("event", re.compile(rf"^\s*each time (before|after) (you|any player|another player) {TYPED}")),
+    ("moment", re.compile(rf"^\s*at (?!any\b){TYPED}")),
+    ("rule", re.compile(rf"^\s*rule {TYPED}")),
+    ("good", amount_then_good()),
+    ("effect", re.compile(rf"^\s*-\s+{TYPED}")),  # an option of `choose one`, not a minus
+    ("count", re.compile(rf"({COUNT_AFTER})\s*{TYPED}")),
 )
+
+
+def offers(before: str) -> tuple[list[Completion], str]:
+    """What fits at the end of `before`, and what of it is typed already."""
+    for kind, pattern in CONTEXTS:
+        found = pattern.search(before)
+        if found:
+            return entries(kind), found["typed"].lstrip()
+    typed = re.search(r"[\w']*$", before)[0]
+    start = before[: len(before) - len(typed)]
+    indent = len(start) - len(start.lstrip())
+    if not start.strip() and indent == 0:
+        return [
+            Completion(k, v, "keyword", "starts a card or a worked example") for k, v in TOP_KEYWORDS.items()
+        ], typed
+    if not start.strip() and indent <= 2:
+        return [Completion(k, k, "keyword", "a card line") for k in ITEM_KEYWORDS], typed
+    return entries("effect"), re.search(r"(?:^|[:,])\s*(?P<typed>[^:,]*)$", before)["typed"]
 
 
 def snippet(pattern: str) -> str:
@@ -197,6 +233,8 @@ def player_ranges() -> list[Completion]:
 def entries(kind: str) -> list[Completion]:
     if kind == "players":
         return player_ranges()
+    if kind == "good":
+        return [Completion(good, good, "good", f"an amount of {good}") for good in vocab.GOODS]
     if kind == "event":
         found = [e for e in vocab.EVENTS if Timing.AT not in e.timings]
     elif kind == "moment":
@@ -212,18 +250,13 @@ def entries(kind: str) -> list[Completion]:
 
 
 def completions(text: str, line: int, column: int) -> list[Completion]:
-    """Phrases valid where the cursor stands, judged by the words before it on its line."""
+    """Phrases valid where the cursor stands, judged by the words before it on its line; within a word or a phrase,
+    those that complete what is typed (in any case)."""
     lines = text.split("\n")
     before = lines[line][:column] if line < len(lines) else ""
-    for kind, pattern in CONTEXTS:
-        if pattern.search(before):
-            return entries(kind)
-    indent = len(before) - len(before.lstrip())
-    if not before.strip() and indent == 0:
-        return [Completion(k, v, "keyword", "starts a card or a worked example") for k, v in TOP_KEYWORDS.items()]
-    if indent <= 2 and " " not in before.strip():
-        return [Completion(k, k, "keyword", "a card line") for k in ITEM_KEYWORDS]
-    return entries("effect")
+    found, typed = offers(before)
+    typed = typed.casefold()
+    return [offer for offer in found if offer.label.casefold().startswith(typed)]
 
 
 # Definition, symbols, formatting ------------------------------------------------------------------

@@ -20,6 +20,7 @@ KINDS = {
     "effect": lsp.CompletionItemKind.Function,
     "rule": lsp.CompletionItemKind.Property,
     "player count": lsp.CompletionItemKind.Value,
+    "good": lsp.CompletionItemKind.Constant,
 }
 SEVERITIES = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
 

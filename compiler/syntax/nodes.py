@@ -410,8 +410,8 @@ def pretty(node, indent: int = 0) -> str:
         return f"{pad}{getattr(node, 'pattern', node)!s}"
     lines = [f"{pad}{type(node).__name__}"]
     for name, value in vars(node).items():
-        if name.endswith("span") or value in (None, (), "", False):
-            continue
+        if name.endswith("span") or value is None or value is False or value in ((), ""):
+            continue  # what a node leaves out; a 0 is a value and is shown
         if isinstance(value, Node | tuple) and value:
             lines.append(f"{pad}  {name}:")
             lines.append(pretty(value, indent + 2))

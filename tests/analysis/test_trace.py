@@ -228,7 +228,7 @@ def test_the_first_line_names_the_card_and_its_line_in_the_card_file():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--card", "Nothing Such"], "nus: error: no card named 'Nothing Such' in the card file\n"),
+        (["--card", "Nothing Such"], f"nus: error: no card named 'Nothing Such' in {CARDS}\n"),
         (
             ["--card", "Carpenter"],
             "nus: error: 2 cards are named 'Carpenter' (building C643, elder E06); give its code to --card\n",

@@ -88,33 +88,32 @@ def test_print_selection_takes_a_name_with_a_comma_codes_and_any_case(cards) -> 
 
 def test_trace_and_balance_pick_cards_the_same_way() -> None:
     specs = load_cards(CARDS, "cards.nus")
-    assert find_card(specs, "A702").name == find_card(specs, "salt, pepper").name == "Salt, Pepper"
+    assert (
+        find_card(specs, "A702", "cafe.nus").name == find_card(specs, "salt, pepper", "cafe.nus").name == "Salt, Pepper"
+    )
     for wanted, names in (
         (["a700", "Salt, Pepper"], ["Cafe", "Salt, Pepper"]),
         (["CAFE", "cafe royal"], ["Cafe", "Cafe Royal"]),
     ):
-        measured, left_out = measured_cards(specs, wanted, 3)
+        measured, left_out = measured_cards(specs, wanted, 3, "cafe.nus")
         assert [card.name for card in measured] == names and left_out == ()
 
 
 def test_an_unknown_name_is_refused_with_the_closest_name_or_code(cards, tmp_path: Path, capsys) -> None:
     """`nus trace --card Carpentr` said only "no card named"; every command that picks a card offers the closest
     name or code the file has (in any case), and none when nothing is close."""
-    assert unknown(cards, "carpentr") == "no card named 'carpentr' in the card file; did you mean 'Carpenter'?"
-    assert unknown(cards, "Salt Peper", "Building") == (
-        "no Building named 'Salt Peper' in the card file; did you mean 'Salt, Pepper'?"
+    assert unknown(cards, "carpentr", "a.nus") == "no card named 'carpentr' in a.nus; did you mean 'Carpenter'?"
+    assert unknown(cards, "Salt Peper", "a.nus", "Building") == (
+        "no Building named 'Salt Peper' in a.nus; did you mean 'Salt, Pepper'?"
     )
-    assert unknown(cards, "e6") == "no card named 'e6' in the card file; did you mean 'E06'?"
-    assert unknown(cards, "Zymurgy") == "no card named 'Zymurgy' in the card file"
+    assert unknown(cards, "e6", "a.nus") == "no card named 'e6' in a.nus; did you mean 'E06'?"
+    assert unknown(cards, "Zymurgy", "a.nus") == "no card named 'Zymurgy' in a.nus"
     path = tmp_path / "cards.nus"
     path.write_text(CARDS, encoding="utf-8")
     assert main(["trace", str(path), "--card", "Cafe Royale"]) == 2
-    assert (
-        capsys.readouterr().err
-        == "nus: error: no card named 'Cafe Royale' in the card file; did you mean 'Cafe Royal'?\n"
-    )
+    assert capsys.readouterr().err == f"nus: error: no card named 'Cafe Royale' in {path}; did you mean 'Cafe Royal'?\n"
     assert main(["balance", str(path), "--card", "Cafee", "--games", "1"]) == 2
-    assert capsys.readouterr().err == "nus: error: no card named 'Cafee' in the card file; did you mean 'Cafe'?\n"
+    assert capsys.readouterr().err == f"nus: error: no card named 'Cafee' in {path}; did you mean 'Cafe'?\n"
     with pytest.raises(SelectionError) as refused:
         select(cards, None, None, ["Cafe Roayl", "Zymurgy", "carpentr"])
     assert str(refused.value) == (

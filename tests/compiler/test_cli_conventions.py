@@ -160,7 +160,7 @@ def test_nus_test_lines_escape_titles_and_names(tmp_path: Path) -> None:
     text = (
         'building "Hut\x1b[31m" (trout A613)\n  cost 1 wood\n  vp 1\n  example "red\x1b[0m title":\n    expect vp = 1\n'
     )
-    result = nus("test", str(write(tmp_path, text)))
+    result = nus("test", "-v", str(write(tmp_path, text)))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[0].endswith('ok card "Hut\\x1b[31m": red\\x1b[0m title')
     assert "\x1b" not in result.stdout
@@ -219,7 +219,7 @@ def test_forced_colour_paints_diagnostics_and_test_results(tmp_path: Path) -> No
     assert "\x1b[1;36mhelp:\x1b[0m did you mean 'wood'?" in coloured.stderr
     plain = nus("check", str(write(tmp_path, BAD)), env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
     assert "\x1b[" not in plain.stderr
-    results = nus("test", "cards.nus", env={"FORCE_COLOR": "1", "NO_COLOR": ""})
+    results = nus("test", "-v", "cards.nus", env={"FORCE_COLOR": "1", "NO_COLOR": ""})
     assert "\x1b[32mok\x1b[0m" in results.stdout
 
 

@@ -305,3 +305,63 @@ def test_a_card_blanked_by_a_syntax_error_keeps_its_symbol(editor: Editor) -> No
             span(4, 9, 12),
         ),
     ]
+
+
+FOLLOWING = "\n".join(
+    [
+        'building "Smokehouse" (trout A699)',
+        "  cost 2 ",
+        "  vp 1",
+        "  each time after you ",
+        "    take 1 ",
+        "bui",
+        "  each time after you serve f",
+        "    ta",
+        "  choose one:",
+        "    - ret",
+        "",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "character", "offered"),
+    [
+        (1, 9, ["wood", "fish", "gold", "guest"]),  # after an amount in a cost: the goods
+        (4, 11, ["wood", "fish", "gold", "guest"]),  # after an amount of an effect
+        (5, 3, ["building"]),  # a header being typed: what completes its word
+        (6, 29, ["serve fish"]),  # within a phrase: the phrases that complete it
+        (9, 9, ["return {amount} {good}", "return the wood on fishing spaces", "return an elder to the supply board"]),
+    ],
+    ids=["cost amount", "effect amount", "header", "event word", "choose-one option"],
+)
+def test_completion_follows_the_cursor(editor: Editor, line: int, character: int, offered: list[str]) -> None:
+    uri = "file:///cards/following.nus"
+    editor.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "nus", "version": 1, "text": FOLLOWING}},
+    )
+    editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+    position = {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+    items = editor.request("textDocument/completion", position)["items"]
+    assert [item["label"] for item in items] == offered
+
+
+def test_completion_after_each_time_after_you_offers_events_only(editor: Editor) -> None:
+    uri = "file:///cards/events.nus"
+    editor.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "nus", "version": 1, "text": FOLLOWING}},
+    )
+    editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri)
+    items = editor.request(
+        "textDocument/completion", {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 22}}
+    )
+    assert {item["kind"] for item in items["items"]} == {23}  # CompletionItemKind.Event
+    labels = [item["label"] for item in items["items"]]
+    assert {"serve fish", "build a ship", "take an elder"} <= set(labels)
+    assert not {"wood", "take {amount} {good}", "building"} & set(labels)
+    header = editor.request(
+        "textDocument/completion", {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 0}}
+    )
+    assert [item["label"] for item in header["items"]] == ["building", "elder", "example"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -64,8 +65,8 @@ def test_each_example_of_cards_nus_holds(example) -> None:
 def test_nus_test_passes_cards_nus(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["test", str(ROOT / "cards.nus")]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == f"{len(load_examples(CARDS, 'cards.nus'))} examples, 0 failed"
-    assert "FAILED" not in "\n".join(out)
+    assert len(out) == 1  # as pytest: nothing but the summary when every example passes
+    assert re.fullmatch(rf"{len(load_examples(CARDS, 'cards.nus'))} passed in \d+\.\d s", out[0])
 
 
 def test_a_failing_example_names_its_card_line_and_actual_value(
@@ -74,14 +75,33 @@ def test_a_failing_example_names_its_card_line_and_actual_value(
     path = tmp_path / "dock.nus"
     path.write_text(DOCK, encoding="utf-8")
     assert main(["test", str(path)]) == 1
-    assert capsys.readouterr().out.splitlines() == [
-        f'{path}:4: ok card "Dock Admin.": right',
+    out = capsys.readouterr().out.splitlines()
+    assert out[:-1] == [
         f'{path}:7: FAILED card "Dock Admin.": wrong',
         "    line 9: expected vp = 7 (actual 5)",
         f'{path}:10: FAILED card "Dock Admin.": too many answers',
         "    line 13: answer yes was never asked for",
-        "3 examples, 2 failed",
     ]
+    assert re.fullmatch(r"2 failed, 1 passed in \d+\.\d s", out[-1])
+    assert main(["test", str(path), "-v"]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == f'{path}:4: ok card "Dock Admin.": right'
+
+
+def test_nus_test_runs_one_cards_examples(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--card NAME (or its code, in any case) runs that card's examples alone."""
+    path = tmp_path / "dock.nus"
+    path.write_text(DOCK, encoding="utf-8")
+    assert main(["test", str(path), "--card", "c647", "-v"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ", 1)[1] for line in out if line.startswith(str(path))] == [
+        'ok card "Dock Admin.": right',
+        'FAILED card "Dock Admin.": wrong',
+        'FAILED card "Dock Admin.": too many answers',
+    ]
+    assert main(["test", str(ROOT / "cards.nus"), "--card", "Barrel Maker"]) == 0
+    assert re.fullmatch(r"2 passed in \d+\.\d s\n", capsys.readouterr().out)
+    assert main(["test", str(path), "--card", "Dock Admn"]) == 2
+    assert capsys.readouterr().err == f"nus: error: no card named 'Dock Admn' in {path}; did you mean 'Dock Admin.'?\n"
 
 
 def test_an_example_that_breaks_a_rule_reports_the_step(tmp_path: Path) -> None:

@@ -58,3 +58,13 @@ def test_every_path_a_page_names_exists(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     named = re.findall(r"`((?:compiler|runtime|grammar|tests|docs|seeds|editors)/[\w./-]*)`", text)
     assert sorted({path for path in named if not (ROOT / path).exists()}) == []
+
+
+def test_readme_names_every_debian_package_ci_installs() -> None:
+    """What a fresh machine needs for the whole suite is said on the front page, as .ci/run installs it."""
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    packages = re.findall(r"DEBIAN_PACKAGES(?:\+)?=\(([^)]*)\)", script)
+    named = {package for found in packages for package in found.split()}
+    assert {"chromium", "neovim", "libharfbuzz-subset0", "npm"} <= named
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert sorted(package for package in named if f"`{package}`" not in readme) == []

@@ -19,7 +19,8 @@ from compiler.editors.lexer import NusLexer
 from tests.kit.rulebook import ROOT
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8").split("\n")
-GRAMMAR = json.loads(textmate.COMMITTED.read_text(encoding="utf-8"))
+COMMITTED = ROOT / "editors" / "vscode" / "syntaxes" / "nus.tmLanguage.json"
+GRAMMAR = json.loads(COMMITTED.read_text(encoding="utf-8"))
 
 
 def scopes(line: str) -> list[tuple[str, str]]:
@@ -50,8 +51,8 @@ def real(line: str) -> str:
 
 
 def test_committed_grammar_is_the_generated_one() -> None:
-    """Regenerate with `python -m compiler.editors.textmate > compiler/editors/nus.tmLanguage.json`."""
-    assert textmate.COMMITTED.read_text(encoding="utf-8") == textmate.text()
+    """Regenerate with `python -m compiler.editors.textmate > editors/vscode/syntaxes/nus.tmLanguage.json`."""
+    assert COMMITTED.read_text(encoding="utf-8") == textmate.text()
 
 
 def test_keywords_are_exactly_the_words_the_lark_grammar_spells() -> None:

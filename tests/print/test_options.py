@@ -60,7 +60,7 @@ def test_an_unknown_deck_or_card_is_refused_by_name() -> None:
         names(cards=["Cabin", "Cabbin"])
     status, said, complained = run_cards(CARDS, "--cards", "Cabbin")
     assert (status, said) == (2, "")
-    assert complained == 'nus: error: no card named "Cabbin" in the card file; did you mean "Cabin"?\n'
+    assert complained == f'nus: error: no card named "Cabbin" in {CARDS}; did you mean "Cabin"?\n'
 
 
 def test_a_bleed_that_leaves_no_room_for_crop_marks_is_refused_with_the_largest_that_fits(tmp_path: Path) -> None:

@@ -51,10 +51,8 @@ def test_nus_test_calls_the_seat_player_2_writes_as_p2(tmp_path: Path, capsys: p
     )
     assert main(["test", "-v", str(cards)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[1:] == [
-        "    line 6: player 2: do build this building: P2 cannot pay for Dock Admin.",
-        "1 example, 1 failed",
-    ]
+    assert out[1] == "    line 6: player 2: do build this building: P2 cannot pay for Dock Admin."
+    assert out[2].startswith("1 failed in ") and len(out) == 3
     assert not any("P1" in line or "P0" in line for line in out)
 
 

@@ -13,6 +13,7 @@ from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.escape import visible
 from compiler.backends.render import English, deck_name
 from compiler.checking.ranges import label, values, vp_label
+from compiler.checking.vocabulary import fold_deck
 from compiler.cli.card_choice import closest, named
 from compiler.syntax import nodes as n
 
@@ -83,25 +84,26 @@ class SelectionError(ValueError):
     """A deck or card name on the command line that the card file does not have."""
 
 
-def fold(text: str) -> str:
-    """Deck names as typed on any keyboard: 'Besøkende', 'besøkende' and 'besokende' are one deck."""
-    return text.casefold().replace("ø", "o")
-
-
 def select(
-    cards: tuple[n.Card, ...], decks: list[str] | None, letters: list[str] | None, names: list[str] | None
+    cards: tuple[n.Card, ...],
+    decks: list[str] | None,
+    letters: list[str] | None,
+    names: list[str] | None,
+    source: str = "the card file",
 ) -> list[n.Card]:
     """The cards to print, in file order. Without --deck or --cards, the buildings: the Elders stand in for
     base-game cards every player already has, and are printed only when their deck or names are asked for. A name
     or code picks cards as every command does (compiler.cli.card_choice); one two cards share picks both."""
     chosen = list(cards)
     if decks:
-        known = {fold(key): key for key in {c.deck for c in cards}} | {fold(deck_name(c.deck)): c.deck for c in cards}
-        missing = [d for d in decks if fold(d) not in known]
+        known = {fold_deck(key): key for key in {c.deck for c in cards}} | {
+            fold_deck(deck_name(c.deck)): c.deck for c in cards
+        }
+        missing = [d for d in decks if fold_deck(d) not in known]
         if missing:
             present = listing_of(sorted({deck_name(c.deck) for c in cards}))
-            raise SelectionError(f"no deck {listing_of(missing)} in the card file (it has {present})")
-        wanted = {known[fold(d)] for d in decks}
+            raise SelectionError(f"no deck {listing_of(missing)} in {source} (it has {present})")
+        wanted = {known[fold_deck(d)] for d in decks}
         chosen = [c for c in chosen if c.deck in wanted]
     elif not names:
         chosen = [c for c in chosen if c.kind == "building"]
@@ -113,7 +115,7 @@ def select(
         if missing:
             close = [name for name in (closest(cards, name) for name in missing) if name]
             hint = f"; did you mean {listing_of(close)}?" if close else ""
-            raise SelectionError(f"no card named {listing_of(missing)} in the card file{hint}")
+            raise SelectionError(f"no card named {listing_of(missing)} in {source}{hint}")
         wanted = {(card.kind, card.code) for matches in found.values() for card in matches}
         chosen = [c for c in chosen if (c.kind, c.code) in wanted]
     return chosen

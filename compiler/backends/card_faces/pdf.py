@@ -11,6 +11,7 @@ their own; the final layout is checked again, so a card that cannot fit is repor
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -101,9 +102,11 @@ class Layout:
         html = HTML(string=self.html(placed, steps), base_url=root.as_uri() + "/", url_fetcher=fetcher)
         return html.render()
 
-    def fitted(self, faces: list[Face]) -> Printed:
+    def fitted(self, faces: list[Face], say: Callable[[str], None] = lambda step: None) -> Printed:
+        """The sheets with every region fitted; `say` hears each step (`nus cards` shows it on a terminal)."""
         placed = [Placed(i, face) for i, face in enumerate(faces)]
         steps = [dict.fromkeys(self.sizes, 0) for _ in faces]
+        say(f"laying out {len(faces)} cards")
         document = self.document(placed, steps)
         probing = overflowing(document)
         changed = False
@@ -111,16 +114,19 @@ class Layout:
             movable = {(i, region) for i, region in probing if steps[i][region] + 1 < len(self.sizes[region])}
             if not movable:
                 break
+            say(f"fitting the text of {len({i for i, _ in movable})} cards a size smaller")
             for i, region in movable:
                 steps[i][region] += 1
             changed = True
             probing = overflowing(self.document([placed[i] for i in sorted({i for i, _ in movable})], steps))
         if changed:
+            say(f"laying out {len(faces)} cards again")
             document = self.document(placed, steps)
         overflows = [
             Overflow(faces[i], region, self.sizes[region][steps[i][region]])
             for i, region in sorted(overflowing(document))
         ]
+        say("writing the PDF")
         return Printed(document.write_pdf(), len(document.pages), overflows)
 
 
