@@ -2,8 +2,9 @@
 same name, same compiler, grammar and vocabulary) reads its result instead of compiling, and never imports the
 parser. Beside it, per file name, the Facts of every definition (compiler/units.py), so after an edit only the
 definitions whose text changed are compiled; and for commands that run the cards (`nus simulate`, `nus balance`)
-the compiled code of a clean file, so a second run starts playing at once. Entries are written atomically; a
-missing, stale or damaged entry is simply a miss.
+the compiled code of a clean file, so a second run starts playing at once. Entries are written atomically and
+sealed with a hash of their content and key (read_entry); a missing, stale, damaged or hand-edited entry is simply a
+miss.
 
 Where: $NUS_CACHE_DIR, else $XDG_CACHE_HOME/nus, else ~/.cache/nus. `nus check --no-cache` bypasses it."""
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 # Everything a check result depends on: rules.toml too (the Ship types, the player counts a `players` line names).
 SOURCES = ("compiler", "grammar", "runtime/model", "runtime/rules.toml")
-FORMAT = 3  # the layout of stored entries (compiler/codec.py); part of every key, so no other layout is ever read
+FORMAT = 4  # the layout of stored entries (sealed, compiler/codec.py); part of every key, so no other is read
 
 
 @dataclass(frozen=True)
@@ -72,23 +73,46 @@ def entry_path(text: str, filename: str) -> Path:
 
 
 def read_json(path: Path):
+    content = read_entry(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return None if content is None else json.loads(content.decode("utf-8"))
+    except ValueError:
         return None
 
 
 def write_json(path: Path, data) -> None:
-    write_entry(path, json.dumps(data, separators=(",", ":")))
+    write_entry(path, json.dumps(data, separators=(",", ":")).encode("utf-8"))
 
 
-def write_entry(path: Path, content: str | bytes) -> None:
+# Every entry is sealed: a first line holding a hash of its content and of the key it is stored under (its file's
+# name, itself a hash of the key), then the content. An entry cut short, garbled, edited by hand or copied over another
+# key's entry fails the hash and is a miss; it is never decoded, unmarshalled or run.
+SEAL = b"nus-cache sha256 "
+
+
+def seal(path: Path, content: bytes) -> str:
+    return hashlib.sha256(path.name.encode() + b"\0" + content).hexdigest()
+
+
+def read_entry(path: Path) -> bytes | None:
+    """The content of a sealed entry, or None: missing, unreadable, or not what was stored under this key."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head, _, content = raw.partition(b"\n")
+    if head != SEAL + seal(path, content).encode():
+        return None
+    return content
+
+
+def write_entry(path: Path, content: bytes) -> None:
     """Best effort: a cache that cannot be written (read-only home, full disk) only costs the next run time."""
     from compiler.cli.output import write_all
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_all({path: content})
+        write_all({path: SEAL + seal(path, content).encode() + b"\n" + content})
     except OSError:
         return
 
@@ -100,9 +124,10 @@ def code_path(text: str, filename: str) -> Path:
 
 
 def cached_code(text: str, filename: str) -> CodeType | None:
+    content = read_entry(code_path(text, filename))
     try:
-        code = marshal.loads(code_path(text, filename).read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
+        code = None if content is None else marshal.loads(content)
+    except (ValueError, EOFError, TypeError):
         return None
     return code if isinstance(code, CodeType) else None
 

@@ -12,7 +12,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from compiler.backends import escape, language
 from compiler.backends.card_heading import CardHeading, heading
-from compiler.backends.render import English
+from compiler.backends.render import DISCARD, English
 from compiler.checking import ranges
 from compiler.cli.output import write_all
 from compiler.editors.lexer import highlight_css, highlighted
@@ -111,7 +111,7 @@ def cost_alternatives(card: n.Card) -> list[CostAlternative]:
             for payment in option.payments:
                 if payment.entry.impl == "goods":
                     amount, good = payment.args
-                    span = ranges.values(amount)
+                    span = ranges.values(amount, card)
                     goods[good] = Amount(span.low, span.high)
                 elif payment.entry.impl != "free":
                     other.append(english.phrase(payment))
@@ -122,7 +122,7 @@ def cost_alternatives(card: n.Card) -> list[CostAlternative]:
 def vp_bounds(card: n.Card) -> tuple[int | None, int | None]:
     if not card.vp:
         return None, None
-    found = ranges.values(card.vp[0])
+    found = ranges.values(card.vp[0], card)
     return found.low, found.high
 
 
@@ -149,18 +149,34 @@ def hooks(card: n.Card) -> set[str]:
 
 
 def causes(card: n.Card) -> set[str]:
-    return {event for a in card.abilities for call in n.calls_in(a.body) for event in call.entry.caused(call.args)}
+    """The events a card's effects and its ways to pay may set off (a Guest returned as a payment among them)."""
+    calls = [call for a in card.abilities for call in n.calls_in(a.body)]
+    calls += [p for line in card.costs for option in line.options for p in option.payments if isinstance(p, n.Call)]
+    return {event for call in calls for event in call.entry.sets_off(call.args)}
 
 
 def rules(card: n.Card) -> set[str]:
     return {r.entry.impl for r in card.rules}
 
 
+def discarded(card: n.Card) -> set[str]:
+    """The Buildings a card's ways to pay discard (`discard "Toy Shop"`)."""
+    return {
+        str(payment.args[0])
+        for line in card.costs
+        for option in line.options
+        for payment in option.payments
+        if isinstance(payment, n.Call) and payment.entry.impl == DISCARD
+    }
+
+
 def interactions(cards: tuple[n.Card, ...]) -> dict[str, list[str]]:
-    facts = {c.name: (hooks(c), causes(c), rules(c)) for c in cards}
+    """Cards that hook the same events, change the same rules, cause what another hooks, or are discarded to build
+    one another, each way."""
+    facts = {c.name: (hooks(c), causes(c), rules(c), discarded(c)) for c in cards}
     related: dict[str, list[str]] = {}
     for card in cards:
-        mine_hooks, mine_causes, mine_rules = facts[card.name]
+        mine_hooks, mine_causes, mine_rules, mine_discards = facts[card.name]
         related[card.name] = sorted(
             other.name
             for other in cards
@@ -170,6 +186,8 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, list[str]]:
                 or mine_rules & facts[other.name][2]
                 or mine_causes & facts[other.name][0]
                 or facts[other.name][1] & mine_hooks
+                or other.name in mine_discards
+                or card.name in facts[other.name][3]
             )
         )
     return related
@@ -197,7 +215,7 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
     lines = source.split("\n")
     docs = []
     for card, card_notes_found in zip(program.cards, notes, strict=True):
-        english = English(card)
+        english = English(card, program.cards)
         vp_min, vp_max = vp_bounds(card)
         docs.append(
             CardDoc(

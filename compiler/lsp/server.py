@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from dataclasses import replace
+from threading import Event
+from typing import BinaryIO
 
 from lsprotocol import types as lsp
+from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace import PositionCodec
 
 from compiler import __version__
 from compiler.diagnostics import Diagnostic, Span, source_lines
-from compiler.lsp import features
+from compiler.lsp import features, framing
+from compiler.lsp.framing import Reframed, log_in_one_line
 
 KINDS = {
     "keyword": lsp.CompletionItemKind.Keyword,
@@ -80,6 +86,22 @@ class NusServer(LanguageServer):
 
     def positions(self, text: str) -> Positions:
         return Positions(self.workspace.position_codec, text)
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """pygls' own start_io, reading the messages through compiler/lsp/framing.py: a framing error costs the
+        broken message, never the rest of the session, and is logged in one line."""
+        log_in_one_line()
+        self._stop_event = Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        reader = Reframed(stdin or sys.stdin.buffer)
+        try:
+            asyncio.run(run_async(self._stop_event, reader, self.protocol, framing.logger, self.report_server_error))
+        except BrokenPipeError:
+            framing.logger.warning("the editor closed the connection")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
 
 
 def filename(uri: str) -> str:

@@ -129,7 +129,8 @@ def test_hover_shows_the_generated_english(editor: Editor) -> None:
     assert header["contents"] == {
         "kind": "markdown",
         "value": "**Toy Shop** — Trout A601 · Cost: 1 wood · 1 VP\n\nImmediately (and only once via this Building) "
-        "take 2 wood from the general supply and place the wood in your personal supply.",
+        "take 2 wood from the general supply and place the wood in your personal supply. The Toy Shop allows you to "
+        "build the Big Shop at no cost if you discard the Toy Shop.",
     }
     number = editor.request("textDocument/hover", at(4, 9))["contents"]["value"]
     assert number.endswith("\n\n`2`: written in the card, the amount of `take {amount} {good}`")

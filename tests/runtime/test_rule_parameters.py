@@ -771,12 +771,15 @@ def test_a_placement_rule_worked_out_below_the_range_counts_as_its_least():
 
 
 def test_the_reference_says_what_a_rules_own_words_mean():
-    text = 'building "Net Loft" (trout A900)\n  cost 1 wood\n  vp 0\n  rule haul size = haul size + 1\n'
+    text = 'building "Net Loft" (trout A900)\n  cost 1 wood\n  vp 0\n  rule haul size = haul size + elders\n'
     [doc] = card_docs(compile_text(text, "rule.nus").program, text)
-    assert (
-        doc.text
-        == "Your haul is the haul size without this card plus 1 instead of the haul table's value for your Ships."
+    assert doc.text == (
+        "Your haul is the haul size without this card plus the number of Elders in your Elder Council instead of the "
+        "haul table's value for your Ships."
     )
+    text = text.replace("+ elders", "+ 1")  # a number added reads as the card says it (issue 34)
+    [doc] = card_docs(compile_text(text, "rule.nus").program, text)
+    assert doc.text == "Your haul is 1 fish larger."
     [phrase] = [p for p in matching(["haul", "size"]) if p.kind == "rule" and p.words == "haul size"]
     assert "'haul size' is its value without this card" in phrase.english
     assert phrase.example == "rule haul size = haul size + 1"
