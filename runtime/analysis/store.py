@@ -16,18 +16,20 @@ import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import asdict
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from runtime.analysis.games import Record, Setup
+from runtime.analysis.games import Setup
 from runtime.analysis.grants import Given
+from runtime.game.forward import Record
 from runtime.model.data import described as data_files
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYING_CODE = ("compiler", "grammar", "runtime")  # the compiler makes the cards' code: it plays as much as the runtime
 NOT_PLAYING = ("compiler/cli", "compiler/lsp", "compiler/editors", "runtime/analysis")  # commands, reports, editors
 PLAYING_ANALYSIS = ("runtime/analysis/games.py", "runtime/analysis/grants.py")  # how a balance game is set up
-FORMAT = 1
+FORMAT = 2
 
 
 @cache
@@ -90,12 +92,23 @@ def game_key(text: str, setup: Setup, data: str) -> str:
 
 
 def record_json(record: Record) -> str:
-    return json.dumps(asdict(record), separators=(",", ":"))
+    """The record as JSON; a score part that is a Fraction as its exact "n/d" text."""
+    fields = asdict(record)
+    fields["parts"] = [{part: exact_text(value) for part, value in seat.items()} for seat in record.parts]
+    return json.dumps(fields, separators=(",", ":"))
+
+
+def exact_text(value: int | Fraction) -> int | str:
+    return str(value) if isinstance(value, Fraction) else value
 
 
 def record_from(data: str) -> Record:
     fields = json.loads(data)
-    for name in ("scores", "winners", "log"):
+    fields["parts"] = tuple(
+        {part: Fraction(value) if isinstance(value, str) else value for part, value in seat.items()}
+        for seat in fields["parts"]
+    )
+    for name in ("seats", "winners", "log"):
         fields[name] = tuple(fields[name])
     for name in ("built", "taken"):
         fields[name] = tuple(tuple(entry) for entry in fields[name])

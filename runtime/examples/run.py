@@ -53,7 +53,7 @@ def acting(ctx: Context, step: ExampleStep) -> Context:
 
 def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
     table, ctx = example_table(example, specs)
-    decider: ExampleDecider = table.decider
+    decider: ExampleDecider = table.session.decider
     failures: list[str] = []
     for index, step in enumerate(example.steps):
         if step.kind == "answers":

@@ -4,8 +4,9 @@ A page shows commands in ```sh blocks, run in order in one scratch copy of the r
 nothing outside is touched). A block is one bash script: every command in it must succeed but the last, whose
 exit code is 0 unless a comment says `# exits with N`. A ```text block right after a ```sh block is what the block
 prints: each of its lines must be printed, in order (`...` stands for the rest of a line; a time such as
-`in 0.4 s` may differ). Some commands cannot run here: NOT_RUN says why for each, and a pytest command runs with
-`--collect-only`, which proves that every file and selection it names exists (the run itself is a long run).
+`in 0.4 s`, and a line number or count of the deck, may differ). Some commands cannot run here: NOT_RUN says
+why for each. A pytest command runs with `--collect-only`, which proves that every file and selection it names
+exists (the run itself is a long run).
 """
 
 from __future__ import annotations
@@ -100,14 +101,20 @@ def runnable(script: str) -> str:
     return "\n".join(kept) + "\n"
 
 
+def normal(line: str) -> str:
+    """A line as compared: a time (`in 0.4 s`) may differ, and so may a number of three digits or more, a line of
+    the deck or a count of its examples, which grow as cards are added."""
+    return re.sub(r"\b\d{3,}\b", "N", re.sub(r"in \d+\.\d s", "in N s", line))
+
+
 def matches(shown: str, printed: str) -> list[str]:
-    """The lines shown that the output does not have, in order (`...` ends a line early; times may differ)."""
-    lines = [re.sub(r"in \d+\.\d s", "in N s", line) for line in printed.splitlines()]
+    """The lines shown that the output does not have, in order (`...` ends a line early; see `normal`)."""
+    lines = [normal(line) for line in printed.splitlines()]
     missing, at = [], 0
     for wanted in shown.splitlines():
         if not wanted.strip():
             continue
-        wanted = re.sub(r"in \d+\.\d s", "in N s", wanted)
+        wanted = normal(wanted)
         prefix = wanted.split("...")[0].rstrip() if "..." in wanted else None
         for index in range(at, len(lines)):
             if lines[index] == wanted or (prefix is not None and lines[index].startswith(prefix)):
