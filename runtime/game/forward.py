@@ -273,6 +273,19 @@ class Game:
                 raise ValueError(f"no decider answers {describe(decision)}: give one for every seat")
             self.answer(seat.choose(decision, self))
 
+    def next_segment(self) -> None:
+        """Play on to the end of the segment under way, or else of the next one, the seats answering every question:
+        a look-ahead's trial played segment by segment to a horizon of its own (the plan player's end of a round)."""
+        if self.pending is None and not self.over:
+            self.refuse_inside()
+            self.here()
+            self.stop_at_boundary = True
+            try:
+                self.resume(None)
+            finally:
+                self.stop_at_boundary = False
+        self.finish_segment()
+
     def at_round_start(self, round_: int, act: Callable[[Table], Any]) -> RoundStart:
         """Run act(table) at the start of that round, inside its first segment before the round begins (a card given
         by `nus balance` or `nus play --give`): a question it asks is asked of its seat and replayed like any other.
