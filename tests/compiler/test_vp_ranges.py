@@ -16,6 +16,7 @@ from compiler import compile_text, load_cards
 from compiler.checking import ranges
 from compiler.checking import vocabulary as vocab
 from compiler.syntax import nodes as n
+from runtime.core.decisions import RandomPlayer
 from runtime.core.events import card_context
 from runtime.game.forward import Game
 from runtime.model.cards import Context
@@ -195,7 +196,7 @@ def test_every_card_vp_in_seeded_games_lies_in_its_printed_range() -> None:
     seen = 0
     for seed in range(GAMES):
         game = Game.new(specs, players=2 + seed % 4, seed=seed)
-        game.play_out()
+        game.play_out(RandomPlayer(seed))
         for player in game.table.players:
             for card in player.buildings:
                 if card.spec.vp is None:
@@ -220,7 +221,7 @@ def test_random_formulas_on_seeded_tables_lie_in_their_printed_range(formula: st
     found = ranges.values(card.vp[0], card)
     specs, _ = card_file()
     game = Game.new(specs, players=2 + seed % 4, seed=seed)
-    game.play_out()
+    game.play_out(RandomPlayer(seed))
     for player in game.table.players:
         value = spec.vp(Context(game.table, player))
         assert inside(value, found), (formula, seed, value, ranges.label(found))
