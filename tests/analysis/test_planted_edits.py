@@ -2,11 +2,13 @@
 text changed measured, 100 seeds), and an A/A calibration: the same file's games compared across seed blocks flag no
 more than the false discovery rate allows.
 
-Each planted edit is checked on two seed blocks, so a flag is not one lucky block's.
+Each planted edit is checked on one seed block in the test run (CI's time); NUS_PLANTED_BLOCKS=3 checks it on three,
+so a flag is not one lucky block's.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import fields
 
 import pytest
@@ -17,7 +19,7 @@ from tests.analysis.test_balance import CARDS, run_json, variant
 
 pytestmark = pytest.mark.slow
 
-BLOCKS = (0, 1000)  # first seeds of the seed blocks each planted edit is measured on
+BLOCKS = tuple(range(0, 1000 * int(os.environ.get("NUS_PLANTED_BLOCKS", "1")), 1000))  # each block's first seed
 YACHT = 'building "Yacht House" (trout B628)\n  cost 3 wood, 3 fish\n'
 HARBOR = 'building "Harbor Branch" (trout B626)\n  cost 2 wood, 2 fish, 1 gold\n  vp 3\n'
 
