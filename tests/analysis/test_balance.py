@@ -139,7 +139,7 @@ def test_equivalent_rewrite_gives_identical_results_on_the_same_seeds(tmp_path):
 SMALL = ("--games", "4", *measured("Private Company", "Stove", "Builder"))
 
 
-MIXED = ("--games", "2", "--agents", "greedy,random,search", *measured("Stove"))  # a mixed table
+MIXED = ("--games", "2", "--agents", "plan,random,search", *measured("Stove"))  # a mixed table
 COUNTS = ("--games", "3", "--players", "2-5")  # seat fairness at every player count
 SAME_JSON = [SMALL, MIXED, COUNTS]
 
