@@ -45,7 +45,7 @@ NOT_RUN = {
         "some 2,000 greedy games: tests/analysis/test_even.py runs --even on a card made dearer"
     ),
     "nus balance cards.nus --ladder plan,search --players 3 --games 100": (
-        "some 300 games of look-ahead players: tests/analysis/test_balance.py runs a small --ladder"
+        "600 games of look-ahead players: tests/analysis/test_balance.py runs a small --ladder"
     ),
     "nus play": "waits for a player in the browser: tests/playtest/test_browser.py plays the page",
     "nus play --text": "waits for a player at the terminal: tests/playtest play it",
