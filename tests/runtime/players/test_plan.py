@@ -1,7 +1,7 @@
 """The plan player: it looks past the current turn through the forward model and leaves the game as it found it, a
 seed fixes its play, and a seat answered from outside by it plays the game `play_out` plays.
 
-Whether it beats `search` is measured in tests/analysis/test_ladder.py (slow)."""
+Whether it beats `search` is measured with `nus balance --ladder plan,search --players 3` (docs/balance.md)."""
 
 from __future__ import annotations
 
