@@ -79,6 +79,9 @@ class CardSpec:
     vp: Callable[[Context], int | Fraction] | None = None  # given as the number where it is one
     requires: Callable[[Context], bool] | None = None
     rules: dict[str, Callable[..., Any]] = field(default_factory=dict)  # a value where it is a number or a switch
+    # The parameters whose change reads the value before it (`rule elder seats = elder seats + 1`): relative changes,
+    # layered after every fixed one (runtime.core.rules_in_force.rule_changes).
+    relative_rules: frozenset[str] = frozenset()
     abilities: tuple[Ability, ...] = ()
     line: int = 0
     players: tuple[int, ...] | None = None  # the player counts it is part of (its `players` line); None: all
@@ -153,3 +156,4 @@ class Example:
     steps: tuple[ExampleStep, ...]
     card: str | None = None
     line: int = 0
+    builds: bool = False  # a step builds the card (`do build this building`): it starts in hand, not in play
