@@ -316,18 +316,13 @@ def game_report(design: Design, tally: Tally) -> dict:
 
 
 def report(design: Design, tally: Tally, costs: dict[str, float], specs: Sequence[CardSpec]) -> dict:
+    """The game report with the measured cards' values and every card's build rate."""
     return {
-        "players": design.players,
-        "games": tally.games,
-        "agent": design.agent,
-        "agents": list(design.agents),
-        "seed": design.seed,
+        **game_report(design, tally),
         "round": design.round,
         "values": [VALUE_NAMES[how] for how in design.given],
         "cards": [card_row(design, tally, card, costs) for card in design.cards],
         "left_out": list(design.left_out),
-        "seats": seat_rows(tally),
-        **game_level(tally),
         "build_rates": build_rates(tally, specs, design.players),
         "observational": OBSERVATIONAL,
     }

@@ -14,6 +14,8 @@ from runtime.model.cards import CardSpec, Context
 from runtime.model.data import EVALUATION, data, depends_on_data
 from runtime.model.state import Player, Table
 
+PLACES = 6  # decimals of a VP a look-ahead tells apart: far below any rate, far above float noise
+
 
 @dataclass(frozen=True)
 class Rates:
@@ -49,10 +51,12 @@ def evaluate(table: Table, player: Player, rates: Rates | None = None) -> float:
 
 
 def relative(table: Table, player: Player, rates: Rates | None = None) -> float:
-    """The player's worth less the best opponent's: what a player who wants to win maximises."""
+    """The player's worth less the best opponent's: what a player who wants to win maximises. Rounded to PLACES
+    decimals, so that positions worth the same compare equal whatever order the float sums took (otherwise a VP
+    every option shares, as a card's printed VP, could break a tie the other way)."""
     mine = evaluate(table, player, rates)
     others = [evaluate(table, other, rates) for other in table.players if other is not player]
-    return mine - max(others, default=0.0)
+    return round(mine - max(others, default=0.0), PLACES)
 
 
 def cost_value(table: Table, player: Player, spec: CardSpec, rates: Rates | None = None) -> float:

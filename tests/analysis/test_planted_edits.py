@@ -41,20 +41,36 @@ def test_a_yacht_house_two_wood_cheaper_is_flagged_and_its_paid_value_rises(tmp_
     assert (free["delta"], free["delta_ci_low"], free["delta_ci_high"]) == (0, 0, 0)  # given free, cost is no part
 
 
-@pytest.mark.skip(
-    reason="fails since balance moved onto the one driver (07:47, not re-run after); see the 2026-12-06 note"
-)
 @pytest.mark.parametrize("seed", BLOCKS)
 def test_a_harbor_branch_with_three_more_printed_vp_is_flagged_and_its_free_value_moves_by_three(tmp_path, seed):
-    """Given free, the card is in play from round 1 on every seed, and a greedy player's choices do not move with a
-    VP every option shares: the free value moves by exactly +3 on every seed."""
+    """Given free, the card is in play from round 1 on every seed: its free value moves by +3 within its interval.
+    Not by exactly 3 on every seed: an opponent may play against a leader 3 VP richer (block 0: +3.02 [2.98, 3.06])."""
     richer = variant(tmp_path, "richer.nus", HARBOR, HARBOR.replace("vp 3", "vp 6"))
     result = against(CARDS, richer, seed)
     (card,) = result["cards"]
     assert card["name"] == "Harbor Branch" and card["flag"] == "changed" and card["p_adjusted"] < 0.01
     free = card["free_value"]
-    assert (free["delta"], free["delta_ci_low"], free["delta_ci_high"], free["delta_n"]) == (3, 3, 3, 100)
+    assert free["delta_ci_low"] <= 3 <= free["delta_ci_high"] and free["delta_n"] == 100
+    assert 2.9 <= free["delta"] <= 3.1
     assert card["delta"] > 0
+
+
+def test_a_printed_vp_every_option_shares_never_moves_the_seats_own_choices():
+    """The measured seat's evaluation of every option moves by the same +3, so its choices must not move: before the
+    evaluation was rounded, float noise broke exact ties the other way on seeds 3, 7 and 11 (a free value of +11.5 on
+    seed 3). Seeds 0-11, the whole game's log compared."""
+    from compiler.cli.common import cards_kept
+    from runtime.analysis.games import Grant, Setup, play
+    from runtime.analysis.grants import Given
+
+    text = CARDS.read_text("utf-8")
+    files = [cards_kept(text, "cards.nus"), cards_kept(text.replace(HARBOR, HARBOR.replace("vp 3", "vp 6")), "x.nus")]
+    for seed in range(12):
+        setup = Setup(seed, ("greedy",) * 3, Grant("Harbor Branch", seed % 3, 1, Given.FREE), keep_log=True)
+        before, after = (play(specs, setup) for specs in files)
+        assert after.log == before.log
+        moved = [new - old for old, new in zip(before.scores, after.scores, strict=True)]
+        assert moved == [3.0 if seat == seed % 3 else 0.0 for seat in range(3)]
 
 
 def block(tally: Tally, start: int, stop: int) -> Tally:
