@@ -58,9 +58,6 @@ def shared_bases(table: Table) -> dict[str, Any]:
     return shared
 
 
-RULE_CHANGES = "rule changes"  # Journal.ruled's key for the index below
-
-
 def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
     """Parameter -> each card in play that changes it, in seat order and then in the order played, with its
     owner and the Context its change is called with (the cards change only when the table's shape does)."""
@@ -76,15 +73,12 @@ def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], .
 
 
 def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
-    """rule_changes of the table as it is, remembered with the cards in play that have rules (Journal.ruled)."""
-    ruled = table._journal.ruled
-    index = ruled.get(RULE_CHANGES)
+    """rule_changes of the table as it is, remembered with the cards in play that have rules (Table.derived)."""
+    derived = table._journal.derived
+    index = derived.rule_changes
     if index is None:
-        index = ruled[RULE_CHANGES] = rule_changes(table)
+        index = derived.rule_changes = rule_changes(table)
     return index
-
-
-RULE_VALUES = "rule values"  # Journal.ruled's key for rule_values
 
 
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
@@ -96,8 +90,8 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     Most look-ups ask for a parameter no card in play changes: one read of rule_values answers them. Which cards
     change the others is worked out with it (the rule index); what each change gives is worked out every time,
     since it may depend on anything on the table."""
-    ruled = table._journal.ruled  # asked most
-    values = ruled.get(RULE_VALUES)
+    derived = table._journal.derived  # asked most
+    values = derived.rule_values
     if values is None:
         values = rule_values(table)
     if key in values:
@@ -105,7 +99,7 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     usual, value, table_wide = table.bases.get(key) or table_base(table, key)
     if usual:
         value = scope[usual]
-    changes = ruled[RULE_CHANGES].get(key)  # made with the values
+    changes = derived.rule_changes.get(key)  # made with the values
     if changes:
         everyone = table_wide or player is None
         for owner, ctx, change in changes:
@@ -125,7 +119,7 @@ def scoped_rule(table: Table, player: Player | None, key: str, usual: Any) -> An
     """rule() for a scoped parameter, its one scope keyword's value (the usual value its caller worked out) given as
     `usual`: while no card in play changes the parameter (the rule index says, the usual case) that value is the
     answer, found without building the keywords a scoped look-up passes to the changes."""
-    index = table._journal.ruled.get(RULE_CHANGES)
+    index = table._journal.derived.rule_changes
     if index is None:
         index = rule_index(table)
     if key not in index:
@@ -135,7 +129,7 @@ def scoped_rule(table: Table, player: Player | None, key: str, usual: Any) -> An
 
 def rule_values(table: Table) -> dict[str, Any]:
     """Every parameter without a scope that no card in play changes, with its base value: made from the table's
-    base values once for as long as the cards in play with rules stay the same (Journal.ruled, with the rule
+    base values once for as long as the cards in play with rules stay the same (Table.derived, with the rule
     index)."""
     values = unscoped_bases(table.rules, len(table.players))  # shared by every such table: read, never changed
     changed = rule_index(table)
@@ -143,7 +137,7 @@ def rule_values(table: Table) -> dict[str, Any]:
         values = dict(values)
         for key in changed:
             values.pop(key, None)
-    table._journal.ruled[RULE_VALUES] = values
+    table._journal.derived.rule_values = values
     return values
 
 
@@ -245,21 +239,21 @@ def capacity(table: Table, space: str) -> int:
     return rule(table, None, f"capacity_{space}")
 
 
-CAPACITIES = "capacities"  # Journal.ruled's key for the capacities below, while no card changes any
-
-
 def capacities(table: Table) -> dict[str, int]:
     """Every action space's capacity, for a question that needs several (read it, do not change it). While no card
     in play changes a capacity each is its base value, so it is remembered with the cards in play that have rules
-    (Journal.ruled)."""
-    ruled = table._journal.ruled  # asked on every turn
-    held = ruled.get(CAPACITIES)
+    (Table.derived)."""
+    derived = table._journal.derived  # asked on every turn
+    held = derived.capacities
     if held is None:
         keys, bases, capacity_keys = base_capacities(table)
         if not capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
             return {name: rule(table, None, key) for name, key in keys.items()}
-        held = ruled[CAPACITIES] = bases
+        held = derived.capacities = bases
     return held
+
+
+CAPACITIES = "capacities"  # Table.bases' key for base_capacities
 
 
 def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int], frozenset[str]]:

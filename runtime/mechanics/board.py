@@ -87,17 +87,14 @@ def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
     ]
 
 
-BURIED = "may be buried"  # Journal.ruled's key for may_be_buried
-
-
 def may_be_buried(table: Table, player: Player) -> bool:
     """Whether any of the player's Buildings may lie under Forests: a question about which cards with rules are in
-    play, so it is remembered with them (Journal.ruled, forgotten when they change), for every seat at once; latches
+    play, so it is remembered with them (Table.derived, forgotten when they change), for every seat at once; latches
     ask it after every event."""
-    ruled = table._journal.ruled
-    buried = ruled.get(BURIED)
+    derived = table._journal.derived
+    buried = derived.buried
     if buried is None:
-        buried = ruled[BURIED] = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
+        buried = derived.buried = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
     return buried[player.index]
 
 

@@ -13,11 +13,11 @@ through for table objects. What is built for a table can join its journal as it 
 that nothing has to be walked through when it goes on the table.
 
 The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
-avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes or
-a ShapeList (the lists in SHAPE) changes, and when such a change is undone (each one journals the forgetting).
-What follows only from the cards in play that have rules (the rule index and what is made with it) is kept apart,
-in `ruled`: forgotten with `derived`, except when the change adds or takes away only cards without rules (most
-cards: a Building built, an Elder taken or discarded).
+avoid working it out on every look-up, in one object of named values (`Derived`): forgotten whenever a field a
+class names in SHAPE changes or a ShapeList (the lists in SHAPE) changes, and when such a change is undone (each
+one journals the forgetting). What follows only from the cards in play that have rules (the rule index and what
+is made with it) stands when the change adds or takes away only cards without rules (most cards: a Building
+built, an Elder taken or discarded).
 And it notes that the table changed (`changed`, set by every change, recorded or not, and every undo; a new or
 copied journal starts with it set): the latch check clears it when it finds every pending latch false, and asks
 none again while it stays clear (runtime/core/events.py).
@@ -35,16 +35,52 @@ MISSING = object()  # the old value of a field or key that did not exist
 T = TypeVar("T")
 
 
+NEVER = -1  # Derived.latches_checked when no check found every pending latch false since the cards last changed
+
+
+class Derived:
+    """What the engine works out from the cards in play, kept until they change (see the module docstring): each
+    None until worked out (the latch check's notes NEVER and False). The first four follow from every card in play;
+    the rest from the cards in play that have rules, so they stand while cards without rules come and go. Named
+    values in slots: a look-up is an attribute read, and forgetting them (with the undo entry doing it again) is
+    one call."""
+
+    __slots__ = (
+        "card_contexts",  # card -> the Context its owner acts in on it (runtime/core/events.py card_contexts)
+        "letters",  # seat -> letter -> how many of its Buildings bear it (runtime/library/counts.py)
+        "latches_checked",  # the action depth every pending latch was found false at; None: any (check_latches)
+        "action_asked",  # a condition asked whether an action is running (events.action_running)
+        "rule_changes",  # parameter -> the cards in play that change it (runtime/core/rules_in_force.py)
+        "rule_values",  # every unscoped parameter no card changes -> its value (rules_in_force.rule_values)
+        "capacities",  # action space -> its capacity, while no card changes one (rules_in_force.capacities)
+        "space_entries",  # the spaces as turn options with their Workers and room (runtime/game/actions.py)
+        "buried",  # seat -> whether a card may put its Buildings under Forests (runtime/mechanics/board.py)
+    )
+
+    def __init__(self) -> None:
+        self.forget()
+
+    def forget(self) -> None:
+        """Every card in play may have changed, one with rules among them."""
+        self.forget_cards()
+        self.rule_changes = self.rule_values = self.capacities = self.space_entries = self.buried = None
+
+    def forget_cards(self) -> None:
+        """Cards without rules came or went: what the cards with rules give stands."""
+        self.card_contexts = self.letters = None
+        self.latches_checked = NEVER
+        self.action_asked = False
+
+
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open", "derived", "ruled", "changed", "lowest")
+    __slots__ = ("entries", "open", "derived", "changed", "lowest")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
         self.open = 0
-        self.derived: dict[Any, Any] = {}  # values worked out from the table's shape; see the module docstring
-        self.ruled: dict[Any, Any] = {}  # values worked out from the cards in play that have rules; likewise
+        self.derived = Derived()  # values worked out from the table's shape; see the module docstring
         self.changed = True  # set by every change and undo, recorded or not; see the module docstring
         self.lowest = 0  # the lowest position undone to since the forward model last set it (Game.refused)
 
@@ -69,13 +105,10 @@ class Journal:
         """The table's shape changes: what was derived from it is forgotten now, and again if the change is undone
         (an undo that takes back no change of shape leaves the derived values standing). `ruled` False: the change
         adds or takes away only cards without rules, so what was derived from the cards with rules stands."""
-        self.derived.clear()
-        if ruled:
-            self.ruled.clear()
+        forget = Derived.forget if ruled else Derived.forget_cards
+        forget(self.derived)
         if self.open:
-            self.entries.append((dict.clear, self.derived))
-            if ruled:
-                self.entries.append((dict.clear, self.ruled))
+            self.entries.append((forget, self.derived))
 
     def join(self, value: T) -> T:
         """A tracked container or table object just made, put on this journal as it is, nothing inside looked

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
+from runtime.model.journal import Derived, ShapeList, State, TrackedDict, TrackedList, TrackedSet
 from runtime.model.rules import Rules
 
 
@@ -209,7 +209,7 @@ class Table(State):
     bases: dict[str, Any] = field(default_factory=dict, repr=False)  # the rule look-up's base values (rules_in_force)
 
     @property
-    def derived(self) -> dict[Any, Any]:
+    def derived(self) -> Derived:
         """Values the engine works out from which cards are in play, forgotten when that changes (journal.py)."""
         return self._journal.derived
 
