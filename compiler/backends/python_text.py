@@ -15,6 +15,7 @@ from compiler.diagnostics import printable
 
 WIDTH = 120
 INDENT = 4
+LISTS = {"CARDS": "All cards", "EXAMPLES": "All worked examples"}  # what a module's last statement lists
 LOOSE = (ast.IfExp, ast.NamedExpr, ast.Lambda, ast.BoolOp)  # need parentheses as an operand of if-else or and/or
 
 
@@ -26,8 +27,8 @@ def python_text(module: ast.Module, filename: str) -> str:
         if header is not None:
             title, line = header
             chunks.append(f"\n\n{heading(title, f' -- {filename}:{line}')}\n")
-        elif isinstance(statement, ast.Assign) and ast.unparse(statement.targets[0]) == "CARDS":
-            chunks.append("\n\n# All cards and all worked examples\n")
+        elif isinstance(statement, ast.Assign) and ast.unparse(statement.targets[0]) in LISTS:
+            chunks.append(f"\n\n# {LISTS[ast.unparse(statement.targets[0])]}\n")
         elif not isinstance(statement, ast.Import | ast.ImportFrom):
             chunks.append("\n")
         if isinstance(statement, ast.FunctionDef):

@@ -175,17 +175,19 @@ def parse_recovering(text: str, filename: str) -> Recovered:
     wants its lines); should one remain once the broken ones are blanked, its definition is blanked in turn."""
     if not text.endswith("\n"):
         text += "\n"
+    tree, error = parse_once(text, filename)
+    if error is None:  # a clean file, the common case, is parsed once
+        return Recovered(tree, (), ())
     found = Diagnostics()
     left_out: list[int] = []
-    if parse_once(text, filename)[1] is not None:
-        lines = text.split("\n")
-        for begin, end in definitions(lines):
-            _, error = parse_once("\n".join(lines[begin:end]) + "\n", filename)
-            if error is not None:
-                found.add(replace(error, span=moved(error.span, begin)))
-                left_out.append(begin + 1)
-                lines[begin:end] = [""] * (end - begin)
-        text = "\n".join(lines)
+    lines = text.split("\n")
+    for begin, end in definitions(lines):
+        _, error = parse_once("\n".join(lines[begin:end]) + "\n", filename)
+        if error is not None:
+            found.add(replace(error, span=moved(error.span, begin)))
+            left_out.append(begin + 1)
+            lines[begin:end] = [""] * (end - begin)
+    text = "\n".join(lines)
     while True:
         tree, error = parse_once(text, filename)
         if error is None:

@@ -2,7 +2,8 @@
 
 Every function takes the Context first; slot values follow in pattern order. The functions live by role
 (counts, facts, effects, example_steps, choices); this package gathers them into the one namespace that
-generated code and the vocabulary's `impl` names refer to.
+generated code and the vocabulary's `impl` names refer to, with the arithmetic whose meaning the language defines
+(runtime/model/arithmetic.py: a table's rows).
 """
 
 from runtime.library.choices import (
@@ -112,3 +113,4 @@ from runtime.library.facts import (
     during_action,
     elder_left_supply,
 )
+from runtime.model.arithmetic import by_rows

@@ -28,7 +28,7 @@ CARDS = ROOT / "cards.nus"
 
 @pytest.fixture(scope="module")
 def specs():
-    return load_cards(CARDS.read_text("utf-8"), "cards.nus")
+    return load_cards(CARDS.read_text("utf-8"), "cards.nus", trace=True)
 
 
 def spec_named(specs, name: str):

@@ -102,7 +102,7 @@ def test_cabin_swapped_distribution_still_ends_with_reserve_then_surplus() -> No
 
 def test_cabin_swap_changes_only_the_order_not_the_steps() -> None:
     """A haul that reaches every step ends the same way swapped or not (the Guests' fish, part of step 3, move
-    with it: see test_audit.py::test_cabin_swap_moves_the_guests_fish_with_step_3)."""
+    with it: see test_card_rulings.py::test_cabin_swap_moves_the_guests_fish_with_step_3)."""
     ends = []
     for swap in (False, True):
         table, me = cabin_table()

@@ -11,7 +11,7 @@ from compiler import load_cards, load_examples
 from compiler.cli import main
 from runtime.examples import run_example, starting_table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 
 LODGE = """
