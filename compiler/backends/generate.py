@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from compiler.backends.parts import Part
+from compiler.backends.render import is_before
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
@@ -21,7 +22,9 @@ CARDS_PRELUDE = (
     "from runtime.model.cards import Ability, CardSpec, CostOption\n"
     "from runtime.model.declarations import Actor, Timing, TriggerKind\n"
 )
-EXAMPLES_PRELUDE = "from runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
+EXAMPLES_PRELUDE = (
+    "import operator\nfrom runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
+)
 
 
 def name(identifier: str) -> ast.Name:
@@ -110,6 +113,9 @@ class CardGenerator:
         }
         if card.players:
             keywords["players"] = ast.Tuple([const(count) for count in card.players[0].counts], ast.Load())
+        relative = [rule.entry.impl for rule in card.rules if rule.value is not None and reads_before(rule.value)]
+        if relative:  # changes layered after the fixed values
+            keywords["relative_rules"] = call(name("frozenset"), ast.Set([const(key) for key in relative]))
         if card.vp:
             vp = card.vp[0]
             keywords["vp"] = (
@@ -217,6 +223,8 @@ class CardGenerator:
             "card": const(card),
             "line": const(example.span.line),
         }
+        if builds_its_card(example):
+            keywords["builds"] = const(True)
         return located(call(name("Example"), **keywords), example.span)
 
     def steps(self, step: n.Step, example: int, first: int) -> list[ast.expr]:
@@ -247,17 +255,18 @@ class CardGenerator:
         return call(rt("set_count"), name("ctx"), const(ref.name), const(ref.args), self.expr(setting.value))
 
     def expectation(self, condition: n.Expr, player: int, role: str) -> ast.expr:
-        """A condition an example expects; of a comparison, also the value compared, which a failure shows."""
-        keywords = {
-            "kind": const("expect"),
-            "player": const(player),
-            "run": self.returning(role, self.expr(condition), condition.span),
-            "text": const(self.text(condition.span)),
-            "line": const(condition.span.line),
-        }
+        """A condition an example expects. A comparison's function gives both its sides and the step names the
+        comparison (`compare=operator.eq`): a failure shows the value found, worked out once."""
+        keywords: dict[str, ast.expr] = {"kind": const("expect"), "player": const(player)}
         if isinstance(condition, n.Compare):
-            keywords["actual"] = self.returning(f"{role}_actual", self.expr(condition.left), condition.span)
-        return call(name("ExampleStep"), **keywords)
+            sides = ast.Tuple([self.expr(condition.left), self.expr(condition.right)], ast.Load())
+            keywords["run"] = self.returning(role, sides, condition.span)
+            keywords["compare"] = ast.Attribute(name("operator"), condition.op.evaluate.__name__, ast.Load())
+        else:
+            keywords["run"] = self.returning(role, self.expr(condition), condition.span)
+        return call(
+            name("ExampleStep"), **keywords, text=const(self.text(condition.span)), line=const(condition.span.line)
+        )
 
     # Statements
 
@@ -308,6 +317,23 @@ class CardGenerator:
 def step_role(example: int, step: int) -> str:
     """A step's functions are named by its example's place on the card and its own place in the example."""
     return f"example{example}_step{step}"
+
+
+def reads_before(value: n.Expr) -> bool:
+    """Whether a rule's value reads the value before its change (its own words): a relative change."""
+    return any(is_before(node) for node in n.walk(value))
+
+
+BUILD_THIS_CARD = "build_this_card"  # the example step that builds the example's own card
+
+
+def builds_its_card(example: n.Example) -> bool:
+    """Whether a step of the example builds its card: then the card starts in hand, and nothing of it runs before."""
+    return any(
+        isinstance(step, n.Do | n.ExpectIllegal)
+        and any(c.entry.impl == BUILD_THIS_CARD for c in n.calls_in(step.statements))
+        for step in example.steps
+    )
 
 
 def arguments_of(option: n.CostOption) -> list[object]:

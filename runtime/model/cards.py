@@ -79,6 +79,9 @@ class CardSpec:
     vp: Callable[[Context], int | Fraction] | None = None  # given as the number where it is one
     requires: Callable[[Context], bool] | None = None
     rules: dict[str, Callable[..., Any]] = field(default_factory=dict)  # a value where it is a number or a switch
+    # The parameters whose change reads the value before it (`rule elder seats = elder seats + 1`): relative changes,
+    # layered after every fixed one (runtime.core.rules_in_force.rule_changes).
+    relative_rules: frozenset[str] = frozenset()
     abilities: tuple[Ability, ...] = ()
     line: int = 0
     players: tuple[int, ...] | None = None  # the player counts it is part of (its `players` line); None: all
@@ -132,12 +135,13 @@ def field_values(obj: Any) -> tuple:
 @dataclass(frozen=True)
 class ExampleStep:
     """kind: given or do (run changes the table), answers (the words answering the questions of the step
-    before), expect (run returns whether it holds; actual, when present, gives the value that was compared),
-    illegal (run must be refused, for a reason mentioning `because` when given). player counts from 1."""
+    before), expect (run returns whether it holds; of a comparison, its two sides, which compare compares, so a
+    failure shows the value found), illegal (run must be refused, for a reason mentioning `because` when given).
+    player counts from 1."""
 
     kind: str
     run: Callable[[Context], Any] | None = None
-    actual: Callable[[Context], Any] | None = None
+    compare: Callable[[Any, Any], bool] | None = None
     answers: tuple[str, ...] = ()
     because: str | None = None
     text: str = ""
@@ -153,3 +157,4 @@ class Example:
     steps: tuple[ExampleStep, ...]
     card: str | None = None
     line: int = 0
+    builds: bool = False  # a step builds the card (`do build this building`): it starts in hand, not in play

@@ -45,6 +45,9 @@ class CardInPlay(State):
     origin: int = -1  # an Elder's stack on the supply board
     declined: bool = False  # its owner declined its standing effect for good: its rules no longer apply
     choices: dict[str, bool] = field(default_factory=TrackedDict)  # rule name -> its owner's standing "you may" answer
+    # While it is being built: its builder's personal supply just before its cost was paid, (good, amount) pairs
+    # (the counts `GOOD in supply before paying` read it); None once built, or when it came into play unpaid.
+    paid_from: tuple[tuple[str, int], ...] | None = None
 
     @property
     def name(self) -> str:

@@ -135,3 +135,47 @@ def test_a_string_split_at_its_spaces_keeps_every_space() -> None:
     pieces = string_pieces(text, 40)
     assert all(len(piece) <= 40 for piece in pieces)
     assert "".join(ast.literal_eval(piece) for piece in pieces) == text
+
+
+def function_names(text: str) -> dict[str, list[str]]:
+    """Every generated function's name, cards and examples alike, grouped by the card code it starts with."""
+    compiled = compile_text(text, "cards.nus")
+    assert compiled.diagnostics == ()
+    names: dict[str, list[str]] = {}
+    for module in (compiled.module, compiled.examples):
+        for node in ast.walk(module):
+            if isinstance(node, ast.FunctionDef):
+                names.setdefault(node.name.split("_")[0], []).append(node.name)
+    return names
+
+
+def test_an_edit_to_one_card_renames_nothing_in_another() -> None:
+    """Functions are named by their role on the card, never by a running count: a new ability and a new example
+    step on the first card add names of its own, and the second card's names stay as they were."""
+    second = REAL[REAL.index('building "Woodcutter\'s Cabin"') : REAL.index('building "Pond Installation"')]
+    first = 'building "Hut" (trout A201)\n  cost 1 wood\n  vp 1\n  when built:\n    take 1 fish\n\n'
+    edited = first.replace("    take 1 fish\n", "    take 1 fish\n  when built:\n    take 1 wood\n")
+    edited += '  example "built":\n    do build this building\n    expect fish in supply = 1\n\n'
+    before, after = function_names(first + second), function_names(edited + second)
+    assert before["a602"] == after["a602"]
+    assert before["a602"] == [
+        "a602_ability1",
+        "a602_ability1_guard",
+        *(f"a602_example1_step{step}" for step in (1, 2, 4, 5, 7, 8)),
+    ]
+    assert before["a201"] == ["a201_ability1"]
+    assert after["a201"] == [
+        *("a201_ability1", "a201_ability2"),
+        *("a201_example1_step1", "a201_example1_step2"),
+    ]
+
+
+def test_a_conditions_explaining_twin_is_made_for_a_trace_build_only() -> None:
+    """`nus trace` and `nus play` show how a condition came out (the trace build); what simulation loads carries
+    each condition once."""
+    plain = compile_text(REAL, "cards.nus").module
+    assert [node.name for node in ast.walk(plain) if isinstance(node, ast.FunctionDef) and "explain" in node.name] == []
+    conditions = [a for spec in load_cards(REAL, "cards.nus") for a in spec.abilities if a.guard is not None]
+    assert len(conditions) > 20 and all(ability.explain is None for ability in conditions)
+    traced = [a for spec in load_cards(REAL, "cards.nus", trace=True) for a in spec.abilities if a.guard is not None]
+    assert len(traced) == len(conditions) and all(ability.explain is not None for ability in traced)
