@@ -16,6 +16,7 @@ from runtime.core.rules_in_force import (
     rule_holders,
     scoped_rule,
     usual_haul,
+    withdraw_rules,
 )
 from runtime.model.state import CardInPlay, Player, Table
 
@@ -234,7 +235,7 @@ def holds_without_gap(table: Table, player: Player, test: Callable[[], bool]) ->
         return False
     with table.snapshot() as mark:
         for card in rule_holders(table, player, "fishing_gap"):
-            card.declined = True
+            withdraw_rules(table, card)
         held = test()
         table.restore(mark)
     return held

@@ -877,7 +877,7 @@ def test_the_remembered_capacities_follow_a_card_that_changes_one_and_its_leavin
 
 
 def test_tables_of_the_same_rules_share_base_values_only_at_the_same_player_count():
-    """Base values are worked out once for every table of the same rules and player count (play.shared_bases): a
+    """Base values are worked out once for every table of the same rules and player count (Table.bases): a
     table of another player count gets its own count's values (rules.toml's capacities: gold 1 at two players, 2 at
     three; the Imitation tile 0 at two, 1 at four), a table set up from changed rules its own."""
     three = make_table(3, specs=DECK)
