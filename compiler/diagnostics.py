@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from runtime.wording import printable
+
 
 @dataclass(frozen=True, order=True)
 class Span:
@@ -91,14 +93,6 @@ Paint = Callable[[str, str], str]
 
 def plain(role: str, text: str) -> str:
     return text
-
-
-def printable(text: str) -> str:
-    """Text safe on a terminal or in a log: control and other unprintable characters shown as escapes, so a card
-    name cannot move the cursor, recolour the screen or hide what follows."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def display_width(text: str) -> int:

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from runtime.model.data import data_line
-from runtime.wording import counted, spreadsheet_text
+from runtime.wording import counted, printable, spreadsheet_text
 
 CARD_COLUMNS = [
     "name",
@@ -153,7 +153,7 @@ def print_table(result: dict, console: Any = None) -> None:
         table.add_column("flag")
     for card in sorted_cards(result):
         row = [
-            escape(card_name(card)),
+            escape(printable(card_name(card))),
             interval(card["value"], card["ci_low"], card["ci_high"]),
             str(card["n"]),
             f"{card['cost']:.2f}",
@@ -173,9 +173,9 @@ def print_table(result: dict, console: Any = None) -> None:
     if result.get("data_files"):
         console.print(escape(data_line(result["data_files"])))  # a path the designer chose
     if precision_line(result):
-        console.print(escape(precision_line(result)))  # it names a card
+        console.print(escape(printable(precision_line(result))))  # it names a card
     if result.get("left_out"):
-        names = ", ".join(escape(name) for name in result["left_out"])
+        names = ", ".join(escape(printable(name)) for name in result["left_out"])
         console.print(f"not measured, not part of games of {result['players']} players (their players line): {names}")
     console.print(seats_table(result))
     scores, turns = result["scores"], result["turns"]
@@ -190,7 +190,7 @@ def print_table(result: dict, console: Any = None) -> None:
             f"overall change in mean score: "
             f"{interval(overall['score_delta'], overall['score_delta_ci_low'], overall['score_delta_ci_high'])} "
             f"(n={overall['score_delta_n']}); flagged at a false discovery rate of "
-            f"{result['against']['false_discovery_rate']}: {escape(flagged(result))}"
+            f"{result['against']['false_discovery_rate']}: {escape(printable(flagged(result)))}"
         )
 
 
@@ -278,8 +278,7 @@ def forest(plt: Any, cards: list[dict], key: str, low: str, high: str, label: st
 
 def plain(name: str) -> str:
     """A card name as a plot label: control characters shown as escapes, `$` not read as mathtext."""
-    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in name)
-    return shown.replace("$", r"\$")
+    return printable(name).replace("$", r"\$")
 
 
 def score_histogram(plt: Any, histogram: list[list[float]]) -> Any:
