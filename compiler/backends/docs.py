@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import csv
+import heapq
 import io
 import json
+from collections import defaultdict
 from dataclasses import asdict, dataclass
+from itertools import groupby, islice
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -14,6 +17,7 @@ from compiler.backends import escape, language
 from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.render import English
 from compiler.checking import ranges
+from compiler.checking import vocabulary as vocab
 from compiler.cli.output import write_all
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.syntax import nodes as n
@@ -77,7 +81,8 @@ class CardDoc(CardHeading):
     notes: list[Note]
     line: int
     anchor: str
-    interacts: list[str]
+    interacts: list[str]  # at most SHOWN_RELATED names
+    interacts_more: list[str]  # when the names are cut short: what the cards share with this one, counted
     examples: list[ExampleDoc]
 
     @property
@@ -156,23 +161,61 @@ def rules(card: n.Card) -> set[str]:
     return {r.entry.impl for r in card.rules}
 
 
-def interactions(cards: tuple[n.Card, ...]) -> dict[str, list[str]]:
-    facts = {c.name: (hooks(c), causes(c), rules(c)) for c in cards}
-    related: dict[str, list[str]] = {}
+SHOWN_RELATED = 30  # cards named as interacting with one card; past that, the rest are counted by what they share
+
+
+@dataclass(frozen=True)
+class Related:
+    """The cards a card interacts with: their names (sorted, at most SHOWN_RELATED), and when that cuts the list,
+    what the cards share with it, each counted ("1,999 cards that hear 'build a ship'")."""
+
+    names: list[str]
+    more: list[str]
+
+
+def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
+    """Cards that hook the same events or change the same rules, or cause what the other hooks. Worked out from the
+    cards grouped by event and by rule, never card against card: 10,000 cards hearing one event are 10,000 short
+    entries, not 10,000 lists of 9,999 names."""
+    hearers: dict[str, list[str]] = defaultdict(list)
+    causers: dict[str, list[str]] = defaultdict(list)
+    setters: dict[str, list[str]] = defaultdict(list)
+    facts = {}
+    for card in sorted(cards, key=lambda card: card.name):  # so each group is in name order
+        facts[card.name] = hooks(card), causes(card), rules(card)
+        for event in facts[card.name][0]:
+            hearers[event].append(card.name)
+        for event in facts[card.name][1]:
+            causers[event].append(card.name)
+        for rule in facts[card.name][2]:
+            setters[rule].append(card.name)
+    words = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
+    related = {}
     for card in cards:
-        mine_hooks, mine_causes, mine_rules = facts[card.name]
-        related[card.name] = sorted(
-            other.name
-            for other in cards
-            if other is not card
-            and (
-                mine_hooks & facts[other.name][0]
-                or mine_rules & facts[other.name][2]
-                or mine_causes & facts[other.name][0]
-                or facts[other.name][1] & mine_hooks
-            )
-        )
+        heard, caused, ruled = facts[card.name]
+        groups = [(("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
+        groups += [(("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
+        groups += [(("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
+        groups += [(("change", f"the {words[rule]}"), setters[rule]) for rule in sorted(ruled)]
+        related[card.name] = related_to(card.name, [group for group in groups if group[1] != [card.name]])
     return related
+
+
+def related_to(name: str, groups: list[tuple[tuple[str, str], list[str]]]) -> Related:
+    """The first SHOWN_RELATED names of the groups' members besides `name` (merged, each group in name order), and
+    when there are more, each group counted. A group is (its verb and object, its members)."""
+    merged = (member for member, _ in groupby(heapq.merge(*(members for _, members in groups))) if member != name)
+    names = list(islice(merged, SHOWN_RELATED + 1))
+    if len(names) <= SHOWN_RELATED:
+        return Related(names, [])
+    more = []
+    for (verb, thing), members in groups:
+        others = len(members) - (name in members)
+        if others == 1:
+            more.append(f"1 card that {verb.replace(' ', 's ', 1) if ' ' in verb else verb + 's'} {thing}")
+        elif others:
+            more.append(f"{others:,} cards that {verb} {thing}")
+    return Related(names[:SHOWN_RELATED], more)
 
 
 def example_docs(examples: tuple[n.Example, ...], lines: list[str]) -> list[ExampleDoc]:
@@ -215,7 +258,8 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
                 notes=card_notes_found,
                 line=card.span.line,
                 anchor=anchor(card),
-                interacts=related.get(card.name, []),
+                interacts=related[card.name].names if card.name in related else [],
+                interacts_more=related[card.name].more if card.name in related else [],
                 examples=example_docs(card.examples, lines),
             )
         )
