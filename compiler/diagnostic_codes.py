@@ -77,6 +77,18 @@ the card is hard to read and to compile. Split the ability or the formula into s
 `let`.
 """,
 )
+EXPRESSION_TOO_LONG = Code(
+    "E0012",
+    "an expression too long",
+    """
+A sum or product holds at most the number of terms the help names: `1 + 1 + ... + 1` compiles to one operation
+inside another for every term, so a formula that long is a pasted or generated mistake, not a card. Write the
+amount meant, or count it from the table (`vp 2 * forests`, `vp by elders [0-2: 1, 3+: 4]`).
+
+    vp 1 + 1 + 1 + ... + 1       # error: 330,001 terms
+    vp 3 * forests               # fine
+""",
+)
 BAD_INDENTATION = Code(
     "E0006",
     "bad indentation",

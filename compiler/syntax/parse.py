@@ -199,7 +199,12 @@ def parse_recovering(text: str, filename: str) -> Recovered:
 
 
 def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None]:
-    layout = number_error(text, filename) or indentation_error(text, filename) or empty_definition(text, filename)
+    layout = (
+        number_error(text, filename)
+        or indentation_error(text, filename)
+        or empty_definition(text, filename)
+        or long_expression(text, filename)
+    )
     if layout is not None:
         return None, layout
     run = ParseRun(text)
@@ -318,6 +323,56 @@ def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
         "an expression nests too deeply to compile",
         Span(filename, meta.line, meta.column, meta.end_line, meta.end_column),
         f"split it; expressions nest up to {MAX_EXPRESSION_DEPTH} deep",
+    )
+
+
+# The tokens that matter to a run of terms: names and comments (skipped), words, numbers, operators, brackets and
+# the punctuation and line breaks that end a run.
+TERM_TOKENS = re.compile(r'"[^"\n]*"|#[^\n]*|[^\W\d_][\w\'-]*|\d+|>=|<=|!=|\n|[^\s\w]')
+OPERATORS = frozenset("+-*/")
+RUN_ENDS = frozenset(
+    {",", ":", "=", ">=", "<=", "!=", ">", "<", "and", "or", "not", "capped", "by", "else", "times"}
+    | {"vp", "cost", "requires", "rule", "let", "if", "unless", "to", "given", "expect", "do", "soon"}  # line keywords
+)
+
+
+def long_expression(text: str, filename: str) -> Diagnostic | None:
+    """A run of terms joined by + - * / longer than expressions nest (`1 + 1 + ... + 1`), found before parsing:
+    said as too long, not as nested too deeply, and without parsing hundreds of thousands of terms first. It
+    refuses only what nesting_error would (a run of N operators nests N + 1 deep)."""
+    if sum(map(text.count, OPERATORS)) < MAX_EXPRESSION_DEPTH:
+        return None  # the usual text: too few operators in all for one run to be too long
+    runs: list[list[int]] = [[0, -1, -1]]  # per open bracket: operators in the run, where it starts and ends
+    worst: tuple[int, int, int] | None = None  # the longest run's operators, start and end
+    for token in TERM_TOKENS.finditer(text):
+        word = token.group()
+        if word[0] in '"#':
+            continue
+        run = runs[-1]
+        if word in RUN_ENDS or (word == "\n" and len(runs) == 1):
+            run[:] = [0, -1, -1]
+            continue
+        if word in "([":
+            run[1] = token.start() if run[1] < 0 else run[1]  # the bracket is a term of the run around it
+            runs.append([0, -1, -1])
+            continue
+        if word in ")]":
+            if len(runs) > 1:
+                runs.pop()
+            run = runs[-1]
+        elif word in OPERATORS:
+            run[0] += 1
+        elif run[1] < 0:
+            run[1] = token.start()
+        run[2] = token.end()
+        if run[0] >= MAX_EXPRESSION_DEPTH and (worst is None or run[0] > worst[0] or run[1] == worst[1]):
+            worst = (run[0], run[1], run[2])
+    if worst is None:
+        return None
+    return codes.EXPRESSION_TOO_LONG.diagnostic(
+        f"this expression is too long: {worst[0] + 1:,} terms",
+        span_at(text, filename, worst[1], worst[2] - worst[1]),
+        f"an expression holds at most {MAX_EXPRESSION_DEPTH} terms",
     )
 
 
