@@ -175,17 +175,19 @@ def parse_recovering(text: str, filename: str) -> Recovered:
     wants its lines); should one remain once the broken ones are blanked, its definition is blanked in turn."""
     if not text.endswith("\n"):
         text += "\n"
+    tree, error = parse_once(text, filename)
+    if error is None:  # the usual case: parsed once
+        return Recovered(tree, (), ())
     found = Diagnostics()
     left_out: list[int] = []
-    if parse_once(text, filename)[1] is not None:
-        lines = text.split("\n")
-        for begin, end in definitions(lines):
-            _, error = parse_once("\n".join(lines[begin:end]) + "\n", filename)
-            if error is not None:
-                found.add(replace(error, span=moved(error.span, begin)))
-                left_out.append(begin + 1)
-                lines[begin:end] = [""] * (end - begin)
-        text = "\n".join(lines)
+    lines = text.split("\n")
+    for begin, end in definitions(lines):
+        _, error = parse_once("\n".join(lines[begin:end]) + "\n", filename)
+        if error is not None:
+            found.add(replace(error, span=moved(error.span, begin)))
+            left_out.append(begin + 1)
+            lines[begin:end] = [""] * (end - begin)
+    text = "\n".join(lines)
     while True:
         tree, error = parse_once(text, filename)
         if error is None:
@@ -428,10 +430,12 @@ def span_at(text: str, filename: str, offset: int, width: int) -> Span:
 def indentation_error(text: str, filename: str) -> Diagnostic | None:
     """Blocks must dedent to an enclosing level, indent with spaces only, and nest shallowly."""
     levels = [0]
+    seen_content = False  # a line neither blank nor a comment
     for number, line in enumerate(text.split("\n"), start=1):
         body = line.lstrip(" \t")
         if not body or body.startswith("#"):
             continue
+        first_content, seen_content = not seen_content, True
         indent = line[: len(line) - len(body)]
         if "\t" in indent:
             column = indent.index("\t") + 1
@@ -439,7 +443,7 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
                 "tab in indentation", Span(filename, number, column, number, column + 1), "indent with spaces"
             )
         width = len(indent)
-        if width and levels == [0] and first_content(text, number):
+        if width and first_content:
             return codes.BAD_INDENTATION.diagnostic(
                 "the file's first line is indented",
                 Span(filename, number, 1, number, width + 1),
@@ -463,12 +467,6 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
                 "split the ability into simpler steps",
             )
     return None
-
-
-def first_content(text: str, number: int) -> bool:
-    """Whether line `number` is the file's first line that is neither blank nor a comment."""
-    before = text.split("\n")[: number - 1]
-    return all(not line.strip() or line.lstrip().startswith("#") for line in before)
 
 
 def unclosed_bracket(error: UnexpectedInput, run: ParseRun, filename: str) -> Diagnostic | None:
