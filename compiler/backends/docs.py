@@ -15,7 +15,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from compiler.backends import escape, language
 from compiler.backends.card_heading import CardHeading, heading
-from compiler.backends.render import English
+from compiler.backends.render import DISCARD, English
 from compiler.checking import ranges
 from compiler.checking import vocabulary as vocab
 from compiler.cli.output import write_all
@@ -116,7 +116,7 @@ def cost_alternatives(card: n.Card) -> list[CostAlternative]:
             for payment in option.payments:
                 if payment.entry.impl == "goods":
                     amount, good = payment.args
-                    span = ranges.values(amount)
+                    span = ranges.values(amount, card)
                     goods[good] = Amount(span.low, span.high)
                 elif payment.entry.impl != "free":
                     other.append(english.phrase(payment))
@@ -127,7 +127,7 @@ def cost_alternatives(card: n.Card) -> list[CostAlternative]:
 def vp_bounds(card: n.Card) -> tuple[int | None, int | None]:
     if not card.vp:
         return None, None
-    found = ranges.values(card.vp[0])
+    found = ranges.values(card.vp[0], card)
     return found.low, found.high
 
 
@@ -154,11 +154,25 @@ def hooks(card: n.Card) -> set[str]:
 
 
 def causes(card: n.Card) -> set[str]:
-    return {event for a in card.abilities for call in n.calls_in(a.body) for event in call.entry.caused(call.args)}
+    """The events a card's effects and its ways to pay may set off (a Guest returned as a payment among them)."""
+    calls = [call for a in card.abilities for call in n.calls_in(a.body)]
+    calls += [p for line in card.costs for option in line.options for p in option.payments if isinstance(p, n.Call)]
+    return {event for call in calls for event in call.entry.sets_off(call.args)}
 
 
 def rules(card: n.Card) -> set[str]:
     return {r.entry.impl for r in card.rules}
+
+
+def discarded(card: n.Card) -> set[str]:
+    """The Buildings a card's ways to pay discard (`discard "Toy Shop"`)."""
+    return {
+        str(payment.args[0])
+        for line in card.costs
+        for option in line.options
+        for payment in option.payments
+        if isinstance(payment, n.Call) and payment.entry.impl == DISCARD
+    }
 
 
 SHOWN_RELATED = 30  # cards named as interacting with one card; past that, the rest are counted by what they share
@@ -173,48 +187,60 @@ class Related:
     more: list[str]
 
 
+Group = tuple[tuple[str, str], list[str]]  # what its cards do (said of one card, of several), and the cards
+
+
 def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
-    """Cards that hook the same events or change the same rules, or cause what the other hooks. Worked out from the
-    cards grouped by event and by rule, never card against card: 10,000 cards hearing one event are 10,000 short
-    entries, not 10,000 lists of 9,999 names."""
+    """Cards that hook the same events, change the same rules, cause what another hooks, or are discarded to build
+    one another, each way. Worked out from the cards grouped by event, rule and discarded card, never card against
+    card: 10,000 cards hearing one event are 10,000 short entries, not 10,000 lists of 9,999 names."""
     hearers: dict[str, list[str]] = defaultdict(list)
     causers: dict[str, list[str]] = defaultdict(list)
     setters: dict[str, list[str]] = defaultdict(list)
+    discarders: dict[str, list[str]] = defaultdict(list)
     facts = {}
     for card in sorted(cards, key=lambda card: card.name):  # so each group is in name order
-        facts[card.name] = hooks(card), causes(card), rules(card)
+        facts[card.name] = hooks(card), causes(card), rules(card), discarded(card)
         for event in facts[card.name][0]:
             hearers[event].append(card.name)
         for event in facts[card.name][1]:
             causers[event].append(card.name)
         for rule in facts[card.name][2]:
             setters[rule].append(card.name)
+        for name in facts[card.name][3]:
+            discarders[name].append(card.name)
     words = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
     related = {}
     for card in cards:
-        heard, caused, ruled = facts[card.name]
-        groups = [(("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
-        groups += [(("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
-        groups += [(("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
-        groups += [(("change", f"the {words[rule]}"), setters[rule]) for rule in sorted(ruled)]
-        related[card.name] = related_to(card.name, [group for group in groups if group[1] != [card.name]])
+        heard, caused, ruled, discards = facts[card.name]
+        groups: list[Group] = [(said("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
+        groups += [(said("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
+        groups += [(said("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
+        groups += [(said("change", f"the {words[rule]}"), setters[rule]) for rule in sorted(ruled)]
+        groups.append((said("discard", "it to be built"), discarders[card.name]))
+        groups.append((("is discarded to build it", "are discarded to build it"), sorted(discards & facts.keys())))
+        related[card.name] = related_to(card.name, [group for group in groups if group[1] not in ([], [card.name])])
     return related
 
 
-def related_to(name: str, groups: list[tuple[tuple[str, str], list[str]]]) -> Related:
+def said(verb: str, thing: str) -> tuple[str, str]:
+    """A verb and its object said of one card and of several: ("sets off 'x'", "set off 'x'")."""
+    first, _, rest = verb.partition(" ")
+    return " ".join(part for part in (first + "s", rest, thing) if part), f"{verb} {thing}"
+
+
+def related_to(name: str, groups: list[Group]) -> Related:
     """The first SHOWN_RELATED names of the groups' members besides `name` (merged, each group in name order), and
-    when there are more, each group counted. A group is (its verb and object, its members)."""
+    when there are more, each group counted."""
     merged = (member for member, _ in groupby(heapq.merge(*(members for _, members in groups))) if member != name)
     names = list(islice(merged, SHOWN_RELATED + 1))
     if len(names) <= SHOWN_RELATED:
         return Related(names, [])
     more = []
-    for (verb, thing), members in groups:
+    for (one, several), members in groups:
         others = len(members) - (name in members)
-        if others == 1:
-            more.append(f"1 card that {verb.replace(' ', 's ', 1) if ' ' in verb else verb + 's'} {thing}")
-        elif others:
-            more.append(f"{others:,} cards that {verb} {thing}")
+        if others:
+            more.append(f"1 card that {one}" if others == 1 else f"{others:,} cards that {several}")
     return Related(names[:SHOWN_RELATED], more)
 
 
@@ -240,7 +266,7 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
     lines = source.split("\n")
     docs = []
     for card, card_notes_found in zip(program.cards, notes, strict=True):
-        english = English(card)
+        english = English(card, program.cards)
         vp_min, vp_max = vp_bounds(card)
         docs.append(
             CardDoc(

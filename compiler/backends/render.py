@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from compiler.checking.vocabulary import ACTIONS, DECKS, GOODS, TABLES, Entry, caused_by
+from compiler.checking.vocabulary import ACTIONS, BEFORE, DECKS, GOODS, PLURALS, TABLES, Entry, caused_by
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, Timing, TriggerKind
@@ -138,8 +138,11 @@ def plural_name(name: str) -> bool:
 
 
 class English:
-    def __init__(self, card: n.Card):
+    def __init__(self, card: n.Card, cards: tuple[n.Card, ...] = ()):
+        """`cards`: the card file's cards, for what another card's text says of this one (a Building discarded to
+        build another)."""
         self.card = card
+        self.cards = cards
         self.subject = "the Elder" if card.kind == "elder" else f"the {card.name}"
         self.plural = card.kind != "elder" and plural_name(card.name)
         self.lets: dict[str, n.Expr] = {}
@@ -202,6 +205,7 @@ class English:
         parts += self.cost_sentences()
         parts += [self.rule(r) for r in self.card.rules]
         parts += [self.ability(a) for a in self.card.abilities]
+        parts += self.discarded_for()
         if self.card.vp and not isinstance(self.card.vp[0], n.Number | n.Negate):
             parts.append(f"During scoring at the end of the game, {self.subject} {self.agree('scores')} {self.vp()}.")
         if not parts:
@@ -220,6 +224,25 @@ class English:
                 if self.qualifier(payment):
                     found.append(sentence(payment.entry.english.replace("{cost}", plain)))
             found += self.computed_costs(first)
+        return found
+
+    def discarded_for(self) -> list[str]:
+        """What another card's `discard "THIS"` payment lets this card do, said on this card as the rulebook does:
+        "The Toy Shop allows you to build the Wooden Tramway at no cost if you discard the Toy Shop"."""
+        found = []
+        for other in self.cards:
+            for line in other.costs:
+                for option in line.options:
+                    if not any(discards(payment, self.card) for payment in option.payments):
+                        continue
+                    rest = [p for p in option.payments if not discards(p, self.card)]
+                    price = f"for {listing([self.payment(p) for p in rest])}" if rest else "at no cost"
+                    found.append(
+                        sentence(
+                            f"{self.subject} {self.agree('allows')} you to build the {other.name} {price} if you "
+                            f"discard {self.subject}"
+                        )
+                    )
         return found
 
     def computed_costs(self, option: n.CostOption) -> list[str]:
@@ -257,6 +280,9 @@ class English:
         if rule.entry is None:
             return sentence(unknown("rule parameter", rule.phrase.text))
         self.phrases = rule.entry.phrases
+        change = relative_change(rule.value)
+        if change is not None and isinstance(change, n.Number):
+            return sentence(relative_english(rule.entry, change.value))
         value = "" if rule.value is None else self.expr(rule.value)
         english = rule.entry.english if rule.on else rule.entry.parameter.english_off
         text = english.replace("{value}", value).replace("{default}", str(rule.entry.default))
@@ -267,6 +293,8 @@ class English:
         self.phrases = trigger.entry.phrases if trigger.entry is not None else {}
         body = self.statements(ability.body)
         kind = trigger.kind
+        if self.guard_inside(trigger):
+            body = f"if {self.condition(negated(trigger.guard.condition))}, {body}"
         once = f"{ONCE}, {body}" if body.startswith("if ") else f"{ONCE} {body}"
         if kind is TriggerKind.WHEN_BUILT:
             text = sentence(once)
@@ -301,14 +329,26 @@ class English:
             return sentence(f"{turn} {body}")
         return sentence(f"{turn} place a Worker on {self.subject} to {body}")
 
+    def guard_inside(self, trigger: n.Trigger) -> bool:
+        """An `unless` guard said inside its ability's sentence ("..., if there are any Elders in your Elder Council,
+        you may ..."): it guards that ability alone, so the card's "no effect" sentence would deny the rest of it.
+        A worker space keeps its "but only if" after the sentence."""
+        guard = trigger.guard
+        return guard is not None and guard.unless and not self.whole_card() and trigger.kind != "worker_space"
+
+    def whole_card(self) -> bool:
+        """Whether the card's one ability is all it does, so "the X has no effect if ..." says what its guard does."""
+        return len(self.card.abilities) == 1 and not self.card.rules
+
     def guarded(self, trigger: n.Trigger, text: str) -> str:
         guard = trigger.guard
-        if guard is None:
+        if guard is None or self.guard_inside(trigger):
             return text
-        condition = self.condition(guard.condition)
-        if guard.unless:
+        if guard.unless and self.whole_card():
+            condition = self.condition(guard.condition)
             no_effect = sentence(f"{self.subject} {self.agree('has')} no effect if {condition}")
             return f"{text} {no_effect}"
+        condition = self.condition(negated(guard.condition) if guard.unless else guard.condition)
         return f"{text[:-1]}, but only if {condition}."
 
     # Statements
@@ -452,13 +492,25 @@ class English:
         return text
 
     def binary(self, expr: n.Binary) -> str:
-        left, right = self.expr(expr.left), self.expr(expr.right)
+        left, right = self.operand(expr, expr.left), self.operand(expr, expr.right, right=True)
         factor = {"2": "double", "3": "triple"}.get(left)
         if expr.op is Op.MULTIPLY and factor:
             return f"{factor} {right}"
         if expr.op.divides and right == "2":
             return f"half {left}, rounded {expr.op.rounding}"
         return expr.op.english.format(left=left, right=right)
+
+    def operand(self, parent: n.Binary, expr: n.Expr, right: bool = False) -> str:
+        """An operand in parentheses where the words alone would group it otherwise: "double (5 minus the number of
+        Elders)", "10 minus (the number of Elders plus 1)"; a sum inside a sum, a product inside a product, reads
+        the same either way."""
+        text = self.expr(expr)
+        if not isinstance(expr, n.Binary):
+            return text
+        inner, outer = expr.op.precedence, parent.op.precedence
+        if inner < outer or (inner == outer and right and parent.op not in (Op.ADD, Op.MULTIPLY)):
+            return f"({text})"
+        return text
 
     def table(self, table: n.Table, unit: str = "") -> tuple[str, str]:
         """The key and its rows in rulebook style: '4 VP if 9 or fewer, 5 VP if 10-17, …'."""
@@ -494,6 +546,85 @@ def mandatory_after_may(statements: tuple[n.Statement, ...]) -> int | None:
         elif seen and not optional(statement) and not isinstance(statement, n.Let):
             return index
     return None
+
+
+DISCARD = "discard_building"  # the payment that discards a named Building
+
+
+def discards(payment: n.Call | n.Phrase, card: n.Card) -> bool:
+    """Whether a payment discards this card (a Building named in a `discard "NAME"` payment)."""
+    return (
+        isinstance(payment, n.Call)
+        and payment.entry.impl == DISCARD
+        and card.kind == "building"
+        and payment.args == (card.name,)
+    )
+
+
+NEGATED = {
+    Op.AT_LEAST: Op.LESS_THAN,
+    Op.LESS_THAN: Op.AT_LEAST,
+    Op.AT_MOST: Op.MORE_THAN,
+    Op.MORE_THAN: Op.AT_MOST,
+    Op.EQUAL: Op.NOT_EQUAL,
+    Op.NOT_EQUAL: Op.EQUAL,
+}
+
+
+def negated(condition: n.Expr) -> n.Expr:
+    """The condition that holds exactly when this one does not, said as plainly: `elders = 0` -> `elders != 0`
+    ("there are any Elders"); and/or by De Morgan's laws."""
+    if isinstance(condition, n.Compare):
+        return n.Compare(condition.span, NEGATED[condition.op], condition.left, condition.right)
+    if isinstance(condition, n.Logic):
+        op = "or" if condition.op == "and" else "and"
+        return n.Logic(condition.span, op, tuple(negated(o) for o in condition.operands))
+    if isinstance(condition, n.Not):
+        return condition.operand
+    return n.Not(condition.span, condition)
+
+
+def relative_change(value: n.Expr | None) -> n.Expr | None:
+    """A rule's value written relative to the value in force (`elder seats + 1`, `sloop wood cost - 1`): the signed
+    change (a Number, negative for `-`, or the expression added); None for a value that is not such a change."""
+    if not isinstance(value, n.Binary) or value.op not in (Op.ADD, Op.SUBTRACT):
+        return None
+    before = [side for side in (value.left, value.right) if is_before(side)]
+    change = value.right if is_before(value.left) else value.left
+    if len(before) != 1 or (value.op is Op.SUBTRACT and not is_before(value.left)):
+        return None
+    if any(is_before(node) for node in n.walk(change)):
+        return None
+    if value.op is Op.SUBTRACT:
+        return n.Number(change.span, -change.value) if isinstance(change, n.Number) else None
+    return change
+
+
+def is_before(expr: n.Expr) -> bool:
+    return isinstance(expr, n.Ref) and expr.source == "scope" and expr.name == BEFORE
+
+
+def relative_english(entry: Entry, amount: int) -> str:
+    """'You have 1 more Elder seat', 'your sloops cost 1 wood less': the parameter's own words for a change if it
+    declares them, else its English with the value as the change ('holds up to 3 more wood')."""
+    up, size = amount >= 0, abs(amount)
+    declared = entry.parameter.change
+    if declared:
+        return declared[0 if up else 1].replace("{amount}", str(size)).replace("{s}", "" if size == 1 else "s")
+    before, _, after = entry.english.partition("{value}")
+    after = re.sub(r" instead of( the usual)? \{default\}", "", after)
+    noun, _, rest = after.strip().partition(" ")
+    singular = PLURALS.get(noun.lower())
+    countable = singular is not None or noun.lower() in (*GOODS, "vp", *PLURALS.values())
+    if not countable or "{value}" in after:
+        return f'your "{entry.pattern}" is {size} {"higher" if up else "lower"}'
+    if noun.lower() == "guest":
+        noun = "Guest" if size == 1 else "Guests"
+    if size == 1 and singular is not None:
+        noun = noun[: len(singular)]
+    mass = noun.lower() in (*MASS_NOUNS, "vp")
+    more = "more" if up else ("less" if mass else "fewer")
+    return f"{before}{size} {more} {noun} {rest}".strip()
 
 
 def deck_name(deck: str) -> str:

@@ -113,6 +113,7 @@ class Count(Entry):
     example_only: bool = False  # only a worked example may read it
     event_only: bool = False  # about the event being heard: only in an `each time` ability
     bounds: tuple[int, int | None] = (0, None)  # the values it can take, for printed ranges
+    onto_card: str = ""  # the good slot it counts on this Building (its bound: what the card's own abilities put there)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -122,6 +123,7 @@ class Event(Entry):
     fields: dict = field(default_factory=dict, hash=False)  # field pattern -> (attr, type)
     timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER
     phrases: dict = field(default_factory=dict, hash=False)  # a field's attr -> its English
+    once: bool = False  # a moment that comes once a game (its hook runs once, as a when-built does)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -130,6 +132,8 @@ class Effect(Entry):
 
     causes: tuple[str, ...] = ()  # the events it sets off, for the reference's interactions and trigger loops
     gains: str = ""  # the good slot whose good comes into the personal supply (a Guest sets off an event)
+    returns: str = ""  # the good slot whose good goes back to the general supply (a Guest sets off an event)
+    onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
     worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
     example_only: bool = False  # only a worked example may do it
     zero_is_nothing: bool = True  # an amount of 0 does nothing, so a constant 0 is an error
@@ -143,12 +147,25 @@ class Effect(Entry):
         event = declared.GAINED.get(dict(zip(slots, args, strict=True))[self.gains])
         return self.causes if event is None else (*self.causes, event.name)
 
+    def sets_off(self, args: tuple) -> tuple[str, ...]:
+        """Every event a call with these slot values may set off, for the reference's interactions: those it causes,
+        and the event of a good it returns (declared.RETURNED), which no loop check counts (a player runs out)."""
+        if not self.returns:
+            return self.caused(args)
+        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        event = declared.RETURNED.get(dict(zip(slots, args, strict=True))[self.returns])
+        return self.caused(args) if event is None else (*self.caused(args), event.name)
+
 
 @dataclass(frozen=True, kw_only=True)
 class Payment(Entry):
     """One part of a way to pay a Building's cost."""
 
     zero_is_nothing: bool = True  # paying 0 asks nothing, so a constant 0 is an error
+    causes: tuple[str, ...] = ()  # the events paying it sets off, for the reference's interactions
+
+    def sets_off(self, args: tuple) -> tuple[str, ...]:
+        return self.causes
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,10 +229,34 @@ def normalise(word: str) -> str:
 
 # Counts: numbers a condition, amount or VP formula can use ---------------------------------
 
+
+def most_ships(only: str = "") -> int:
+    """The most Ships (of one type, or of any) a Fishing track holds under rules.toml at any player count: the
+    shortest first, as many as the supply board has of each, while the track's spaces last. A printed range counts
+    Ships this way (Harbor Grill's "1-7 VP")."""
+    rules = load_rules()
+    spaces = rules.default(("fishing_track", "spaces"))
+    kinds = sorted((rules.default(("ships", kind, "length")), kind) for kind in SHIP_TYPES if not only or kind == only)
+    most = 0
+    for supply in rules.default(("fishing_track", "ships_per_type")):
+        left, placed = spaces, 0
+        for length, _ in kinds:
+            fitting = min(supply, left // length) if length else supply
+            placed, left = placed + fitting, left - fitting * length
+        most = max(most, placed)
+    return most
+
+
 COUNTS = (
     Count("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
     Count("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
-    Count("{good} on this building", "good_on_card", "the number of {good} on this Building", settable=True),
+    Count(
+        "{good} on this building",
+        "good_on_card",
+        "the number of {good} on this Building",
+        settable=True,
+        onto_card="good",
+    ),
     Count("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
     Count("elders", "elders", "the number of Elders in your Elder Council", settable=True),
     Count("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
@@ -235,7 +276,10 @@ COUNTS = (
     ),
     Count("forests", "forests", "the number of Forests on your Harbor board", settable=True),
     Count(
-        "forested double spaces", "forested_double_spaces", "the number of forested double spaces on your Harbor board"
+        "forested double spaces",
+        "forested_double_spaces",
+        "the number of forested double spaces on your Harbor board",
+        bounds=(0, len(load_rules().doubles)),
     ),
     Count(
         "double spaces with stacked forests",
@@ -263,13 +307,20 @@ COUNTS = (
         "8 or fewer Buildings never make one)",
     ),
     Count("haul size", "haul_size", "your haul size"),
-    Count("ships", "ships", "the number of Ships on your Fishing track"),
+    Count("ships", "ships", "the number of Ships on your Fishing track", bounds=(0, most_ships())),
     Count(
         "ships with catboat",
         "ships_with_catboat",
         "the number of Ships on your Fishing track, including the preprinted catboat",
+        bounds=(1, most_ships() + 1),
     ),
-    Count("{ship}", "ships_of_type", "the number of {ship}s on your Fishing track", settable=True),
+    Count(
+        "{ship}",
+        "ships_of_type",
+        "the number of {ship}s on your Fishing track",
+        settable=True,
+        bounds=(0, max(most_ships(kind) for kind in SHIP_TYPES)),
+    ),
     Count("missing ship types", "missing_ship_types", "the number of Ship types missing from your Fishing track"),
     Count("guests on ships", "guests_on_ships", "the number of Guests on your Ships", settable=True),
     Count("free fishing spaces", "free_fishing_spaces", "the number of free spaces on your Fishing track"),
@@ -356,7 +407,11 @@ FACTS = (
 
 
 def event(
-    pattern: str, declaration: declared.EventType, english: str, fields: dict[str, tuple[str, str]] | None = None
+    pattern: str,
+    declaration: declared.EventType,
+    english: str,
+    fields: dict[str, tuple[str, str]] | None = None,
+    once: bool = False,
 ) -> Event:
     """An event's phrase; its runtime name, timings and field types are the runtime's declaration. `fields` maps
     a field's words to its attribute and the English a player reads for it. An action's event says "take"; the
@@ -364,7 +419,9 @@ def event(
     fields = fields or {}
     typed = {words: (attr, declaration.fields[attr]) for words, (attr, _) in fields.items()}
     phrases = dict(fields.values())
-    return Event(pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases)
+    return Event(
+        pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases, once=once
+    )
 
 
 EVENTS = (
@@ -429,7 +486,10 @@ EVENTS = (
     event("returning home phase", declared.RETURNING_HOME, "each Returning Home Phase"),
     event("end of round", declared.ROUND_END, "the end of each Round, after all players have had three turns"),
     event(
-        "scoring", declared.BEFORE_SCORING, "the start of scoring at the end of the game, before anything is counted"
+        "scoring",
+        declared.BEFORE_SCORING,
+        "the start of scoring at the end of the game, before anything is counted",
+        once=True,
     ),
 )
 
@@ -470,12 +530,16 @@ EFFECTS = (
         gains="good",
     ),
     Effect(
-        "return {amount} {good}", "give_back", "return {amount} {good} from your personal supply to the general supply"
+        "return {amount} {good}",
+        "give_back",
+        "return {amount} {good} from your personal supply to the general supply",
+        returns="good",
     ),
     Effect(
         "pay {amount} {good}",
         "give_back",
         "return {amount} {good} from your personal supply to the general supply (Guests cannot pay it)",
+        returns="good",
     ),
     Effect(
         "put {amount} {good} in reserve",
@@ -486,11 +550,13 @@ EFFECTS = (
         "put {amount} {good} on this building",
         "put_on_card",
         "place {amount} {good} from the general supply on this Building",
+        onto_card="good",
     ),
     Effect(
         "move {amount} {good} from supply to this building",
         "move_to_card",
         "move {amount} {good} from your personal supply onto this Building",
+        onto_card="good",
     ),
     Effect("remove this building from play", "remove_card", "remove this Building from play"),
     Effect(
@@ -691,6 +757,7 @@ PAYMENTS = (
         "return {amount} guests",
         "return_guests",
         "return {amount} Guests from your personal supply to the general supply",
+        causes=(declared.RETURN_GUEST.name,),
     ),
     Payment(
         "discard {building:name}",

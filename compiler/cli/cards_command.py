@@ -145,7 +145,7 @@ def tell(args: argparse.Namespace, out: Path, printed, faces: int, images: int) 
 def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
     """The faces to print, or None when the earlier card file of --changed-since has errors (reported)."""
     try:
-        faces = [face(card) for card in select(cards, args.deck, args.letter, args.cards, args.file)]
+        faces = [face(card, tuple(cards)) for card in select(cards, args.deck, args.letter, args.cards, args.file)]
     except SelectionError as error:
         raise UsageError(str(error)) from None
     if not args.changed_since:
@@ -153,7 +153,7 @@ def chosen(args: argparse.Namespace, cards) -> list[Face] | None:
     old_text, old = compile_file(args.changed_since)
     if not report(args.changed_since, old_text, old):
         return None
-    return changed(faces, [face(card) for card in old.program.cards])
+    return changed(faces, [face(card, old.program.cards) for card in old.program.cards])
 
 
 def overflow_message(overflow) -> str:

@@ -26,6 +26,7 @@ from compiler.cli.common import (
     writing,
 )
 from compiler.cli.project_files import card_file_command, replaced_cards_option
+from compiler.cli.trace_command import find_card
 from compiler.diagnostics import printable
 from runtime.wording import counted
 
@@ -77,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
         return ERRORS
     specs = load_cards(text, args.file)
     if args.give:
-        setup.give = grant(args.give, specs, setup)
-    focus = find(specs, args.card) if args.card else None
+        setup.give = grant(args.give, specs, setup, args.file)
+    focus = find_card(specs, args.card, args.file) if args.card else None
     session, problem = start(specs, setup, focus, saved_answers)
     if args.check:
         return checked(args, session, problem)
@@ -145,20 +146,14 @@ def check_seats(seats, hint: str) -> None:
             raise UsageError(f"unknown player {agent!r}: a seat is '{PERSON}' or one of {', '.join(PLAYERS)}")
 
 
-def find(specs, wanted: str):
-    from compiler.cli.trace_command import find_card
-
-    return find_card(specs, wanted, "the card file")
-
-
-def grant(value: str, specs, setup):
+def grant(value: str, specs, setup, path: str):
     """--give CARD[:ROUND] for the first person seated (the first seat when only bots play)."""
     from runtime.analysis.games import Grant
 
     name, _, round_text = value.rpartition(":") if ":" in value else (value, "", "1")
     if not round_text.isdigit() or int(round_text) < 1:
         raise UsageError(f"--give {value}: the round after ':' is a whole number from 1")
-    card = find(specs, name)
+    card = find_card(specs, name, path)
     if card.kind != "building":
         raise UsageError(f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play taken")
     check_round(int(round_text), specs, setup.players)
@@ -240,7 +235,7 @@ class Playing:
             where = f"{self.args.file}:{first.span.line}"
             return printable(f"{where}: {first.message} (the game goes on with the cards it had)")
         specs = load_cards(text, self.args.file)
-        focus = find(specs, self.args.card) if self.args.card else None
+        focus = find_card(specs, self.args.card, self.args.file) if self.args.card else None
         unchanged = cards_hash(text) == cards_hash(self.text)
         self.text = text
         self.session.reload(specs, focus)

@@ -74,7 +74,7 @@ def hover(analysis: Analysis, line: int, column: int) -> str | None:
     card = card_at(analysis.program, line)
     if card is None:
         return None
-    english = English(card)
+    english = English(card, analysis.program.cards)
     if line + 1 == card.span.line:
         return card_summary(card, english)
     path = path_to(card, line, column)

@@ -275,7 +275,7 @@ class Answers(Node):
     """Answers, in the words of the language, to the questions the step before asks, in order."""
 
     values: tuple[str, ...]
-    player: int = 0  # only this player's questions; 0: whoever is asked
+    player: int = 0  # only this player's questions; 0: written without `player N:`, so player 1's
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,15 @@
-"""One seeded game as a balance experiment sees it: who plays each seat, an optional card granted to one
-seat at the start of a round, and a small record of the result (no log unless asked for)."""
+"""One seeded game as `nus simulate`, `nus balance` and `nus trace` play it: who plays each seat, an optional card
+granted to one seat at the start of a round, and the game's record (no log unless asked for)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from runtime.core.in_play import attach
-from runtime.core.rules_in_force import base_value, rule
-from runtime.game.phases import final_totals, play_round
-from runtime.game.setup import new_table
+from runtime.core.rules_in_force import base_value
+from runtime.game.forward import Game, Record
 from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
 from runtime.model.cards import CardSpec
 from runtime.model.rules import load_rules
@@ -39,49 +38,16 @@ class Setup:
         return len(self.agents)
 
 
-@dataclass(frozen=True)
-class Record:
-    """What a game leaves behind: scores by seat, winners (ties shared), worker turns, and each Building
-    built as (name, seat, round). granted says whether the grant found a space (None without a grant, or when the
-    game ended before its round)."""
-
-    seed: int
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    turns: int
-    built: tuple[tuple[str, int, int], ...]
-    granted: bool | None = None
-    log: tuple[str, ...] = ()
-
-    def win_share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
-
-
 def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
-    """Seven rounds and scoring; the seed fixes the shuffles and every choice of every seat. A tracer
+    """The game `setup` describes, played out through the forward model: seven rounds and scoring, the seed fixing
+    the shuffles and every choice of every seat, the card granted at the start of its round. A tracer
     (runtime/analysis/trace.py) watches without changing anything."""
-    deciders = seat_deciders(setup.agents, setup.seed)
-    table = new_table(setup.players, specs, seed=setup.seed, decider=deciders, keep_log=setup.keep_log)
-    table.session.tracer = tracer
-    granted = None
-    round_of_turn: list[int] = []
-    while table.round < rule(table, None, "rounds"):
-        if setup.grant is not None and setup.grant.round == table.round + 1:
-            granted = grant(table, setup.grant)
-        first_turn = table.turn_counter
-        play_round(table)
-        round_of_turn += [table.round] * (table.turn_counter - first_turn)
-    scores = {seat: float(total) for seat, total in final_totals(table).items()}
-    best = max(scores.values())
-    return Record(
-        seed=setup.seed,
-        scores=tuple(scores[seat] for seat in range(setup.players)),
-        winners=tuple(seat for seat in range(setup.players) if scores[seat] == best),
-        turns=table.turn_counter,
-        built=built_cards(table, round_of_turn),
-        granted=granted,
-        log=tuple(table.log) if setup.keep_log else (),
-    )
+    game = Game.new(specs, setup.players, setup.seed, seat_deciders(setup.agents, setup.seed), setup.keep_log)
+    game.table.session.tracer = tracer
+    wanted = setup.grant
+    given = None if wanted is None else game.at_round_start(wanted.round, lambda table: grant(table, wanted))
+    record = game.play_out()
+    return record if given is None else replace(record, granted=given.result)
 
 
 def last_round(specs: Sequence[CardSpec], players: int) -> int | None:
@@ -90,16 +56,6 @@ def last_round(specs: Sequence[CardSpec], players: int) -> int | None:
     if any("rounds" in spec.rules for spec in specs):
         return None
     return base_value(load_rules(), "rounds", players)
-
-
-def built_cards(table: Table, round_of_turn: list[int]) -> tuple[tuple[str, int, int], ...]:
-    """Buildings in play at the end that were built during the game, with the round of their turn."""
-    return tuple(
-        (card.name, player.index, round_of_turn[card.built_turn - 1])
-        for player in table.players
-        for card in player.buildings
-        if 0 < card.built_turn <= len(round_of_turn)
-    )
 
 
 def grant(table: Table, wanted: Grant) -> bool:

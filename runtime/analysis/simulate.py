@@ -1,4 +1,4 @@
-"""Full seeded games with random deciders, and a summary of their results.
+"""`nus simulate`'s words: a line for each game played and a summary of their results.
 
 `nus simulate` streams games from the runner (all cores, or a Dask cluster): each game's line is printed
 as it arrives, the summary keeps running totals only, and logs are kept only when written to a file, so
@@ -7,51 +7,14 @@ memory stays flat however many games are played.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from runtime.analysis.games import Record
 from runtime.analysis.stats import Estimate, RunningMean
-from runtime.core.rules_in_force import rule
-from runtime.game.phases import final_scores, play_round
-from runtime.game.setup import new_table
-from runtime.model.cards import CardSpec
-from runtime.model.state import Table, player_name
+from runtime.game.forward import Record
+from runtime.model.state import player_name
 from runtime.wording import counted
-
-
-@dataclass
-class GameResult:
-    seed: int
-    players: int
-    scores: dict[int, Fraction]
-    winners: list[int]
-    built: dict[str, int]  # Building name -> how many players built it
-    log: list[str]
-
-
-def play_game(specs: Sequence[CardSpec], players: int, seed: int) -> tuple[Table, dict[int, dict[str, Fraction]]]:
-    """Seven rounds and scoring; the seed fixes the shuffles and every random choice."""
-    table = new_table(players, specs, seed=seed)
-    while table.round < rule(table, None, "rounds"):
-        play_round(table)
-    return table, final_scores(table)
-
-
-def simulate(specs: Sequence[CardSpec], players: int, games: int, seed: int) -> list[GameResult]:
-    results = []
-    for game in range(games):
-        table, scores = play_game(specs, players, seed + game)
-        totals = {p: parts["total"] for p, parts in scores.items()}
-        best = max(totals.values())
-        built: dict[str, int] = {}
-        for player in table.players:
-            for card in player.buildings:
-                built[card.name] = built.get(card.name, 0) + 1
-        winners = [p for p, total in totals.items() if total == best]
-        results.append(GameResult(seed + game, players, totals, winners, built, table.log))
-    return results
 
 
 def score_text(score: Fraction | float) -> str:
@@ -63,10 +26,6 @@ def game_line(seed: int, scores: Iterable[tuple[int, Fraction | float]], winners
     """One game: its seed, every player's score, and who won (ties are shared)."""
     shown = ", ".join(f"{player_name(p)} {score_text(s)}" for p, s in scores)
     return f"seed {seed}: {shown}; won by " + " and ".join(f"{player_name(p)}" for p in winners)
-
-
-def per_game(results: Sequence[GameResult]) -> str:
-    return "\n".join(game_line(r.seed, sorted(r.scores.items()), r.winners) for r in results)
 
 
 def record_line(record: Record) -> str:
@@ -127,13 +86,3 @@ def score_interval(estimate: Estimate) -> str:
     if estimate.n < 2:
         return f"{estimate.mean:.1f} (one game: no interval)"
     return f"{estimate.mean:.1f} (95% CI {estimate.low:.1f} to {estimate.high:.1f}, n={estimate.n} games)"
-
-
-def summary(results: Sequence[GameResult]) -> str:
-    """Average and spread of scores, and which Buildings got built most and least."""
-    if not results:
-        return "no games"
-    totals = Summary(results[0].players)
-    for result in results:
-        totals.add((float(s) for s in result.scores.values()), (n for n, c in result.built.items() for _ in range(c)))
-    return totals.text()

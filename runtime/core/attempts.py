@@ -34,35 +34,14 @@ def choose_legal(
     legal: Callable[[Any], bool] | None = None,
 ) -> T:
     """Ask for an option and carry out its value; options that fail are not legal, none legal is IllegalAction.
-    The options are Options or raw values (asked with their default labels); a failed one is dropped by its place,
-    from a copy of them made at the first failure (most choices find none).
-
-    legal, when given, is a check cheaper than trying: whether an option's value could succeed as the table is. The
-    options it refuses are not offered. A decider is shown exactly the others, with where they sit among the
-    candidates (the Decision's `among`). A blind decider (random players, see decide_among) is shown nothing: it
-    draws among the candidates (once one is found legal), and only the one drawn is checked; a refused one is
-    dropped and the draw made again. That picks among the others as evenly, and as a random player shown the
-    Decision picks (random_pick), so a game plays the same either way, while a blind pick checks only the options
-    drawn, not all of them."""
-    session = table.session
-    blind = legal is not None and session.tracer is None and getattr(session.decider, "blind", None) is not None
-    among = None
-    if legal is not None and not blind:
-        places = tuple([place for place, option in enumerate(options) if legal(value_of(option))])
-        if len(places) < len(options):
-            among = (len(options), places)
-            options = [options[place] for place in places]
-    remaining = list(options) if blind else options
+    The options are Options or raw values (asked with their default labels). legal, when given, is a check cheaper
+    than trying: whether an option's value could succeed as the table is; the options it refuses are not offered
+    (legal_choice). After a failure exactly the legal options left are asked among."""
+    remaining = list(options)
     failures: list[tuple[str, str]] = []
     mark = table.snapshot()
     try:
-        while remaining:
-            if blind:
-                index = draw_legal(table, player, kind, remaining, prompt, legal)  # type: ignore[arg-type]
-                if index is None:
-                    break
-            else:
-                index = decide_among(table, player, kind, remaining, prompt, among)
+        while (index := legal_choice(table, player, kind, remaining, prompt, legal)) is not None:
             choice = remaining[index]
             try:
                 return act(value_of(choice))
@@ -72,25 +51,52 @@ def choose_legal(
                 if table.session.keep_log:
                     table.say(f"{player_name(player)} {kind} {label}: not possible ({why})", player)
                 failures.append((label, str(why)))  # not the exception: its traceback holds this frame, a cycle
-                if remaining is options:
-                    remaining = list(options)
                 del remaining[index]
-                if blind:  # from here on as a decider shown the options is asked: exactly the legal ones left
-                    remaining = [option for option in remaining if legal(value_of(option))]  # type: ignore[misc]
-                    blind = False
-                among = None
+                if legal is not None:
+                    remaining = [option for option in remaining if legal(value_of(option))]
+                    legal = None
     finally:
         table.release(mark)
     reasons = "; ".join(f"{label}: {why}" for label, why in failures)
     raise IllegalAction(f"{player_name(player)} has no legal {kind}{': ' if reasons else ''}{reasons}")
 
 
+def legal_choice(
+    table: Table,
+    player: int,
+    kind: DecisionKind,
+    candidates: list[Any],
+    prompt: str,
+    legal: Callable[[Any], bool] | None,
+) -> int | None:
+    """The place among candidates of the option chosen from those `legal` allows (every one when it is None); None
+    when there is none. A decider is shown exactly the legal ones, with where they sit among the candidates (the
+    Decision's `among`). A decider that picks (a random player, see decide_among) is shown nothing: it draws among
+    the candidates, and only the one drawn is checked; a refused one is dropped from candidates and the draw made
+    again. That picks among the legal ones as evenly, and as a random player shown the Decision picks (random_pick),
+    so a game plays the same either way, while a pick checks only the options drawn, not all of them."""
+    if not candidates:
+        return None
+    if legal is None:
+        return decide_among(table, player, kind, candidates, prompt)
+    session = table.session
+    if session.tracer is None and getattr(session.decider, "pick", None) is not None:
+        return draw_legal(table, player, kind, candidates, prompt, legal)
+    places = tuple([place for place, option in enumerate(candidates) if legal(value_of(option))])
+    if not places:
+        return None
+    if len(places) == len(candidates):
+        return decide_among(table, player, kind, candidates, prompt)
+    shown = [candidates[place] for place in places]
+    return places[decide_among(table, player, kind, shown, prompt, (len(candidates), places))]
+
+
 def draw_legal(
     table: Table, player: int, kind: DecisionKind, remaining: list[Any], prompt: str, legal: Callable[[Any], bool]
 ) -> int | None:
-    """A blind decider's pick among remaining (its place there) of an option legal allows, each option drawn that it
-    refuses dropped from remaining; None once none is left, and without a draw when none is legal (a decider shown
-    no option is not asked). value_of is inlined: asked for most options of every turn."""
+    """A picking decider's draw among remaining (its place there) of an option legal allows, each option drawn that
+    it refuses dropped from remaining; None once none is left, and without a draw when none is legal (a decider
+    shown no option is not asked). value_of is inlined: asked for most options of every turn."""
     for option in remaining:
         if legal(option.value if option.__class__ is Option else option):
             break

@@ -1,18 +1,21 @@
 """Who makes a player's choices: every choice is a typed Decision listing its legal Options.
 
-The contract, shared by the engine, tests, worked examples, look-ahead players and the trace:
+The one decider protocol, shared by the engine, the forward model, tests, worked examples, look-ahead players and
+the trace:
 
 - `Option(value, label)`: `value` is what the engine acts on (an action space name, an Elder or Building
   in play, a plate index, a Payment, True/False, a Ship type...); `label` is the same in human words
   ("build ship", "Meditation Lodge (worker space)", "plate of 3", "yes").
 - `Decision(kind, player, options, prompt)`: `kind` is a DecisionKind, `player` the index of who decides.
-- `Decider.choose(decision, table) -> int`: the index of the chosen option in `decision.options` (any integral
-  number; a negative one, one past the options or a truth is refused with the decision named).
+- `Decider.choose(decision, game) -> int`: the index of the chosen option in `decision.options` (any integral
+  number; a negative one, one past the options or a truth is refused with the decision named). `game` is the
+  forward model's Game at this question (runtime/game/forward.py; `game.table` is the live table), or None for a
+  table no Game drives (a test's, a worked example's).
+- An optional `pick(player, count) -> int`: a decider whose answer rests on nothing but how many options there are
+  (the random player) says so, and is then asked that inside the engine, with no Decision made, unless a tracer
+  watches (it is shown every Decision). Most decisions of a simulated game are answered so.
 - `ask(table, player, kind, options, prompt)` returns the chosen option's value; a lone option is no
   choice, so it is taken without asking. Raw values passed to `ask` get a default label (`label_of`).
-- A decider whose answer rests on nothing but how many options there are (a random player) may say so with a
-  `blind(player, count) -> int` method: it is then asked that instead of `choose`, and no Decision is made, unless a
-  tracer watches (it is shown every Decision). Most decisions of a simulated game are answered so.
 """
 
 from __future__ import annotations
@@ -101,7 +104,7 @@ class Decision(NamedTuple):
 
 
 class Decider(Protocol):
-    def choose(self, decision: Decision, table: Any) -> int: ...
+    def choose(self, decision: Decision, game: Any) -> int: ...
 
 
 def label_of(value: Any) -> str:
@@ -116,36 +119,6 @@ def label_of(value: Any) -> str:
 
 class ScriptError(AssertionError):
     """A scripted test asked for something it did not expect."""
-
-
-def matches(option: Option, answer: Any) -> bool:
-    """An answer names an option by its value, its label, or the value's text ("gold", 3, (1, 2), True)."""
-    if isinstance(answer, Option):
-        return option == answer
-    return option.value == answer or option.label == answer or str(option.value) == str(answer)
-
-
-class ScriptedDecider:
-    """Answers in order, for tests. `decisions` keeps every Decision put to it; `asked` the same as
-    (player, kind, option values) triples, which is what most tests compare."""
-
-    def __init__(self, answers: Sequence[Any] = ()):
-        self.answers = list(answers)
-        self.decisions: list[Decision] = []
-
-    @property
-    def asked(self) -> list[tuple[int, DecisionKind, list[Any]]]:
-        return [(decision.player, decision.kind, decision.values) for decision in self.decisions]
-
-    def choose(self, decision: Decision, table: Any) -> int:
-        self.decisions.append(decision)
-        if not self.answers:
-            raise ScriptError(f"script ran out: {describe(decision)}")
-        answer = self.answers.pop(0)
-        for index, option in enumerate(decision.options):
-            if matches(option, answer):
-                return index
-        raise ScriptError(f"{describe(decision)}: {answer!r} is not one of them")
 
 
 def option_index(value: Any, refusal: str) -> int:
@@ -185,23 +158,26 @@ def uniform_index(rng: random.Random, count: int) -> int:
     return index
 
 
-class RandomDecider:
-    """Seeded uniform choices, for simulation; the same seed gives the same game."""
+class RandomPlayer:
+    """Seeded uniform choices: the same seed gives the same game. One in every seat draws from one stream (a game's
+    default); one a seat (runtime.players.seat_deciders) from a stream of each seat's own."""
+
+    name = "random"
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def choose(self, decision: Decision, table: Any) -> int:
+    def choose(self, decision: Decision, game: Any) -> int:
         return random_pick(self.rng, decision)
 
-    def blind(self, player: int, count: int) -> int:
+    def pick(self, player: int, count: int) -> int:
         return uniform_index(self.rng, count)
 
 
 def random_pick(rng: random.Random, decision: Decision) -> int:
     """A random player's choice: each option equally likely. Options picked from more candidates (`among`, see
-    choose_legal) are drawn as a blind player draws them: among every candidate left, a candidate not offered dropped
-    and the draw made again, so that a player shown the Decision and one asked blind make the same choice."""
+    choose_legal) are drawn as `pick` draws them: among every candidate left, a candidate not offered dropped and the
+    draw made again, so that a player shown the Decision and one that picks make the same choice."""
     if decision.among is None:
         return uniform_index(rng, len(decision.options))
     candidates, places = decision.among
@@ -240,7 +216,7 @@ def decide_among(
 ) -> int:
     """The index of the chosen option among options (Options or raw values): every decision comes here. A Decision
     is made only for whoever looks at one: a decider that chooses by it, a tracer, or a worked example's decider
-    told of a lone option (`automatic`); a lone option is otherwise taken, and a blind decider just counts.
+    told of a lone option (`automatic`); a lone option is otherwise taken, and a decider that picks just counts.
     among: the options were picked from more candidates (choose_legal); a lone one is then asked too, as a random
     player draws for it."""
     count = len(options)
@@ -251,9 +227,9 @@ def decide_among(
             if getattr(decider, "automatic", None) is None:
                 return 0
         elif count:
-            blind = getattr(decider, "blind", None)
-            if blind is not None:
-                return blind(player, count)
+            pick = getattr(decider, "pick", None)
+            if pick is not None:
+                return pick(player, count)
     if not count:
         raise ValueError(f"no options for {kind}: {prompt}")
     decision = Decision(kind, player, as_options(options), prompt, among)
@@ -263,7 +239,7 @@ def decide_among(
             note(decision, table)
         index = 0
     else:
-        index = decider.choose(decision, table)
+        index = decider.choose(decision, session.game)
         if index.__class__ is not int or not 0 <= index < count:
             index = checked_answer(decision, index)
     if session.tracer is not None:

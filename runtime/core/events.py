@@ -214,14 +214,17 @@ def fire_held_latches(table: Table, tracer: Any) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
     session, fired = table.session, False
     contexts = table._journal.derived.get(CARD_CONTEXTS) or card_contexts(table)  # inline: asked every pass
-    for card, index in list(table.latches):
+    for entry in list(table.latches):
+        if fired and entry not in table.latches:
+            continue  # its card left play in an effect fired this pass: its latches lapsed with it
+        card, index = entry
         ability = card.spec.abilities[index]
         ctx = contexts.get(card) or card_context(table, card)
         held = ability.guard is None or ability.guard(ctx)
         if tracer is not None:
             tracer.listened(ctx, ability, held)
         if held:
-            table.latches.remove((card, index))
+            table.latches.remove(entry)
             card.fired.add(index)
             table.say(f"{card.owner.name} {card.name}: as soon as", card.owner.index, card=card)
             session.checking_latches = True  # the effect's own events check no latches: this pass goes on

@@ -51,6 +51,9 @@ class Asked:
 
 @dataclass
 class ExampleDecider:
+    """Answers the questions of its example's table (no Game drives it: `choose` is handed None for the game)."""
+
+    table: Table
     pending: list[Answer] = field(default_factory=list)
     standing: list[Answer] = field(default_factory=list)
     asked: list[Asked] = field(default_factory=list)
@@ -62,8 +65,8 @@ class ExampleDecider:
         self.standing = [answer for answer in answers if answer.every_time]
         self.given_at = len(self.asked)
 
-    def choose(self, decision: Decision, table: Table) -> int:
-        player, kind = decision.player, str(decision.kind)
+    def choose(self, decision: Decision, game: object) -> int:
+        table, player, kind = self.table, decision.player, str(decision.kind)
         named = [describe(table, player, kind, option) for option in decision.options]
         for answer in self.candidates(player):
             for index, option in enumerate(decision.options):

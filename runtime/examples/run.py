@@ -35,7 +35,8 @@ def answers_after(steps: Sequence[ExampleStep], index: int) -> list[Answer]:
     for step in steps[index + 1 :]:
         if step.kind != "answers":
             break
-        found += [Answer.written(text, step.line, step.player - 1 if step.player else None) for text in step.answers]
+        # an answer without `player N:` is player 1's, as every other step without it is (docs/examples.md)
+        found += [Answer.written(text, step.line, max(step.player, 1) - 1) for text in step.answers]
     return found
 
 
@@ -52,7 +53,7 @@ def acting(ctx: Context, step: ExampleStep) -> Context:
 
 def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
     table, ctx = example_table(example, specs)
-    decider: ExampleDecider = table.decider
+    decider: ExampleDecider = table.session.decider
     failures: list[str] = []
     for index, step in enumerate(example.steps):
         if step.kind == "answers":

@@ -26,7 +26,7 @@ class ExampleFacts:
     def __init__(self, ctx: Context):
         self.ctx = ctx
         self.rounds_played = 0
-        self.scores: dict[int, dict[str, Fraction]] = {}
+        self.scores: dict[int, dict[str, int | Fraction]] = {}
 
     @property
     def vp(self) -> int | Fraction:
@@ -66,12 +66,13 @@ def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, C
     """A fresh seeded table in Round 1 (example_players); player 1 (index 0) owns the example's card, already in
     play."""
     card = next((spec for spec in specs if spec.name == example.card), None)
-    table = new_table(example_players(card), specs, seed=SEED, decider=ExampleDecider())
+    table = new_table(example_players(card), specs, seed=SEED)
+    table.session.decider = ExampleDecider(table)
     table.round = 1
-    table.example_card = card
+    table.session.example_card = card
     ctx = Context(table, table.players[0])
-    if table.example_card is not None:
-        ctx.card = place_without_building(table, ctx.me, table.example_card)
+    if table.session.example_card is not None:
+        ctx.card = place_without_building(table, ctx.me, table.session.example_card)
     ctx.event = ExampleFacts(ctx)
     return table, ctx
 

@@ -1,37 +1,18 @@
-"""The round: Fishing Phase, Work Phase, end of round, Returning Home Phase; and the moment before scoring."""
+"""The steps of a round the driver takes (runtime/game/driver.py): its start, the Fishing Phase's start and end, the
+moments between turns, the end of the round, Returning Home; and the moment before scoring."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 
 from runtime.core.events import check_latches, emit, emit_each
 from runtime.core.rules_in_force import rule
-from runtime.game.actions import offer_any_time, take_turn
-from runtime.mechanics.board import haul_size
+from runtime.game.actions import offer_any_time
 from runtime.mechanics.goods import offer_guests_on_ships
-from runtime.mechanics.haul import distribute
-from runtime.mechanics.scoring import score, total_score
+from runtime.mechanics.scoring import score
 from runtime.mechanics.shares import settle_share_fish, turn_order
 from runtime.model.declarations import BEFORE_SCORING, FISHING_PHASE_START, RETURNING_HOME, ROUND_END, Timing
 from runtime.model.state import Player, Table
-
-
-def play_round(table: Table) -> None:
-    for _ in round_steps(table):
-        pass
-
-
-def round_steps(table: Table) -> Iterator[str]:
-    """The round one step at a time, so a caller can look at the table between the steps it names."""
-    begin_round(table)
-    fishing_phase(table)
-    yield "fishing phase"
-    yield from work_steps(table)
-    end_of_round(table)
-    yield "end of round"
-    returning_home(table)
-    yield "returning home"
 
 
 def deal_c_cards(table: Table) -> None:
@@ -52,15 +33,6 @@ def begin_round(table: Table) -> None:
         deal_c_cards(table)
 
 
-def fishing_phase(table: Table) -> None:
-    fishing_phase_start(table)
-    for player in turn_order(table):
-        between_turns(table, player)
-    for player in turn_order(table):
-        distribute(table, player, haul_size(table, player))
-    end_fishing(table)
-
-
 def fishing_phase_start(table: Table) -> None:
     emit_each(table, FISHING_PHASE_START, Timing.AT, turn_order(table))
 
@@ -68,21 +40,6 @@ def fishing_phase_start(table: Table) -> None:
 def end_fishing(table: Table) -> None:
     settle_share_fish(table)
     check_latches(table)
-
-
-def work_phase(table: Table) -> None:
-    for _ in work_steps(table):
-        pass
-
-
-def work_steps(table: Table) -> Iterator[str]:
-    for turn in range(1, rule(table, None, "workers") + 1):
-        table.turn = turn
-        for player in turn_order(table):
-            player.turns_taken = turn
-            take_turn(table, player)
-            between_turns(table, player)
-            yield "worker turn"
 
 
 def between_turns(table: Table, player: Player) -> None:
@@ -109,16 +66,10 @@ def returning_home(table: Table) -> None:
     check_latches(table)
 
 
-def final_scores(table: Table) -> dict[int, dict[str, Fraction]]:
+def final_scores(table: Table) -> dict[int, dict[str, int | Fraction]]:
     """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
     before_scoring(table)
     return {player.index: score(table, player) for player in table.players}
-
-
-def final_totals(table: Table) -> dict[int, Fraction]:
-    """final_scores' totals alone (what a simulated game keeps), without a Fraction made for every part."""
-    before_scoring(table)
-    return {player.index: total_score(table, player) for player in table.players}
 
 
 def before_scoring(table: Table) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from operator import is_
 from typing import NamedTuple
 
-from runtime.core.decisions import Decider, RandomDecider
+from runtime.core.decisions import Decider, RandomPlayer
 from runtime.core.rules_in_force import base_value
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
@@ -198,7 +198,8 @@ def new_table(
         "general": goods_dict(),
         "listeners": TrackedDict(),
         "latches": TrackedList(),
+        "round_starts": TrackedList(),
     }
     joined(journal, *stacks, *spaces.values(), *decks_left.values(), *parts.values())
-    session = Session(decider if decider is not None else RandomDecider(seed), keep_log)
+    session = Session(decider if decider is not None else RandomPlayer(seed), keep_log)
     return on(Table(rules=rules, session=session, **parts))

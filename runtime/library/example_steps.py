@@ -13,7 +13,7 @@ from runtime.core.rules_in_force import capacity, printed_plates, rule
 from runtime.examples import place_without_building
 from runtime.game import phases
 from runtime.game.actions import place_worker, turn_options
-from runtime.game.phases import fishing_phase
+from runtime.game.driver import play_fishing_phase, play_whole_round, play_work_phase
 from runtime.mechanics import board, goods, scoring
 from runtime.mechanics.buildings import build
 from runtime.mechanics.shares import live
@@ -72,7 +72,7 @@ def build_this_card(ctx: Context) -> None:
 
     The card leaves play first, whoever has it (the copy the example put in play for its givens, or the card an
     earlier step built), so it is built for real and never twice: each Building is one card."""
-    spec = ctx.table.example_card
+    spec = ctx.table.session.example_card
     if spec is None:
         raise IllegalAction("this example is not on a card")
     for card in [card for player in ctx.table.players for card in player.buildings if card.spec is spec]:
@@ -106,7 +106,7 @@ def not_in_play(table: Table, name: str) -> None:
 
 
 def run_fishing_phase(ctx: Context) -> None:
-    fishing_phase(ctx.table)
+    play_fishing_phase(ctx.table)
 
 
 def guest_on_ship(ctx: Context) -> None:
@@ -171,7 +171,7 @@ def worker_on_elder(ctx: Context, name: str) -> None:
 
 
 def run_work_phase(ctx: Context) -> None:
-    phases.work_phase(ctx.table)
+    play_work_phase(ctx.table)
 
 
 def run_round_end(ctx: Context) -> None:
@@ -190,7 +190,7 @@ def play_a_round(ctx: Context) -> None:
     rounds = rule(table, None, "rounds")
     if table.round >= rounds:
         raise IllegalAction(f"the game ends after Round {rounds}")
-    phases.play_round(table)
+    play_whole_round(table)
     ctx.event.rounds_played += 1
 
 

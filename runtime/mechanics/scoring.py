@@ -10,16 +10,12 @@ from runtime.model.cards import Context
 from runtime.model.state import CardInPlay, Player, Table
 
 
-def score(table: Table, player: Player) -> dict[str, Fraction]:
-    """Each part and the total, as exact fractions."""
+def score(table: Table, player: Player) -> dict[str, int | Fraction]:
+    """Each part and the total, exact: an int where it is whole, the total always a Fraction (a Fraction made for
+    every part cost 3% of a random game, scored at its end)."""
     parts = score_parts(table, player)
-    parts["total"] = sum(parts.values())
-    return {name: Fraction(part) for name, part in parts.items()}
-
-
-def total_score(table: Table, player: Player) -> Fraction:
-    """score(table, player)["total"]."""
-    return Fraction(sum(score_parts(table, player).values()))
+    parts["total"] = Fraction(sum(parts.values()))
+    return parts
 
 
 def score_parts(table: Table, player: Player) -> dict[str, int | Fraction]:

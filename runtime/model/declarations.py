@@ -100,6 +100,10 @@ EVENTS: tuple[EventType, ...] = tuple(value for value in list(globals().values()
 # what runtime/mechanics/goods.gain emits (tests/runtime/test_runtime_vocabulary.py holds it to this), read by
 # the compiler's loop check (the general supply never runs out)
 GAINED: dict[Good, EventType] = {Good.GUEST: GAIN_GUEST}
+# A good that sets off an event as it goes back from a personal supply to the general supply, one event a piece: what
+# runtime/mechanics/goods.pay emits, read by the reference's interactions (a hook on it hears every such payment).
+# No loop check reads it: a player runs out of what they return.
+RETURNED: dict[Good, EventType] = {Good.GUEST: RETURN_GUEST}
 
 
 # Actions ------------------------------------------------------------------------------------------

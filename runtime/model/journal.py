@@ -38,7 +38,7 @@ T = TypeVar("T")
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open", "derived", "ruled", "changed")
+    __slots__ = ("entries", "open", "derived", "ruled", "changed", "lowest")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
@@ -46,6 +46,7 @@ class Journal:
         self.derived: dict[Any, Any] = {}  # values worked out from the table's shape; see the module docstring
         self.ruled: dict[Any, Any] = {}  # values worked out from the cards in play that have rules; likewise
         self.changed = True  # set by every change and undo, recorded or not; see the module docstring
+        self.lowest = 0  # the lowest position undone to since the forward model last set it (Game.refused)
 
     def __deepcopy__(self, memo: dict) -> Journal:
         return Journal()  # a copy of the table starts with nothing to undo
@@ -54,6 +55,8 @@ class Journal:
         return (Journal, ())  # and so does a pickled one
 
     def undo(self, position: int) -> None:
+        if position < self.lowest:
+            self.lowest = position
         entries = self.entries
         if len(entries) <= position:
             return

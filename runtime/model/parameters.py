@@ -53,6 +53,11 @@ class Parameter:
     phrases: dict[str, str] = field(default_factory=dict, hash=False)  # scope attr -> its English in the reference
     english_off: str = ""  # a switch: its English when a card turns it off (`rule WORDS = off`)
     least: int | None = 0  # a number's smallest value; None: unbounded (VP values), and for a switch
+    # A number: its English for a change relative to the value in force (`rule X = X + 1`), going up and going down;
+    # {amount} is the change, {s} the plural ending of the noun it counts. Empty: the reference words it from
+    # `english` (compiler/backends/render.py, relative_english).
+    change: tuple[str, str] = ()
+    onto_card: str = ""  # a switch that lets this good land on the card that sets it (bounds `GOOD on this building`)
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
@@ -64,7 +69,7 @@ def vp(name: str, words: str, english: str, path: tuple[str, ...] = ()) -> Param
     return number(name, words, english, path, least=None)
 
 
-def scoped(name: str, english: str, path: tuple[str, ...], usual: tuple[str, str, str]) -> Parameter:
+def scoped(name: str, english: str, path: tuple[str, ...], usual: tuple[str, str, str], **options) -> Parameter:
     """A parameter whose base value its caller works out from structured data: `usual` is (the keyword the caller
     hands it under, the words a card's rule reads it by, its English in the reference)."""
     keyword, scope_words, phrase = usual
@@ -76,12 +81,15 @@ def scoped(name: str, english: str, path: tuple[str, ...], usual: tuple[str, str
         usual=keyword,
         scope={scope_words: (keyword, NUMBER)},
         phrases={keyword: phrase},
+        **options,
     )
 
 
-def switch(name: str, words: str, english: str, english_off: str) -> Parameter:
+def switch(name: str, words: str, english: str, english_off: str, **options) -> Parameter:
     """A rule a card turns on (`rule WORDS`) or off (`rule WORDS = off`); rules.toml keeps it off in [card_rules]."""
-    return Parameter(name, words, english, ("card_rules", name), result=TRUTH, english_off=english_off, least=None)
+    return Parameter(
+        name, words, english, ("card_rules", name), result=TRUTH, english_off=english_off, least=None, **options
+    )
 
 
 def card_number(name: str, words: str, english: str) -> Parameter:
@@ -96,7 +104,12 @@ def setup(name: str, words: str, english: str, path: tuple[str, ...] = (), **opt
 # The rules cards of the base set use, in the order the reference lists them.
 CARD_RULES = (
     number("wood_limit", "wood limit", "your personal supply holds up to {value} wood instead of the usual {default}"),
-    number("elder_seats", "elder seats", "your Elder Council has {value} seats"),
+    number(
+        "elder_seats",
+        "elder seats",
+        "your Elder Council has {value} seats",
+        change=("you have {amount} more Elder seat{s}", "you have {amount} fewer Elder seat{s}"),
+    ),
     scoped(
         "plate_cost",
         'each time you take a "Serve Fish" action, each plate you fill with fish costs {value}',
@@ -133,6 +146,7 @@ CARD_RULES = (
         "each time an Elder discards 3 fish, the fish that would go into your personal supply "
         "may go onto this Building instead",
         "when an Elder of yours discards 3 fish, none of them may go onto this Building",
+        onto_card="fish",
     ),
     switch(
         "built_over",
@@ -201,13 +215,24 @@ CARD_RULES = (
 
 # Every number of the base game, each a rule a card may change.
 BASE_RULES = (
-    number("rounds", "rounds", "the game lasts {value} Rounds instead of {default}", reach="table", least=1),
+    number(
+        "rounds",
+        "rounds",
+        "the game lasts {value} Rounds instead of {default}",
+        reach="table",
+        least=1,
+        change=("the game lasts {amount} more Round{s}", "the game lasts {amount} fewer Round{s}"),
+    ),
     number(
         "workers",
         "worker turns",
         "each player takes {value} worker turns a Round instead of {default}",
         reach="table",
         least=1,
+        change=(
+            "each player takes {amount} more worker turn{s} a Round",
+            "each player takes {amount} fewer worker turn{s} a Round",
+        ),
     ),
     number("reserve_fish_limit", "reserve fish limit", "your Reserve holds up to {value} fish instead of {default}"),
     number(
@@ -288,6 +313,7 @@ BASE_RULES = (
         "your haul is {value} instead of the haul table's value for your Ships",
         ("haul_table",),
         ("usual", "usual haul size", "the haul table's value for your Ships"),
+        change=("your haul is {amount} fish larger", "your haul is {amount} fish smaller"),
     ),
     number(
         "catboat_haul",
@@ -353,6 +379,7 @@ def ship_rules(data: dict) -> tuple[Parameter, ...]:
                 f"{ship} {good} cost",
                 f"a {ship} costs you {{value}} {good} instead of {{default}}",
                 (*where, "cost", good),
+                change=(f"your {ship}s cost {{amount}} {good} more", f"your {ship}s cost {{amount}} {good} less"),
             )
             for good in values["cost"]
         ]

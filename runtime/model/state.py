@@ -163,9 +163,10 @@ new_entry = tuple.__new__  # new_entry(LogEntry, (round, turn, text, player, car
 
 
 class Session:
-    """What drives a table and is no part of the game: who decides, the structured log, the depth counters
-    of running actions and hooks, a worked example's card, and an optional tracer (`nus trace`: see
-    runtime/analysis/trace.py for the calls it gets). A copy of the game gets a session of its own.
+    """What drives a table and is no part of the game: who decides (`decider`, handed `game`: the forward model's
+    Game driving the table, or None), the structured log, the depth counters of running actions and hooks, a worked
+    example's card, and an optional tracer (`nus trace`: see runtime/analysis/trace.py for the calls it gets). A copy
+    of the game gets a session of its own.
 
     `keep_log` False skips the log (`Table.say` makes no entry) for a table whose log nobody reads: a game
     simulated for its scores, a look-ahead player's copy. Play is the same either way: the game never reads
@@ -173,6 +174,7 @@ class Session:
 
     def __init__(self, decider: Any = None, keep_log: bool = True):
         self.decider = decider
+        self.game: Any = None
         self.keep_log = keep_log
         self.events: list[LogEntry] = []
         self.action_depth = 0
@@ -182,18 +184,6 @@ class Session:
         self.tracer: Any = None
 
 
-SESSION_FIELDS = ("decider", "action_depth", "checking_latches", "example_card", "triggering")
-
-
-def session_field(name: str) -> property:
-    """A Table attribute that lives in its session (kept for the code that reads it from the table)."""
-    return property(
-        lambda table: getattr(table.session, name),
-        lambda table, value: setattr(table.session, name, value),
-        doc=f"The session's {name}.",
-    )
-
-
 @state_init
 @dataclass(eq=False)
 class Table(State):
@@ -201,9 +191,9 @@ class Table(State):
     setup.new_table, which puts it on its journal.
 
     The position between turns is state too: `stage` names the next step of the game and `seat` the
-    place in turn order it is at (see runtime/game/forward.py)."""
+    place in turn order it is at (see runtime/game/driver.py)."""
 
-    TRANSIENT = State.TRANSIENT | {"rules", "session", "bases", *SESSION_FIELDS}
+    TRANSIENT = State.TRANSIENT | {"rules", "session", "bases"}
     SHAPE = frozenset({"players"})
 
     rules: Rules
@@ -221,6 +211,7 @@ class Table(State):
     general: TrackedDict = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
     listeners: dict[tuple[str, str], list[tuple[CardInPlay, Ability]]] = field(default_factory=TrackedDict)
     latches: list[tuple[CardInPlay, int]] = field(default_factory=TrackedList)
+    round_starts: list[int] = field(default_factory=TrackedList)  # the turn counter as each round began
     round: int = 0
     turn: int = 0
     turn_counter: int = 0
@@ -228,12 +219,6 @@ class Table(State):
     stage: str = "round"
     seat: int = 0
     bases: dict[str, Any] = field(default_factory=dict, repr=False)  # the rule look-up's base values (rules_in_force)
-
-    decider = session_field("decider")
-    action_depth = session_field("action_depth")
-    checking_latches = session_field("checking_latches")
-    example_card = session_field("example_card")
-    triggering = session_field("triggering")
 
     @property
     def derived(self) -> dict[Any, Any]:
@@ -278,20 +263,31 @@ class Table(State):
             None if tracer is None else tracer.position(),
         )
 
-    def restore(self, mark: Mark) -> None:
-        """Undo every change since the mark (which stays open: restore to it as often as needed). A mark of another
-        table (one taken before a copy was made is the original's), a mark released, or one whose changes an undo to
-        an earlier mark took back, is refused: this table's journal does not lead to it."""
+    def again(self, mark: Mark) -> Mark:
+        """A second mark at the same point as `mark`, to be released on its own (the forward model's marks inside a
+        segment are at the segment's start)."""
+        self.check(mark)
+        self._journal.open += 1
+        return Mark(self, mark.position, mark.last, mark.log_length, mark.trace_length)
+
+    def check(self, mark: Mark) -> None:
+        """Refuse a mark this table's journal does not lead to: a mark of another table (one taken before a copy was
+        made is the original's), a mark released, or one whose changes an undo to an earlier mark took back."""
         if mark.table is not self:
             raise ValueError("cannot restore to a mark of another table (a copy has marks of its own)")
-        journal = self._journal
-        position, entries = mark.position, journal.entries
+        position, entries = mark.position, self._journal.entries
         if position < 0 or len(entries) < position or (position and entries[position - 1] is not mark.last):
             raise ValueError(f"cannot restore to a mark {'released' if position < 0 else 'undone past'}")
-        journal.undo(position)
+
+    def restore(self, mark: Mark) -> None:
+        """Undo every change since the mark (which stays open: restore to it as often as needed); a mark the journal
+        does not lead to is refused (check)."""
+        self.check(mark)
+        self._journal.undo(mark.position)
         del self.session.events[mark.log_length :]
-        if mark.trace_length is not None:  # traced since the mark was made
-            self.session.tracer.rewind(mark.trace_length)
+        tracer = self.session.tracer
+        if mark.trace_length is not None and tracer is not None:  # traced when the mark was made, and still
+            tracer.rewind(mark.trace_length)  # (a look-ahead's trial traces nothing: Game.trying rewinds after it)
 
     def release(self, mark: Mark) -> None:
         """The mark will not be restored to: once no mark is open, nothing is recorded."""

@@ -1,5 +1,5 @@
-"""The greedy player: one step of look-ahead. Each worker action is tried (its own choices inside the
-action completed at random, a few times) and the one whose table evaluates best is taken; the choices
+"""The greedy player: one step of look-ahead. Each worker action is tried on the live position (its own choices
+inside the action completed at random, a few times) and the one whose table evaluates best is taken; the choices
 that made that completion are then replayed, so the action is carried out as it was judged."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.core.decisions import Decision, DecisionKind, uniform_index
-from runtime.model.state import Table
 from runtime.players.evaluation import relative
-from runtime.players.lookahead import Sampler, act_and_finish_turn, trying
+from runtime.players.lookahead import Sampler, trying
 
 SAMPLES = 2  # completions tried per action
 
@@ -38,9 +37,9 @@ class Planner(ABC):
         self.samples = samples
         self.plan: list[int] = []
 
-    def choose(self, decision: Decision, table: Table) -> int:
+    def choose(self, decision: Decision, game: Any) -> int:
         if decision.kind == DecisionKind.ACTION:
-            index, self.plan = self.choose_action(table, decision.values)
+            index, self.plan = self.choose_action(game, len(decision.options))
             return index
         if self.plan:
             index = self.plan.pop(0)
@@ -50,28 +49,24 @@ class Planner(ABC):
         return uniform_index(self.rng, len(decision.options))
 
     @abstractmethod
-    def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
-        """The worker action to take, and the answers planned for the choices inside it."""
+    def choose_action(self, game: Any, options: int) -> tuple[int, list[int]]:
+        """The worker action to take (its index among `options` of the question `game` waits at), and the answers
+        planned for the choices inside it."""
 
-    def candidates(self, table: Table, options: Sequence[Any]) -> list[tuple[float, list[int]]]:
+    def candidates(self, game: Any, options: int) -> list[tuple[float, list[int]]]:
         """Each action's best completion of `samples` tried: its evaluation and the answers inside it."""
-        return [max((self.sample(table, option) for _ in range(self.samples)), key=first) for option in options]
+        return [max((self.sample(game, option) for _ in range(self.samples)), key=first) for option in range(options)]
 
-    def sample(self, table: Table, option: Any, plan: Sequence[int] = ()) -> tuple[float, list[int]]:
+    def sample(self, game: Any, option: int, plan: Sequence[int] = ()) -> tuple[float, list[int]]:
         """One completion of the action, its first answers from `plan`: the evaluation after it, and the
         player's answers inside it."""
-        found = self.complete(table, option, plan)
+        found = self.complete(game, option, plan)
         return found.value, found.answers
 
-    def complete(self, table: Table, option: Any, plan: Sequence[int] = ()) -> Completion:
-        player = table.players[self.seat]
+    def complete(self, game: Any, option: int, plan: Sequence[int] = ()) -> Completion:
+        player = game.table.players[self.seat]
         sampler = Sampler(random.Random(self.rng.getrandbits(64)), self.seat, plan)
-
-        def act() -> float:
-            act_and_finish_turn(table, player, option)
-            return relative(table, player)
-
-        value = trying(table, sampler, sampler.rng, player, act)
+        value = trying(game, option, sampler, player, lambda table: relative(table, player))
         return Completion(value, sampler.answers, sampler.widths)
 
 
@@ -80,7 +75,9 @@ def first(found: tuple[float, list[int]]) -> float:
 
 
 class Greedy(Planner):
-    def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
-        found = self.candidates(table, options)
-        best = max(range(len(options)), key=lambda index: found[index][0])
+    name = "greedy"
+
+    def choose_action(self, game: Any, options: int) -> tuple[int, list[int]]:
+        found = self.candidates(game, options)
+        best = max(range(options), key=lambda index: found[index][0])
         return best, list(found[best][1])

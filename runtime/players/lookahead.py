@@ -1,13 +1,11 @@
-"""Trying a worker action and taking it back, for players that look ahead.
+"""Trying an option and taking it back, for players that look ahead.
 
-A look-ahead runs on the real table between a snapshot and its restore, with every decision answered by
-a stand-in decider, then puts the table's own decider back. Hidden information is re-dealt first: the
-order of every deck (so the future display) and the cards in opponents' hands are shuffled together
-with the look-ahead's own random numbers, so no player profits from what it cannot see.
-
-A player is asked in the middle of a worker turn, with the engine's calls under it, where the forward model's
-positions (between segments, runtime/game/forward.py) do not reach: so the rest of the round is played here
-from the worker turn in progress, as the round itself would play it.
+A look-ahead tries each option of the question the game waits at through the forward model, on the live position
+(runtime/game/forward.py: Game.trying): the option is applied and the rest of its segment played (a worker turn's
+action and the moment between turns after it) with a stand-in decider answering every seat, the position judged,
+and the game put back at the question. Hidden information is re-dealt first: the order of every deck (so the
+future display) and the cards in opponents' hands are shuffled together with the look-ahead's own random numbers,
+so no player profits from what it cannot see.
 """
 
 from __future__ import annotations
@@ -17,11 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from runtime.core.decisions import Decision, uniform_index
-from runtime.core.rules_in_force import rule
-from runtime.game.actions import place_worker, take_turn
-from runtime.game.phases import between_turns, end_of_round, returning_home
-from runtime.mechanics.shares import turn_order
-from runtime.model.state import IllegalAction, Player, Table
+from runtime.model.state import Player, Table
 
 
 class Sampler:
@@ -35,7 +29,7 @@ class Sampler:
         self.answers: list[int] = []
         self.widths: list[int] = []  # how many options each recorded answer chose among
 
-    def choose(self, decision: Decision, table: Table) -> int:
+    def choose(self, decision: Decision, game: Any) -> int:
         width = len(decision.options)
         if decision.player != self.player:
             return uniform_index(self.rng, width)
@@ -46,20 +40,15 @@ class Sampler:
         return index
 
 
-def trying(table: Table, decider: Any, rng: random.Random, viewer: Player, act: Callable[[], float]) -> float:
-    """Run act on a re-dealt table with `decider` answering; the table is restored whatever happens. An
-    act that turns out impossible is worth minus infinity."""
-    own, tracer = table.decider, table.session.tracer
-    table.decider, table.session.tracer = decider, None  # a look-ahead is no part of the game a trace shows
-    with table.snapshot() as mark:
-        try:
-            redeal(table, rng, viewer)
-            return act()
-        except IllegalAction:
-            return float("-inf")
-        finally:
-            table.decider, table.session.tracer = own, tracer
-            table.restore(mark)
+def trying(game: Any, index: int, sampler: Sampler, viewer: Player, judge: Callable[[Table], float]) -> float:
+    """Option `index` of the question the game waits at, played to the end of its segment on a re-dealt table with
+    `sampler` answering every seat: what `judge` makes of the table then, or minus infinity for an option the
+    engine refuses (it turns out impossible). The game is back at the question after."""
+    with game.trying(sampler):
+        redeal(game.table, sampler.rng, viewer)
+        game.apply(index)
+        game.finish_segment()
+        return float("-inf") if game.refused else judge(game.table)
 
 
 def redeal(table: Table, rng: random.Random, viewer: Player) -> None:
@@ -77,23 +66,3 @@ def redeal(table: Table, rng: random.Random, viewer: Player) -> None:
         for hand, position in held:
             hand[position] = pool.pop()
         deck[:] = pool
-
-
-def act_and_finish_turn(table: Table, player: Player, option: Any) -> None:
-    """The worker action, then the moments between turns that follow it."""
-    place_worker(table, player, option)
-    between_turns(table, player)
-
-
-def rest_of_round(table: Table, player: Player) -> None:
-    """The worker turns after `player`'s current one, the end of the round and the return home."""
-    order = turn_order(table)
-    first = table.turn
-    for turn in range(first, rule(table, None, "workers") + 1):
-        table.turn = turn
-        for other in order[order.index(player) + 1 :] if turn == first else order:
-            other.turns_taken = turn
-            take_turn(table, other)
-            between_turns(table, other)
-    end_of_round(table)
-    returning_home(table)

@@ -11,11 +11,9 @@ the best completion is carried out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.model.state import Table
 from runtime.players.greedy import Completion, Planner
 
 ITERATIONS = 40  # trial completions per worker action decision, beyond one per action
@@ -37,15 +35,17 @@ class Node:
 
 
 class Search(Planner):
-    def choose_action(self, table: Table, options: Sequence[Any]) -> tuple[int, list[int]]:
-        nodes = [Node(self.complete(table, option), index, 0) for index, option in enumerate(options)]
+    name = "search"
+
+    def choose_action(self, game: Any, options: int) -> tuple[int, list[int]]:
+        nodes = [Node(self.complete(game, index), index, 0) for index in range(options)]
         budget = ITERATIONS
         while budget > 0 and any(node.expandable for node in nodes):
             node = max((node for node in nodes if node.expandable), key=lambda node: node.completion.value)
             node.expanded = True
             prefix = node.completion.answers[: node.depth]
             for answer in range(node.completion.widths[node.depth]):
-                trial = self.complete(table, options[node.action], [*prefix, answer])
+                trial = self.complete(game, node.action, [*prefix, answer])
                 nodes.append(Node(trial, node.action, node.depth + 1))
                 budget -= 1
         best = max(nodes, key=lambda node: node.completion.value)

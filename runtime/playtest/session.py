@@ -13,9 +13,9 @@ table, every bot plays as `nus simulate` seeds it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from runtime.analysis.games import Grant, Record
+from runtime.analysis.games import Grant
 from runtime.analysis.games import Setup as GameSetup
 from runtime.analysis.trace import Trace, Tracer, starting_place
 from runtime.core.decisions import Decision
@@ -267,16 +267,7 @@ class PlaySession:
         game.question()
         grant = setup.give
         played = GameSetup(setup.seed, setup.seats, grant)
-        totals = {seat: float(total) for seat, total in game.scores().items()}
-        best = max(totals.values())
-        record = Record(
-            seed=setup.seed,
-            scores=tuple(totals[seat] for seat in range(setup.players)),
-            winners=tuple(seat for seat in range(setup.players) if totals[seat] == best),
-            turns=game.table.turn_counter,
-            built=(),
-            granted=game.granted,
-        )
+        record = replace(game.game.record(), granted=game.granted)
         return Trace(card, played, starting_place(self.specs, played, card), tracer, record)
 
     def log(self) -> list[Json]:

@@ -15,14 +15,13 @@ from runtime.analysis.balance import Design
 from runtime.analysis.games import Grant, Setup, play
 from runtime.analysis.simulate import record_line
 from runtime.analysis.trace import Tracer, trace_game
-from runtime.core.events import emit
 from runtime.core.in_play import attach
-from runtime.game.setup import new_table
-from runtime.model.declarations import RETURNING_HOME
+from runtime.game.forward import Game
 from runtime.model.state import CardInPlay
-from runtime.players.lookahead import trying
+from runtime.players.lookahead import Sampler, trying
 from tests.analysis.test_simulate import LOOP
 from tests.kit.rulebook import ROOT
+from tests.kit.table_kit import question
 
 CARDS = ROOT / "cards.nus"
 
@@ -283,23 +282,21 @@ def test_tracing_does_not_change_the_game(specs, card, seed, agent):
 
 
 def test_a_look_ahead_is_no_part_of_the_trace(specs):
-    """A player trying a move on the real table (greedy, search) must not show up in the trace."""
-    table = new_table(3, specs, seed=5)
-    spec = spec_named(specs, "Reserve Assets")
-    card = CardInPlay(spec, table.players[0])
-    table.players[0].buildings.append(card)
-    table.session.tracer = tracer = Tracer(spec)
-    attach(table, card)
-    assert len(tracer.timeline) == 1  # it came into play
-    value = trying(table, table.decider, random.Random(1), table.players[0], lambda: emit_home(table))
-    assert value == 0.0 and len(tracer.timeline) == 1
-    emit_home(table)
+    """A player trying moves on the live table (greedy, search) must not show up in the trace: every action is
+    tried, each one placing a Worker where the traced card listens, and the trace is as before."""
+    game = Game.new(specs, 3, 5, [None] * 3)
+    spec = spec_named(specs, "Meeting Center")
+    card = CardInPlay(spec, game.table.players[0])
+    game.table.players[0].buildings.append(card)
+    game.table.session.tracer = tracer = Tracer(spec)
+    attach(game.table, card)
+    decision = game.to_move()
+    assert decision.player == 0 and len(tracer.timeline) == 1  # it came into play
+    for index in range(len(decision.options)):
+        trying(game, index, Sampler(random.Random(index), 0), game.table.players[0], lambda table: 0.0)
+    assert len(tracer.timeline) == 1 and question(game.to_move()) == question(decision)
+    game.apply(0)  # played for real, the Worker placed: now the card listens
     assert len(tracer.timeline) == 2 and tracer.moments[0].ability is spec.abilities[0]
-
-
-def emit_home(table) -> float:
-    emit(table, RETURNING_HOME, "at", table.players[0])
-    return 0.0
 
 
 def test_balance_traces_the_game_nus_balance_played_for_that_seed_and_card(specs):

@@ -1,6 +1,6 @@
 """The speed report: one run measures every figure, so ratios compare like with like.
 
-    python tests/benchmarks/bench.py            # prints the Markdown table of RESULTS.md
+    python tests/benchmarks/bench.py            # writes tests/benchmarks/RESULTS.md and prints its table
 
 Medians over repeats; the machine is shared and noisy, so read ratios rather than absolutes. Whole-process
 figures (`nus check`, `nus simulate`) run the command in a child process and read its CPU time and peak
@@ -333,9 +333,20 @@ def main() -> None:
     rows.append(
         ("edit one card in a 10,000-card pool, `nus check` process (disk cache)", f"{wall:.2f} s ({cpu:.2f} s CPU)")
     )
-    print("| measure | result | target |\n|---|---|---|")
-    for measure, result in rows:
-        print(f"| {measure} | {result} | {TARGETS.get(measure, '')} |")
+    table = "| measure | result | target |\n|---|---|---|\n"
+    table += "".join(f"| {measure} | {result} | {TARGETS.get(measure, '')} |\n" for measure, result in rows)
+    print(table, end="")
+    RESULTS.write_text(RESULTS_HEADING + table, encoding="utf-8")  # the commit and time are git's
+
+
+RESULTS = Path(__file__).with_name("RESULTS.md")
+RESULTS_HEADING = """# Benchmark results
+
+Written by `PYTHONHASHSEED=0 python tests/benchmarks/bench.py`: every figure from one run on the project's shared
+2-core machine, so read the ratios, not the absolute times (see [docs/speed.md](../../docs/speed.md)).
+The commit and time of the run are in this file's git history.
+
+"""
 
 
 if __name__ == "__main__":

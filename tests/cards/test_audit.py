@@ -40,7 +40,7 @@ def supply(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> dict[
 
 
 def asked_kinds(table: Table) -> list[str]:
-    return [kind for _, kind, _ in table.decider.asked]
+    return [kind for _, kind, _ in table.session.decider.asked]
 
 
 # 1. Forest Cabin at the wood limit ---------------------------------------------------------------
@@ -114,12 +114,12 @@ def most_ships(table: Table, player: Player) -> int:
         if not types:
             break
         player.supply["wood"] = 12
-        table.decider.answers[:] = [types[0], "track"]
+        table.session.decider.answers[:] = [types[0], "track"]
         try:
             perform(table, player, "build_ship", "space")
         except IllegalAction:
             break
-    table.decider.answers.clear()
+    table.session.decider.answers.clear()
     return len(player.track.ships)
 
 
@@ -228,8 +228,8 @@ def test_the_guest_symbol_is_a_choice_that_may_be_declined(name: str) -> None:
     table = make_table()
     me = table.players[0]
     in_play(table, me, name, SPACE, False, False)  # the Guest, then the Orchard's Reforest
-    assert table.decider.decisions[0].kind == "may"
-    assert table.decider.decisions[0].prompt == f"{name}: you may take 1 guest"
+    assert table.session.decider.decisions[0].kind == "may"
+    assert table.session.decider.decisions[0].prompt == f"{name}: you may take 1 guest"
     assert me.supply["guest"] == 0 and table.general["guest"] == 0
 
 
@@ -240,14 +240,14 @@ def test_the_guest_symbol_taken_comes_after_the_cost_is_paid() -> None:
     me = table.players[0]
     me.supply.update(supply(wood=1))
     build_card(table, me, "Toy Shop", SPACE, True)
-    assert [d.kind for d in table.decider.decisions] == ["space", "may"]
+    assert [d.kind for d in table.session.decider.decisions] == ["space", "may"]
     assert me.supply == supply(guest=1)
     me.supply.update(supply())
-    asked = len(table.decider.decisions)
+    asked = len(table.session.decider.decisions)
     with pytest.raises(IllegalAction):
         build_card(table, me, "Toy Shop", (2, 2), True)
     assert (
-        me.supply == supply() and [d.kind for d in table.decider.decisions[asked:]] == []
+        me.supply == supply() and [d.kind for d in table.session.decider.decisions[asked:]] == []
     )  # no space is offered for what cannot be paid
 
 
@@ -275,7 +275,9 @@ def test_haunted_house_with_no_elders_asks_nothing() -> None:
     table.round = 1
     me.supply.update(supply(1, 1, 0))
     build_card(table, me, "Haunted House", SPACE, True)
-    assert [d.prompt for d in table.decider.decisions if d.kind == "may"] == ["Haunted House: you may take 1 guest"]
+    assert [d.prompt for d in table.session.decider.decisions if d.kind == "may"] == [
+        "Haunted House: you may take 1 guest"
+    ]
     assert me.supply == supply(guest=1) and me.council == []
 
 
@@ -333,9 +335,9 @@ def test_ghost_ship_declined_between_turns_is_gone_for_good() -> None:
     assert ghost.declined and me.supply == supply(2, 2, 2, 0)
     me.track.ships.pop()
     assert (free_track_spaces(table, me), haul_size(table, me)) == (10 - 1, 5)
-    asked = len(table.decider.decisions)
+    asked = len(table.session.decider.decisions)
     offer_any_time(table, me)
-    assert len(table.decider.decisions) == asked  # nothing left to offer
+    assert len(table.session.decider.decisions) == asked  # nothing left to offer
 
 
 def test_ghost_ship_any_time_decline_is_offered_only_while_the_gap_has_effect() -> None:
@@ -344,9 +346,9 @@ def test_ghost_ship_any_time_decline_is_offered_only_while_the_gap_has_effect() 
     table = make_table()
     me = table.players[0]
     ghost = in_play(table, me, "Ghost Ship", SPACE, False)
-    asked = len(table.decider.decisions)
+    asked = len(table.session.decider.decisions)
     offer_any_time(table, me)
-    assert len(table.decider.decisions) == asked and not ghost.declined
+    assert len(table.session.decider.decisions) == asked and not ghost.declined
 
 
 def test_deep_sea_trawler_refused_when_the_gap_is_kept_leaves_the_table_as_it_was() -> None:
@@ -361,7 +363,9 @@ def test_deep_sea_trawler_refused_when_the_gap_is_kept_leaves_the_table_as_it_wa
     with pytest.raises(IllegalAction):
         build_card(table, me, "Deep-Sea Trawler", False)
     assert me.supply == supply(5, 5) and me.track.cards == [] and not ghost.declined
-    assert table.decider.decisions[-1].prompt == "decline the gap on your Fishing track to build Deep-Sea Trawler?"
+    assert (
+        table.session.decider.decisions[-1].prompt == "decline the gap on your Fishing track to build Deep-Sea Trawler?"
+    )
     build_card(table, me, "Deep-Sea Trawler", True)
     assert [card.name for card in me.track.cards] == ["Deep-Sea Trawler"] and ghost.declined
     assert (free_track_spaces(table, me), haul_size(table, me), me.supply) == (2, 7, supply())

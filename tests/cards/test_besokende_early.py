@@ -6,7 +6,8 @@ import pytest
 
 from runtime import library
 from runtime.game.actions import offer_any_time, perform, take_turn, turn_options
-from runtime.game.phases import final_scores, fishing_phase
+from runtime.game.driver import play_fishing_phase
+from runtime.game.phases import final_scores
 from runtime.mechanics.buildings import build_building, buildable
 from runtime.mechanics.goods import offer_guests_on_ships
 from runtime.mechanics.payment import Payment, payment_options
@@ -44,7 +45,7 @@ def supply(player: Player, wood: int = 0, fish: int = 0, gold: int = 0, guest: i
 
 def asked(table: Table, kind: str) -> list[list[object]]:
     """The options of every question of one kind the decider was asked."""
-    return [options for _, k, options in table.decider.asked if k == kind]
+    return [options for _, k, options in table.session.decider.asked if k == kind]
 
 
 # Moot Hall (A701) -------------------------------------------------------------------------------
@@ -63,7 +64,7 @@ def test_moot_hall_removes_all_forests_for_wood_and_guests() -> None:
     assert me.harbor.forests == [0, 0, 0, 0, 0]
     assert me.supply == {"wood": 4, "fish": 0, "gold": 0, "guest": 4}
     assert me.buildings == [card] and card.spec.vp(Context(table, me, card)) == -1
-    assert table.decider.answers == []
+    assert table.session.decider.answers == []
 
 
 def test_moot_hall_observes_wood_limit() -> None:
@@ -400,7 +401,7 @@ def test_feasting_hall_serve_fish_from_a_card_counts_too() -> None:
 
 def take_turn_on(table: Table, player: Player, option: str) -> None:
     """One worker turn on the named option (queued before the rest of the script)."""
-    table.decider.answers.insert(0, option)
+    table.session.decider.answers.insert(0, option)
     take_turn(table, player)
 
 
@@ -498,7 +499,7 @@ def test_log_boom_wood_stays_under_a_trawler_the_ghost_ship_counts_as_a_ship() -
     ghost = in_play(table, me, "Ghost Ship", (2, 2), False)  # no Guest; no Ship yet, so no gap
     supply(me, wood=5, fish=5)
     build_real(table, me, "Deep-Sea Trawler", True)  # consider it a Ship for the Ghost Ship's effect
-    assert ghost.choices == {"gap_counts_track_buildings": True} and table.decider.answers == []
+    assert ghost.choices == {"gap_counts_track_buildings": True} and table.session.decider.answers == []
     assert library.free_fishing_spaces(Context(table, me)) == 10 - 4 - 3
     assert wood_on_spaces(me) == [1] * 10
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
@@ -849,19 +850,19 @@ def stove_table(wood: int, guests: int = 0) -> tuple[Table, Player, CardInPlay]:
 def test_stove_start_of_fishing_phase_pay_two_wood_or_leave() -> None:
     table, me, stove = stove_table(wood=3)
     script(table, PAY)
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert asked(table, "choose_one") == [[PAY, REMOVE]]
     assert me.supply["wood"] == 1 and stove in me.buildings
     table, me, stove = stove_table(wood=3)
     script(table, REMOVE)
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert me.supply["wood"] == 3 and stove not in me.buildings and me.harbor.cells[(1, 2)] is None
 
 
 def test_stove_guests_cannot_cover_the_wood() -> None:
     table, me, stove = stove_table(wood=1, guests=3)
     script(table, PAY)  # refused: 1 wood, and Guests do not count; leaving is the only legal option
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert stove not in me.buildings
     assert me.supply["wood"] == 1 and me.supply["guest"] == 3
 
@@ -875,7 +876,7 @@ def test_stove_built_in_round_one_costs_up_to_thirteen_wood() -> None:
     for _ in range(6):  # the Fishing Phases of Rounds 2 to 7
         me.supply["wood"] = 2
         script(table, PAY)
-        fishing_phase(table)
+        play_fishing_phase(table)
         paid += 2 - me.supply["wood"]
     assert paid == 13 and stove in me.buildings
     assert stove.spec.vp(Context(table, me, stove)) == 6

@@ -10,7 +10,8 @@ from runtime import library
 from runtime.core.decisions import DecisionKind
 from runtime.core.in_play import attach
 from runtime.game.actions import perform, take_turn, turn_options, use_worker_space
-from runtime.game.phases import end_of_round, fishing_phase
+from runtime.game.driver import play_fishing_phase
+from runtime.game.phases import end_of_round
 from runtime.mechanics.board import free_track_spaces, haul_size
 from runtime.mechanics.buildings import placements
 from runtime.mechanics.elders import add_fish_to_elder, take_elder, use_elder
@@ -158,7 +159,7 @@ def test_archeological_site_uncovered_cannot_be_reforested() -> None:
     me.harbor.forests = [0, 1, 1, 0, 0]
     script(table, 3, 2)
     perform(table, me, "reforest", "space")
-    assert table.decider.asked[0] == (0, "double_space", [1, 2, 3, 4])  # not double space 0, the Site's
+    assert table.session.decider.asked[0] == (0, "double_space", [1, 2, 3, 4])  # not double space 0, the Site's
     assert me.harbor.forests == [0, 1, 1, 2, 0]
 
 
@@ -341,7 +342,7 @@ def test_angling_school_gives_a_guest_and_gold_per_guest_on_ships_once() -> None
     me.supply.update(supply(4, 3, 1))
     build_card(table, me, "Angling School", SPACE, True)
     assert me.supply == supply(gold=2, guest=1)
-    fishing_phase(table)
+    play_fishing_phase(table)
     perform(table, me, "gold", "space")
     assert me.supply["guest"] == 1 and me.supply["gold"] == 3  # the +1 gold of the action only
 
@@ -387,7 +388,7 @@ def test_ghost_ship_gives_1_guest_once() -> None:
     me.supply.update(supply(3, 6))
     build_card(table, me, "Ghost Ship", SPACE, True)
     assert me.supply == supply(guest=1)
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert me.supply["guest"] == 1
 
 
@@ -412,7 +413,7 @@ def test_ghost_ship_may_treat_the_deep_sea_trawler_as_a_ship(considered: bool, f
     me.supply.update(supply(5, 5))
     build_card(table, me, "Deep-Sea Trawler", considered)  # its only place, the track, is not asked
     assert free_track_spaces(table, me) == free
-    assert table.decider.asked[-1][1] == DecisionKind.MAY and ghost.choices == {
+    assert table.session.decider.asked[-1][1] == DecisionKind.MAY and ghost.choices == {
         "gap_counts_track_buildings": considered
     }
 
@@ -474,7 +475,7 @@ def test_cruise_ship_gives_a_guest_then_wood_and_fish_per_guest_in_supply() -> N
     me.supply.update(supply(4, 4, 1, 2))
     build_card(table, me, "Cruise Ship", SPACE, Payment(4, 4, 1, 0), True)
     assert me.supply == supply(3, 3, 0, 3)
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert me.supply["guest"] == 3 and me.supply["wood"] == 3
 
 
@@ -535,7 +536,7 @@ def test_wooden_tramway_discard_needs_the_toy_shop_in_play() -> None:
     me.supply.update(supply(6, 0, 1))
     build_card(table, me, "Wooden Tramway", SPACE, True)
     assert me.supply == supply(guest=1)
-    assert [kind for _, kind, _ in table.decider.asked] == ["space", "may"]  # one payment only; then the Guest
+    assert [kind for _, kind, _ in table.session.decider.asked] == ["space", "may"]  # one payment only; then the Guest
 
 
 def test_wooden_tramway_may_take_the_toy_shops_space() -> None:
@@ -558,7 +559,11 @@ def test_toy_shop_built_after_the_wooden_tramway_gives_no_refund() -> None:
     build_card(table, me, "Toy Shop", (2, 2), True)
     assert [c.name for c in me.buildings] == ["Wooden Tramway", "Toy Shop"] and tramway.cell == SPACE
     assert me.supply == supply(guest=1)  # the Toy Shop's Guest, and no refund
-    assert [kind for _, kind, _ in table.decider.asked] == ["may", "space", "may"]  # the two Guests; no refund asked
+    assert [kind for _, kind, _ in table.session.decider.asked] == [
+        "may",
+        "space",
+        "may",
+    ]  # the two Guests; no refund asked
 
 
 def test_wooden_tramway_gives_1_guest_once() -> None:
@@ -568,7 +573,7 @@ def test_wooden_tramway_gives_1_guest_once() -> None:
     assert me.supply == supply(2, 2, 2, 1)  # the Toy Shop's Guest
     build_card(table, me, "Wooden Tramway", SPACE, True)
     assert me.supply == supply(2, 2, 2, 2)
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert me.supply["guest"] == 2
 
 
@@ -610,7 +615,7 @@ def test_miniature_railway_gives_1_guest_once() -> None:
     me.supply.update(supply(9, 0, 4))
     build_card(table, me, "Miniature Railway", SPACE, True)
     assert me.supply == supply(guest=1)
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert me.supply["guest"] == 1
 
 
@@ -687,7 +692,7 @@ def test_glider_fourth_turn_only_uses_an_available_action() -> None:
     table.plates = [0, 0, 0, 0, 0, 0, 1]
     script(table, True, "Pisciculturist (Elder)")
     end_of_round(table)
-    offered = next(decision.labels for decision in table.decider.decisions if decision.kind == "action")
+    offered = next(decision.labels for decision in table.session.decider.decisions if decision.kind == "action")
     assert "gold" not in offered and "Builder (Elder)" not in offered and "pass" not in offered
     assert "Pisciculturist (Elder)" in offered and "serve fish" in offered
     assert [option for option in offered if option.endswith("(worker space)")] == []
@@ -702,7 +707,7 @@ def test_glider_fourth_turn_may_use_the_imitation_tile() -> None:
     script(table, True, "imitation")
     end_of_round(table)
     assert table.spaces["imitation"] == [0] and me.supply == supply(2, 2, 3, 0)
-    assert table.decider.answers == []
+    assert table.session.decider.answers == []
 
 
 def test_glider_fourth_turn_may_use_another_players_elder_with_art_sculpture() -> None:
@@ -716,7 +721,7 @@ def test_glider_fourth_turn_may_use_another_players_elder_with_art_sculpture() -
     end_of_round(table)
     assert theirs.worker == 0 and theirs.goods["fish"] == 1
     assert me.supply == supply(2, 0, 2, 1)  # 2 fish paid; the Pisciculturist counts my 0 Elders
-    assert other.supply == supply(2, 4, 2, 0) and table.decider.answers == []
+    assert other.supply == supply(2, 4, 2, 0) and table.session.decider.answers == []
 
 
 # Wooden Robot (C742) ---------------------------------------------------------------------------
@@ -749,7 +754,7 @@ def test_wooden_robot_one_gold_per_elder_discarding_in_the_fishing_phase() -> No
     elder(table, me, "Builder", fish=2)
     elder(table, me, "Contractor", fish=2)
     elder(table, me, "Pond Builder", fish=0)
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert [e.goods["fish"] for e in me.council] == [0, 0, 1]
     assert me.supply == supply(2, 2 + 2, 2 + 2, 1)  # the haul of 3 all went to the Elders; 1 fish per discard
 
@@ -833,7 +838,7 @@ def test_investment_broker_guest_declined_still_gives_the_gold() -> None:
     me = table.players[0]
     me.supply.update(supply(6, 4, 3))
     build_card(table, me, "Investment Broker", SPACE, False)
-    assert me.supply == supply(gold=2) and table.decider.answers == []
+    assert me.supply == supply(gold=2) and table.session.decider.answers == []
 
 
 # Amphitheater (C746) ---------------------------------------------------------------------------
@@ -1050,7 +1055,7 @@ def test_queuing_barriers_gold_is_set_by_the_guests_held_when_building_spent_one
     me = table.players[0]
     me.supply.update(supply(wood=8, gold=3, guest=3))
     build_card(table, me, "Queuing Barriers", SPACE, Payment(2, 0, 3, 3))
-    assert table.decider.asked[-1] == (
+    assert table.session.decider.asked[-1] == (
         0,
         DecisionKind.PAYMENT,
         [Payment(8, 0, 3, 0), Payment(6, 0, 3, 1), Payment(4, 0, 3, 2), Payment(2, 0, 3, 3)],
@@ -1087,7 +1092,7 @@ def test_graveyard_takes_all_elders_under_it_and_scores_double() -> None:
     graveyard = build_card(table, me, "Graveyard", SPACE, True)
     assert me.council == [] and graveyard.under == council
     assert vp(table, graveyard) == 6
-    assert [kind for _, kind, _ in table.decider.asked] == ["space", "may"]  # no picking of Elders
+    assert [kind for _, kind, _ in table.session.decider.asked] == ["space", "may"]  # no picking of Elders
 
 
 def test_graveyard_declined_keeps_every_elder_and_scores_nothing() -> None:
@@ -1121,7 +1126,7 @@ def test_graveyard_elders_cannot_be_used_anymore() -> None:
     in_play(table, me, "Graveyard", SPACE, True)
     table.turn_counter = 1
     assert not any(option.endswith("(Elder)") for option in labels(turn_options(table, me)))
-    fishing_phase(table)
+    play_fishing_phase(table)
     assert me.supply == supply(2, 4, 2, 0)  # only the 2 fish of the own Shares
     assert me.reserve["fish"] == 1
     with pytest.raises(IllegalAction):

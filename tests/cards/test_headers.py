@@ -13,7 +13,7 @@ from compiler.syntax.nodes import Card
 from tests.kit.rulebook import ROOT, Entry, entries
 
 # The one printed label our formula cannot reproduce, with the ruling that explains it (see cards.nus).
-RULED = {"Harbor Grill": ("0 or more VP", "a player who pays for no Ship scores 0; the card prints 1-7")}
+RULED = {"Harbor Grill": ("0-7 VP", "a player who pays for no Ship scores 0; the card prints 1-7")}
 
 
 @cache

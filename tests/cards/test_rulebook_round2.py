@@ -19,7 +19,8 @@ from compiler import load_cards
 from compiler.cli import main
 from runtime.core.in_play import attach
 from runtime.game.actions import offer_any_time, perform
-from runtime.game.phases import final_scores, work_phase
+from runtime.game.driver import play_work_phase
+from runtime.game.phases import final_scores
 from runtime.game.setup import new_table
 from runtime.mechanics.board import free_track_spaces, haul_size
 from runtime.mechanics.buildings import build, placements
@@ -412,7 +413,7 @@ def test_a_worker_space_building_is_used_as_one_of_the_three_turns(building: str
     other_elder = CardInPlay(real_cards()["Pisciculturist"], table.players[1])
     table.players[1].council.append(other_elder)
     attach(table, other_elder)
-    work_phase(table)
+    play_work_phase(table)
     assert policy.turns == [policy.first, "gold", "thin out"]
 
 
@@ -576,7 +577,7 @@ def test_nature_reserve_gives_no_gold_for_a_reforest_from_the_meditation_lodge()
     put_in_play(table, me(table), real_cards()["Meditation Lodge"], SPACE)
     put_in_play(table, me(table), real_cards()["Nature Reserve"], OTHER_SPACE)
     supply(me(table), 2, 2, 2)
-    work_phase(table)
+    play_work_phase(table)
     assert sum(me(table).harbor.forests) == 4 + 2
     assert goods(me(table)) == (2, 2, 2, 0)
 

@@ -7,7 +7,8 @@ import pytest
 from runtime import library
 from runtime.core.in_play import attach
 from runtime.game.actions import offer_any_time, perform, use_worker_space
-from runtime.game.phases import end_of_round, final_scores, play_round, returning_home
+from runtime.game.driver import play_whole_round
+from runtime.game.phases import end_of_round, final_scores, returning_home
 from runtime.mechanics.elders import use_elder
 from runtime.mechanics.goods import gain
 from runtime.mechanics.haul import distribute
@@ -85,7 +86,7 @@ def test_cabin_swap_is_optional_and_unswapped_feeds_elders_first() -> None:
     distribute(table, me, 3)
     assert [e.goods["fish"] for e in me.council] == [1, 1]
     assert own_share_fish(table) == [0, 0, 1, 0, 0]  # the other player's Share of my colour, not mine
-    assert table.decider.asked == [(0, "swap_distribution", [False, True])]
+    assert table.session.decider.asked == [(0, "swap_distribution", [False, True])]
 
 
 def test_cabin_swapped_distribution_still_ends_with_reserve_then_surplus() -> None:
@@ -122,7 +123,7 @@ def test_cabin_swap_is_offered_when_the_pond_builder_distributes() -> None:
     use_elder(table, me, pond)
     assert own_share_fish(table) == [1, 1, 1, 0, 0]
     assert [e.goods["fish"] for e in me.council] == [0, 0, 1]  # only the fish from the Banquet Table
-    assert table.decider.asked == [(0, "swap_distribution", [False, True])]
+    assert table.session.decider.asked == [(0, "swap_distribution", [False, True])]
 
 
 def test_no_swap_without_the_cabin() -> None:
@@ -131,7 +132,7 @@ def test_no_swap_without_the_cabin() -> None:
     seat(table, me, "Pisciculturist")
     distribute(table, me, 1)
     assert me.council[0].goods["fish"] == 1 and own_share_fish(table) == [0, 0, 0, 0, 0]
-    assert table.decider.asked == []
+    assert table.session.decider.asked == []
 
 
 # Woodcutter's Cabin (A602) ----------------------------------------------------------------------
@@ -265,7 +266,7 @@ def test_village_hall_serves_at_most_four_fish() -> None:
     use_elder(table, me, elder)  # after 2 + 2 fish no plate fits the limit, so serving stops
     assert table.plates == [1, 2, 0, 0, 0, 0, 0]
     assert me.supply["fish"] == 10 - 4 + 1 and me.supply["gold"] == 2
-    assert table.decider.asked[1] == (0, "serve_plate", [0, 1, 2, 3, 4, 5])  # never the 5-fish plate
+    assert table.session.decider.asked[1] == (0, "serve_plate", [0, 1, 2, 3, 4, 5])  # never the 5-fish plate
 
 
 def test_village_hall_gold_for_each_newly_filled_plate() -> None:
@@ -289,7 +290,7 @@ def test_village_hall_a_guest_counts_as_the_fish_it_saved() -> None:
     table, me, elder = village_hall_table(fish=0, guests=2)
     script(table, True, 4)
     use_elder(table, me, elder)
-    assert table.decider.asked[1] == (0, "serve_plate", [0, 1, 2, 3, 4, 5])
+    assert table.session.decider.asked[1] == (0, "serve_plate", [0, 1, 2, 3, 4, 5])
     assert me.supply == {"wood": 2, "fish": 1, "gold": 1, "guest": 1}
     assert table.plates == [0, 0, 0, 0, 0, 0, 0]  # the Guest's 1 fish went onto the Elder
 
@@ -547,7 +548,7 @@ def test_market_exchanges_limited_by_empty_building_spaces() -> None:
     fill_harbor_but(table, me, empty=2)
     script(table, True, "exchange up to (empty building spaces) fish for wood", 2, "sloop")
     perform(table, me, "build_ship", "space")
-    assert (0, "how_many", [2, 1, 0]) in table.decider.asked
+    assert (0, "how_many", [2, 1, 0]) in table.session.decider.asked
     assert me.supply == {"wood": 0, "fish": 1, "gold": 1, "guest": 0}  # 2 exchanged, then the sloop paid
 
 
@@ -570,7 +571,11 @@ def test_market_one_direction_per_activation() -> None:
     in_play(table, me, "Market", (1, 2))
     script(table, True, "exchange up to (empty building spaces) fish for wood", 3)
     perform(table, me, "build_ship", "space")
-    assert [kind for _, kind, _ in table.decider.asked] == ["may", "choose_one", "how_many"]  # only a cutter is paid
+    assert [kind for _, kind, _ in table.session.decider.asked] == [
+        "may",
+        "choose_one",
+        "how_many",
+    ]  # only a cutter is paid
     assert [ship.type for ship in me.track.ships] == ["cutter"]
 
 
@@ -606,7 +611,9 @@ def test_market_no_effect_without_empty_building_spaces() -> None:
     fill_harbor_but(table, me, empty=0)
     script(table)
     perform(table, me, "build_ship", "space")
-    assert [kind for _, kind, _ in table.decider.asked] == []  # no exchange offered; the sloop is the only Ship paid
+    assert [
+        kind for _, kind, _ in table.session.decider.asked
+    ] == []  # no exchange offered; the sloop is the only Ship paid
     assert [ship.type for ship in me.track.ships] == ["sloop"]
     assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
 
@@ -815,7 +822,7 @@ def test_dance_hall_after_captains_house_uses_the_elder_twice() -> None:
     assert elder.name == "Pisciculturist" and elder.goods["fish"] == 2
     assert table.plates == [1, 1, 0, 0, 0, 0, 0]
     assert me.elders_used_round == 2 and me.supply["fish"] == 4
-    assert table.decider.answers == []
+    assert table.session.decider.answers == []
 
 
 def test_dance_hall_after_cabin_in_the_woods_uses_the_elder_twice() -> None:
@@ -859,7 +866,7 @@ def test_supply_depot_basic_rule_still_available() -> None:
 def test_supply_depot_observes_the_reserve_fish_limit() -> None:
     table, me, _ = third_fish((), reserve_fish=8)
     assert me.supply["fish"] == 3 and me.reserve["fish"] == 8
-    assert [kind for _, kind, _ in table.decider.asked] == []
+    assert [kind for _, kind, _ in table.session.decider.asked] == []
 
 
 def test_no_reserve_option_without_supply_depot() -> None:
@@ -870,7 +877,7 @@ def test_no_reserve_option_without_supply_depot() -> None:
     me.track.ships = [Ship("sloop")]
     table.plates = [1, 0, 0, 0, 0, 0, 0]
     use_elder(table, me, elder)
-    assert me.supply["fish"] == 3 and me.reserve["fish"] == 0 and table.decider.asked == []
+    assert me.supply["fish"] == 3 and me.reserve["fish"] == 0 and table.session.decider.asked == []
 
 
 # Wood Conservation (A617) -----------------------------------------------------------------------
@@ -935,9 +942,9 @@ def test_wood_conservation_declined_or_unaffordable_changes_nothing() -> None:
 
 def test_wood_conservation_not_during_an_action() -> None:
     table, me = conservation_table(gold=5, forests=[2, 1, 1, 0, 0])
-    table.action_depth = 1
+    table.session.action_depth = 1
     offer_any_time(table, me)
-    assert table.decider.asked == [] and me.supply["gold"] == 5
+    assert table.session.decider.asked == [] and me.supply["gold"] == 5
 
 
 def test_wood_conservation_offered_before_scoring() -> None:
@@ -1041,7 +1048,7 @@ def test_welfare_first_use_counted_afresh_each_round() -> None:
     me.elders_used_round = 3
     table.round = 0
     script(table, *(["pass"] * 6))
-    play_round(table)
+    play_whole_round(table)
     assert me.elders_used_round == 0
     table.plates = [2, 0, 0, 0, 0, 0, 0]
     wood = me.supply["wood"]
@@ -1145,7 +1152,7 @@ def test_private_company_only_a_share_in_your_own_supply() -> None:
     table.shares[0].holder = 1  # one of my starting Shares is with the other player
     build_real(table, me, "Private Company", (1, 2))
     assert my_shares(table) == [(True, 1), (False, None), (False, None), (False, None), (False, None)]
-    assert table.decider.asked == [(0, "space", table.decider.asked[0][2])]
+    assert table.session.decider.asked == [(0, "space", table.session.decider.asked[0][2])]
     assert me.supply["gold"] == 7
 
 
@@ -1227,6 +1234,9 @@ def test_village_hall_with_cookhouse_a_guest_cannot_fill_the_five_fish_plate() -
     in_play(table, me, "Cookhouse", (2, 2))
     script(table, True, 6)  # the 5-fish plate: fish is the only way to fill it
     use_elder(table, me, elder)
-    assert table.decider.asked[1:] == [(0, "serve_plate", [0, 1, 2, 3, 4, 5, 6])] and table.decider.answers == []
+    assert (
+        table.session.decider.asked[1:] == [(0, "serve_plate", [0, 1, 2, 3, 4, 5, 6])]
+        and table.session.decider.answers == []
+    )
     assert me.supply == {"wood": 2, "fish": 0 + 1, "gold": 1, "guest": 1}
     assert table.plates == [0, 0, 0, 0, 0, 0, 2]

@@ -569,7 +569,7 @@ def test_community_center_offers_no_choice_of_more_fish_and_less_gold() -> None:
     seat(me, 3)
     supply(me, wood=4)
     build_card(table, me, card("Community Center"))
-    assert [kind for _, kind, _ in table.decider.asked] == ["space"]
+    assert [kind for _, kind, _ in table.session.decider.asked] == ["space"]
     assert me.supply == {"wood": 0, "fish": 5, "gold": 2, "guest": 0}
 
 
@@ -712,7 +712,7 @@ def test_captains_house_no_second_elder_when_the_haul_drops_and_returns() -> Non
     perform(table, me, "build_ship", "space")
     assert haul_size(table, me) >= 11
     assert [one.name for one in me.council] == ["Ship Owner", "Pisciculturist"]
-    assert table.elder_stacks[1] == [elder("Builder")] and table.decider.answers == []
+    assert table.elder_stacks[1] == [elder("Builder")] and table.session.decider.answers == []
     assert fired(table, "Captain's House") == 1
 
 
@@ -901,7 +901,7 @@ def test_harbor_grill_two_fish_per_ship_with_the_catboat() -> None:
     supply(me, fish=7, gold=0)
     script(table, 3)
     scores = final_scores(table)
-    assert table.decider.asked[-1] == (0, "up_to", [3, 2, 1, 0])
+    assert table.session.decider.asked[-1] == (0, "up_to", [3, 2, 1, 0])
     assert placed.goods["fish"] == 6 and me.supply["fish"] == 1
     assert scores[0]["buildings"] == 3
 
@@ -915,7 +915,7 @@ def test_harbor_grill_a_count_the_fish_cannot_pay_is_asked_again() -> None:
     supply(me, fish=5, gold=0)
     script(table, 3, 2)
     scores = final_scores(table)
-    assert table.decider.asked[-2:] == [(0, "up_to", [3, 2, 1, 0]), (0, "up_to", [2, 1, 0])]
+    assert table.session.decider.asked[-2:] == [(0, "up_to", [3, 2, 1, 0]), (0, "up_to", [2, 1, 0])]
     assert placed.goods["fish"] == 4 and me.supply["fish"] == 1
     assert scores[0]["buildings"] == 2
 

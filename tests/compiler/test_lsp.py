@@ -37,9 +37,9 @@ URI = "file:///cards/doc.nus"
 class Editor:
     """A JSON-RPC client over the server's pipes; a reader thread queues every message the server sends."""
 
-    def __init__(self) -> None:
+    def __init__(self, cwd: Path = ROOT) -> None:
         self.server = subprocess.Popen(
-            [sys.executable, "-m", "compiler", "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT
+            [sys.executable, "-m", "compiler", "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=cwd
         )
         self.inbox: queue.Queue[dict] = queue.Queue()
         self.next_id = 0
@@ -129,7 +129,8 @@ def test_hover_shows_the_generated_english(editor: Editor) -> None:
     assert header["contents"] == {
         "kind": "markdown",
         "value": "**Toy Shop** — Trout A601 · Cost: 1 wood · 1 VP\n\nImmediately (and only once via this Building) "
-        "take 2 wood from the general supply and place the wood in your personal supply.",
+        "take 2 wood from the general supply and place the wood in your personal supply. The Toy Shop allows you to "
+        "build the Big Shop at no cost if you discard the Toy Shop.",
     }
     number = editor.request("textDocument/hover", at(4, 9))["contents"]["value"]
     assert number.endswith("\n\n`2`: written in the card, the amount of `take {amount} {good}`")
@@ -365,3 +366,33 @@ def test_completion_after_each_time_after_you_offers_events_only(editor: Editor)
         "textDocument/completion", {"textDocument": {"uri": uri}, "position": {"line": 5, "character": 0}}
     )
     assert [item["label"] for item in header["items"]] == ["building", "elder", "example"]
+
+
+def test_the_server_reads_the_projects_rules_as_nus_check_does(tmp_path: Path) -> None:
+    """Started in a project whose rules.toml makes the game one of 1 to 4 players, the server completes a
+    `players` line with those counts, as `nus check` would hold it to them there."""
+    from runtime.model.data import package_data
+
+    rules = package_data("rules.toml")
+    lines = ["most_players = 4", "[fishing_track]", f"ships_per_type = {rules['fishing_track']['ships_per_type'][:4]}"]
+    lines.append("[spaces]")
+    lines += [f"{space} = {values[:4]}" for space, values in rules["spaces"].items()]
+    (tmp_path / "rules.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "nus.toml").write_text('cards = "cards.nus"\n', encoding="utf-8")
+    editor = Editor(cwd=tmp_path)
+    try:
+        editor.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        editor.notify("initialized", {})
+        uri = (tmp_path / "cards.nus").as_uri()
+        text = 'building "Hut" (trout A699)\n  players \n  cost 1 wood\n  vp 1\n'
+        editor.notify(
+            "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "nus", "version": 1, "text": text}}
+        )
+        editor.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        where = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 10}}
+        counts = [item["label"] for item in editor.request("textDocument/completion", where)["items"]]
+        assert counts == ["1", "2", "3", "4", "2+", "3+"]
+    finally:
+        editor.request("shutdown", None)
+        editor.notify("exit", None)
+        editor.server.wait(timeout=30)

@@ -108,7 +108,7 @@ def test_vp_range_filter_keeps_the_cards_whose_range_meets_it(built: Path, tmp_p
         for card in cards_json(built)
         if card["letter"] == "C"
         and card["vp_label"]
-        and card["vp_min"] <= 8
+        and (card["vp_min"] is None or card["vp_min"] <= 8)
         and (card["vp_max"] is None or card["vp_max"] >= 7)
     }
     assert set(shown(dom)) == expected
@@ -222,7 +222,8 @@ def test_layout_cards_badges_and_ranges(built: Path, tmp_path: Path, size: tuple
         assert all(badge["icon"] and inside(badge["icon"], badge["box"]) for badge in good_badges)
         vp = [badge["text"] for badge in seen["badges"] if badge["kind"] == "badge vp"]
         assert vp == ([card["vp_label"]] if card["vp_label"] else [])
-    assert by_id["building-c649"]["badges"][-1]["text"] == "0 or more VP"  # Harbor Grill: by a formula
+    assert by_id["building-c649"]["badges"][-1]["text"] == "0-7 VP"  # Harbor Grill: by a formula, 7 at most
+    assert by_id["building-c749"]["badges"][-1]["text"] == "6 or more VP"  # Life Insurance: no most
     assert [b["text"] for b in by_id["building-c746"]["badges"]] == [
         "21 fish",
         "return 5 Guests from your personal supply to the general supply",

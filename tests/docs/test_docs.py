@@ -71,7 +71,8 @@ def test_json_gives_costs_vp_and_triggers_as_numbers_and_lists(built: Path) -> N
          "other": []}
     ]  # fmt: skip
     assert cards["A607"]["triggers"] == ["each time"] and cards["A607"]["events"] == ["build a ship"]  # Galley
-    assert (cards["C649"]["vp_min"], cards["C649"]["vp_max"], cards["C649"]["vp_label"]) == (0, None, "0 or more VP")
+    assert (cards["C649"]["vp_min"], cards["C649"]["vp_max"], cards["C649"]["vp_label"]) == (0, 7, "0-7 VP")
+    assert (cards["C749"]["vp_min"], cards["C749"]["vp_max"], cards["C749"]["vp_label"]) == (6, None, "6 or more VP")
     assert cards["A717"]["events"] == ["start of fishing phase"]  # Stove
     assert cards["E01"]["cost_alternatives"] == [] and cards["E01"]["vp_min"] is None  # an Elder
     assert [n["kind"] for n in cards["E01"]["notes"]] == ["stand-in"]
@@ -92,7 +93,9 @@ def test_csv_has_one_row_per_card_with_numbers(built: Path) -> None:
         "return 5 Guests from your personal supply to the general supply",
     )
     harbor_grill = next(row for row in rows if row["code"] == "C649")
-    assert (harbor_grill["vp min"], harbor_grill["vp max"]) == ("0", "")
+    assert (harbor_grill["vp min"], harbor_grill["vp max"]) == ("0", "7")
+    life_insurance = next(row for row in rows if row["code"] == "C749")
+    assert (life_insurance["vp min"], life_insurance["vp max"]) == ("6", "")
     assert harbor_grill["notes"].startswith("ruling: paying for no Ship scores 0 VP")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from compiler import compile_text
-from compiler.backends.docs import SHOWN_RELATED, causes, hooks, interactions, reference_texts, rules
+from compiler.backends.docs import SHOWN_RELATED, causes, discarded, hooks, interactions, reference_texts, rules
 from tests.kit.rulebook import ROOT
 
 HEARERS = 2000
@@ -39,13 +39,13 @@ def test_two_thousand_cards_hearing_one_event_name_a_few_each_and_count_the_rest
 
 def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
     """On cards.nus no list is cut, and each is every other Building that hooks an event it hooks, changes a rule it
-    changes, or causes what the other hooks (or the other way round)."""
+    changes, causes what the other hooks, or discards the other to be built (or the other way round)."""
     text = (ROOT / "cards.nus").read_text(encoding="utf-8")
     buildings = tuple(card for card in compile_text(text, "cards.nus").program.cards if card.kind == "building")
     found = interactions(buildings)
-    facts = {card.name: (hooks(card), causes(card), rules(card)) for card in buildings}
+    facts = {card.name: (hooks(card), causes(card), rules(card), discarded(card)) for card in buildings}
     for card in buildings:
-        heard, caused, ruled = facts[card.name]
+        heard, caused, ruled, discards = facts[card.name]
         expected = sorted(
             other.name
             for other in buildings
@@ -55,7 +55,23 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
                 or ruled & facts[other.name][2]
                 or caused & facts[other.name][0]
                 or facts[other.name][1] & heard
+                or other.name in discards
+                or card.name in facts[other.name][3]
             )
         )
         assert found[card.name].names == expected and found[card.name].more == []
     assert max(len(related.names) for related in found.values()) > 20  # the cut stays above the deck's longest list
+
+
+def test_cards_discarded_to_build_one_another_are_counted_each_way() -> None:
+    """One card discarded by 40 others to be built: it names 30 of them and counts the 40; each of them names it and
+    says it is discarded to build them."""
+    toy = 'building "Toy Box" (trout A901)\n  cost 1 wood\n  vp 1\n'
+    trams = "\n".join(
+        f'building "Tram {i:02d}" (trout A{902 + i})\n  cost 2 wood or discard "Toy Box"\n  vp 1\n' for i in range(40)
+    )
+    program = compile_text(toy + "\n" + trams, "toys.nus").program
+    found = interactions(tuple(program.cards))
+    assert found["Toy Box"].names == [f"Tram {i:02d}" for i in range(SHOWN_RELATED)]
+    assert found["Toy Box"].more == ["40 cards that discard it to be built"]
+    assert found["Tram 07"].names == ["Toy Box"] and found["Tram 07"].more == []

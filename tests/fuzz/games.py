@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from compiler import compile_text, load_cards
-from runtime.core.decisions import Decision, RandomDecider
+from runtime.core.decisions import Decision, RandomPlayer
 from runtime.core.in_play import attach
-from runtime.game.forward import Game, Replay, Seats
+from runtime.game.driver import Stage, run_segment
+from runtime.game.setup import new_table
 from runtime.mechanics.board import free_cells
 from runtime.model.cards import CardError, CardSpec, Context
 from runtime.model.state import CardInPlay, Table
@@ -77,16 +78,16 @@ class Budget:
 BUDGET: list[Budget] = [Budget()]  # the game being played's (one game at a time in a process)
 
 
-class CountingDecider(RandomDecider):
+class CountingDecider(RandomPlayer):
     """A seeded random player that spends a step of the budget on each decision."""
 
-    def choose(self, decision: Decision, table: Any) -> int:
+    def choose(self, decision: Decision, game: Any) -> int:
         BUDGET[0].spend("decisions")
-        return super().choose(decision, table)
+        return super().choose(decision, game)
 
-    def blind(self, player: int, count: int) -> int:
+    def pick(self, player: int, count: int) -> int:
         BUDGET[0].spend("decisions")
-        return super().blind(player, count)
+        return super().pick(player, count)
 
 
 def counted_guard(guard: Callable[[Context], bool] | None) -> Callable[[Context], bool]:
@@ -142,18 +143,16 @@ def steps(fuzzed: CardSpec, specs: tuple[CardSpec, ...], players: int, seed: int
     """The game step by step, each time with the goods the table was set up with: the table as set up, with the card
     dealt, at round 1's start, with the card put in play, then after each segment of the game (one worker turn, one
     player's haul, ...)."""
-    game = Game.new(specs, players, seed, CountingDecider(seed))
-    table = game.table
+    table = new_table(players, specs, seed=seed, decider=CountingDecider(seed))
     start = goods_on_table(table)
     deal(table, fuzzed)
     yield table, start
-    seats = Seats(game.deciders)
-    game.advance(Replay([], then=seats))  # round 1 begins: the card comes into play as its Fishing Phase starts
+    run_segment(table)  # round 1 begins: the card comes into play as its Fishing Phase starts
     yield table, start
     put_in_play(table, table.players[seed % players], fuzzed)
     yield table, start
-    while not game.over:
-        game.advance(Replay([], then=seats))
+    while table.stage != Stage.OVER:
+        run_segment(table)
         yield table, start
 
 

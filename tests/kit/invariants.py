@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from runtime.core.rules_in_force import rule
-from runtime.mechanics.scoring import score, total_score
+from runtime.mechanics.scoring import score
 from runtime.model.state import CardInPlay, Table
 
 
@@ -87,9 +87,9 @@ def check_invariants(table: Table, start: dict[str, int]) -> None:
 
 
 def check_scores(table: Table) -> None:
-    """Each player's score parts add up to the total, and the total the players are ranked by is that total."""
+    """Each player's score parts add up to the total (the one a game's Record ranks the players by)."""
     for player in table.players:
         parts = score(table, player)
         total = parts.pop("total")
-        if sum(parts.values()) != total or total_score(table, player) != total:
+        if sum(parts.values()) != total:
             raise InvariantBroken("score parts not adding up", f"{player.name}: {parts} make {total}")

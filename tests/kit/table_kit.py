@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from runtime.core.decisions import Decision, Option, ScriptedDecider
+from runtime.core.decisions import Decider, Decision, DecisionKind, Option, RandomPlayer, ScriptError, describe
 from runtime.core.in_play import attach
+from runtime.game.forward import Game
 from runtime.game.setup import new_table
 from runtime.mechanics.buildings import build
 from runtime.model.cards import Ability, CardSpec, CostOption
@@ -15,6 +17,44 @@ from runtime.model.rules import Rules
 from runtime.model.state import CardInPlay, Player, Table
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def matches(option: Option, answer: Any) -> bool:
+    """An answer names an option by its value, its label, or the value's text ("gold", 3, (1, 2), True)."""
+    if isinstance(answer, Option):
+        return option == answer
+    return option.value == answer or option.label == answer or str(option.value) == str(answer)
+
+
+class ScriptedDecider:
+    """Answers in order. `decisions` keeps every Decision put to it; `asked` the same as
+    (player, kind, option values) triples, which is what most tests compare."""
+
+    def __init__(self, answers: Sequence[Any] = ()):
+        self.answers = list(answers)
+        self.decisions: list[Decision] = []
+
+    @property
+    def asked(self) -> list[tuple[int, DecisionKind, list[Any]]]:
+        return [(decision.player, decision.kind, decision.values) for decision in self.decisions]
+
+    def choose(self, decision: Decision, game: Any) -> int:
+        self.decisions.append(decision)
+        if not self.answers:
+            raise ScriptError(f"script ran out: {describe(decision)}")
+        answer = self.answers.pop(0)
+        for index, option in enumerate(decision.options):
+            if matches(option, answer):
+                return index
+        raise ScriptError(f"{describe(decision)}: {answer!r} is not one of them")
+
+
+def played(specs: Sequence[CardSpec], players: int, seed: int, seats: Sequence[Decider | None] | None = None) -> Game:
+    """A seeded game played out with its log, by default one random player of the seed in every seat (one stream
+    for the table)."""
+    game = Game.new(specs, players, seed, [RandomPlayer(seed)] * players if seats is None else seats)
+    game.play_out()
+    return game
 
 
 def make_table(
@@ -50,8 +90,8 @@ def build_from_hand(table: Table, player: Player, spec: CardSpec, *answers: obje
 
 
 def script(table: Table, *answers: object) -> ScriptedDecider:
-    table.decider.answers.extend(answers)
-    return table.decider
+    table.session.decider.answers.extend(answers)
+    return table.session.decider
 
 
 def labels(options: list[Option]) -> list[str]:

@@ -41,10 +41,10 @@ def test_another_player_hook_fires_for_the_opponent_and_never_for_the_owner() ->
             """  example "the opponent takes two Elders, then the owner one":
     given gold in supply = 0
     player 2: do take an elder
-    answer "Harbor Master"
+    player 2: answer "Harbor Master"
     expect gold in supply = 1
     player 2: do take an elder
-    answer "Pisciculturist"
+    player 2: answer "Pisciculturist"
     expect gold in supply = 2
     do take an elder
     answer "Fishmonger"

@@ -133,16 +133,18 @@ def test_a_latch_is_asked_again_at_another_action_depth_only_if_its_condition_as
     with table.snapshot():
         gain(table, me, "gold", 1)
         events.check_latches(table)
-        table.action_depth += 1  # nothing else changed: no condition asks whether an action runs, none asked again
+        table.session.action_depth += (
+            1  # nothing else changed: no condition asks whether an action runs, none asked again
+        )
         events.check_latches(table)
         assert asked == ["gold", "gold"]
         action = mechanic("Action", abilities=(Ability("as_soon_as", lambda ctx: None, guard=in_an_action),))
-        table.action_depth -= 1
+        table.session.action_depth -= 1
         card = put_in_play(table, me, action)
         assert asked == ["gold", "gold", "gold", "action"] and card.fired == set()
-        table.action_depth += 1  # now one asks: both are asked again, and it fires
+        table.session.action_depth += 1  # now one asks: both are asked again, and it fires
         events.check_latches(table)
-        table.action_depth -= 1
+        table.session.action_depth -= 1
     assert asked == ["gold", "gold", "gold", "action", "gold", "action", "gold"]  # a latch fired: one more pass
     assert card.fired == {0} and table.latches == [(gold, 0)]
 
@@ -275,7 +277,7 @@ def test_up_to_runs_the_body_as_often_as_chosen():
     script(table, 2)
     library.up_to(ctx, 3, "take 1 gold", lambda: library.take(ctx, 1, "gold"))
     assert me.supply["gold"] == 4
-    assert table.decider.asked[-1] == (0, "up_to", [3, 2, 1, 0])
+    assert table.session.decider.asked[-1] == (0, "up_to", [3, 2, 1, 0])
 
 
 def test_rule_with_scope_overrides_the_default_for_its_owner_only():

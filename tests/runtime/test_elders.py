@@ -39,7 +39,7 @@ def test_equally_full_plates_are_the_players_choice():
     script(table, 3)
     use_elder(table, me, elder)
     assert table.plates == [0, 0, 3, 2, 0, 0, 0]
-    assert table.decider.asked == [(0, "plate", [2, 3])]
+    assert table.session.decider.asked == [(0, "plate", [2, 3])]
 
 
 def test_an_empty_banquet_table_means_no_use_and_own_fish_never_pay():

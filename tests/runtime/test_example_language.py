@@ -239,6 +239,7 @@ def test_end_of_round_returning_home_and_the_work_phase() -> None:
     given wood in supply = 0
     do run the work phase
     answer pass every time
+    player 2: answer pass every time
     expect wood in supply = 0, gold in supply = 2
 """)
         == ()
@@ -252,6 +253,7 @@ def test_a_whole_round_and_the_game_to_its_end_with_score_expectations() -> None
     given round = 7
     do play a round
     answer pass every time, no every time
+    player 2: answer pass every time, no every time
     expect wood in supply = 3, score from buildings = 3, vp of "Test Lodge" = 3
     do score the game
     expect score from gold = 2, score from shares = 2 - 3, score from empty building spaces = -7
@@ -265,6 +267,7 @@ def test_a_whole_round_and_the_game_to_its_end_with_score_expectations() -> None
     given round = 6
     do play to the end of the game
     answer pass every time, no every time
+    player 2: answer pass every time, no every time
     expect round = 7, wood in supply = 4
 """)
         == ()
@@ -432,7 +435,7 @@ def test_a_building_in_play_is_not_put_in_play_again() -> None:
     assert (
         run("""  example "e":
     player 2: do build this building
-    answer column 2 row 1, pay 2 wood and 1 fish, no
+    player 2: answer column 2 row 1, pay 2 wood and 1 fish, no
     expect buildings = 0
     player 2: expect buildings = 1
 """)

@@ -6,7 +6,7 @@ import pytest
 
 from compiler import load_cards
 from runtime.core.attempts import attempt, choose_legal
-from runtime.core.decisions import DecisionKind, RandomDecider
+from runtime.core.decisions import DecisionKind, RandomPlayer
 from runtime.core.rules_in_force import rule
 from runtime.game.actions import place_worker
 from runtime.game.forward import Game
@@ -53,7 +53,7 @@ def test_a_failed_action_leaves_the_table_equal_to_a_deep_copy_taken_before(spac
     player = table.players[0]
     player.supply.update(wood=1, fish=0, gold=0, guest=0)  # too poor for any Ship, Share or plate
     table.elder_stacks = [[] for _ in table.elder_stacks]  # and no Elder to take
-    table.decider = RandomDecider(0)  # every option is tried in turn and refused
+    table.session.decider = RandomPlayer(0)  # every option is tried in turn and refused
     before, log = deep_copy(table), list(table.log)
     with pytest.raises(IllegalAction):
         attempt(table, lambda: place_worker(table, player, space))
@@ -107,14 +107,15 @@ def test_an_effect_that_fails_on_its_last_step_leaves_the_table_equal_to_a_deep_
 def test_undo_to_a_mark_taken_anywhere_in_a_game_gives_back_the_table_of_a_deep_copy_taken_there(seed: int) -> None:
     """Whatever a game changes after a mark (cards built, Elders taken, decks dealt, rounds ended), undo
     takes it all back: the journal misses no way the table changes."""
-    game = Game.new(list(every_card()), 2 + seed % 3, seed=seed)
+    players = 2 + seed % 3
+    game = Game.new(every_card(), players, seed, [None] * players)
     marks = 0
     while (decision := game.to_move()) is not None:
         if len(game.table.log) % 7 == seed % 7:  # a spread of positions, different for each seed
             before, log = deep_copy(game.table), list(game.table.log)
             with game.mark() as mark:
-                game.copy().play_out()  # a copy's play goes on its own table
-                game.play_out()
+                game.copy().play_out(RandomPlayer(seed))  # a copy's play goes on its own table
+                game.play_out(RandomPlayer(seed))
                 assert game.over
                 game.undo(mark)
             assert structure(game.table) == structure(before)
@@ -141,7 +142,7 @@ def test_choose_legal_asks_again_without_a_failed_option_and_leaves_the_options_
     assert choose_legal(table, me.index, DecisionKind.CHOOSE_ONE, options, "which?", act) == "gains"
     assert me.supply["gold"] == before + 1  # the failed try was undone
     assert options == ["fails", "gains", "never asked"]
-    assert table.decider.asked == [
+    assert table.session.decider.asked == [
         (0, "choose_one", ["fails", "gains", "never asked"]),
         (0, "choose_one", ["gains", "never asked"]),
     ]

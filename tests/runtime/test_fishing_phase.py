@@ -1,6 +1,6 @@
 """The Fishing Phase: the exact distribution order, the Reserve limit and the end-of-phase Share moves."""
 
-from runtime.game.phases import fishing_phase
+from runtime.game.driver import play_fishing_phase
 from runtime.mechanics.haul import distribute
 from runtime.model.state import CardInPlay, Ship
 from tests.kit.table_kit import make_table, mechanic, script
@@ -53,7 +53,7 @@ def test_end_of_phase_board_share_fish_return_and_held_share_fish_go_to_the_hold
     mine = [s for s in table.shares if s.colour == 0]
     mine[2].issued, mine[2].holder = True, None
     mine[3].issued, mine[3].holder = True, other.index
-    fishing_phase(table)
+    play_fishing_phase(table)
     # me: haul 3 -> board share 1, other's share 1, own shares: one of two gets the last fish
     assert me.supply["fish"] == 2 + 1
     assert other.supply["fish"] == 2 + 1 + 2  # my Share they hold + their own two Shares
@@ -88,7 +88,7 @@ def test_swap_rule_lets_the_owner_feed_own_shares_before_elders():
     distribute(table, me, 2)
     assert [s.fish for s in table.shares if s.colour == 0 and s.issued] == [1, 1]
     assert [e.goods["fish"] for e in me.council] == [0, 0]
-    assert table.decider.asked[-1][1] == "swap_distribution"
+    assert table.session.decider.asked[-1][1] == "swap_distribution"
 
 
 def test_without_the_swap_rule_nobody_is_asked():
@@ -97,4 +97,4 @@ def test_without_the_swap_rule_nobody_is_asked():
     seat_elders(table, me, 2)
     distribute(table, me, 2)
     assert [e.goods["fish"] for e in me.council] == [1, 1]
-    assert table.decider.asked == []
+    assert table.session.decider.asked == []

@@ -1,74 +1,70 @@
-"""The forward model: a game resumed from a copy at every move, or answered move by move, plays as straight play."""
+"""The forward model: a game answered from outside move by move, resumed from a copy at every move, or marked and
+taken back, plays as straight play; marks, answers and deciders that cannot be used are refused, the game left at
+its position."""
 
 import random
 import re
+import threading
 
 import pytest
 
-from runtime.analysis.games import Setup, play
-from runtime.analysis.simulate import play_game
-from runtime.core.decisions import RandomDecider
+from runtime.core.decisions import RandomPlayer
 from runtime.game.forward import Game
 from runtime.model.rules import player_counts
-from runtime.players import seat_deciders
-from tests.kit.table_kit import ROOT, every_card, question
+from tests.kit.table_kit import ROOT, every_card, played, question
 from tests.runtime.test_failed_action import structure
 
 FORWARD_MODEL_PAGE = (ROOT / "docs" / "forward-model.md").read_text(encoding="utf-8")
+OUTSIDE = [None, None, None]
 
 
 def test_straight_play_resumed_play_and_move_by_move_play_give_the_same_log() -> None:
-    specs = list(every_card())
-    straight = Game.new(specs, 3, seed=7)
-    scores = straight.play_out()
-    table, _ = play_game(specs, 3, seed=7)
-    assert straight.table.log == table.log  # the same game as the engine's own loop
-
-    resumed, decider, moves = Game.new(specs, 3, seed=7), RandomDecider(7), 0
+    specs = every_card()
+    straight = played(specs, 3, 7)
+    resumed, decider, moves = Game.new(specs, 3, 7, OUTSIDE), RandomPlayer(7), 0
     while (decision := resumed.to_move()) is not None:
         resumed = resumed.copy()  # a copy at every move, decisions inside effects included
-        resumed.apply(decider.choose(decision, resumed.table))
+        resumed.apply(decider.choose(decision, resumed))
         moves += 1
     assert moves > 100
     assert resumed.table.log == straight.table.log
-    assert resumed.scores() == scores
+    assert resumed.scores() == straight.scores()
 
 
 def test_a_copy_played_out_leaves_the_original_untouched_and_undo_goes_back_to_the_mark() -> None:
-    specs = list(every_card())
-    game = Game.new(specs, 2, seed=3)
+    game = Game.new(every_card(), 2, 3, [None, None])
     for _ in range(20):
         game.apply(0)
     decision = game.to_move()
     log = game.table.log
-    game.copy().play_out(RandomDecider(1))
+    game.copy().play_out(RandomPlayer(1))
     assert game.table.log == log and question(game.to_move()) == question(decision)
     mark = game.mark()
-    game.play_out()
+    game.play_out(RandomPlayer(1))
     assert game.over
     game.undo(mark)
     assert game.table.log == log and question(game.to_move()) == question(decision)
 
 
 def test_a_copy_plays_on_with_deciders_of_its_own_so_the_original_plays_as_if_never_copied() -> None:
-    """The game's own seeded decider is copied with its random stream: a copy played out with it draws from the
-    copy's stream, and the original then plays the very game it would have played without the copy."""
-    specs = list(every_card())
-    untouched, copied = Game.new(specs, 3, seed=7), Game.new(specs, 3, seed=7)
+    """The seats' seeded deciders are copied with their random streams: a copy played out draws from the copy's
+    streams, and the original then plays the very game it would have played without the copy."""
+    specs = every_card()
+    untouched, copied = (Game.new(specs, 3, 7, [None, RandomPlayer(7), RandomPlayer(8)]) for _ in range(2))
     for game in (untouched, copied):
-        for _ in range(30):
+        for _ in range(10):
             game.apply(0)
-    copy_scores = copied.copy().play_out()
-    scores = untouched.play_out()
-    assert copied.play_out() == scores
+    copy_record = copied.copy().play_out(RandomPlayer(1))
+    record = untouched.play_out(RandomPlayer(1))
+    assert copied.play_out(RandomPlayer(1)).parts == record.parts
     assert copied.table.log == untouched.table.log
-    assert copy_scores == scores  # the copy, from the same position and stream, played the same game too
+    assert copy_record.parts == record.parts  # the copy, from the same position and streams, played the same game
 
 
 def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_it_was() -> None:
     """Undo to a mark after releasing it (or after its `with` block) would take back only part of what came since:
     refused, the position untouched. So is an inner mark once an undo to an outer one took back its changes."""
-    game = Game.new(list(every_card()), 3, seed=5)
+    game = Game.new(every_card(), 3, 5, OUTSIDE)
     for _ in range(10):
         game.apply(0)
     with game.mark() as mark:
@@ -98,7 +94,7 @@ def test_a_released_mark_or_one_undone_past_is_refused_and_the_game_is_left_as_i
 
 
 def test_an_answer_is_an_options_index_and_nothing_else() -> None:
-    game = Game.new(list(every_card()), 2, seed=3)
+    game = Game.new(every_card(), 2, 3, [None, None])
     decision = game.to_move()
     for wrong in (True, "1", 1.0):
         with pytest.raises(TypeError, match="index, an int"):
@@ -110,7 +106,7 @@ def test_an_answer_is_an_options_index_and_nothing_else() -> None:
 
 def test_a_mark_of_another_game_is_refused_and_the_game_is_left_as_it_was() -> None:
     """A mark taken before a copy was made belongs to the original: the copy's journal does not lead to it."""
-    original = Game.new(list(every_card()), 3, seed=5)
+    original = Game.new(every_card(), 3, 5, OUTSIDE)
     for _ in range(5):
         original.apply(0)
     mark = original.mark()
@@ -128,10 +124,10 @@ def test_a_mark_of_another_game_is_refused_and_the_game_is_left_as_it_was() -> N
     original.release(mark)
 
 
-def test_an_inner_mark_with_no_table_change_since_the_outer_one_survives_an_undo_to_it_as_a_redo() -> None:
-    """Mid-segment the table stays at the segment's start and only answers are given: an undo to the outer mark takes
-    back nothing of the table the inner one was taken at, so undo to the inner one is accepted, and is a redo."""
-    game = Game.new(list(every_card()), 3, seed=3)
+def test_an_inner_mark_in_the_same_segment_survives_an_undo_to_the_outer_one_as_a_redo() -> None:
+    """Both marks go back to the segment's start and replay its answers: an undo to the outer mark takes back
+    nothing of the table the inner one leads to, so undo to the inner one is accepted, and is a redo."""
+    game = Game.new(every_card(), 3, 3, OUTSIDE)
     game.apply(game.to_move().labels.index("build building"))  # the segment goes on: which Building?
     outer = game.mark()
     game.apply(0)
@@ -142,7 +138,7 @@ def test_an_inner_mark_with_no_table_change_since_the_outer_one_survives_an_undo
     assert game.answers == at_inner.answers and structure(game.table) == structure(at_inner.table)
     game.release(inner)
     game.release(outer)
-    assert game.play_out(RandomDecider(1)) == at_inner.play_out(RandomDecider(1))
+    assert game.play_out(RandomPlayer(1)).parts == at_inner.play_out(RandomPlayer(1)).parts
     assert game.table.log == at_inner.table.log
 
 
@@ -150,23 +146,23 @@ def test_an_inner_mark_with_no_table_change_since_the_outer_one_survives_an_undo
 def test_a_player_count_the_rules_have_no_values_for_is_refused_naming_those_they_have(players: int) -> None:
     counts = player_counts()
     with pytest.raises(ValueError, match=f"^{players} players: rules.toml sets a table up for 1 to {counts[-1]} "):
-        Game.new(list(every_card()), players, seed=1)
+        Game.new(every_card(), players, seed=1)
 
 
 @pytest.mark.parametrize(
     ("deciders", "error", "message"),
     [
-        ([RandomDecider(1)] * 2, ValueError, "^2 deciders for 3 players: give one for each seat$"),
-        ([RandomDecider(1)], ValueError, "^1 decider for 3 players"),
-        ({0: RandomDecider(1)}, TypeError, "has a choose\\(decision, table\\) method; {0: "),
-        ([RandomDecider(1), RandomDecider(2), object()], TypeError, "method; <object object"),
+        ([RandomPlayer(1)] * 2, ValueError, "^2 deciders for 3 players: give one for each seat$"),
+        ([RandomPlayer(1)], ValueError, "^1 decider for 3 players"),
+        ({0: RandomPlayer(1)}, TypeError, "has a choose\\(decision, game\\) method; {0: "),
+        ([RandomPlayer(1), RandomPlayer(2), object()], TypeError, "method; <object object"),
     ],
 )
 def test_deciders_that_cannot_answer_every_seat_are_refused_before_any_move(deciders, error, message) -> None:
     """Not an IndexError or AttributeError from deep in the game: refused at once, the position left as it was."""
     with pytest.raises(error, match=message):
-        Game.new(list(every_card()), 3, seed=7, deciders=deciders)
-    game = Game.new(list(every_card()), 3, seed=7)
+        Game.new(every_card(), 3, 7, deciders)
+    game = Game.new(every_card(), 3, 7, OUTSIDE)
     game.to_move()
     before = structure(game.table), list(game.answers)
     with pytest.raises(error, match=message):
@@ -176,7 +172,7 @@ def test_deciders_that_cannot_answer_every_seat_are_refused_before_any_move(deci
 
 def test_a_game_without_a_seed_is_refused_as_one_no_one_could_play_again() -> None:
     with pytest.raises(TypeError, match="seed is a whole number, not None"):
-        Game.new(list(every_card()), 3, seed=None)  # type: ignore[arg-type]
+        Game.new(every_card(), 3, seed=None)  # type: ignore[arg-type]
 
 
 class Integral:
@@ -190,11 +186,11 @@ class Integral:
 
 
 def test_any_integral_index_answers_but_a_truth_does_not() -> None:
-    game = Game.new(list(every_card()), 2, seed=Integral(3))  # type: ignore[arg-type]
-    plain = Game.new(list(every_card()), 2, seed=3)
+    game = Game.new(every_card(), 2, Integral(3), [None, None])  # type: ignore[arg-type]
+    plain = Game.new(every_card(), 2, 3, [None, None])
     game.apply(Integral(1))  # type: ignore[arg-type]
     plain.apply(1)
-    assert game.answers == [1] and type(game.answers[0]) is int
+    assert game.answers == plain.answers and type(game.answers[0]) is int
     assert question(game.to_move()) == question(plain.to_move())
     with pytest.raises(TypeError, match="index, an int"):
         game.apply(False)  # type: ignore[arg-type]
@@ -206,66 +202,57 @@ class Answers:
     def __init__(self, answer: object):
         self.answer = answer
 
-    def choose(self, decision: object, table: object) -> object:
+    def choose(self, decision: object, game: object) -> object:
         return self.answer
 
 
 @pytest.mark.parametrize(("answer", "error"), [(-1, ValueError), (99, ValueError), (True, TypeError)])
 def test_a_deciders_answer_that_is_no_options_index_is_refused_naming_the_decision(answer, error) -> None:
-    """-1 would be the last option and 99 no option: refused, the question named, the game left at its position."""
-    game = Game.new(list(every_card()), 3, seed=1)
-    decision, log = game.to_move(), list(game.table.log)
-    with pytest.raises(error, match=r"a decider answered .* to P1 action \(what does your Worker do\?\) options"):
-        game.play_out(Answers(answer))  # type: ignore[arg-type]
-    assert game.table.log == log and question(game.to_move()) == question(decision)
+    """-1 would be the last option and 99 no option: refused, the question named, the game left at its question,
+    whether the decider answers from outside (play_out's) or sits in the seat."""
+    for seats in (OUTSIDE, [Answers(answer)] * 3):
+        game = Game.new(every_card(), 3, 1, seats)
+        with pytest.raises(error, match=r"a decider answered .* to P1 action \(what does your Worker do\?\) options"):
+            game.play_out(Answers(answer))  # type: ignore[arg-type]
+        decision, log = game.pending, list(game.table.log)
+        assert decision is not None and decision.kind == "action" and game.table.round == 1
+        assert question(game.copy().pending) == question(decision) and game.table.log == log
 
 
 def test_a_deciders_integral_answer_is_taken_as_its_int() -> None:
-    assert Game.new(list(every_card()), 2, seed=4).play_out(Answers(Integral(0))) == Game.new(
-        list(every_card()), 2, seed=4
-    ).play_out(Answers(0))
+    answered = Game.new(every_card(), 2, 4, [None, None]).play_out(Answers(Integral(0)))
+    assert answered.parts == Game.new(every_card(), 2, 4, [None, None]).play_out(Answers(0)).parts
 
 
-@pytest.mark.parametrize(("seed", "agents"), [(0, ("random",) * 3), (5, ("random",) * 3), (2, ("greedy", "random"))])
-def test_a_simulated_game_is_the_forward_models_game_with_its_seat_deciders(seed: int, agents: tuple) -> None:
-    """Manual: `nus simulate --seed S` (and `nus balance --agent A`) plays Game.new(specs, N, S, seat_deciders(...)),
-    played out or answered move by move with those deciders."""
-    specs = every_card()
-    record = play(specs, Setup(seed, agents, keep_log=True))
-    game = Game.new(specs, len(agents), seed, seat_deciders(agents, seed))
-    assert tuple(float(total) for total in game.play_out().values()) == record.scores
-    assert game.table.log == list(record.log)
-    stepped, deciders = Game.new(specs, len(agents), seed, seat_deciders(agents, seed)), seat_deciders(agents, seed)
-    while (decision := stepped.to_move()) is not None:
-        stepped.apply(deciders.choose(decision, stepped.table))
-    assert stepped.table.log == list(record.log)
-
-
-def test_the_table_shows_a_move_only_once_its_segment_has_run_to_its_end() -> None:
-    """The manual: right after apply the table is as before the move; to_move runs the segment and `answers` empties."""
-    game = Game.new(list(every_card()), 3, seed=3)
-    decision, player = game.to_move(), game.table.players[0]
-    supply, ships = dict(player.supply), len(player.track.ships)
-    game.apply(decision.labels.index("build ship"))
-    assert game.answers and dict(player.supply) == supply and len(player.track.ships) == ships
-    assert game.to_move().player == 1 and game.answers == []
-    assert len(game.table.players[0].track.ships) == ships + 1
+def test_the_table_is_live_at_every_question() -> None:
+    """Right after apply the table shows the move as far as the engine has carried it: asked which Building, the
+    player's Worker is already on the Build a Building space; the answers of the segment are kept until it ends."""
+    game = Game.new(every_card(), 3, 3, OUTSIDE)
+    decision = game.to_move()
+    assert game.table.spaces["build_building"] == []
+    game.apply(decision.labels.index("build building"))
+    assert game.pending is not None and game.pending.prompt == "build which Building?" and game.answers
+    assert game.table.spaces["build_building"] == [0]
+    while game.answers and game.pending is not None:
+        game.apply(0)
+    assert game.to_move().player == 1 and len(game.table.players[0].buildings) == 1
 
 
 def test_a_decision_asked_again_after_an_undo_is_the_same_question_though_its_card_is_built_again() -> None:
     """Mid-segment, after a Building built earlier in it: the replay builds it again, a new object, so the options'
     values are other objects; kind, player, prompt and labels are the same (the manual: compare by index and label)."""
-    game, pick = Game.new(list(every_card()), 2, seed=0), random.Random(0)
-    for _ in range(24):
+    game, pick = Game.new(every_card(), 2, 0, [None, None]), random.Random(0)
+    while not (game.answers and game.to_move().kind == "any_time" and game.table.players[0].buildings):
         game.apply(pick.randrange(len(game.to_move().options)))
     decision = game.to_move()
-    assert game.answers and decision.kind == "any_time"  # asked inside a worker turn, after the card was built
+    built = game.table.players[decision.player].buildings[-1]
     mark = game.mark()
     game.undo(mark)
     game.release(mark)
     again = game.to_move()
     assert question(again) == question(decision)
     assert [type(value) for value in again.values] == [type(value) for value in decision.values]
+    assert game.table.players[decision.player].buildings[-1].name == built.name
 
 
 def forward_model_snippets() -> list[str]:
@@ -279,5 +266,25 @@ def test_the_forward_model_pages_snippets_run(monkeypatch: pytest.MonkeyPatch) -
     scope: dict = {}
     for snippet in snippets:
         exec(compile(snippet, "docs/forward-model.md", "exec"), scope)
-    assert scope["ahead"].keys() == {0, 1, 2} and scope["game"].over is False
-    assert len(scope["game"].answers) == 1  # the second snippet's game was given its first move
+    assert scope["ahead"].parts and len(scope["ahead"].parts) == 3 and scope["game"].over is False
+    assert scope["game"].table.round >= 1
+
+
+def test_a_game_answered_from_thread_after_thread_plays_as_from_one() -> None:
+    """A greenlet runs only on the thread that made it: a game answered from a new thread each move (a web server's
+    requests) moves its engine over, mid-segment too, and plays the very game one thread plays."""
+    straight = played(every_card(), 2, 5)
+    game, decider, threads = Game.new(every_card(), 2, 5, [None, None]), RandomPlayer(5), 0
+
+    def move() -> None:
+        decision = game.to_move()
+        if decision is not None:
+            game.apply(decider.choose(decision, game))
+
+    while not game.over:
+        worker = threading.Thread(target=move)
+        worker.start()
+        worker.join()
+        threads += 1
+    assert threads > 50
+    assert game.table.log == straight.table.log and game.scores() == straight.scores()

@@ -5,19 +5,20 @@ from fractions import Fraction
 
 import pytest
 
-from runtime.analysis.simulate import GameResult, Summary, per_game, play_game, simulate, summary
-from runtime.core.rules_in_force import rule
-from runtime.game.phases import final_scores, final_totals, play_round
-from runtime.game.setup import new_table
-from runtime.mechanics.scoring import score, total_score
-from runtime.model.state import CardInPlay, Ship, Table
-from tests.kit.table_kit import every_card, make_table, real_cards
+from runtime.analysis.simulate import Summary, record_line
+from runtime.game.forward import Record
+from runtime.mechanics.scoring import score
+from runtime.model.state import CardInPlay, Ship
+from tests.kit.table_kit import every_card, make_table, played, real_cards
+
+
+def records(players: int, games: int, seed: int) -> list[Record]:
+    return [played(every_card(), players, seed + game).record() for game in range(games)]
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_seeded_random_games_finish(players):
-    specs = list(every_card())
-    results = simulate(specs, players, games=5, seed=100)
+    results = records(players, 5, 100)
     assert len(results) == 5
     for result in results:
         assert len(result.scores) == players and result.winners
@@ -31,8 +32,7 @@ GAMES_PER_PLAYER_COUNT = int(os.environ.get("NUS_GAMES", "1000")) // 4
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_thousand_seeded_games_of_two_to_five_players_finish(players):
     """250 games per player count (NUS_GAMES sets the total): every one reaches scoring in round 7."""
-    specs = list(every_card())
-    results = simulate(specs, players, games=GAMES_PER_PLAYER_COUNT, seed=10_000 * players)
+    results = records(players, GAMES_PER_PLAYER_COUNT, 10_000 * players)
     assert len(results) == GAMES_PER_PLAYER_COUNT
     assert all(len(r.scores) == players and r.winners and r.log[-1].startswith("R7T") for r in results)
 
@@ -45,18 +45,17 @@ def test_games_use_every_card_even_when_an_elder_shares_a_buildings_name():
 
 
 def test_the_same_seed_gives_the_same_log_and_another_seed_another():
-    specs = list(every_card())
-    first, _ = play_game(specs, 3, seed=7)
-    again, _ = play_game(specs, 3, seed=7)
-    other, _ = play_game(specs, 3, seed=8)
+    first, again, other = (played(every_card(), 3, seed).table for seed in (7, 7, 8))
     assert first.log == again.log
     assert first.log != other.log
 
 
-def test_per_game_lines_give_seed_scores_and_winner():
-    results = [GameResult(4, 2, {0: Fraction(61, 2), 1: Fraction(30)}, [0], {}, [])]
-    results.append(GameResult(5, 2, {0: Fraction(12), 1: Fraction(12)}, [0, 1], {}, []))
-    assert per_game(results) == "seed 4: P1 30½, P2 30; won by P1\nseed 5: P1 12, P2 12; won by P1 and P2"
+def test_a_games_line_gives_seed_scores_and_winner():
+    def record(seed: int, totals: tuple[Fraction, ...], winners: tuple[int, ...]) -> Record:
+        return Record(seed, ("random",) * 2, tuple({"total": total} for total in totals), winners, 42, ())
+
+    assert record_line(record(4, (Fraction(61, 2), Fraction(30)), (0,))) == "seed 4: P1 30½, P2 30; won by P1"
+    assert record_line(record(5, (Fraction(12), Fraction(12)), (0, 1))) == "seed 5: P1 12, P2 12; won by P1 and P2"
 
 
 def test_summary_gives_the_mean_score_with_its_interval_over_games():
@@ -82,8 +81,10 @@ def test_one_game_gives_no_interval():
 
 
 def test_summary_reports_scores_and_buildings():
-    specs = list(every_card())
-    text = summary(simulate(specs, 2, games=3, seed=1))
+    totals = Summary(2)
+    for record in records(2, 3, 1):
+        totals.add_record(record)
+    text = totals.text()
     assert text.startswith("3 games, 2 players\nscore: mean ")
     assert "most built: " in text
 
@@ -105,32 +106,11 @@ def test_end_scoring_parts():
     assert parts["shares"] == 3 - 3  # two own + one bought, minus three own unissued
     assert parts["empty_spaces"] == -7  # 8 free spaces at the start, one built on
     assert parts["guests"] == 1 + 0.5
-    assert parts["total"] == 3 + 5 + 5 + 0 - 7 + 1.5
-    assert total_score(table, me) == Fraction(15, 2)
-
-
-def unscored_game(players: int, seed: int) -> Table:
-    table = new_table(players, every_card(), seed=seed)
-    while table.round < rule(table, None, "rounds"):
-        play_round(table)
-    return table
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_game_scored_for_its_totals_alone_gets_the_totals_of_its_scores_in_full(players):
-    """games.play keeps the totals only (final_totals): the same seeded game scored in full, its before-scoring
-    moments included, has the same ones (13 seeds: seed 12 is the first 2-player game with half a VP in a total)."""
-    totals = []
-    for seed in range(13):
-        full = final_scores(unscored_game(players, seed))
-        alone = final_totals(unscored_game(players, seed))
-        assert alone == {seat: parts["total"] for seat, parts in full.items()}
-        totals += alone.values()
-    assert {total.denominator for total in totals} == {1, 2}  # half a VP for a Guest in the supply: both kinds seen
+    assert parts["total"] == 3 + 5 + 5 + 0 - 7 + 1.5 == Fraction(15, 2)
 
 
 def test_the_log_is_structured_and_its_text_is_rendered_from_the_entries():
-    table, _ = play_game(list(every_card()), 3, seed=7)
+    table = played(every_card(), 3, 7).table
     entries = table.session.events
     assert [str(entry) for entry in entries] == table.log
     builds = [entry for entry in entries if " builds " in entry.text]

@@ -76,11 +76,11 @@ def test_one_guest_per_ship_never_on_the_catboat():
     script(table, 0)
     offer_guests_on_ships(table, me)
     assert me.track.ships[0].guest and me.supply["guest"] == 2
-    assert table.decider.asked == [(0, "guest_on_ship", ["no", 0])]  # no catboat option
+    assert table.session.decider.asked == [(0, "guest_on_ship", ["no", 0])]  # no catboat option
     with pytest.raises(IllegalAction):
         place_guest_on_ship(table, me, 0)
     offer_guests_on_ships(table, me)  # no open Ship: nothing asked
-    assert len(table.decider.asked) == 1
+    assert len(table.session.decider.asked) == 1
 
 
 def test_guests_are_worth_half_in_supply_and_one_on_a_ship():

@@ -19,18 +19,17 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from runtime.analysis.simulate import play_game
 from runtime.core.attempts import attempt
-from runtime.core.decisions import Decider, Decision, RandomDecider
+from runtime.core.decisions import Decider, Decision, RandomPlayer
 from runtime.core.in_play import abilities_of
 from runtime.core.rules_in_force import rule as rule_value
 from runtime.game.actions import place_worker
-from runtime.game.phases import final_scores, round_steps
+from runtime.game.driver import Stage, run_segment
 from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
 from runtime.model.state import IllegalAction, Player, Table
 from tests.kit.invariants import check_invariants, goods_on_table
-from tests.kit.table_kit import picture, real_cards
+from tests.kit.table_kit import picture, played, real_cards
 
 GAMES = int(os.environ.get("NUS_INVARIANT_GAMES", "500"))
 REPLAY_EVERY = 10  # every tenth seeded game is played again without probes, to compare the logs
@@ -41,25 +40,26 @@ def specs() -> list[CardSpec]:
     return list(real_cards().values())
 
 
-class PickingDecider:
-    """Answers with options[pick(len(options))] and records each index, so the game can be replayed."""
+class DrawingDecider:
+    """Answers with options[draw(len(options))], shown every Decision, and records each index, so the game can be
+    replayed."""
 
-    def __init__(self, pick: Callable[[int], int]):
-        self.pick = pick
+    def __init__(self, draw: Callable[[int], int]):
+        self.draw = draw
         self.picked: list[int] = []
 
-    def choose(self, decision: Decision, table: Table) -> int:
-        index = self.pick(len(decision.options))
+    def choose(self, decision: Decision, game: object) -> int:
+        index = self.draw(len(decision.options))
         self.picked.append(index)
         return index
 
 
-def game_steps(table: Table) -> Iterator[str]:
-    """Every round step by step, then scoring: one name per step done."""
-    while table.round < rule_value(table, None, "rounds"):
-        yield from round_steps(table)
-    final_scores(table)
-    yield "scoring"
+def game_steps(table: Table) -> Iterator[Stage]:
+    """The game one segment at a time, as the driver moves it: the stage of each segment run."""
+    while table.stage != Stage.OVER:
+        stage = table.stage
+        run_segment(table)
+        yield stage
 
 
 def worker_options(table: Table, player: Player) -> list[object]:
@@ -77,7 +77,7 @@ def probe(table: Table, pick: Callable[[int], int], decider: Decider) -> None:
     player = table.players[pick(len(table.players))]
     options = worker_options(table, player)
     before, log = picture(table), list(table.log)
-    game_decider, table.decider = table.decider, decider
+    game_decider, table.session.decider = table.session.decider, decider
     try:
         while options:
             option = options.pop(pick(len(options)))
@@ -90,7 +90,7 @@ def probe(table: Table, pick: Callable[[int], int], decider: Decider) -> None:
                 table.restore(mark)
             assert (picture(table), table.log) == (before, log)
     finally:
-        table.decider = game_decider
+        table.session.decider = game_decider
 
 
 def play_checked(players: int, seed: int) -> Table:
@@ -98,7 +98,7 @@ def play_checked(players: int, seed: int) -> Table:
     table = new_table(players, specs(), seed=seed)
     start = goods_on_table(table)
     probes = random.Random(f"probe {seed}")
-    probe_decider = RandomDecider(seed + 1)
+    probe_decider = RandomPlayer(seed + 1)
     for _ in game_steps(table):
         check_invariants(table, start)
         if probes.random() < PROBE_RATE:
@@ -116,8 +116,7 @@ def test_a_seeded_game_keeps_the_invariants(seed: int) -> None:
         f"R{n}T0 round starts" for n in range(1, rule_value(table, None, "rounds") + 1)
     ]
     if seed % REPLAY_EVERY == 0:
-        replayed, _ = play_game(specs(), players, seed)
-        assert replayed.log == table.log
+        assert played(specs(), players, seed).table.log == table.log
 
 
 class DrawnGame(RuleBasedStateMachine):
@@ -129,7 +128,7 @@ class DrawnGame(RuleBasedStateMachine):
     @initialize(players=st.integers(2, 5), seed=st.integers(0, 2**16), data=st.data())
     def start(self, players: int, seed: int, data: st.DataObject) -> None:
         self.players, self.seed, self.data = players, seed, data
-        self.decider = PickingDecider(self.draw)
+        self.decider = DrawingDecider(self.draw)
         self.table = new_table(players, specs(), seed=seed, decider=self.decider)
         self.start_goods = goods_on_table(self.table)
         self.steps = game_steps(self.table)
@@ -137,9 +136,9 @@ class DrawnGame(RuleBasedStateMachine):
     def draw(self, count: int) -> int:
         return self.data.draw(st.integers(0, count - 1))
 
-    def advance(self, until: Callable[[str], bool]) -> None:
+    def advance(self, until: Callable[[Stage], bool]) -> None:
         for step in self.steps:
-            if step == "scoring":
+            if self.table.stage == Stage.OVER:
                 event("game scored", self.players)
                 self.replay()
             if until(step):
@@ -147,8 +146,8 @@ class DrawnGame(RuleBasedStateMachine):
 
     def replay(self) -> None:
         answers = iter(self.decider.picked)
-        table = new_table(self.players, specs(), seed=self.seed, decider=PickingDecider(lambda count: next(answers)))
-        assert list(game_steps(table))[-1] == "scoring"
+        table = new_table(self.players, specs(), seed=self.seed, decider=DrawingDecider(lambda count: next(answers)))
+        assert list(game_steps(table))[-1] == Stage.SCORING and table.stage == Stage.OVER
         assert table.log == self.table.log
 
     @rule()
@@ -157,15 +156,15 @@ class DrawnGame(RuleBasedStateMachine):
 
     @rule()
     def one_phase(self) -> None:
-        self.advance(lambda step: step != "worker turn")
+        self.advance(lambda step: step != Stage.WORK)
 
     @rule()
     def one_round(self) -> None:
-        self.advance(lambda step: step in ("returning home", "scoring"))
+        self.advance(lambda step: step in (Stage.ROUND_END, Stage.SCORING))
 
     @rule()
     def failed_placement_changes_nothing(self) -> None:
-        probe(self.table, self.draw, PickingDecider(self.draw))
+        probe(self.table, self.draw, DrawingDecider(self.draw))
 
     @invariant()
     def invariants_hold(self) -> None:

@@ -50,7 +50,7 @@ class FirstBlind:
         self.shown.append(decision)
         return 0
 
-    def blind(self, player: int, count: int) -> int:
+    def pick(self, player: int, count: int) -> int:
         self.asked.append((player, count))
         return 0
 
@@ -58,7 +58,7 @@ class FirstBlind:
 def test_a_blind_decider_that_draws_a_building_it_cannot_pay_for_draws_again_and_nothing_is_tried():
     table = make_table(2)
     me = offer(table)
-    decider = table.decider = FirstBlind()
+    decider = table.session.decider = FirstBlind()
     assert build_building(table, me).name == "Cabin"
     # Art Sculpture drawn and dropped, the Cabin taken as the one left; then where it goes, among the 8 free spaces
     assert decider.asked == [(0, 2), (0, 8)] and decider.shown == []
@@ -71,7 +71,7 @@ def test_with_no_building_it_can_pay_for_the_action_fails_without_a_draw_and_lea
     table = make_table(2)
     me = offer(table)
     me.supply.update(wood=0)
-    decider = table.decider = FirstBlind()
+    decider = table.session.decider = FirstBlind()
     log = list(table.log)
     with pytest.raises(IllegalAction) as refused:
         build_building(table, me)

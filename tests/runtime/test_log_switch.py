@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.decisions import Decision, RandomDecider
+from runtime.core.decisions import Decision, RandomPlayer
 from runtime.core.rules_in_force import rule
-from runtime.game.phases import final_scores, play_round
+from runtime.game.driver import play_whole_round
+from runtime.game.phases import final_scores
 from runtime.game.setup import new_table
 from tests.kit.table_kit import every_card
 
@@ -16,7 +17,7 @@ class Recording:
     """A seeded random decider that keeps every decision put to it as (player, kind, labels, prompt)."""
 
     def __init__(self, seed: int):
-        self.random = RandomDecider(seed)
+        self.random = RandomPlayer(seed)
         self.asked: list[tuple[int, str, list[str], str]] = []
 
     def choose(self, decision: Decision, table: Any) -> int:
@@ -28,7 +29,7 @@ def played(seed: int, keep_log: bool) -> tuple[Any, Recording, dict]:
     decider = Recording(seed)
     table = new_table(3, every_card(), seed=seed, decider=decider, keep_log=keep_log)
     while table.round < rule(table, None, "rounds"):
-        play_round(table)
+        play_whole_round(table)
     return table, decider, final_scores(table)
 
 

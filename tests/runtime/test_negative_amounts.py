@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from compiler import compile_text, load_cards, load_examples
 from compiler.checking import vocabulary as vocab
-from runtime.core.decisions import RandomDecider, ScriptError
+from runtime.core.decisions import RandomPlayer, ScriptError
 from runtime.examples import example_table
 from runtime.model.cards import Context
 from runtime.model.state import IllegalAction
@@ -56,7 +56,7 @@ def outcome(effect: str, seed: int) -> tuple[str, list[str], str]:
     specs = load_cards(text, "probe.nus")
     [example] = load_examples(text, "probe.nus")
     table, ctx = example_table(example, specs)
-    table.decider = RandomDecider(seed)
+    table.session.decider = RandomPlayer(seed)
     given_step, do_step = example.steps
     given_step.run(ctx)
     try:

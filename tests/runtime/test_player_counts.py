@@ -10,13 +10,12 @@ from __future__ import annotations
 import pytest
 
 from compiler import load_cards, load_examples
-from runtime.analysis.simulate import play_game
 from runtime.examples import run_example, starting_table
 from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
 from runtime.model.state import Table
 from tests.kit.rulebook import ROOT
-from tests.kit.table_kit import every_card
+from tests.kit.table_kit import every_card, played
 
 FIVE_PLAYER_ELDERS = {"Ship Owner", "Carpenter"}
 EVERY_GAME_ELDERS = ["Builder", "Contractor", "Pond Builder", "Pisciculturist", "Fishmonger", "Harbor Master"]
@@ -79,7 +78,7 @@ def five_player_elder_entries(table: Table) -> list[str]:
 def test_seeded_games_below_five_players_never_name_ship_owner_or_carpenter(players: int) -> None:
     taken = 0
     for seed in SEEDS:
-        table, _ = play_game(list(every_card()), players, seed)
+        table = played(list(every_card()), players, seed).table
         assert five_player_elder_entries(table) == [], seed
         taken += sum(" takes elder " in entry.text for entry in table.session.events)
     assert taken > len(SEEDS)  # Elders are taken in these games: the other six
@@ -87,7 +86,7 @@ def test_seeded_games_below_five_players_never_name_ship_owner_or_carpenter(play
 
 def test_seeded_five_player_games_do_take_and_use_them() -> None:
     """The same scan sees them where they are part of the game."""
-    found = [line for seed in SEEDS for line in five_player_elder_entries(play_game(list(every_card()), 5, seed)[0])]
+    found = [line for seed in SEEDS for line in five_player_elder_entries(played(every_card(), 5, seed).table)]
     assert any(" takes elder Ship Owner" in line for line in found)
     assert any(" takes elder Carpenter" in line for line in found)
     assert any(" uses elder " in line for line in found)
@@ -127,7 +126,7 @@ def test_a_building_for_three_to_five_players_is_in_the_decks_at_three_and_in_no
 def test_a_building_left_out_is_never_dealt_nor_built_in_a_whole_game() -> None:
     specs = with_hall()
     for seed in range(4):
-        table, _ = play_game(specs, 2, seed)
+        table = played(specs, 2, seed).table
         assert not [str(entry) for entry in table.session.events if "Meeting Hall" in entry.text], seed
         assert "Meeting Hall" not in [card.name for player in table.players for card in player.buildings]
 

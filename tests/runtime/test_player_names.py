@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from compiler.cli import main
-from runtime.analysis.simulate import play_game
 from runtime.model.state import player_name, player_number
-from tests.kit.table_kit import every_card
+from tests.kit.table_kit import every_card, played
 
 NAMES = re.compile(r"\bP(\d+)\b")
 
@@ -23,7 +22,7 @@ def test_the_first_seat_is_p1_and_player_1() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_seeded_games_log_names_p1_to_pn_and_never_p0(players: int) -> None:
-    table, _ = play_game(list(every_card()), players, seed=3)
+    table = played(list(every_card()), players, 3).table
     named = {int(number) for line in table.log for number in NAMES.findall(line)}
     assert named == set(range(1, players + 1))
     for entry in table.session.events:

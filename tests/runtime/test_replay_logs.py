@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from runtime.analysis.games import Grant, Setup, play
-from runtime.analysis.simulate import play_game
+from runtime.core.decisions import RandomPlayer
+from runtime.game.forward import Game
 from tests.kit.table_kit import every_card
 
 STORED = Path(__file__).with_name("replay_logs.json.gz")
@@ -40,11 +41,11 @@ def played(name: str) -> dict:
     seed = int(name.rsplit(" ", 1)[1])
     players = 2 + seed % 4
     if name.startswith("table stream"):
-        table, scores = play_game(list(every_card()), players, seed)
+        record = Game.new(every_card(), players, seed, [RandomPlayer(seed)] * players).play_out()
         return {
-            "scores": [str(scores[seat]["total"]) for seat in range(players)],
-            "parts": [{part: str(value) for part, value in scores[seat].items()} for seat in range(players)],
-            "log": table.log,
+            "scores": [str(parts["total"]) for parts in record.parts],
+            "parts": [{part: str(value) for part, value in parts.items()} for parts in record.parts],
+            "log": list(record.log),
         }
     if name.startswith("seat streams"):
         setup = Setup(seed, ("random",) * players, keep_log=True)

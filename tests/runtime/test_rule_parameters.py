@@ -29,8 +29,8 @@ from compiler.checking import vocabulary
 from runtime.core.rules_in_force import capacities as space_capacities
 from runtime.core.rules_in_force import card_rule, rule
 from runtime.game.actions import PASS, open_spaces
-from runtime.game.forward import start_round
-from runtime.game.phases import begin_round, work_steps
+from runtime.game.driver import play_work_phase, start_round
+from runtime.game.phases import begin_round
 from runtime.game.setup import new_table
 from runtime.mechanics.banquet import plate_cost, serve_fish
 from runtime.mechanics.board import (
@@ -137,14 +137,14 @@ def _(table, me, other, card):
 def _(table, me, other, card):
     script(table, 4, 3)
     reforest(table, me, on_action_space=True)
-    assert table.decider.asked[-1][2] == [3, 2, 1] and me.harbor.forests[4] == 3
+    assert table.session.decider.asked[-1][2] == [3, 2, 1] and me.harbor.forests[4] == 3
 
 
 @probe("reforest_forests", "3")
 def _(table, me, other, card):
     script(table, 4)  # the number is not asked: 3 is the only one
     reforest(table, me, on_action_space=True)
-    assert me.harbor.forests[4] == 3 and table.decider.answers == []
+    assert me.harbor.forests[4] == 3 and table.session.decider.answers == []
 
 
 @probe("swap_distribution")
@@ -220,7 +220,7 @@ def _(table, me, other, card):
     consider_track_buildings_ships(table, me)
     consider_track_buildings_ships(table, other)  # the other player has no such card: not asked
     assert (free_track_spaces(table, me), free_track_spaces(table, other)) == (6, 9)
-    assert table.decider.answers == [] and len(table.decider.asked) == 1
+    assert table.session.decider.answers == [] and len(table.session.decider.asked) == 1
 
 
 @probe("double_guest_vp")
@@ -240,7 +240,9 @@ def _(table, me, other, card):
 @probe("workers", "4")
 def _(table, me, other, card):
     script(table, *[PASS] * 8)
-    assert sum(step == "worker turn" for step in work_steps(table)) == 2 * 4
+    turns = table.turn_counter
+    play_work_phase(table)
+    assert (table.turn_counter - turns, table.turn) == (2 * 4, 4)
 
 
 @probe("reserve_fish_limit", "10")
@@ -771,12 +773,15 @@ def test_a_placement_rule_worked_out_below_the_range_counts_as_its_least():
 
 
 def test_the_reference_says_what_a_rules_own_words_mean():
-    text = 'building "Net Loft" (trout A900)\n  cost 1 wood\n  vp 0\n  rule haul size = haul size + 1\n'
+    text = 'building "Net Loft" (trout A900)\n  cost 1 wood\n  vp 0\n  rule haul size = haul size + elders\n'
     [doc] = card_docs(compile_text(text, "rule.nus").program, text)
-    assert (
-        doc.text
-        == "Your haul is the haul size without this card plus 1 instead of the haul table's value for your Ships."
+    assert doc.text == (
+        "Your haul is the haul size without this card plus the number of Elders in your Elder Council instead of the "
+        "haul table's value for your Ships."
     )
+    text = text.replace("+ elders", "+ 1")  # a number added reads as the card says it (issue 34)
+    [doc] = card_docs(compile_text(text, "rule.nus").program, text)
+    assert doc.text == "Your haul is 1 fish larger."
     [phrase] = [p for p in matching(["haul", "size"]) if p.kind == "rule" and p.words == "haul size"]
     assert "'haul size' is its value without this card" in phrase.english
     assert phrase.example == "rule haul size = haul size + 1"
@@ -812,7 +817,7 @@ def test_a_card_turns_off_a_switch_rules_toml_turns_on_and_the_runtime_obeys():
     script(table)
     build_ship(table, me)
     assert (holder.ships, [s.type for s in me.track.ships]) == ([], ["sloop"])
-    assert table.decider.asked == []  # without the card the Holder would be offered (DecisionKind.SHIP_PLACE)
+    assert table.session.decider.asked == []  # without the card the Holder would be offered (DecisionKind.SHIP_PLACE)
 
 
 def test_on_is_the_same_as_naming_the_switch_and_the_reference_says_off():

@@ -3,7 +3,7 @@
 import pytest
 
 from runtime.core.in_play import attach
-from runtime.game.phases import fishing_phase
+from runtime.game.driver import play_fishing_phase
 from runtime.mechanics.banquet import serve_fish
 from runtime.mechanics.buildings import build, build_building
 from runtime.mechanics.goods import offer_guests_on_ships
@@ -57,7 +57,7 @@ def test_serving_six_fish_and_two_guests_gives_four_gold():
     assert me.supply == {"wood": 2, "fish": 0, "gold": 4, "guest": 0}
     assert table.plates == [2, 2, 3, 3, 1, 1, 0]
     assert seen == [(14, 4)]  # each Guest counts as the fish it saved
-    assert table.decider.answers == []
+    assert table.session.decider.answers == []
 
 
 def sloop_table():
@@ -87,7 +87,7 @@ def test_guest_on_the_sloop_whole_fishing_phase():
     table, me = sloop_table()
     other = table.players[1]
     script(table, 0)
-    fishing_phase(table)
+    play_fishing_phase(table)
     # 2 fish from the Shares and 1 from the Guest reach the supply; 2 in the Reserve
     assert me.supply == {"wood": 2, "fish": 5, "gold": 2, "guest": 0}
     assert me.reserve["fish"] == 2

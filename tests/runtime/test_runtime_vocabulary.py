@@ -77,6 +77,17 @@ def test_a_good_taken_sets_off_what_gained_declares_once_a_piece(good, monkeypat
     assert heard == ([(declared.GAINED[good], "after")] * 2 if good in declared.GAINED else [])
 
 
+@pytest.mark.parametrize("good", declared.GOODS)
+def test_a_good_returned_sets_off_what_returned_declares_once_a_piece(good, monkeypatch):
+    """The reference's interactions read declared.RETURNED for what `return N GOOD` sets off: the runtime emits that."""
+    table = make_table()
+    table.players[0].supply[good] = 2
+    heard = []
+    monkeypatch.setattr(goods, "emit", lambda _table, event, timing, _player: heard.append((event, timing)))
+    goods.pay(table, table.players[0], good, 2)
+    assert heard == ([(declared.RETURNED[good], "after")] * 2 if good in declared.RETURNED else [])
+
+
 def test_the_runtime_performs_exactly_the_declared_actions():
     assert sorted(ACTIONS) == sorted(action.name for action in declared.ACTIONS)
 

@@ -5,7 +5,8 @@ import pytest
 from runtime.core.in_play import remove_from_play
 from runtime.core.rules_in_force import rule
 from runtime.game.actions import PASS, open_spaces, perform, take_turn, turn_options
-from runtime.game.phases import returning_home, work_phase
+from runtime.game.driver import play_work_phase
+from runtime.game.phases import returning_home
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.ships import ship_cost
 from runtime.model.cards import Ability
@@ -55,7 +56,7 @@ def test_a_space_that_surely_cannot_be_used_is_not_offered():
     me = table.players[0]
     script(table, "gold")  # the Reserve is empty, no Shares are on the board: neither space is an option
     assert take_turn(table, me) == "gold"
-    offered = table.decider.asked[0][2]
+    offered = table.session.decider.asked[0][2]
     assert "transfer_reserve" not in offered and "buy_all_shares" not in offered and "thin_out" in offered
     assert table.spaces["transfer_reserve"] == [] and table.spaces["gold"] == [0]
     assert me.supply["gold"] == 3
@@ -116,18 +117,18 @@ def test_a_space_that_brings_nothing_is_refused_and_another_is_asked():
     assert take_turn(table, me) == "gold"
     assert table.spaces["thin_out"] == [] and table.spaces["gold"] == [0]
     assert me.supply == {"wood": rule(table, me, "wood_limit"), "fish": 2, "gold": 3, "guest": 0}
-    assert "thin_out" not in table.decider.asked[1][2]
+    assert "thin_out" not in table.session.decider.asked[1][2]
 
 
 def test_three_worker_turns_each_then_workers_return_and_the_start_player_passes():
     table = make_table(2)
     script(table, "gold", "thin_out", "deforest", 0, "issue_share", "pass", "pass")
-    work_phase(table)
+    play_work_phase(table)
     a, b = table.players
     assert a.supply == {"wood": 2 + 5, "fish": 2, "gold": 3, "guest": 0}
     assert b.supply == {"wood": 2 + 4, "fish": 2, "gold": 4, "guest": 0}
     assert table.spaces["gold"] == [0] and table.spaces["thin_out"] == [1]
-    assert table.decider.answers == []
+    assert table.session.decider.answers == []
     returning_home(table)
     assert all(workers == [] for workers in table.spaces.values()) and table.start_player == 1
 
@@ -171,7 +172,7 @@ def test_reforest_places_two_forests_on_one_empty_double_space():
     script(table, 3)
     perform(table, me, "reforest", "space")
     assert me.harbor.forests == [2, 1, 1, 2, 0]
-    assert table.decider.asked == [(0, "double_space", [0, 1, 2, 3, 4])]
+    assert table.session.decider.asked == [(0, "double_space", [0, 1, 2, 3, 4])]
 
 
 def test_build_a_ship_pays_the_cost_takes_it_from_the_supply_board_and_raises_the_haul():

@@ -37,8 +37,9 @@ class Face(CardHeading):
     text: str
 
 
-def face(card: n.Card) -> Face:
-    english = English(card)
+def face(card: n.Card, cards: tuple[n.Card, ...] = ()) -> Face:
+    """`cards`: the file's cards, for what another card says of this one (English)."""
+    english = English(card, cards)
     label_vp = vp_label(card)
     return Face(
         **heading(card),
@@ -66,7 +67,7 @@ def token(payment: n.Call, english: English) -> Token:
     if impl not in SYMBOL_PAYMENTS:
         return Token(words=english.phrase(payment))
     amount, *rest = payment.args
-    return Token(good=SYMBOL_PAYMENTS[impl] or rest[0], amount=label(values(amount)))
+    return Token(good=SYMBOL_PAYMENTS[impl] or rest[0], amount=label(values(amount, english.card)))
 
 
 def version(text: str) -> str:

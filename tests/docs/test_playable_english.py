@@ -1,0 +1,153 @@
+"""English a player can play from (issue 34 §2): a guard said with the effect it guards, a card discarded to build
+another told on its own face, links both ways, VP ranges of formulas with subtraction, and rule changes that read
+like a card.
+
+Each test was written to fail on the English before it (the texts it rules out are quoted).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler import compile_text
+from compiler.backends.docs import card_docs
+from compiler.checking import ranges
+from tests.docs.test_english import docs, rulebook
+
+HEADER = 'building "Probe" (trout A901)\n  cost none\n'
+
+
+def checked(text: str):
+    compiled = compile_text(text, "probe.nus")
+    assert compiled.diagnostics == (), compiled.diagnostics
+    return compiled.program
+
+
+def english(text: str) -> str:
+    program = checked(text)
+    return card_docs(program, text)[0].text
+
+
+def vp_label(vp: str) -> str:
+    return ranges.vp_label(checked(f"{HEADER}  vp {vp}\n").cards[0])
+
+
+def test_a_guard_on_one_ability_is_said_with_that_ability_not_as_the_card_having_no_effect() -> None:
+    """Haunted House: "Immediately ... take 1 Guest ... Additionally, you must also immediately ... remove all Elders
+    ... In return, take a number of fish and a number of gold ... equal to the number of removed Elders". Before:
+    "The Haunted House has no effect if there are no Elders in your Elder Council." (it still gives a Guest)."""
+    assert "remove all Elders in your Elder Council from play" in rulebook("Haunted House")
+    text = docs()["Haunted House"].text
+    assert "no effect" not in text
+    assert (
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply. Immediately (and only once via this Building), if there are any Elders in "
+        "your Elder Council, you may remove all Elders in your Elder Council from play; if you do, take" in text
+    )
+
+
+def test_a_card_whose_one_ability_is_guarded_keeps_the_rulebooks_no_effect_sentence() -> None:
+    """Breeding Basin: "The Breeding Basin has no effect if you have at most 1 fish in your personal supply." Its one
+    ability is all it does, so the card-wide sentence says what the guard does."""
+    assert "The Breeding Basin has no effect if you have at most 1 fish" in rulebook("Breeding Basin")
+    assert docs()["Breeding Basin"].text.endswith(
+        "The Breeding Basin has no effect if the number of fish in your personal supply is at most 1."
+    )
+
+
+def test_log_boom_says_its_guard_with_the_wood_it_places_and_still_returns_the_wood_at_scoring() -> None:
+    text = docs()["Log Boom"].text
+    assert "no effect" not in text
+    assert text.startswith(
+        "Immediately (and only once via this Building), if there are any free spaces on your Fishing track, place 1 "
+        "wood from the general supply on each free space of your Fishing track."
+    )
+    assert "return the wood left on your Fishing track to the general supply" in text
+
+
+def test_a_building_discarded_to_build_another_says_so_on_its_own_text_and_both_link() -> None:
+    """Toy Shop: "The Toy Shop allows you to build the "Wooden Tramway" at no cost if you discard the Toy Shop"."""
+    assert 'allows you to build the "Wooden Tramway" at no cost if you discard the Toy Shop' in rulebook("Toy Shop")
+    found = docs()
+    assert found["Toy Shop"].text == (
+        "Immediately (and only once via this Building) you may take 1 Guest from the general supply and place the "
+        "Guest in your personal supply. The Toy Shop allows you to build the Wooden Tramway at no cost if you "
+        "discard the Toy Shop."
+    )
+    assert "The Wooden Tramway allows you to build the Miniature Railway at no cost if you discard the Wooden " in (
+        found["Wooden Tramway"].text
+    )
+    assert "Wooden Tramway" in found["Toy Shop"].interacts
+    assert {"Toy Shop", "Miniature Railway"} <= set(found["Wooden Tramway"].interacts)
+    assert "Wooden Tramway" in found["Miniature Railway"].interacts
+    assert "Toy Shop" not in found["Miniature Railway"].interacts  # only the card it discards, not that one's
+
+
+def test_a_discard_beside_other_payments_names_them() -> None:
+    text = (
+        'building "Crate" (trout A901)\n  cost 1 wood\n  vp 1\n\n'
+        'building "Crane" (trout A902)\n  cost 9 wood or discard "Crate", 2 gold\n  vp 3\n'
+    )
+    assert english(text) == "The Crate allows you to build the Crane for 2 gold if you discard the Crate."
+
+
+def test_life_insurance_links_every_card_that_returns_guests() -> None:
+    """Life Insurance hears any player's returned Guest: the Glider returns one for its fourth turn and the
+    Amphitheater's cost may be 5 Guests returned."""
+    found = docs()
+    assert {"Glider", "Amphitheater"} <= set(found["Life Insurance"].interacts)
+    assert "Life Insurance" in found["Glider"].interacts
+    assert "Life Insurance" in found["Amphitheater"].interacts
+
+
+def test_harbor_grill_badge_is_never_open_ended() -> None:
+    """Printed "1-7 VP"; the ruling that paying for no Ship scores 0 may make it 0-7, never "0 or more"."""
+    assert docs()["Harbor Grill"].vp_label in ("1-7 VP", "0-7 VP")
+
+
+@pytest.mark.parametrize(
+    ("vp", "label", "before"),
+    [
+        ("5 - elders", "at most 5 VP", "5 or more VP"),
+        ("2 * (5 - forested double spaces) capped at 6", "0, 2, 4, or 6 VP", "6 VP"),
+        ("10 - elders capped at 3", "at most 3 VP", "3 VP"),
+        ("0 - fish in supply / 2 rounded down", "at most 0 VP", "0 or more VP"),
+        ("elders - 2", "-2 or more VP", "-2 or more VP"),
+        ("by 5 - elders [0-2: 1, 3+: 4]", "0, 1, or 4 VP", "0, 1, or 4 VP"),
+    ],
+)
+def test_a_vp_range_with_subtraction_has_its_open_end_below(vp: str, label: str, before: str) -> None:
+    """`A - count` gives at most A, with caps applied after; the label before this change is kept for the record."""
+    assert vp_label(vp) == label
+
+
+def test_a_relative_rule_change_reads_like_a_card() -> None:
+    """Before: "Your Elder Council has the elder seats without this card plus 1 seats." and "A sloop costs you the
+    sloop wood cost without this card minus 1 wood instead of 2."""
+    assert english(f"{HEADER}  vp 1\n  rule elder seats = elder seats + 1\n") == "You have 1 more Elder seat."
+    assert english(f"{HEADER}  vp 1\n  rule elder seats = elder seats + 2\n") == "You have 2 more Elder seats."
+    assert english(f"{HEADER}  vp 1\n  rule sloop wood cost = sloop wood cost - 1\n") == "Your sloops cost 1 wood less."
+    assert english(f"{HEADER}  vp 1\n  rule wood limit = wood limit + 3\n") == (
+        "Your personal supply holds up to 3 more wood."
+    )
+    assert english(f"{HEADER}  vp 1\n  rule worker turns = worker turns + 1\n") == (
+        "Each player takes 1 more worker turn a Round."
+    )
+    assert english(f"{HEADER}  vp 1\n  rule reserve fish limit = 2 + reserve fish limit\n") == (
+        "Your Reserve holds up to 2 more fish."
+    )
+
+
+def test_a_fixed_rule_change_keeps_its_value() -> None:
+    assert english(f"{HEADER}  vp 1\n  rule elder seats = 6\n") == "Your Elder Council has 6 seats."
+
+
+def test_parentheses_in_arithmetic_are_kept_in_english() -> None:
+    text = english(f"{HEADER}  vp 2 * (5 - forested double spaces) capped at 6\n")
+    assert "double (5 minus the number of forested double spaces on your Harbor board), but at most 6" in text
+    text = english(f"{HEADER}  vp 10 - (elders + 1)\n")
+    assert "10 minus (the number of Elders in your Elder Council plus 1)" in text
+    text = english(f"{HEADER}  vp (elders + forests) / 2 rounded down\n")
+    assert "half (the number of Elders in your Elder Council plus the number of Forests" in text
+    text = english(f"{HEADER}  vp 10 - elders + 1\n")  # (10 - elders) + 1: no parentheses needed
+    assert "10 minus the number of Elders in your Elder Council plus 1" in text
