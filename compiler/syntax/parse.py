@@ -344,7 +344,9 @@ def long_expression(text: str, filename: str) -> Diagnostic | None:
     refuses only what nesting_error would (a run of N operators nests N + 1 deep)."""
     if sum(map(text.count, OPERATORS)) < MAX_EXPRESSION_DEPTH:
         return None  # the usual text: too few operators in all for one run to be too long
-    runs: list[list[int]] = [[0, -1, -1]]  # per open bracket: operators in the run, where it starts and ends
+    # per open bracket: operators joining terms in the run, where it starts and ends, whether a term ended it so far
+    # (an operator after none is a sign: `- - 1` nests, and nesting_error says so)
+    runs: list[list[int]] = [[0, -1, -1, 0]]
     worst: tuple[int, int, int] | None = None  # the longest run's operators, start and end
     for token in TERM_TOKENS.finditer(text):
         word = token.group()
@@ -352,20 +354,23 @@ def long_expression(text: str, filename: str) -> Diagnostic | None:
             continue
         run = runs[-1]
         if word in RUN_ENDS or (word == "\n" and len(runs) == 1):
-            run[:] = [0, -1, -1]
+            run[:] = [0, -1, -1, 0]
             continue
+        if run[1] < 0:
+            run[1] = token.start()
         if word in "([":
-            run[1] = token.start() if run[1] < 0 else run[1]  # the bracket is a term of the run around it
-            runs.append([0, -1, -1])
+            runs.append([0, -1, -1, 0])  # the bracket is a term of the run around it
             continue
         if word in ")]":
             if len(runs) > 1:
                 runs.pop()
             run = runs[-1]
+            run[3] = 1
         elif word in OPERATORS:
-            run[0] += 1
-        elif run[1] < 0:
-            run[1] = token.start()
+            run[0] += run[3]
+            run[3] = 0
+        else:
+            run[3] = 1
         run[2] = token.end()
         if run[0] >= MAX_EXPRESSION_DEPTH and (worst is None or run[0] > worst[0] or run[1] == worst[1]):
             worst = (run[0], run[1], run[2])
