@@ -24,7 +24,7 @@ def register(commands) -> None:
         type=copies,
         default=set(),
         metavar="FILES",
-        help="editable copies of the package's files: " + ", ".join(COPIES) + " (comma-separated)",
+        help="editable copies of the package's files: " + ", ".join(COPIES) + " (comma-separated; default: none)",
     )
     command.add_argument("--empty", action="store_true", help="start cards.nus with one sample card, not the deck")
     command.set_defaults(run=run)

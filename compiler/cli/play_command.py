@@ -37,14 +37,14 @@ def register(commands) -> None:
     help = "play your cards against the bots, in a browser or a terminal"
     command = card_file_command(commands, "play", run, help, plays=True)
     command.add_argument("--players", type=player_count, metavar="N", help="players, you included (default: 3)")
-    command.add_argument("--seed", type=int, default=0, metavar="S", help="the game's seed (the deal and the bots)")
-    command.add_argument("--bots", default="greedy", metavar="AGENT", help="who plays the other seats")
+    command.add_argument("--seed", type=int, metavar="S", help="the game's seed (the deal and the bots) (default: 0)")
+    command.add_argument("--bots", metavar="AGENT", help="who plays the other seats (default: greedy)")
     command.add_argument(
         "--seats",
         metavar="LIST",
         help="who sits where, e.g. 'you,greedy,random' ('you' for each person: two make hot seat play)",
     )
-    command.add_argument("--hint", default="search", metavar="AGENT", help="the bot whose choice Hint shows")
+    command.add_argument("--hint", metavar="AGENT", help="the bot whose choice Hint shows (default: the strongest)")
     command.add_argument("--text", action="store_true", help="play in the terminal instead of a web page")
     command.add_argument("--answers", metavar="FILE", help="--text: read answers from FILE first, then the terminal")
     command.add_argument("--no-open", action="store_true", help="print the page's address without opening a browser")
@@ -66,12 +66,18 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--check checks a saved game: give it with --replay FILE")
     saved_answers = []
     if args.replay:
+        fixed = [option for option in ("seed", "players", "bots", "seats", "give") if getattr(args, option) is not None]
+        if fixed:
+            given = ", ".join(f"--{option}" for option in fixed)
+            raise UsageError(f"{given} with --replay: a saved game keeps its own seed, seats and given card")
         try:
             setup, saved_answers, _ = read_saved(read_source(args.replay))
         except SavedGameError as error:
             raise UsageError(f"{args.replay}: {error}") from None
     else:
         setup = new_setup(args)
+    if args.hint is not None:
+        setup.hint = args.hint
     check_seats(setup.seats, setup.hint)
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
@@ -126,6 +132,8 @@ def new_setup(args: argparse.Namespace):
     from runtime.playtest.session import Setup
 
     if args.seats:
+        if args.bots is not None:
+            raise UsageError("--bots with --seats: --seats names who sits in every seat")
         seats = tuple(seat.strip() for seat in args.seats.split(","))
         if args.players is not None and len(seats) != args.players:
             raise UsageError(f"--seats names {counted(len(seats), 'seat')}, --players {args.players}")
@@ -134,8 +142,8 @@ def new_setup(args: argparse.Namespace):
         except argparse.ArgumentTypeError as error:
             raise UsageError(f"--seats: {error}") from None
     else:
-        seats = (PERSON,) + (args.bots,) * ((args.players or 3) - 1)
-    return Setup(args.seed, seats, None, args.hint)
+        seats = (PERSON,) + (args.bots or "greedy",) * ((args.players or 3) - 1)
+    return Setup(0 if args.seed is None else args.seed, seats)
 
 
 def check_seats(seats, hint: str) -> None:

@@ -40,8 +40,8 @@ def settings_text(copies: set[str]) -> str:
         ("evaluation", EVALUATION, "the rates nus balance prices cards by"),
         ("faces", "faces", "card-face template, CSS and symbols for nus cards"),
     ):
-        line = f'{key} = "{path}"'
-        lines.append(f"{line:<32}# {about}" if key in copies else f"# {line:<30}# {about}")
+        line = f'{key} = "{path}"' if key in copies else f'# {key} = "{path}"'
+        lines.append(f"{line:<32} # {about}")
     return "\n".join(lines) + "\n"
 
 

@@ -395,7 +395,9 @@ class Game:
             return
         table, _ = self.copied(None)
         table.session.decider, table.session.game = self.router, self
-        table.session.tracer = self.table.session.tracer
+        tracer = table.session.tracer = self.table.session.tracer
+        if tracer is not None and self.start.trace_length is not None:
+            tracer.rewind(self.start.trace_length)  # the segment is traced again as it is replayed here
         answers, self.table, self.engine, self.start, self.pending = self.answers, table, None, None, None
         self.replay(answers)
 

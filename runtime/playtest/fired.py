@@ -9,6 +9,7 @@ from it too (`rewind`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -55,16 +56,17 @@ class Note:
 
 
 class FiredTracer:
-    """Told by the engine of every card listening, firing and entering play; keeps the notes of one game."""
+    """Told by the engine of every card listening, firing and entering play; keeps the notes of one game. `table`
+    gives the game's live table: the game may move to a table of its own making (answered from another thread)."""
 
-    def __init__(self, table: Table, focus: CardSpec | None = None):
+    def __init__(self, table: Callable[[], Table], focus: CardSpec | None = None):
         self.table = table
         self.focus = focus
         self.notes: list[Note] = []
         self.running: list[tuple[Note, CardInPlay, Ability, dict[str, Any]]] = []
 
     def note(self, kind: str, player: int | None, card: CardSpec | None, **parts: Any) -> Note:
-        table = self.table
+        table = self.table()
         found = Note(
             kind,
             len(table.session.events),
@@ -101,7 +103,7 @@ class FiredTracer:
         found.changes = differences(before, view(ctx.table))
 
     def answered(self, decision: Decision, option: Option) -> None:
-        chosen = option_words(self.table, decision)[decision.options.index(option)]
+        chosen = option_words(self.table(), decision)[decision.options.index(option)]
         if self.running:
             self.running[-1][0].answers.append(f'{player_name(decision.player)} "{decision.prompt}": {chosen}')
         elif len(decision.options) == 1:

@@ -13,7 +13,7 @@ from typing import Any
 
 from runtime.analysis.games import Grant
 from runtime.model.state import player_name
-from runtime.playtest.session import PERSON, Answer, PlaySession, Setup
+from runtime.playtest.session import PERSON, STRONGEST, Answer, PlaySession, Setup
 
 FORMAT = "nus play 1"
 
@@ -65,7 +65,7 @@ def read_saved(text: str) -> tuple[Setup, list[Answer], dict[str, Any]]:
                 str(entry.get("by", PERSON)),
             )
         )
-    setup = Setup(seed, tuple(seats), grant, str(data.get("hint", "search")))
+    setup = Setup(seed, tuple(seats), grant, str(data.get("hint", STRONGEST)))
     return setup, answers, data
 
 

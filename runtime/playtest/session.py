@@ -119,7 +119,7 @@ class PlaySession:
         setup = self.setup
         game = PlayedGame(self.specs, setup.players, setup.seed, setup.give)
         if tracer:
-            game.table.session.tracer = FiredTracer(game.table, self.focus)
+            game.table.session.tracer = FiredTracer(lambda: game.table, self.focus)
         return game
 
     def replay(self, answers: Sequence[Answer]) -> None:
@@ -162,13 +162,16 @@ class PlaySession:
         while (decision := game.question()) is not None:
             agent = self.setup.seats[decision.player]
             options = option_words(game.table, decision)
-            if len(options) == 1:
+            lone = len(options) == 1
+            if agent != PERSON:  # asked even for a lone option, which a random player draws for (as in play_out)
+                self.give(
+                    decision, options, bot_choice(self.bots[decision.player], decision, game), "only" if lone else agent
+                )
+            elif lone:
                 self.give(decision, options, 0, "only")
-            elif agent == PERSON:
+            else:
                 self.question = Question(decision, tuple(options))
                 return
-            else:
-                self.give(decision, options, bot_choice(self.bots[decision.player], decision, game), agent)
         self.question = None
 
     def bot_seats(self) -> list[tuple[int, str]]:

@@ -8,6 +8,7 @@ import io
 import json
 import random
 import sys
+import threading
 
 import pytest
 
@@ -15,8 +16,11 @@ from compiler import load_cards
 from compiler.cli import main
 from runtime.analysis.games import Grant
 from runtime.examples.answers import words
+from runtime.game.forward import Game
+from runtime.players import seat_deciders
 from runtime.playtest.saved import read_saved, saved_text
 from runtime.playtest.session import PERSON, PlaySession, ReplayError, Setup
+from runtime.playtest.view import number
 from runtime.playtest.wording import AnswerError, distinct, exact_choice, typed_choice
 from tests.kit.rulebook import ROOT
 
@@ -121,6 +125,34 @@ def test_a_seat_sees_its_own_hand_by_name_and_only_counts_of_the_rest(specs):
         assert everything["boards"]["decks"][letter]["cards"] == [spec.name for spec in reversed(deck)]
 
 
+# the game is the engine's game -------------------------------------------------------------------------------------
+
+
+def check_bots_play_simulates_game(specs, agents: tuple[str, ...], seed: int) -> None:
+    played = Game.new(specs, len(agents), seed, seat_deciders(agents, seed)).play_out()
+    session = PlaySession(specs, Setup(seed, agents))
+    assert session.over and session.game.table.log == list(played.log)
+    assert [session.scores()[seat]["total"] for seat in range(len(agents))] == [
+        number(part["total"]) for part in played.parts
+    ]
+
+
+@pytest.mark.parametrize("agents", [("random",) * 3, ("random", "greedy")], ids="+".join)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_table_of_bots_plays_the_game_nus_simulate_plays(specs, agents, seed):
+    """With no person seated, the session (every seat answered from outside, on the live table) plays the very game
+    `nus simulate` / `nus balance` play: the same log and scores. A lone option a random player draws for is asked of
+    the bot too, as play_out asks it."""
+    check_bots_play_simulates_game(specs, agents, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("agents", [("greedy", "random", "random"), ("search", "random"), ("random",) * 4])
+@pytest.mark.parametrize("seed", range(6, 20))
+def test_a_table_of_bots_plays_the_game_nus_simulate_plays_over_more_seeds(specs, agents, seed):
+    check_bots_play_simulates_game(specs, agents, seed)
+
+
 # undo, saving, hints ----------------------------------------------------------------------------------------------
 
 
@@ -214,6 +246,27 @@ def test_give_puts_the_building_into_play_at_its_round_and_the_log_says_what_fir
     assert "P1 guest 0 -> 1" in fired[0]["changes"]
     entered = [entry for entry in log if entry["kind"] == "entered" and entry["card"] == "Campsite"]
     assert [entry["player"] for entry in entered] == [0]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_answered_from_thread_after_thread_keeps_the_same_log(specs, seed):
+    """The page answers each request on a thread of its own, and the game then moves its engine over (mid-segment, a
+    table of its own replaying the segment): the log, the fired notes and the scores are the one-thread game's."""
+
+    def played(threads: bool) -> tuple:
+        session = PlaySession(specs, Setup(seed, (PERSON, "random", "random"), Grant("Campsite", 0, 1)))
+        rng = random.Random(seed)
+        while session.question is not None:
+            index = rng.randrange(len(session.question.options))
+            if threads:
+                worker = threading.Thread(target=session.answer, args=(index,))
+                worker.start()
+                worker.join()
+            else:
+                session.answer(index)
+        return session.log(), session.scores()
+
+    assert played(threads=True) == played(threads=False)
 
 
 def test_a_card_in_focus_shows_its_silent_moments_too(specs):
@@ -313,6 +366,20 @@ def test_usage_errors_exit_2_and_card_errors_1(tmp_path):
     assert nus("--check")[0] == 2
     assert nus("--seats", "you,nobody")[0] == 2
     assert nus("--give", "Campsite:99")[0] == 2
+    assert nus("--seats", "you,random", "--bots", "search")[0] == 2
+    saved = tmp_path / "saved.json"
+    session = PlaySession(load_cards(CARDS.read_text("utf-8"), "cards.nus"), Setup(0, (PERSON, "random")))
+    saved.write_text(saved_text(session, "cards.nus", CARDS.read_text("utf-8")), "utf-8")
+    assert nus("--replay", str(saved), "--check")[0] == 0
+    for fixed in (
+        ["--seed", "3"],
+        ["--players", "2"],
+        ["--bots", "random"],
+        ["--seats", "you,random"],
+        ["--give", "Cabin"],
+    ):
+        code, out, err = nus("--replay", str(saved), "--check", *fixed)
+        assert (code, out) == (2, "") and f"{fixed[0]} with --replay: a saved game keeps its own seed" in err
     broken = tmp_path / "broken.nus"
     broken.write_text('building "X" (trout A601)\n  cost 3 wod\n', "utf-8")
     assert main_play(str(broken), "--text")[0] == 1

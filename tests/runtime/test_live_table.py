@@ -76,7 +76,10 @@ def test_a_seat_answered_from_outside_plays_the_game_play_out_plays(agents: tupl
 @pytest.mark.parametrize("agents", MIXES, ids="+".join)
 @pytest.mark.parametrize("seed", [seed for seed in range(20) if seed not in FAST_SEEDS])
 def test_a_seat_answered_from_outside_plays_the_game_play_out_plays_over_twenty_seeds(agents, seed) -> None:
-    check_same_game(agents, seed, seat=1 if seed % 2 else seed % len(agents))
+    """Seeds 0-19 (0 and 1 above): seat 1, and on even seeds another seat as well (any seat may sit outside)."""
+    check_same_game(agents, seed)
+    if seed % 2 == 0 and seed % len(agents) != 1:
+        check_same_game(agents, seed, seat=seed % len(agents))
 
 
 def note_placing(ctx: Context) -> None:
