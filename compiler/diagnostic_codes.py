@@ -397,7 +397,8 @@ FIELD_OUTSIDE_HANDLER = Code(
     "an event's field outside its handler",
     """
 Some events carry values (`fish served` of "serve fish"). They can be read only in an ability that
-handles that event: `each time after you serve fish, if fish served >= 3: ...`.
+handles that event: `each time after you serve fish, if fish served >= 3: ...`. Some are known only at one
+timing: `ships left of built type` after a Ship is built, not before (its type is not chosen yet).
 """,
 )
 RULE_VALUE = Code(
@@ -544,6 +545,18 @@ way to pay (`cost none, 1 wood`) it says two things at once. Keep the one meant;
     cost none, 1 wood         # error
     cost none                 # fine: it costs nothing
     cost 1 wood               # fine
+""",
+)
+THIS_BUILDING_NOT_BUILT = Code(
+    "E0321",
+    "'this building' before the Building is built",
+    """
+A count of what lies on or under this Building (`fish on this building`, `elders under this building`, `forests on
+this building`, `printed ship values on this building`) reads the Building in play. A card's `requires` and `cost`
+are asked while it is being built, when there is no such Building yet: read it in an ability or in `vp`.
+
+    requires elders under this building = 0      # error: nothing lies under a Building not built
+    vp fish on this building                     # fine: scored while it is in play
 """,
 )
 

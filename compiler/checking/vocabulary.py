@@ -114,6 +114,7 @@ class Count(Entry):
     event_only: bool = False  # about the event being heard: only in an `each time` ability
     bounds: tuple[int, int | None] = (0, None)  # the values it can take, for printed ranges
     onto_card: str = ""  # the good slot it counts on this Building (its bound: what the card's own abilities put there)
+    on_card: bool = False  # reads this Building in play: nothing yet where it is being built (requires, cost)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -124,6 +125,13 @@ class Event(Entry):
     timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER
     phrases: dict = field(default_factory=dict, hash=False)  # a field's attr -> its English
     once: bool = False  # a moment that comes once a game (its hook runs once, as a when-built does)
+    known_at: dict = field(default_factory=dict, hash=False)  # field pattern -> its timings, where fewer than timings
+
+    def fields_at(self, timing: declared.Timing) -> dict:
+        """The fields a handler at `timing` may read: pattern -> (attr, type)."""
+        return {
+            words: typed for words, typed in self.fields.items() if timing in self.known_at.get(words, self.timings)
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -256,13 +264,16 @@ COUNTS = (
         "the number of {good} on this Building",
         settable=True,
         onto_card="good",
+        on_card=True,
     ),
     Count("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
     Count("elders", "elders", "the number of Elders in your Elder Council", settable=True),
     Count("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
     Count("free elder seats", "free_elder_seats", "the number of free seats in your Elder Council"),
-    Count("forests on this building", "forests_on_card", "the number of Forests on top of this Building"),
-    Count("elders under this building", "elders_under_card", "the number of Elders underneath this Building"),
+    Count("forests on this building", "forests_on_card", "the number of Forests on top of this Building", on_card=True),
+    Count(
+        "elders under this building", "elders_under_card", "the number of Elders underneath this Building", on_card=True
+    ),
     Count("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
     Count(
         "workers on elders",
@@ -333,6 +344,7 @@ COUNTS = (
         "printed ship values on this building",
         "ship_values_on_card",
         "the sum of printed values of the Ships on this Building",
+        on_card=True,
     ),
     Count("fish on plates", "fish_on_plates", "the number of fish on plates of the Banquet Table", settable=True),
     Count("issued shares in supply", "issued_shares_in_supply", "the number of issued Shares in your personal supply"),
@@ -419,8 +431,18 @@ def event(
     fields = fields or {}
     typed = {words: (attr, declaration.fields[attr]) for words, (attr, _) in fields.items()}
     phrases = dict(fields.values())
+    known_at = {
+        words: declaration.known_at[attr] for words, (attr, _) in fields.items() if attr in declaration.known_at
+    }
     return Event(
-        pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases, once=once
+        pattern,
+        declaration.name,
+        english,
+        fields=typed,
+        timings=declaration.timings,
+        phrases=phrases,
+        once=once,
+        known_at=known_at,
     )
 
 
