@@ -1,5 +1,3 @@
-import sys
+from compiler.cli import console
 
-from compiler.cli import main
-
-sys.exit(main())
+console()

@@ -117,14 +117,15 @@ def write_entry(path: Path, content: bytes) -> None:
         return
 
 
-def code_path(text: str, filename: str) -> Path:
-    """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it."""
-    key = hashlib.sha256(f"{fingerprint()}\0{MAGIC_NUMBER.hex()}\0{filename}\0{text}".encode()).hexdigest()
+def code_path(text: str, filename: str, part: str) -> Path:
+    """Keyed by the Python version's bytecode magic too: marshalled code is read only by the Python that wrote it;
+    and by the part of the file compiled (its cards, or its worked examples)."""
+    key = hashlib.sha256(f"{fingerprint()}\0{MAGIC_NUMBER.hex()}\0{part}\0{filename}\0{text}".encode()).hexdigest()
     return cache_dir() / "code" / key[:2] / f"{key}.marshal"
 
 
-def cached_code(text: str, filename: str) -> CodeType | None:
-    content = read_entry(code_path(text, filename))
+def cached_code(text: str, filename: str, part: str) -> CodeType | None:
+    content = read_entry(code_path(text, filename, part))
     try:
         code = None if content is None else marshal.loads(content)
     except (ValueError, EOFError, TypeError):
@@ -132,8 +133,8 @@ def cached_code(text: str, filename: str) -> CodeType | None:
     return code if isinstance(code, CodeType) else None
 
 
-def store_code(text: str, filename: str, code: CodeType) -> None:
-    write_entry(code_path(text, filename), marshal.dumps(code))
+def store_code(text: str, filename: str, part: str, code: CodeType) -> None:
+    write_entry(code_path(text, filename, part), marshal.dumps(code))
 
 
 def lookup(text: str, filename: str) -> CheckResult | None:
@@ -189,11 +190,12 @@ def checked(text: str, filename: str, use_cache: bool) -> CheckResult:
     from compiler.collector import collector_paused
     from compiler.units import check_facts
 
-    with collector_paused():
+    with collector_paused():  # the facts encoded too: with the collector on, 10,000 cards took 40x 1,000
         saved = SavedFacts.read(filename) if use_cache else SavedFacts({}, {})
         judged, facts = check_facts(text, filename, saved.facts)
-    result = CheckResult(judged.diagnostics, judged.cards)
-    if use_cache:
-        store(text, filename, result)
-        write_json(facts_path(filename), {"facts": {digest: saved.entry(digest, f) for digest, f in facts.items()}})
+        result = CheckResult(judged.diagnostics, judged.cards)
+        if use_cache:
+            store(text, filename, result)
+            entries = {digest: saved.entry(digest, found) for digest, found in facts.items()}
+            write_json(facts_path(filename), {"facts": entries})
     return result

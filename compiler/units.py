@@ -23,8 +23,9 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from compiler.backends.generate import CardCode, assemble, card_code
+from compiler.backends.parts import Part
 from compiler.checking.check import Checker
 from compiler.checking.cycles import Link
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
@@ -33,6 +34,9 @@ from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved, source_li
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import card_header, definitions, parse
+
+if TYPE_CHECKING:
+    from compiler.backends.generate import CardCode
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,7 @@ class Unit:
     facts: Facts
     cards: tuple[n.Card, ...] = ()
     examples: tuple[n.Example, ...] = ()
-    code: tuple[CardCode, ...] | None = field(default=None, repr=False)
+    made: dict[Part, tuple[CardCode, ...]] = field(default_factory=dict, repr=False)
 
     def at(self, start: int) -> Unit | None:
         """The same unit for the block standing at `start` (its code made again when asked); None if its facts
@@ -109,10 +113,12 @@ class Unit:
         lines = start - self.facts.start
         return Unit(facts, n.shifted(self.cards, lines), n.shifted(self.examples, lines))
 
-    def card_code(self, lines: list[str]) -> tuple[CardCode, ...]:
-        if self.code is None:
-            self.code = tuple(card_code(card, lines) for card in self.cards)
-        return self.code
+    def code(self, lines: list[str], part: Part) -> tuple[CardCode, ...]:
+        from compiler.backends.generate import code  # not at import: checking a file never generates code
+
+        if part not in self.made:
+            self.made[part] = tuple(code(card, lines, part) for card in self.cards)
+        return self.made[part]
 
 
 def compile_unit(block: Block, filename: str) -> Unit:
@@ -231,24 +237,30 @@ def program_of(units: list[Unit], filename: str) -> n.Program:
 
 @dataclass(frozen=True)
 class Compiled:
-    """A file compiled: its checked program (None when a definition does not parse), its generated module (None
-    when the file has diagnostics) and its diagnostics."""
+    """A file compiled: its checked program (None when a definition does not parse), its cards' module and its worked
+    examples' module (None when the file has diagnostics) and its diagnostics."""
 
     program: n.Program | None
     module: ast.Module | None
+    examples: ast.Module | None
     diagnostics: tuple[Diagnostic, ...]
 
 
-def compiled(text: str, filename: str) -> Compiled:
-    """The file from its units (compiler.compile_text)."""
+def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples: bool = True) -> Compiled:
+    """The file from its units (compiler.compile_text); the load stage asks for one module only (simulation never
+    generates the worked examples), `cards` saying which cards' module (Part.TRACED_CARDS for `nus trace`)."""
     with collector_paused():
         units, judged = compile_units(text, filename)
         if not all(unit.facts.parsed for unit in units):
-            return Compiled(None, None, judged.diagnostics)
+            return Compiled(None, None, None, judged.diagnostics)
         program = program_of(units, filename)
         if judged.diagnostics:
-            return Compiled(program, None, judged.diagnostics)
+            return Compiled(program, None, None, judged.diagnostics)
+        from compiler.backends.generate import module
+
         lines = source_lines(text)
-        return Compiled(
-            program, assemble(program, [code for unit in units for code in unit.card_code(lines)], lines), ()
-        )
+
+        def made(part: Part) -> ast.Module:
+            return module(program, [block for unit in units for block in unit.code(lines, part)], lines, part)
+
+        return Compiled(program, made(cards) if cards else None, made(Part.EXAMPLES) if examples else None, ())

@@ -11,15 +11,18 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from compiler.backends.parts import Part
+from compiler.backends.render import is_before
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
 
-PRELUDE = (
+CARDS_PRELUDE = (
     "from runtime import library as rt\n"
-    "from runtime.model.cards import Ability, CardSpec, CostOption, Example, ExampleStep\n"
+    "from runtime.model.cards import Ability, CardSpec, CostOption\n"
     "from runtime.model.declarations import Actor, Timing, TriggerKind\n"
 )
+EXAMPLES_PRELUDE = "from runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
 
 
 def name(identifier: str) -> ast.Name:
@@ -58,18 +61,16 @@ def function(identifier: str, params: list[str], body: list[ast.stmt], span: Spa
 
 
 class CardGenerator:
-    """Generates the functions of one card; counters keep nested names unique."""
+    """Generates one card's functions (or its worked examples'), each named for its role on the card:
+    `a613_vp`, `a613_ability1_guard`, `a613_example2_step3`. A name depends on the card alone, so an edit to one
+    card renames nothing in another."""
 
-    def __init__(self, card: n.Card, lines: list[str]):
+    def __init__(self, card: n.Card, lines: list[str], trace: bool = False):
         self.card = card
         self.source_lines = lines
-        self.prefix = f"{card.kind}_{identifier_part(card.code)}"
+        self.trace = trace  # also generate each condition's explaining twin, for `nus trace`
+        self.prefix = identifier_part(card.code).lower()
         self.functions: list[ast.stmt] = []
-        self.counter = 0
-
-    def fresh(self, what: str) -> str:
-        self.counter += 1
-        return f"{self.prefix}_{what}_{self.counter}"
 
     def text(self, span: Span) -> str:
         """The source of a span, sliced by columns; the lines of a multi-line span joined by spaces."""
@@ -86,13 +87,13 @@ class CardGenerator:
         """What a player is asked about: the source of the statements."""
         return ", ".join(self.text(s.span) for s in body)
 
-    def define(self, what: str, params: list[str], body: list[ast.stmt], span: Span) -> ast.Name:
-        identifier = self.fresh(what)
+    def define(self, role: str, params: list[str], body: list[ast.stmt], span: Span) -> ast.Name:
+        identifier = f"{self.prefix}_{role}"
         self.functions.append(function(identifier, params, body, span))
         return name(identifier)
 
-    def returning(self, what: str, expr: ast.expr, span: Span, params: list[str] | None = None) -> ast.Name:
-        return self.define(what, params or ["ctx"], [located(ast.Return(expr), span)], span)
+    def returning(self, role: str, expr: ast.expr, span: Span, params: list[str] | None = None) -> ast.Name:
+        return self.define(role, params or ["ctx"], [located(ast.Return(expr), span)], span)
 
     # The card
 
@@ -104,36 +105,41 @@ class CardGenerator:
             "deck": const(card.deck),
             "code": const(card.code),
             "costs": self.costs(),
-            "abilities": ast.Tuple([self.ability(a) for a in card.abilities], ast.Load()),
+            "abilities": ast.Tuple([self.ability(a, i) for i, a in enumerate(card.abilities, 1)], ast.Load()),
             "rules": self.rules(),
             "line": const(card.span.line),
         }
         if card.players:
             keywords["players"] = ast.Tuple([const(count) for count in card.players[0].counts], ast.Load())
+        relative = [rule.entry.impl for rule in card.rules if rule.value is not None and reads_before(rule.value)]
+        if relative:  # changes layered after the fixed values
+            keywords["relative_rules"] = call(name("frozenset"), ast.Set([const(key) for key in relative]))
         if card.vp:
-            keywords["vp"] = self.returning("vp", Expressions(self).expr(card.vp[0]), card.vp[0].span)
+            vp = card.vp[0]
+            keywords["vp"] = (
+                const(vp.value) if isinstance(vp, n.Number) else self.returning("vp", self.expr(vp), vp.span)
+            )
         if card.requires:
             keywords["requires"] = self.returning("requires", self.all_of(card.requires), card.requires[0].span)
         return located(call(name("CardSpec"), **keywords), card.span)
 
+    def expr(self, expr: n.Expr) -> ast.expr:
+        return Expressions(self).expr(expr)
+
     def all_of(self, conditions: tuple[n.Expr, ...]) -> ast.expr:
-        compiled = [Expressions(self).expr(c) for c in conditions]
+        compiled = [self.expr(c) for c in conditions]
         return compiled[0] if len(compiled) == 1 else ast.BoolOp(ast.And(), compiled)
 
     def costs(self) -> ast.expr:
-        """The function giving the card's cost options. Options whose every amount is a number are the same on every
-        call: made once, as a constant of the module the function returns (the engine asks a card's costs whenever
-        it weighs building it)."""
+        """The cost options themselves where every amount is a number (the engine asks a constant's options as it
+        asks a function's: CardSpec), else the function giving them."""
         if not self.card.costs:
-            return self.returning("costs", ast.Tuple([], ast.Load()), self.card.span)
+            return ast.Tuple([], ast.Load())
         line = self.card.costs[0]
         options = ast.Tuple([self.cost_option(option) for option in line.options], ast.Load())
-        if not all(isinstance(arg, str | n.Number) for option in line.options for arg in arguments_of(option)):
-            return self.returning("costs", options, line.span)
-        identifier = self.fresh("costs")
-        self.functions.append(assign(f"{identifier}_options", options, line.span))
-        self.functions.append(function(identifier, ["ctx"], [ast.Return(name(f"{identifier}_options"))], line.span))
-        return name(identifier)
+        if all(isinstance(arg, str | n.Number) for option in line.options for arg in arguments_of(option)):
+            return located(options, line.span)
+        return self.returning("costs", options, line.span)
 
     def cost_option(self, option: n.CostOption) -> ast.expr:
         parts = [self.call_tuple(payment) for payment in option.payments]
@@ -152,30 +158,37 @@ class CardGenerator:
             elif isinstance(arg, n.Number):
                 compiled.append(const(arg.value))
             else:
-                compiled.append(call(name("max"), const(0), Expressions(self).expr(arg)))
+                compiled.append(call(name("max"), const(0), self.expr(arg)))
         return compiled
 
     def rules(self) -> ast.expr:
+        """Each rule parameter the card sets: its value where it is a number or a switch, else the function of the
+        value before it (and the rule's scope) giving it."""
         keys, values = [], []
         for rule in self.card.rules:
-            params = ["ctx", *(attr for attr, _ in rule.entry.scope.values())]
-            value = const(rule.on) if rule.value is None else Expressions(self).expr(rule.value)
             keys.append(const(rule.entry.impl))
-            values.append(self.returning("rule", value, rule.span, params))
+            if rule.value is None or isinstance(rule.value, n.Number):
+                values.append(const(rule.on if rule.value is None else rule.value.value))
+                continue
+            params = ["ctx", *(attr for attr, _ in rule.entry.scope.values())]
+            values.append(self.returning(f"rule_{rule.entry.impl}", self.expr(rule.value), rule.span, params))
         return ast.Dict(keys, values)
 
-    def ability(self, ability: n.Ability) -> ast.expr:
-        trigger = ability.trigger
+    def ability(self, ability: n.Ability, number: int) -> ast.expr:
+        trigger, role = ability.trigger, f"ability{number}"
         keywords = {
             "kind": member(trigger.kind),
-            "effect": self.define("effect", ["ctx"], self.statements(ability.body), ability.span),
+            "effect": self.define(role, ["ctx"], self.statements(ability.body), ability.span),
             "text": const(self.text(trigger.span)),
             "line": const(trigger.span.line),
         }
-        guard = self.guard(trigger)
-        if guard is not None:
-            keywords["guard"] = guard
-            keywords["explain"] = self.guard(trigger, explaining=True)
+        condition = self.condition(trigger)
+        if condition is not None:
+            test, span, what = condition
+            keywords["guard"] = self.returning(f"{role}_{what}", Expressions(self).expr(test), span)
+            if self.trace:
+                explained = Explaining(self).expr(test)
+                keywords["explain"] = self.returning(f"{role}_explain", explained, span, ["ctx", "count", "test"])
         if trigger.entry is not None:
             keywords["event"] = const(trigger.entry.impl)
             keywords["timing"] = member(trigger.timing)
@@ -184,106 +197,140 @@ class CardGenerator:
             keywords["on_elder"] = const(True)
         return call(name("Ability"), **keywords)
 
-    def guard(self, trigger: n.Trigger, explaining: bool = False) -> ast.Name | None:
-        """The trigger's condition as a function of ctx; explaining, its twin that reports each part."""
-        expressions = Explaining(self) if explaining else Expressions(self)
-        params = ["ctx", "count", "test"] if explaining else ["ctx"]
+    @staticmethod
+    def condition(trigger: n.Trigger) -> tuple[n.Expr, Span, str] | None:
+        """What gates an ability: an `as soon as` condition or an if/unless guard, with its span and role."""
         if trigger.condition is not None:
-            condition = expressions.expr(trigger.condition)
-            return self.returning("explain" if explaining else "condition", condition, trigger.condition.span, params)
+            return trigger.condition, trigger.condition.span, "condition"
         if trigger.guard is None:
             return None
-        test = expressions.expr(trigger.guard.condition)
+        test = trigger.guard.condition
         if trigger.guard.unless:
-            test = ast.UnaryOp(ast.Not(), test)
-        return self.returning("explain" if explaining else "guard", test, trigger.guard.span, params)
+            test = n.Not(trigger.guard.span, test)
+        return test, trigger.guard.span, "guard"
 
     # Examples
 
-    def example(self, example: n.Example, card: str | None) -> ast.expr:
-        steps = [located(s, step.span) for step in example.steps for s in self.steps(step)]
+    def example(self, example: n.Example, number: int, card: str | None) -> ast.expr:
+        steps: list[ast.expr] = []
+        for step in example.steps:
+            steps += [located(made, step.span) for made in self.steps(step, number, len(steps) + 1)]
         keywords = {
             "title": const(example.title),
             "steps": ast.Tuple(steps, ast.Load()),
             "card": const(card),
             "line": const(example.span.line),
         }
+        if builds_its_card(example):
+            keywords["builds"] = const(True)
         return located(call(name("Example"), **keywords), example.span)
 
-    def steps(self, step: n.Step) -> list[ast.expr]:
+    def steps(self, step: n.Step, example: int, first: int) -> list[ast.expr]:
+        """The ExampleSteps of one line (an expect line makes one a condition), `first` the place of the first."""
+        role = step_role(example, first)
         line = {"text": const(self.text(step.span)), "line": const(step.span.line), "player": const(step.player)}
         if isinstance(step, n.Answers):
             return [call(name("ExampleStep"), kind=const("answers"), answers=const(step.values), **line)]
         if isinstance(step, n.Do):
-            body = self.define("do", ["ctx"], self.statements(step.statements), step.span)
+            body = self.define(role, ["ctx"], self.statements(step.statements), step.span)
             return [call(name("ExampleStep"), kind=const("do"), run=body, **line)]
         if isinstance(step, n.ExpectIllegal):
-            body = self.define("illegal", ["ctx"], self.statements(step.statements), step.span)
+            body = self.define(role, ["ctx"], self.statements(step.statements), step.span)
             return [call(name("ExampleStep"), kind=const("illegal"), run=body, because=const(step.because), **line)]
         if isinstance(step, n.Given):
             body = [located(ast.Expr(self.setter(s)), s.span) for s in step.settings]
             return [
-                call(
-                    name("ExampleStep"), kind=const("given"), run=self.define("given", ["ctx"], body, step.span), **line
-                )
+                call(name("ExampleStep"), kind=const("given"), run=self.define(role, ["ctx"], body, step.span), **line)
             ]
         assert isinstance(step, n.Expect)
-        return [self.expectation(condition, step.player) for condition in step.conditions]
+        return [
+            self.expectation(condition, step.player, step_role(example, first + index))
+            for index, condition in enumerate(step.conditions)
+        ]
 
     def setter(self, setting: n.Setting) -> ast.expr:
         ref = setting.quantity
-        value = Expressions(self).expr(setting.value)
-        return call(rt("set_count"), name("ctx"), const(ref.name), const(ref.args), value)
+        return call(rt("set_count"), name("ctx"), const(ref.name), const(ref.args), self.expr(setting.value))
 
-    def expectation(self, condition: n.Expr, player: int) -> ast.expr:
+    def expectation(self, condition: n.Expr, player: int, role: str) -> ast.expr:
+        """A condition an example expects; of a comparison, also the value compared, which a failure shows."""
         keywords = {
             "kind": const("expect"),
             "player": const(player),
-            "run": self.returning("expect", Expressions(self).expr(condition), condition.span),
+            "run": self.returning(role, self.expr(condition), condition.span),
             "text": const(self.text(condition.span)),
             "line": const(condition.span.line),
         }
         if isinstance(condition, n.Compare):
-            keywords["actual"] = self.returning("actual", Expressions(self).expr(condition.left), condition.span)
+            keywords["actual"] = self.returning(f"{role}_actual", self.expr(condition.left), condition.span)
         return call(name("ExampleStep"), **keywords)
 
     # Statements
 
     def statements(self, statements: tuple[n.Statement, ...]) -> list[ast.stmt]:
-        return [located(compiled, s.span) for s in statements for compiled in self.statement(s)]
+        return [
+            located(compiled, s.span)
+            for number, s in enumerate(statements, 1)
+            for compiled in self.statement(s, number)
+        ]
 
-    def statement(self, statement: n.Statement) -> list[ast.stmt]:
-        """One statement; a choice also defines its bodies as local functions, just before it."""
+    def statement(self, statement: n.Statement, number: int) -> list[ast.stmt]:
+        """One statement (`number` its place in its block); a choice also defines its bodies as local functions,
+        just before it, named by that place."""
         if isinstance(statement, n.Call):
             entry = statement.entry
             args = [name("ctx"), *map(const, entry.args), *self.arguments(statement)]
             return [ast.Expr(call(rt(entry.impl), *args))]
         if isinstance(statement, n.Let):
             target = ast.Name(local_name(statement.name), ast.Store())
-            return [ast.Assign([target], Expressions(self).expr(statement.value))]
+            return [ast.Assign([target], self.expr(statement.value))]
         if isinstance(statement, n.If):
             then = self.statements(statement.then) or [ast.Pass()]
-            return [ast.If(Expressions(self).expr(statement.condition), then, self.statements(statement.otherwise))]
+            return [ast.If(self.expr(statement.condition), then, self.statements(statement.otherwise))]
         if isinstance(statement, n.May):
-            body = self.nested("may", statement.body, statement.span)
+            body = self.nested(f"may{number}", statement.body, statement.span)
             return [body, ast.Expr(call(rt("may"), name("ctx"), const(self.label(statement.body)), name(body.name)))]
         if isinstance(statement, n.UpTo):
-            body = self.nested("repeat", statement.body, statement.span)
-            times = Expressions(self).expr(statement.times)
+            body = self.nested(f"repeat{number}", statement.body, statement.span)
+            times = self.expr(statement.times)
             label = const(self.label(statement.body))
             return [body, ast.Expr(call(rt("up_to"), name("ctx"), times, label, name(body.name)))]
         assert isinstance(statement, n.ChooseOne)
-        bodies = [self.nested("option", option, option[0].span) for option in statement.options]
+        bodies = [
+            self.nested(f"choice{number}_option{index}", option, option[0].span)
+            for index, option in enumerate(statement.options, 1)
+        ]
         options = [
             ast.Tuple([const(self.label(option)), name(body.name)], ast.Load())
             for option, body in zip(statement.options, bodies, strict=True)
         ]
         return [*bodies, ast.Expr(call(rt("choose_one"), name("ctx"), ast.List(options, ast.Load())))]
 
-    def nested(self, what: str, body: tuple[n.Statement, ...], span: Span) -> ast.FunctionDef:
+    def nested(self, identifier: str, body: tuple[n.Statement, ...], span: Span) -> ast.FunctionDef:
         """A choice body as a local function, so it sees the enclosing locals."""
-        self.counter += 1
-        return function(f"{what}_{self.counter}", [], self.statements(body), span)
+        return function(identifier, [], self.statements(body), span)
+
+
+def step_role(example: int, step: int) -> str:
+    """A step's functions are named by its example's place on the card and its own place in the example."""
+    return f"example{example}_step{step}"
+
+
+def reads_before(value: n.Expr) -> bool:
+    """Whether a rule's value reads the value before its change (its own words): a relative change."""
+    return any(is_before(node) for node in n.walk(value))
+
+
+BUILD_THIS_CARD = "build_this_card"  # the example step that builds the example's own card
+
+
+def builds_its_card(example: n.Example) -> bool:
+    """Whether a step of the example builds its card: then the card starts in hand, and nothing of it runs before."""
+    return any(
+        isinstance(step, n.Do | n.ExpectIllegal)
+        and any(c.entry.impl == BUILD_THIS_CARD for c in n.calls_in(step.statements))
+        for step in example.steps
+    )
 
 
 def arguments_of(option: n.CostOption) -> list[object]:
@@ -301,10 +348,11 @@ def identifier_part(text: str) -> str:
 
 
 class Expressions:
-    """Compiles one expression; tables get fresh temporaries for their key."""
+    """Compiles one expression."""
 
     def __init__(self, card: CardGenerator):
         self.card = card
+        self.dividends = 0  # how many guarded divisions' dividends the expression being compiled lies in
 
     def expr(self, expr: n.Expr) -> ast.expr:
         return located(self.compile(expr), expr.span)
@@ -338,11 +386,11 @@ class Expressions:
         return name(local_name(ref.name))
 
     def binary(self, expr: n.Binary) -> ast.expr:
+        if expr.op.divides and not isinstance(expr.right, n.Number):
+            return self.guarded_division(expr)
         left, right = self.expr(expr.left), self.expr(expr.right)
         if expr.op is Op.CAPPED:
             return call(name("min"), left, right)
-        if expr.op.divides and not isinstance(expr.right, n.Number):
-            return self.guarded_division(expr.op, left, right)
         return self.arithmetic(expr.op, left, right)
 
     @staticmethod
@@ -351,37 +399,35 @@ class Expressions:
             return ast.UnaryOp(ast.USub(), ast.BinOp(ast.UnaryOp(ast.USub(), left), ast.FloorDiv(), right))
         return ast.BinOp(left, op.python(), right)
 
-    def guarded_division(self, op: Op, left: ast.expr, right: ast.expr) -> ast.expr:
-        """(divisor := right) and left / divisor: a divisor that comes out 0 at run time gives 0, not a crash."""
-        divisor = self.card.fresh("divisor")
+    def guarded_division(self, expr: n.Binary) -> ast.expr:
+        """(divisor := right) and left // divisor: a divisor that comes out 0 at run time gives 0, not a crash, and
+        the dividend is then not worked out. A division inside a dividend binds a name of its own (divisor2...),
+        so it cannot change the divisor of the division around it."""
+        divisor = "divisor" if self.dividends == 0 else f"divisor{self.dividends + 1}"
+        right = self.expr(expr.right)
+        self.dividends += 1
+        left = self.expr(expr.left)
+        self.dividends -= 1
         walrus = ast.NamedExpr(ast.Name(divisor, ast.Store()), right)
-        return ast.BoolOp(ast.And(), [walrus, self.arithmetic(op, left, name(divisor))])
+        return ast.BoolOp(ast.And(), [walrus, self.arithmetic(expr.op, left, name(divisor))])
 
     def table(self, table: n.Table) -> ast.expr:
-        """A chain of conditional expressions over the key, evaluated once; no row matching gives 0."""
-        key = self.card.fresh("key")
-        result: ast.expr = const(0)
-        otherwise = [r for r in table.rows if r.low is None and r.high is None]
-        if otherwise:
-            result = self.expr(otherwise[0].value)
-        for row in reversed([r for r in table.rows if r.low is not None]):
-            result = ast.IfExp(self.in_range(name(key), row), self.expr(row.value), result)
-        walrus = ast.NamedExpr(ast.Name(key, ast.Store()), self.expr(table.key))
-        return self.bind(walrus, result)
+        """rt.by_rows(key, ((low, high, value), ...), otherwise): the value of the row the key falls in (high None:
+        no upper bound), else the `else` row's, else 0."""
+        otherwise = next((self.row_value(r) for r in table.rows if r.low is None and r.high is None), const(0))
+        rows = [
+            ast.Tuple([const(r.low), const(r.high), self.row_value(r)], ast.Load())
+            for r in table.rows
+            if r.low is not None
+        ]
+        return call(rt("by_rows"), self.expr(table.key), ast.Tuple(rows, ast.Load()), otherwise)
 
-    @staticmethod
-    def in_range(key: ast.Name, row: n.Row) -> ast.expr:
-        if row.high is None:
-            return ast.Compare(key, [ast.GtE()], [const(row.low)])
-        if row.low == row.high:
-            return ast.Compare(key, [ast.Eq()], [const(row.low)])
-        return ast.Compare(const(row.low), [ast.LtE(), ast.LtE()], [key, const(row.high)])
-
-    @staticmethod
-    def bind(walrus: ast.NamedExpr, result: ast.expr) -> ast.expr:
-        """(key := value, result)[1]: evaluates the key once, then the row chain."""
-        pair = ast.Tuple([walrus, result], ast.Load())
-        return ast.Subscript(pair, const(1), ast.Load())
+    def row_value(self, row: n.Row) -> ast.expr:
+        """A number as it is; a value that counts as a function giving it, worked out only for the row chosen."""
+        value = self.expr(row.value)
+        if isinstance(value, ast.Constant):
+            return value
+        return located(ast.Lambda(ast.arguments([], [], None, [], [], None, []), value), row.span)
 
 
 class Explaining(Expressions):
@@ -400,22 +446,50 @@ class Explaining(Expressions):
 
 @dataclass(frozen=True)
 class CardCode:
-    """One card's block of the module (its functions, its spec, its examples' list) and what CARDS and EXAMPLES
-    take from it. It depends on the card alone, so compiler/units.py keeps it with the card."""
+    """One card's block of a module (its functions and what they make: its spec, or its examples' list) and what
+    the module's CARDS or EXAMPLES list takes from it. It depends on the card alone, so compiler/units.py keeps it
+    with the card."""
 
     statements: tuple[ast.stmt, ...]
-    spec: ast.expr
-    examples: tuple[ast.expr, ...]
+    listed: tuple[ast.expr, ...]
 
 
-def card_code(card: n.Card, lines: list[str]) -> CardCode:
-    generator = CardGenerator(card, lines)
+def card_code(card: n.Card, lines: list[str], trace: bool = False) -> CardCode:
+    """The card's functions and its CardSpec; `trace`: with each condition's explaining twin (`nus trace`)."""
+    generator = CardGenerator(card, lines, trace)
     spec = generator.spec()
-    card_examples = [generator.example(e, card.name if card.kind == "building" else None) for e in card.examples]
     block = [*generator.functions, assign(generator.prefix, spec, card.span)]
-    examples = define_examples(generator, card_examples, block, card.span)
-    block[0].card_header = (f'{card.kind} "{card.name}" ({card.deck} {card.code})', card.span.line)
-    return CardCode(tuple(located_fully(statement) for statement in block), name(generator.prefix), tuple(examples))
+    return CardCode(headed(block, card), (name(generator.prefix),))
+
+
+def example_code(card: n.Card, lines: list[str]) -> CardCode:
+    """The functions of the card's worked examples and their list (a card with none has an empty block)."""
+    generator = CardGenerator(card, lines)
+    owner = card.name if card.kind == "building" else None
+    examples = [generator.example(example, number, owner) for number, example in enumerate(card.examples, 1)]
+    return examples_block(generator, examples, card)
+
+
+def examples_block(generator: CardGenerator, examples: list[ast.expr], card: n.Card) -> CardCode:
+    if not examples:
+        return CardCode((), ())
+    target = f"{generator.prefix}_examples"
+    block = [*generator.functions, assign(target, ast.List(examples, ast.Load()), card.span)]
+    return CardCode(headed(block, card), (ast.Starred(name(target), ast.Load()),))
+
+
+def headed(block: list[ast.stmt], card: n.Card) -> tuple[ast.stmt, ...]:
+    """The block's first statement carries `card_header`, which python_text prints as the block's heading."""
+    title = (
+        f'{card.kind} "{card.name}" ({card.deck} {card.code})'
+        if card.code != BASE
+        else "worked examples of the base rules"
+    )
+    block[0].card_header = (title, card.span.line)
+    return tuple(located_fully(statement) for statement in block)
+
+
+BASE = "rules"  # the code the base rules' worked examples are generated under: `rules_example1_step1`
 
 
 def located_fully(statement: ast.stmt) -> ast.stmt:
@@ -442,45 +516,42 @@ def inherit_location(node: ast.AST, where: tuple[int, int, int, int]) -> None:
             inherit_location(value, where)
 
 
-def generate(program: n.Program, source: str) -> ast.Module:
+def code(card: n.Card, lines: list[str], part: Part) -> CardCode:
+    if part is Part.EXAMPLES:
+        return example_code(card, lines)
+    return card_code(card, lines, trace=part is Part.TRACED_CARDS)
+
+
+def module(program: n.Program, blocks: list[CardCode], lines: list[str], part: Part) -> ast.Module:
+    return examples_module(program, blocks, lines) if part is Part.EXAMPLES else cards_module(program, blocks)
+
+
+def generate(program: n.Program, source: str, trace: bool = False) -> tuple[ast.Module, ast.Module]:
+    """The whole file at once: its cards' module and its worked examples' module."""
     lines = source_lines(source)
-    return assemble(program, [card_code(card, lines) for card in program.cards], lines)
+    cards = cards_module(program, [card_code(card, lines, trace) for card in program.cards])
+    examples = examples_module(program, [example_code(card, lines) for card in program.cards], lines)
+    return cards, examples
 
 
-def assemble(program: n.Program, cards: list[CardCode], lines: list[str]) -> ast.Module:
-    """One block per card: its functions, then its spec (and its examples); CARDS and EXAMPLES list them all.
+def cards_module(program: n.Program, blocks: list[CardCode]) -> ast.Module:
+    """One block per card, then CARDS, the list of them all: what simulation loads."""
+    body = [*ast.parse(CARDS_PRELUDE).body, *(statement for block in blocks for statement in block.statements)]
+    listed = [spec for block in blocks for spec in block.listed]
+    body.append(located_fully(assign("CARDS", ast.List(listed, ast.Load()), program.span)))
+    return ast.Module(body, [])
 
-    Each block's first statement carries `card_header` (kind, name, deck and code, and its cards.nus line),
-    which python_text prints as the block's heading comment."""
-    body: list[ast.stmt] = list(ast.parse(PRELUDE).body)
-    examples: list[ast.expr] = []
-    for code in cards:
-        body.extend(code.statements)
-        examples.extend(code.examples)
-    base_start = len(body)
-    base = CardGenerator(n.Card(program.span, "base", "", program.span, code="rules"), lines)
-    base_examples = [base.example(e, None) for e in program.examples]
-    block = list(base.functions)
-    examples += define_examples(base, base_examples, block, program.span)
-    if block:
-        block[0].card_header = ("worked examples of the base rules", program.span.line)
-        body.extend(block)
-    body.append(assign("CARDS", ast.List([code.spec for code in cards], ast.Load()), program.span))
-    body.append(assign("EXAMPLES", ast.List(examples, ast.Load()), program.span))
-    body[base_start:] = [located_fully(statement) for statement in body[base_start:]]
+
+def examples_module(program: n.Program, blocks: list[CardCode], lines: list[str]) -> ast.Module:
+    """One block per card with worked examples, then the base rules' examples, then EXAMPLES: what `nus test` runs."""
+    base = CardGenerator(n.Card(program.span, "base", "", program.span, code=BASE), lines)
+    examples = [base.example(example, number, None) for number, example in enumerate(program.examples, 1)]
+    blocks = [*blocks, examples_block(base, examples, base.card)]
+    body = [*ast.parse(EXAMPLES_PRELUDE).body, *(statement for block in blocks for statement in block.statements)]
+    listed = [examples for block in blocks for examples in block.listed]
+    body.append(located_fully(assign("EXAMPLES", ast.List(listed, ast.Load()), program.span)))
     return ast.Module(body, [])
 
 
 def assign(target: str, value: ast.expr, span: Span) -> ast.stmt:
     return located(ast.Assign([ast.Name(target, ast.Store())], value), span)
-
-
-def define_examples(
-    generator: CardGenerator, examples: list[ast.expr], block: list[ast.stmt], span: Span
-) -> list[ast.expr]:
-    """A block's examples as one list named after it; what EXAMPLES unpacks."""
-    if not examples:
-        return []
-    target = f"{generator.prefix}_examples"
-    block.append(assign(target, ast.List(examples, ast.Load()), span))
-    return [ast.Starred(name(target), ast.Load())]

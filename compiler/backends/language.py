@@ -131,7 +131,19 @@ def vocabulary_phrases() -> list[Phrase]:
         Phrase(kind, vocab.readable(e.pattern), slots(e), english(e), example_of(kind, e), example_only(e), settable(e))
         for kind, entries in groups
         for e in entries
-    ]
+    ] + [family_phrase(family) for family in vocab.COUNT_FAMILIES]
+
+
+def family_phrase(family: vocab.CountFamily) -> Phrase:
+    """A family of phrases made of any count (vocab.COUNT_FAMILIES), shown once with COUNT for the count."""
+    kind = "fact" if family.result == "truth" else "count"
+    whose = "a count of your own things (not the table's, such as round, or a card's)" if family.others else "a count"
+    english = family.english.replace("{measure}", "COUNT").replace("{count}", "COUNT")
+    if family.others:
+        english += " (each other player counting their own)"
+    sample = family.pattern.replace("COUNT", "elders" if family.others else "round")
+    example = f"if {sample}: take 1 gold" if kind == "fact" else f"vp {sample}"
+    return Phrase(kind, family.pattern, (f"COUNT: {whose}",), english, example)
 
 
 def event_fields() -> list[Phrase]:

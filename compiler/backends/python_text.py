@@ -15,6 +15,7 @@ from compiler.diagnostics import printable
 
 WIDTH = 120
 INDENT = 4
+LISTS = {"CARDS": "All cards", "EXAMPLES": "All worked examples"}  # what a module's last statement lists
 LOOSE = (ast.IfExp, ast.NamedExpr, ast.Lambda, ast.BoolOp)  # need parentheses as an operand of if-else or and/or
 
 
@@ -26,8 +27,8 @@ def python_text(module: ast.Module, filename: str) -> str:
         if header is not None:
             title, line = header
             chunks.append(f"\n\n{heading(title, f' -- {filename}:{line}')}\n")
-        elif isinstance(statement, ast.Assign) and ast.unparse(statement.targets[0]) == "CARDS":
-            chunks.append("\n\n# All cards and all worked examples\n")
+        elif isinstance(statement, ast.Assign) and ast.unparse(statement.targets[0]) in LISTS:
+            chunks.append(f"\n\n# {LISTS[ast.unparse(statement.targets[0])]}\n")
         elif not isinstance(statement, ast.Import | ast.ImportFrom):
             chunks.append("\n")
         if isinstance(statement, ast.FunctionDef):
@@ -90,6 +91,12 @@ def expression(node: ast.expr, indent: int, used: int, bracketed: bool = False) 
         return items("(", [expression(e, inner, 1, True) for e in node.elts], ")", indent)
     if isinstance(node, ast.List):
         return items("[", [expression(e, inner, 1, True) for e in node.elts], "]", indent)
+    if isinstance(node, ast.Dict) and None not in node.keys:  # a card's rules: one entry a line
+        parts = [
+            f"{ast.unparse(k)}: {expression(v, inner, len(ast.unparse(k)) + 3, True)}"
+            for k, v in zip(node.keys, node.values, strict=True)
+        ]
+        return items("{", parts, "}", indent)
     if isinstance(node, ast.Subscript):
         return f"{expression(node.value, indent, used, bracketed)}[{ast.unparse(node.slice)}]"
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -101,7 +108,8 @@ def expression(node: ast.expr, indent: int, used: int, bracketed: bool = False) 
         return "not " + expression(node.operand, indent, used + 4)  # an and/or operand keeps its parentheses
     if isinstance(node, ast.BoolOp):
         word = "and" if isinstance(node.op, ast.And) else "or"
-        operands = [operand(v) for v in node.values]
+        at = indent if bracketed else inner  # where the operands' lines start
+        operands = [long_operand(v, at, len(word) + 1) for v in node.values]
         return grouped([operands[0], *(f"{word} {v}" for v in operands[1:])], indent, bracketed)
     return text
 
@@ -127,6 +135,15 @@ def if_chain(node: ast.IfExp) -> list[str]:
         rest = rest.orelse
     lines.append(f"else {operand(rest)}")
     return lines
+
+
+def long_operand(node: ast.expr, indent: int, used: int) -> str:
+    """An and/or operand on its own line: as one line where it fits, else a call broken over lines (a comparison of
+    `nus trace`'s explaining twin: `test('...', count('...', ...) >= 12)`)."""
+    text = operand(node)
+    if indent + used + len(text) <= WIDTH or not isinstance(node, ast.Call):
+        return text
+    return expression(node, indent, used, True)
 
 
 def operand(node: ast.expr) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 import re
 
-from compiler.checking.vocabulary import ACTIONS, BEFORE, DECKS, GOODS, PLURALS, TABLES, Entry, caused_by
+from compiler.checking import vocabulary
+from compiler.checking.vocabulary import ACTIONS, BEFORE, DECKS, GOODS, PLURALS, Entry, caused_by
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, Timing, TriggerKind
@@ -92,7 +93,7 @@ def unknown(kind: str, words: str) -> str:
 
 
 def count_entry(ref: n.Ref) -> Entry:
-    return next(e for e in TABLES["count"] if e.impl == ref.name)
+    return vocabulary.count_entry(ref.name, ref.args)
 
 
 def quantity(text: str) -> tuple[str, str] | None:
@@ -485,7 +486,7 @@ class English:
         entry = count_entry(ref)
         text = entry.english
         slots = [e for e in entry.elements if not isinstance(e, str)]
-        for slot, value in zip(slots, ref.args, strict=True):
+        for slot, value in zip(slots, ref.args[len(entry.args) :], strict=True):
             text = text.replace(
                 f"{{{slot.name}}}", NOUNS.get(value, (value, value))[1] if slot.type == "good" else value
             )

@@ -110,7 +110,7 @@ def values(expr: n.Expr, card: n.Card | None = None) -> Values:
     if isinstance(expr, n.Table):
         return table(expr, card)
     if isinstance(expr, n.Ref) and expr.source == "count":
-        entry = next(e for e in vocab.TABLES["count"] if e.impl == expr.name)
+        entry = vocab.count_entry(expr.name, expr.args)
         low, high = entry.bounds
         if entry.onto_card and card is not None:
             landing = landed(card, expr.args[-1])

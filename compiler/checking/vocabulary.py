@@ -17,6 +17,7 @@ the) are ignored and plurals of declared nouns match their singular, so "take 1 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -115,6 +116,7 @@ class Count(Entry):
     bounds: tuple[int, int | None] = (0, None)  # the values it can take, for printed ranges
     onto_card: str = ""  # the good slot it counts on this Building (its bound: what the card's own abilities put there)
     on_card: bool = False  # reads this Building in play: nothing yet where it is being built (requires, cost)
+    per_player: bool = True  # a count of the player's own things, which OTHER_PLAYERS reads for each other player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -257,6 +259,12 @@ def most_ships(only: str = "") -> int:
 
 COUNTS = (
     Count("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
+    Count(
+        "{good} in supply before paying",
+        "good_in_supply_before_paying",
+        "the number of {good} in your personal supply (when you build this Building, before you pay for it)",
+        per_player=False,
+    ),
     Count("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
     Count(
         "{good} on this building",
@@ -265,16 +273,32 @@ COUNTS = (
         settable=True,
         onto_card="good",
         on_card=True,
+        per_player=False,
     ),
     Count("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
     Count("elders", "elders", "the number of Elders in your Elder Council", settable=True),
     Count("elders without fish", "elders_without_fish", "the number of Elders in your Elder Council without any fish"),
     Count("free elder seats", "free_elder_seats", "the number of free seats in your Elder Council"),
-    Count("forests on this building", "forests_on_card", "the number of Forests on top of this Building", on_card=True),
     Count(
-        "elders under this building", "elders_under_card", "the number of Elders underneath this Building", on_card=True
+        "forests on this building",
+        "forests_on_card",
+        "the number of Forests on top of this Building",
+        per_player=False,
+        on_card=True,
     ),
-    Count("visible elders", "visible_elders", "the number of visible Elders on the Ships and Elders supply board"),
+    Count(
+        "elders under this building",
+        "elders_under_card",
+        "the number of Elders underneath this Building",
+        per_player=False,
+        on_card=True,
+    ),
+    Count(
+        "visible elders",
+        "visible_elders",
+        "the number of visible Elders on the Ships and Elders supply board",
+        per_player=False,
+    ),
     Count(
         "workers on elders",
         "workers_on_elders",
@@ -345,15 +369,29 @@ COUNTS = (
         "ship_values_on_card",
         "the sum of printed values of the Ships on this Building",
         on_card=True,
+        per_player=False,
     ),
-    Count("fish on plates", "fish_on_plates", "the number of fish on plates of the Banquet Table", settable=True),
+    Count(
+        "fish on plates",
+        "fish_on_plates",
+        "the number of fish on plates of the Banquet Table",
+        settable=True,
+        per_player=False,
+    ),
     Count("issued shares in supply", "issued_shares_in_supply", "the number of issued Shares in your personal supply"),
     Count(
         "own issued shares in supply",
         "own_issued_shares_in_supply",
         "the number of issued Shares of your color in your personal supply",
     ),
-    Count("round", "round_number", "the current Round", settable=True, bounds=(1, load_rules().default(("rounds",)))),
+    Count(
+        "round",
+        "round_number",
+        "the current Round",
+        settable=True,
+        bounds=(1, load_rules().default(("rounds",))),
+        per_player=False,
+    ),
     Count("worker turn", "worker_turn", "the number of your current Worker's turn", settable=True),
     # Read and set only in worked examples
     Count(
@@ -404,6 +442,95 @@ COUNTS = (
     )
 )
 
+
+@dataclass(frozen=True)
+class CountFamily:
+    """A phrase made of any count of a kind, declared once: it gives one entry for each such count (`family_entries`)
+    and one line in `nus vocab`. `pattern` holds COUNT where the count's words go; `english` holds {count} for the
+    count's English (said of another player in an `others` family: "your" reads "their"), {measure} for it as a
+    measure ("number of Elders in their Elder Council", "value of their haul size")."""
+
+    pattern: str
+    impl: str
+    english: str
+    result: str = "number"
+    others: bool = False  # read for each other player: only counts of the player's own things (Count.per_player)
+    bounds: str = "count"  # "count": the count's own; "open": 0 or more; "players": 0 to the other players' number
+
+    def entry(self, count: Count) -> Count:
+        english = their(count.english) if self.others else count.english
+        measure = english.removeprefix("the ") if english.startswith("the number of ") else f"value of {english}"
+        most = load_rules().default(("most_players",)) - 1
+        bounds = {"count": count.bounds, "open": (0, None), "players": (0, most)}[self.bounds]
+        return Count(
+            self.pattern.replace("COUNT", count.pattern),
+            self.impl,
+            self.english.replace("{count}", english).replace("{measure}", measure),
+            args=(count.impl, *count.args),
+            result=self.result,
+            bounds=bounds,
+            per_player=False,
+        )
+
+    def takes(self, count: Count) -> bool:
+        """Whether the family is made of this count: a number any card may read, its slots all words or names (an
+        amount slot cannot be passed on), and for an `others` family one of the player's own things."""
+        return (
+            count.result == "number"
+            and not count.example_only
+            and not count.event_only
+            and not any(isinstance(element, Slot) and element.type == "amount" for element in count.elements)
+            and (count.per_player or not self.others)
+        )
+
+
+def their(english: str) -> str:
+    """A count's English said of another player: "the number of Elders in your Elder Council" -> "... their ..."."""
+    return re.sub(r"\byour\b", "their", english)
+
+
+COUNT_FAMILIES = (
+    CountFamily(
+        "most COUNT among other players",
+        "most_among_others",
+        "the highest {measure} among the other players",
+        others=True,
+    ),
+    CountFamily(
+        "fewest COUNT among other players",
+        "fewest_among_others",
+        "the lowest {measure} among the other players",
+        others=True,
+    ),
+    CountFamily(
+        "total COUNT among other players",
+        "total_among_others",
+        "{count}, added up over all the other players",
+        others=True,
+        bounds="open",
+    ),
+    CountFamily(
+        "other players with COUNT",
+        "others_with",
+        "the number of other players for whom {count} is at least 1",
+        others=True,
+        bounds="players",
+    ),
+    CountFamily("COUNT is even", "is_even", "{count} is even", result="truth"),
+    CountFamily("COUNT is odd", "is_odd", "{count} is odd", result="truth"),
+)
+
+
+def family_entries(result: str) -> tuple[Count, ...]:
+    return tuple(
+        family.entry(count)
+        for family in COUNT_FAMILIES
+        if family.result == result
+        for count in COUNTS
+        if family.takes(count)
+    )
+
+
 FACTS = (
     Count("during an action", "during_action", "you are in the middle of an action", result="truth"),
     Count("another player did it", "by_another_player", "another player did it", result="truth", event_only=True),
@@ -414,6 +541,9 @@ FACTS = (
         result="truth",
     ),
 )
+
+OTHER_PLAYERS = family_entries("number")  # counts over the other players
+PARITY = family_entries("truth")  # even and odd
 
 # Events: moments a card can hook, with the fields their handlers may read ------------------
 
@@ -646,7 +776,9 @@ EFFECTS = (
     Effect(
         "distribute {amount} fish",
         "distribute_fish",
-        "distribute {amount} fish from the general supply in the Fishing Phase order",
+        "distribute {amount} fish from the general supply in the Fishing Phase order; as at the end of the Fishing "
+        "Phase, the fish on Shares then move: into the personal supply of whoever holds them, or back to the general "
+        "supply from the Share board",
     ),
     Effect("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
     Effect(
@@ -801,12 +933,19 @@ RULES = tuple(
 # Lookup ---------------------------------------------------------------------------------------
 
 TABLES = {
-    "count": COUNTS + FACTS,
+    "count": COUNTS + OTHER_PLAYERS + FACTS + PARITY,
     "event": EVENTS,
     "effect": EFFECTS,
     "payment": PAYMENTS,
     "rule": RULES,
 }
+
+
+def count_entry(impl: str, args: tuple) -> Count:
+    """The count or fact a checked reference names (n.Ref's name and args): its impl, and its fixed args leading the
+    reference's args, since a family's entries share one impl (COUNT_FAMILIES)."""
+    return next(e for e in TABLES["count"] if e.impl == impl and tuple(args[: len(e.args)]) == e.args)
+
 
 SLOT_SHOWN = {"amount": "N", "good": "GOOD", "ship": "SHIP", "letter": "LETTER"}
 NUMBER_WORDS = frozenset(

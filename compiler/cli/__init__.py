@@ -8,6 +8,7 @@ Each subcommand is one module of this package with `register(commands)`; COMMAND
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import signal
 import sys
@@ -88,6 +89,14 @@ def commands_needed(argv: list[str] | None) -> tuple[str, ...]:
 def main(argv: list[str] | None = None) -> int:
     with guarded_stdout():
         return run(argv)
+
+
+def console() -> None:
+    """The `nus` program: the command, then an exit that skips the collector's last passes over all it built (about 2 s
+    after compiling 1,000 cards, half the compile's own time; nothing it holds needs them: the process ends)."""
+    status = main()
+    gc.freeze()
+    sys.exit(status)
 
 
 def run(argv: list[str] | None) -> int:

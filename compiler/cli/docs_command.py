@@ -36,7 +36,8 @@ def write_outputs(args: argparse.Namespace, with_python: bool) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     out = output_directory(args.output)
-    python = {"cards.py": python_text(compiled.module, display_name(args.file))} if with_python else {}
+    modules = {"cards.py": compiled.module, "examples.py": compiled.examples} if with_python else {}
+    python = {file: python_text(module, display_name(args.file)) for file, module in modules.items()}
     files = python | reference_texts(compiled.program, shown_name(args.file), text)
     written = writing(lambda: write_folder(out, files, [args.file]), out)
     print("\n".join(printable(f"wrote {path}") for path in written))

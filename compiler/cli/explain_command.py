@@ -34,13 +34,16 @@ def run(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     card = chosen_card(compiled.program.cards, args.card, args.file)
-    module = generate(replace(compiled.program, cards=(card,), examples=()), text)
+    module, examples = generate(replace(compiled.program, cards=(card,), examples=()), text)
     print(printable(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"') + "\n")
     print("\n".join(printable(line) for line in as_the_reference_says(compiled.program, card, text)))
     print("\n# Structure\n")
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
     print("\n# Generated Python\n")
     print(python_text(module, args.file))
+    if card.examples:
+        print("\n# Its worked examples' generated Python\n")
+        print(python_text(examples, args.file))
     if card.examples:
         specs = load_cards(text, args.file)
         spec = next(spec for spec in specs if (spec.kind, spec.code) == (card.kind, card.code))

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    specs = load_cards(text, args.file)
+    specs = load_cards(text, args.file, trace=True)
     if args.give:
         setup.give = grant(args.give, specs, setup, args.file)
     focus = find_card(specs, args.card, args.file) if args.card else None
@@ -242,7 +242,7 @@ class Playing:
             first = compiled.diagnostics[0]
             where = f"{self.args.file}:{first.span.line}"
             return printable(f"{where}: {first.message} (the game goes on with the cards it had)")
-        specs = load_cards(text, self.args.file)
+        specs = load_cards(text, self.args.file, trace=True)
         focus = find_card(specs, self.args.card, self.args.file) if self.args.card else None
         unchanged = cards_hash(text) == cards_hash(self.text)
         self.text = text

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    specs = load_cards(text, args.file)
+    specs = load_cards(text, args.file, trace=True)
     card = find_card(specs, args.card, args.file)
     why = left_out(card, args.players)
     if why:
@@ -127,7 +127,7 @@ def traced_replay(args: argparse.Namespace) -> int:
     text, compiled = compile_file(args.file)
     if not report(args.file, text, compiled):
         return ERRORS
-    specs = load_cards(text, args.file)
+    specs = load_cards(text, args.file, trace=True)
     card = find_card(specs, args.card, args.file)
     session = PlaySession(specs, setup)
     try:

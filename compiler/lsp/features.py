@@ -122,7 +122,7 @@ def item_text(english: English, card: n.Card, node: n.Node) -> str:
 def node_detail(english: English, node: n.Node, parent: n.Node) -> str:
     """What the innermost meaningful node is: a count with its range, a number and the slot it fills, a phrase."""
     if isinstance(node, n.Ref) and node.source == "count":
-        entry = next(e for e in vocab.COUNTS if e.impl == node.name)
+        entry = vocab.count_entry(node.name, node.args)
         low, high = entry.bounds
         return (
             f"`{entry.pattern}`: {markdown_text(english.ref(node))} (a count: {ranges.label(ranges.Values(low, high))})"

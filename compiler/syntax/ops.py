@@ -9,14 +9,7 @@ import operator
 from collections.abc import Callable
 from enum import StrEnum
 
-
-def divide_down(left: int, right: int) -> int:
-    """A division by 0 gives 0, as the compiled card does at run time."""
-    return left // right if right else 0
-
-
-def divide_up(left: int, right: int) -> int:
-    return -(-left // right) if right else 0
+from runtime.model.arithmetic import divide_down, divide_up
 
 
 class Op(StrEnum):

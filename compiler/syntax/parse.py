@@ -176,7 +176,7 @@ def parse_recovering(text: str, filename: str) -> Recovered:
     if not text.endswith("\n"):
         text += "\n"
     tree, error = parse_once(text, filename)
-    if error is None:  # the usual case: parsed once
+    if error is None:  # a clean file, the common case, is parsed once
         return Recovered(tree, (), ())
     found = Diagnostics()
     left_out: list[int] = []

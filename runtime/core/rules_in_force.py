@@ -62,17 +62,24 @@ RULE_CHANGES = "rule changes"  # Journal.ruled's key for the index below
 
 
 def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
-    """Parameter -> each card in play that changes it, in seat order and then in the order played, with its
-    owner and the Context its change is called with (the cards change only when the table's shape does)."""
-    index: dict[str, tuple[tuple[Player, Context, Any], ...]] = {}
+    """Parameter -> each card in play that changes it, with its owner and the Context its change is called with (the
+    cards change only when the table's shape does). In layers, as printed card games do: first the fixed values,
+    then the changes relative to the value before them (CardSpec.relative_rules), each layer in seat order and then
+    in the order played; so "1 more Elder seat" adds to a card's "6 seats" whichever came first (ruling)."""
+    fixed: dict[str, tuple[tuple[Player, Context, Any], ...]] = {}
+    relative: dict[str, tuple[tuple[Player, Context, Any], ...]] = {}
     for owner in table.players:
         for cards in (owner.buildings, owner.council):  # not joined into one list: worked out after every undo
             for card in cards:
-                if card.spec.rules and not card.declined:
+                spec = card.spec
+                if spec.rules and not card.declined:
                     ctx = card_context(table, card)
-                    for key, change in card.spec.rules.items():
-                        index[key] = (*index.get(key, ()), (owner, ctx, change))
-    return index
+                    for key, change in spec.rules.items():
+                        layer = relative if key in spec.relative_rules else fixed
+                        layer[key] = (*layer.get(key, ()), (owner, ctx, change))
+    for key, changes in relative.items():
+        fixed[key] = (*fixed.get(key, ()), *changes)
+    return fixed
 
 
 def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
@@ -89,9 +96,10 @@ RULE_VALUES = "rule values"  # Journal.ruled's key for rule_values
 
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     """The value of a rule parameter for `player`: rules.toml's, changed by the player's cards (by every player's
-    for a table-wide parameter, in seat order). Each change receives the value before it (a rule reading its own
-    name adds to it), so a card setting a fixed value overrides the ones played before it (ruling); each change is
-    held to the parameter's range (within_range).
+    for a table-wide parameter), in the layers of rule_changes: fixed values first, then relative changes. Each
+    change receives the value before it (a rule reading its own name adds to it), so the last fixed value wins and
+    every relative change adds to it, whatever the order played (ruling); each change is held to the parameter's
+    range (within_range).
 
     Most look-ups ask for a parameter no card in play changes: one read of rule_values answers them. Which cards
     change the others is worked out with it (the rule index); what each change gives is worked out every time,

@@ -64,14 +64,15 @@ def example_players(card: CardSpec | None) -> int:
 
 def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, Context]:
     """A fresh seeded table in Round 1 (example_players); player 1 (index 0) owns the example's card, already in
-    play."""
+    play, unless the example builds it: then it is in a deck until it is built, so none of its abilities runs before
+    (a `given` before the build cannot set off its "as soon as")."""
     card = next((spec for spec in specs if spec.name == example.card), None)
     table = new_table(example_players(card), specs, seed=SEED)
     table.session.decider = ExampleDecider(table)
     table.round = 1
     table.session.example_card = card
     ctx = Context(table, table.players[0])
-    if table.session.example_card is not None:
+    if table.session.example_card is not None and not example.builds:
         ctx.card = place_without_building(table, ctx.me, table.session.example_card)
     ctx.event = ExampleFacts(ctx)
     return table, ctx
@@ -88,7 +89,8 @@ def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None)
     elders = sum(len(stack) for stack in table.elder_stacks)
     return [
         f"{counted(players, 'player')}, seed {SEED}, Round 1, no worker turn taken yet; player 1 owns the card, "
-        "already in play on its first free Building space (unpaid, its when-built not run)",
+        "already in play on its first free Building space (unpaid, its when-built not run), or in a deck until it is "
+        "built in an example that builds it",
         f"each player: {goods} in the personal supply, an empty Reserve, no Ships besides the catboat, no Elders",
         f"each player: {forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the "
         f"double spaces 1-{len(player.harbor.forests)}), {shares} issued Shares of their own colour in their supply",

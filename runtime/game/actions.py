@@ -130,16 +130,20 @@ def imitable(table: Table, player: Player, held: dict[str, int] | None = None) -
     return [name for name in full_spaces(table, held) if possible(table, player, name)]
 
 
-def worker_cards(table: Table, player: Player) -> list[CardInPlay]:
-    """Own worker-space cards free this round, and not built on this very turn."""
+def worker_cards(table: Table, player: Player, extra: bool = False) -> list[CardInPlay]:
+    """Own worker-space cards free this round, and not built on this very turn. In an extra turn (extra) only those
+    whose Worker goes on an Elder, used this round or not (ruling: a worker space's once per Round counts the three
+    worker turns; an extra turn is not one of them)."""
     cards, worker_space = [], TriggerKind.WORKER_SPACE  # an enum member looked up once: 0.3 µs each on Python 3.11
     for card in player.buildings:  # a plain loop costs less than a comprehension: asked every turn, most find none
         if (
             worker_space in card.spec.abilities_by_kind  # abilities_of inlined
-            and card.used_round != table.round
+            and (extra or card.used_round != table.round)
             and card.built_turn < table.turn_counter
         ):
             cards.append(card)
+    if extra:
+        return [card for card in cards if any(use.on_elder for use in abilities_of(card, worker_space))]
     return cards
 
 
@@ -168,14 +172,8 @@ def turn_candidates(table: Table, player: Player, elders_and_spaces_only: bool =
     for elder in player.council:  # a plain loop costs less than a comprehension
         if elder.worker is None:
             options.append(Option(elder, f"{elder.spec.name} (Elder)"))
-    cards = worker_cards(table, player)
+    cards = worker_cards(table, player, extra=elders_and_spaces_only)
     if cards:
-        if elders_and_spaces_only:
-            cards = [
-                card
-                for card in cards
-                if any(ability.on_elder for ability in abilities_of(card, TriggerKind.WORKER_SPACE))
-            ]
         options += [Option(card, f"{card.spec.name} (worker space)") for card in cards]
     return options
 

@@ -2,7 +2,7 @@
 
 Every container and table object is made on the new table's journal (Journal.join), from the inside out: a
 table made of plain parts would have to be adopted afterwards, a walk through all of it that costs more than
-the rest of the setting up. tests/runtime/test_setup.py checks that nothing is left off the journal."""
+the rest of the setting up. tests/runtime/game/test_setup.py checks that nothing is left off the journal."""
 
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ def sort_cards(specs: Sequence[CardSpec], players: int) -> SortedCards:
 def shuffle(rng: random.Random, items: list) -> None:
     """rng.shuffle(items), the same draws and the same order (CPython's random.shuffle: Fisher-Yates, each index
     drawn as _randbelow draws it, from getrandbits), without its method call per card. Our own, a seed deals the same
-    decks on any Python; tests/runtime/test_setup.py compares it with random.shuffle."""
+    decks on any Python; tests/runtime/game/test_setup.py compares it with random.shuffle."""
     getrandbits = rng.getrandbits
     for last in range(len(items) - 1, 0, -1):
         size = last + 1

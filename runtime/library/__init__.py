@@ -1,8 +1,9 @@
 """What compiled cards call as `rt.<impl>(ctx, ...)`: one function per vocabulary `impl`, plus the choice helpers.
 
 Every function takes the Context first; slot values follow in pattern order. The functions live by role
-(counts, facts, effects, example_steps, choices); this package gathers them into the one namespace that
-generated code and the vocabulary's `impl` names refer to.
+(counts, others, facts, effects, example_steps, choices); this package gathers them into the one namespace that
+generated code and the vocabulary's `impl` names refer to, with the arithmetic whose meaning the language defines
+(runtime/model/arithmetic.py: a table's rows).
 """
 
 from runtime.library.choices import (
@@ -32,6 +33,7 @@ from runtime.library.counts import (
     free_fishing_spaces,
     good_in_reserve,
     good_in_supply,
+    good_in_supply_before_paying,
     good_on_card,
     goods_in_supply,
     guests_on_ships,
@@ -111,4 +113,13 @@ from runtime.library.facts import (
     by_another_player,
     during_action,
     elder_left_supply,
+    is_even,
+    is_odd,
 )
+from runtime.library.others import (
+    fewest_among_others,
+    most_among_others,
+    others_with,
+    total_among_others,
+)
+from runtime.model.arithmetic import by_rows

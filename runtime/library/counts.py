@@ -14,6 +14,14 @@ def good_in_supply(ctx: Context, good: str) -> int:
     return ctx.me.supply[good]
 
 
+def good_in_supply_before_paying(ctx: Context, good: str) -> int:
+    """While this card is being built, the builder's supply before its cost was paid; at any other time, now."""
+    card = ctx.card
+    if card is not None and card.paid_from is not None and card.owner is ctx.me:
+        return dict(card.paid_from)[good]
+    return ctx.me.supply[good]
+
+
 def good_in_reserve(ctx: Context, good: str) -> int:
     return ctx.me.reserve[good]
 

@@ -120,7 +120,9 @@ def extra_turn(ctx: Context) -> None:
 
 
 def distribute_fish(ctx: Context, amount: int) -> None:
+    """A distribution ends as the Fishing Phase's does: the fish on Shares move at once (ruling)."""
     distribute(ctx.table, ctx.me, amount)
+    shares.settle_share_fish(ctx.table)
 
 
 def remove_ship(ctx: Context) -> None:

@@ -152,11 +152,14 @@ def haul_size(table: Table, player: Player) -> int:
     """The haul by total Ship length, plus one per Ship a card holds (a Boating Lake style card).
 
     Ruling: a gap that counts as filled adds its spaces to the length, 1 each, as the Ship moved past them; a
-    Building on the track is not a Ship and adds nothing."""
+    Building on the track, placed "as though it were a Ship", adds the spaces it takes, 1 each, though it is no
+    Ship."""
     on_cards = 0
     for card in player.buildings:  # a plain loop costs less than sum() over a generator: asked on every fishing
         on_cards += len(card.ships)
     length = track_length(table, player)
+    for card in player.track.cards:  # mostly none
+        length += card_track_spaces(table, card)
     if rule(table, player, "fishing_gap"):  # a card's gap, counted when filled (track_gap); mostly none: not asked
         length += track_gap(table, player)
     return scoped_rule(table, player, "haul_size", usual_haul(table, player, length)) + on_cards

@@ -19,7 +19,7 @@ from runtime.mechanics.board import (
 )
 from runtime.mechanics.payment import Payment, affordable, choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context, CostOption
-from runtime.model.declarations import BUILD_OVER_CARD, Timing
+from runtime.model.declarations import BUILD_OVER_CARD, BUILD_SHIP, Timing
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -86,6 +86,8 @@ def build_building(table: Table, player: Player) -> CardInPlay:
 
 ON_TRACK = "fishing track"
 BUILD_OVER_WINDOW = (BUILD_OVER_CARD.name, Timing.BEFORE)  # a card listening there may bring what pays
+SHIP_ACTION = "ship_action"  # the card rule that makes building a card a Build a Ship action
+BUILD_SHIP_WINDOW = (BUILD_SHIP.name, Timing.BEFORE)  # for such a card, a card listening there may bring what pays
 
 
 def can_build(ctx: Context, spec: CardSpec) -> bool:
@@ -97,6 +99,8 @@ def can_build(ctx: Context, spec: CardSpec) -> bool:
     table, player = ctx.table, ctx.me
     costs = spec.costs(ctx)
     if not affordable(table, player, costs):
+        if paid_after_ship_window(table, player, spec):
+            return bool(placements(table, player, spec, costs, first_only=True))
         if not table.listeners.get(BUILD_OVER_WINDOW):
             return False
         return bool(payable_spaces(table, player, placements(table, player, spec, costs), []))
@@ -105,6 +109,12 @@ def can_build(ctx: Context, spec: CardSpec) -> bool:
         return True  # a space no Building is on: any payment pays there
     spaces = placements(table, player, spec, costs)
     return bool(spaces) and bool(payable_spaces(table, player, spaces, payment_options(table, player, costs)))
+
+
+def paid_after_ship_window(table: Table, player: Player, spec: CardSpec) -> bool:
+    """Whether building the card is a Build a Ship action whose before-window a card of the table hears: what that
+    card brings may pay, so whether the card can be paid is left to the attempt."""
+    return bool(table.listeners.get(BUILD_SHIP_WINDOW)) and bool(spec_rule(table, player, spec, SHIP_ACTION))
 
 
 def payable_spaces(table: Table, player: Player, spaces: list[object], payments: list[Payment]) -> list[object]:
@@ -174,6 +184,9 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     The space of a Building the cost discards may only be taken by paying with that discard."""
     if spec.requires is not None:  # most cards have none
         require(table, player, spec)
+    as_ship = spec_rule(table, player, spec, SHIP_ACTION)
+    if as_ship:  # a Build a Ship action: its before-window comes before the cost is paid, so what it brings may pay
+        emit(table, BUILD_SHIP, Timing.BEFORE, player)
     costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
     payments = payment_options(table, player, costs)
     if not payments and not table.listeners.get(BUILD_OVER_WINDOW):  # nothing can be paid (most tries)
@@ -198,10 +211,11 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         cell = space
         occupant = player.harbor.cells[cell]
         discarding = occupant.name if occupant is not None else ""
+    unpaid = tuple(player.supply.items())  # what a when-built may count "before paying"
     choose_and_pay(table, player, payments, spec.name, discarding)  # else the table is as the payments were found
     if not still_open(table, player, spec, space, cell):
         raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
-    card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter)
+    card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter, paid_from=unpaid)
     take_from_offer(table, player, spec)
     if cell is None:
         player.track.cards.append(card)
@@ -211,7 +225,10 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     if table.session.keep_log:
         table.say(f"{player.name} builds {spec.name} at {space if cell is None else cell}", player.index, card=spec)
     attach(table, card)
+    card.paid_from = None  # built: "before paying" is now
     consider_track_buildings_ships(table, player)
+    if as_ship:  # no Ship was built, so none is left of its type
+        emit(table, BUILD_SHIP, Timing.AFTER, player, ships_left_of_type=0)
     return card
 
 

@@ -75,10 +75,13 @@ class CardSpec:
     name: str
     deck: str
     code: str
-    costs: Callable[[Context], tuple[CostOption, ...]]
-    vp: Callable[[Context], int | Fraction] | None = None
+    costs: Callable[[Context], tuple[CostOption, ...]]  # given as the options where they are constant (__post_init__)
+    vp: Callable[[Context], int | Fraction] | None = None  # given as the number where it is one
     requires: Callable[[Context], bool] | None = None
-    rules: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    rules: dict[str, Callable[..., Any]] = field(default_factory=dict)  # a value where it is a number or a switch
+    # The parameters whose change reads the value before it (`rule elder seats = elder seats + 1`): relative changes,
+    # layered after every fixed one (runtime.core.rules_in_force.rule_changes).
+    relative_rules: frozenset[str] = frozenset()
     abilities: tuple[Ability, ...] = ()
     line: int = 0
     players: tuple[int, ...] | None = None  # the player counts it is part of (its `players` line); None: all
@@ -96,14 +99,33 @@ class CardSpec:
         return self.code == other.code and field_values(self) == field_values(other)
 
     def __post_init__(self) -> None:
-        """What the engine asks of a card on every turn, worked out once: its deck letter, and its abilities of each
-        kind in card order (`letter`, `abilities_by_kind`). Written with object.__setattr__, not as cached_property:
-        that writes through __dict__, which makes every attribute read on the card slower (see records.py)."""
+        """A cost, VP or rule value the card gives as a value (`cost 1 wood`, `vp 2`, `rule wood limit = 15`) is
+        made a function giving it: the engine asks every card the same way. And what the engine asks of a card on
+        every turn, worked out once: its deck letter, and its abilities of each kind in card order (`letter`,
+        `abilities_by_kind`). Written with object.__setattr__, not as cached_property: that writes through
+        __dict__, which makes every attribute read on the card slower (see runtime/model/journal.py)."""
+        if not callable(self.costs):
+            object.__setattr__(self, "costs", always(self.costs))
+        if self.vp is not None and not callable(self.vp):
+            object.__setattr__(self, "vp", always(self.vp))
+        changes = self.rules  # the card's own rule changes (rules.toml's data is read in core/rules_in_force.py)
+        if not all(callable(change) for change in changes.values()):
+            rules = {key: change if callable(change) else always(change) for key, change in changes.items()}
+            object.__setattr__(self, "rules", rules)
         by_kind: dict[TriggerKind, tuple[Ability, ...]] = {}
         for ability in self.abilities:
             by_kind[ability.kind] = (*by_kind.get(ability.kind, ()), ability)
         object.__setattr__(self, "abilities_by_kind", by_kind)
         object.__setattr__(self, "letter", self.code[0] if self.kind == "building" else "")
+
+
+def always(value: Any) -> Callable[..., Any]:
+    """A function of any context (and, for a rule, the value before it) giving `value`."""
+
+    def given(*_: Any, **__: Any) -> Any:
+        return value
+
+    return given
 
 
 def field_values(obj: Any) -> tuple:
@@ -134,3 +156,4 @@ class Example:
     steps: tuple[ExampleStep, ...]
     card: str | None = None
     line: int = 0
+    builds: bool = False  # a step builds the card (`do build this building`): it starts in hand, not in play

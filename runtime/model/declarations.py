@@ -105,7 +105,7 @@ BEFORE_SCORING = EventType("before_scoring", AT)
 
 EVENTS: tuple[EventType, ...] = tuple(value for value in list(globals().values()) if isinstance(value, EventType))
 # A good that sets off an event as it comes into a personal supply from the general supply, one event a piece:
-# what runtime/mechanics/goods.gain emits (tests/runtime/test_runtime_vocabulary.py holds it to this), read by
+# what runtime/mechanics/goods.gain emits (tests/runtime/library/test_runtime_vocabulary.py holds it to this), read by
 # the compiler's loop check (the general supply never runs out)
 GAINED: dict[Good, EventType] = {Good.GUEST: GAIN_GUEST}
 # A good that sets off an event as it goes back from a personal supply to the general supply, one event a piece: what

@@ -165,8 +165,16 @@ CARD_RULES = (
     switch(
         "on_fishing_track",
         "placed on fishing track",
-        "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship",
+        "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship: the spaces "
+        "it takes count for the haul, but it is no Ship",
         "this Building does not go on your Fishing track",
+    ),
+    switch(
+        "ship_action",
+        "built as a build a ship action",
+        'building this Building is a "Build a Ship" action: what happens before one happens before its cost is paid, '
+        "so what that brings may pay for it, and what happens after one happens once it is placed",
+        'building this Building is not a "Build a Ship" action',
     ),
     number(
         "track_spaces_taken",

@@ -39,8 +39,8 @@ class Rules:
     def __post_init__(self) -> None:
         """`double_at`: which double space each Building space lies in (the board never changes; a latch asks after
         every event), worked out once. Written with object.__setattr__, not as a cached_property, which writes
-        through __dict__ and so makes every attribute read on the rules slower (see records.py). A space lies in one
-        double space at most."""
+        through __dict__ and so makes every attribute read on the rules slower (see runtime/model/journal.py). A space
+        lies in one double space at most."""
         index: dict[tuple[int, int], int] = {}
         for i, double in enumerate(self.doubles):
             for cell in double.cells:

@@ -4,8 +4,7 @@ Every change is journaled (runtime/model/journal.py) while a mark is open, and a
 changes in place, so references held by a running effect (its Context's player or card) stay valid.
 A new table object's lists, dicts and sets are made tracked (with no journal yet), so putting it on the table
 hands them the journal instead of copying each into a tracked one. A new table is built on its journal part by
-part (setup.new_table), and a card joins its owner's journal as it is made (CardInPlay.JOINS), so
-neither is walked through when it goes on the table.
+part (setup.new_table), so it is not walked through when it goes on the table.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from typing import Any, NamedTuple
 
 from runtime.model.cards import Ability, CardSpec
 from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
-from runtime.model.records import state_init
 from runtime.model.rules import Rules
 
 
@@ -28,15 +26,11 @@ def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> T
     return TrackedDict(wood=wood, fish=fish, gold=gold, guest=guest)
 
 
-@state_init
 @dataclass(eq=False)
 class CardInPlay(State):
     """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
 
     SHAPE = frozenset({"spec", "declined"})  # what the rule look-up derives from (see journal.py)
-    # A card is made for its owner's table: it joins the table's journal as it is made (records.py), so going into
-    # play needs no walk through it. Besides its owner, it holds plain values and its factories' containers.
-    JOINS = "owner"
 
     spec: CardSpec
     owner: Player
@@ -51,6 +45,9 @@ class CardInPlay(State):
     origin: int = -1  # an Elder's stack on the supply board
     declined: bool = False  # its owner declined its standing effect for good: its rules no longer apply
     choices: dict[str, bool] = field(default_factory=TrackedDict)  # rule name -> its owner's standing "you may" answer
+    # While it is being built: its builder's personal supply just before its cost was paid, (good, amount) pairs
+    # (the counts `GOOD in supply before paying` read it); None once built, or when it came into play unpaid.
+    paid_from: tuple[tuple[str, int], ...] | None = None
 
     @property
     def name(self) -> str:
@@ -60,14 +57,12 @@ class CardInPlay(State):
         return f"<{self.spec.name} of {self.owner.name}>"
 
 
-@state_init
 @dataclass(eq=False)
 class Ship(State):
     type: str
     guest: bool = False
 
 
-@state_init
 @dataclass(eq=False)
 class Share(State):
     colour: int
@@ -81,7 +76,6 @@ class Share(State):
         return self.issued and self.holder is None and not self.removed
 
 
-@state_init
 @dataclass(eq=False)
 class Harbor(State):
     """Building spaces by (row, column); forests[i] counts the Forests stacked on double space i."""
@@ -90,7 +84,6 @@ class Harbor(State):
     forests: list[int]
 
 
-@state_init
 @dataclass(eq=False)
 class FishingTrack(State):
     """Ships fill the free spaces left to right after the preprinted catboat; goods may lie on spaces:
@@ -114,7 +107,6 @@ def player_name(index: int) -> str:
     return f"P{player_number(index)}"
 
 
-@state_init
 @dataclass(eq=False)
 class Player(State):
     TRANSIENT = State.TRANSIENT | {"name"}  # worked out from the seat once (see name)
@@ -135,7 +127,7 @@ class Player(State):
     def __post_init__(self) -> None:
         """The seat's name, kept in the instance (log text asks hundreds of times a game; a seat never changes). Not
         a cached_property: that writes through __dict__, which makes every attribute read on a player slower (see
-        runtime/model/records.py)."""
+        runtime/model/journal.py)."""
         object.__setattr__(self, "name", player_name(self.index))
 
     def __repr__(self) -> str:
@@ -184,7 +176,6 @@ class Session:
         self.tracer: Any = None
 
 
-@state_init
 @dataclass(eq=False)
 class Table(State):
     """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it. Made by

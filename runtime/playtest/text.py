@@ -16,6 +16,7 @@ from runtime.model.state import player_name
 from runtime.playtest.host import Host
 from runtime.playtest.view import Json
 from runtime.playtest.wording import AnswerError
+from runtime.wording import counted
 
 INTERRUPTED = 130
 HELP = """type an option's number or its words (the start of them will do), or:
@@ -119,7 +120,8 @@ class TextPlay:
         state = self.host.state(self.show_all)
         view = state["view"]
         viewer = state["viewer"]
-        screen.heading(f"round {view['round']}, turn {view['turn']}, seed {state['seed']}")
+        when = f"round {view['round']}, turn {view['turn']}" if view["round"] else "before round 1"
+        screen.heading(f"{when}, seed {state['seed']}")
         for player in view["players"]:
             for text in player_lines(player, player["seat"] == viewer):
                 screen.line(text)
@@ -170,7 +172,7 @@ class TextPlay:
         elif word == "undo":
             if self.session.undo():
                 self.shown_log = min(self.shown_log, len(self.session.log()))
-                screen.line(f"undone: back to your previous question ({self.session.undos} undos)")
+                screen.line(f"undone: back to your previous question ({counted(self.session.undos, 'undo')} so far)")
             else:
                 screen.line("nothing to undo: this is your first question")
         elif word == "hint":

@@ -1,6 +1,6 @@
 """The speed report: one run measures every figure, so ratios compare like with like.
 
-    python tests/benchmarks/bench.py            # writes tests/benchmarks/RESULTS.md and prints its table
+    python -m tests.benchmarks.bench            # writes tests/benchmarks/RESULTS.md and prints its table
 
 Medians over repeats; the machine is shared and noisy, so read ratios rather than absolutes. Whole-process
 figures (`nus check`, `nus simulate`) run the command in a child process and read its CPU time and peak
@@ -19,14 +19,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from compiler import compile_text, load, load_cards, units  # noqa: E402  # noqa: E402
-from runtime import library as rt  # noqa: E402
-from tests.benchmarks.children import child_environment  # noqa: E402
-from tests.benchmarks.game_bench import (  # noqa: E402
+from compiler import compile_text, load, load_cards, units
+from runtime import library as rt
+from tests.benchmarks.children import child_environment
+from tests.benchmarks.game_bench import (
     ISSUE_DAY,
     ISSUE_DAY_RATIO,
     Unavailable,
@@ -35,7 +31,9 @@ from tests.benchmarks.game_bench import (  # noqa: E402
     simulated_game,
     specs,
 )
-from tests.benchmarks.game_instructions import instructions_per_game  # noqa: E402
+from tests.benchmarks.game_instructions import instructions_per_game
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 BLOCKS = re.findall(r'^building "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, flags=re.M)
@@ -336,13 +334,15 @@ def main() -> None:
     table = "| measure | result | target |\n|---|---|---|\n"
     table += "".join(f"| {measure} | {result} | {TARGETS.get(measure, '')} |\n" for measure, result in rows)
     print(table, end="")
-    RESULTS.write_text(RESULTS_HEADING + table, encoding="utf-8")  # the commit and time are git's
+    # the sections other benchmarks write below the table are kept (compile_bench.py's); git dates the file
+    kept = "".join(RESULTS.read_text(encoding="utf-8").partition("\n## ")[1:]) if RESULTS.exists() else ""
+    RESULTS.write_text(RESULTS_HEADING + table + kept, encoding="utf-8")
 
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
 RESULTS_HEADING = """# Benchmark results
 
-Written by `PYTHONHASHSEED=0 python tests/benchmarks/bench.py`: every figure from one run on the project's shared
+Written by `PYTHONHASHSEED=0 python -m tests.benchmarks.bench`: every figure from one run on the project's shared
 2-core machine, so read the ratios, not the absolute times (see [docs/speed.md](../../docs/speed.md)).
 The commit and time of the run are in this file's git history.
 

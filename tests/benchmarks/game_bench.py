@@ -1,6 +1,6 @@
 """The cost of one random 3-player game, and the plain-loop floor it is measured against (issue 10).
 
-    python tests/benchmarks/game_bench.py      # both from one run, with the ratio and the counts
+    python -m tests.benchmarks.game_bench      # both from one run, with the ratio and the counts
 
 A game is played as `nus simulate` plays it (runtime/analysis/games.py: random players, no log unless --log).
 
@@ -36,16 +36,14 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from compiler import load_cards
+from runtime.analysis.games import Setup, play
+from runtime.analysis.runner import settle_long_lived
+from runtime.core.decisions import decide_among
+from runtime.core.events import emit, emit_each
+from runtime.model.cards import CardSpec, Context
 
-from compiler import load_cards  # noqa: E402
-from runtime.analysis.games import Setup, play  # noqa: E402
-from runtime.analysis.runner import settle_long_lived  # noqa: E402
-from runtime.core.decisions import decide_among  # noqa: E402
-from runtime.core.events import emit, emit_each  # noqa: E402
-from runtime.model.cards import CardSpec, Context  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 CARD_FILE = "cards.nus"
 PLAYERS = 3

@@ -2,7 +2,7 @@
 figures the machine's load does not move, for comparing two versions of the engine on a shared machine, and the
 engine with its floor (needs valgrind; not run by the test suite).
 
-    python tests/benchmarks/game_instructions.py [games=20]
+    python -m tests.benchmarks.game_instructions [games=20]
 
 Counting is switched on only while the games play (callgrind_control), after a few games have filled the caches.
 Games are played as `nus simulate` plays them, the floor as game_bench.py plays it (tests/benchmarks/game_bench.py).
@@ -37,7 +37,6 @@ def play_counted(games: int, what: str) -> None:
 
 def one_game(what: str) -> Callable[[int], None]:
     """A seeded game as `nus simulate` plays it, or ("floor") a game of its plain-loop floor."""
-    sys.path.insert(0, str(ROOT))
     from tests.benchmarks.game_bench import floor_game, game_counts, simulated_game, specs
 
     if what == "floor":
@@ -56,7 +55,8 @@ def instructions_per_game(games: int, what: str = "game") -> float:
         out = Path(folder) / "callgrind.out"
         command = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
         subprocess.run(
-            [*command, sys.executable, __file__, str(games)],
+            [*command, sys.executable, "-m", "tests.benchmarks.game_instructions", str(games)],
+            cwd=ROOT,
             env={**os.environ, COUNTING: what},
             capture_output=True,
             check=True,

@@ -1,4 +1,4 @@
-"""The game benchmark's parts run once (the figures themselves come from `python tests/benchmarks/game_bench.py`)."""
+"""The game benchmark's parts run once (the figures themselves come from `python -m tests.benchmarks.game_bench`)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from runtime.mechanics.buildings import build_building, buildable
 from runtime.mechanics.goods import offer_guests_on_ships
 from runtime.mechanics.payment import Payment, payment_options
 from runtime.model.cards import Context
-from runtime.model.state import CardInPlay, Player, Ship, Table
+from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
 from tests.kit.table_kit import (
     build_from_hand,
     labels,
@@ -815,11 +815,46 @@ def test_deep_sea_trawler_counts_as_build_a_ship_for_other_buildings() -> None:
     assert me.supply == {"wood": 1, "fish": 0, "gold": 0, "guest": 0}
 
 
+@pytest.mark.parametrize("plates, built", [(5, True), (4, False)])
+def test_deep_sea_trawler_is_paid_with_the_galleys_fish(plates: int, built: bool) -> None:
+    """Deep-Sea Trawler: "This is considered a "Build a Ship" action". Galley: "Each time before you take a "Build a
+    Ship" action, take a number of fish ... equal to the number of fish on plates ... Note that you may use this fish
+    to build the Ship." 5 wood, no fish: 5 fish on the plates pay for it (wood 0, fish 0); with 4 it cannot be built,
+    and the table stays as it was (no Galley fish either)."""
+    table, me = trawler_table(ships=0)
+    in_play(table, me, "Galley", (1, 2))
+    table.plates = [0, 0, 0, 0, 0, 0, plates]
+    supply(me, wood=5)
+    assert [spec.name for spec in buildable(table, me)] == ["Deep-Sea Trawler"]
+    if built:
+        build_building(table, me)
+        assert (me.supply, [card.name for card in me.track.cards]) == (
+            {"wood": 0, "fish": 0, "gold": 0, "guest": 0},
+            ["Deep-Sea Trawler"],
+        )
+    else:
+        with pytest.raises(IllegalAction):
+            build_building(table, me)
+        assert (me.supply, me.track.cards) == ({"wood": 5, "fish": 0, "gold": 0, "guest": 0}, [])
+
+
+def test_deep_sea_trawler_is_paid_with_the_markets_exchange() -> None:
+    """Market: "Each time before you take a "Build a Ship" action, you may exchange fish ... for wood ... Note that
+    you may use the exchanged goods to build the Ship." 2 wood and 8 fish: 3 fish exchanged for wood pay for it."""
+    table, me = trawler_table(ships=0)
+    in_play(table, me, "Market", (1, 2))
+    supply(me, wood=2, fish=8)
+    script(table, True, "exchange up to (empty building spaces) fish for wood", 3)
+    build_building(table, me)
+    assert me.supply == {"wood": 0, "fish": 0, "gold": 0, "guest": 0} and len(me.track.cards) == 1
+
+
 def test_deep_sea_trawler_is_a_building_not_a_ship() -> None:
     table, me = trawler_table(ships=2)
     card = build_building(table, me)
     assert library.ships(Context(table, me)) == 2 and len(me.track.ships) == 2
-    assert library.haul_size(Context(table, me)) == 6  # catboat and two sloops: length 4, not more
+    # ruling: placed "as though it were a Ship", its 4 spaces count for the haul: length 2 + 1 + 1 + 4 = 8, haul 8
+    assert library.haul_size(Context(table, me)) == 8
     assert library.buildings(Context(table, me)) == 1 and card in me.buildings
     parts = final_scores(table)[0]
     assert parts["ships"] == 2 and parts["buildings"] == 3

@@ -724,6 +724,29 @@ def test_glider_fourth_turn_may_use_another_players_elder_with_art_sculpture() -
     assert other.supply == supply(2, 4, 2, 0) and table.session.decider.answers == []
 
 
+def test_glider_fourth_turn_may_use_another_players_elder_though_the_art_sculpture_was_used() -> None:
+    """Art Sculpture: "Once per Round, as one of your three turns, you may place a Worker on an unoccupied Elder in
+    another player's Elder Council"; Glider: "you may carry out a fourth turn ... an unoccupied Elder in your Elder
+    Council (or in another player's Elder Council if you also have the "Art Sculpture")". Ruling: the fourth turn is
+    not one of the three, so the Art Sculpture used this Round still lets it take the other unoccupied Elder (not the
+    occupied one), paying its owner 2 fish."""
+    table = make_table()
+    me, other = table.players
+    in_play(table, me, "Glider", SPACE, True)
+    sculpture = in_play(table, me, "Art Sculpture", (2, 2), True)
+    first = elder(table, other, "Pisciculturist")
+    second = elder(table, other, "Pond Builder")
+    first.worker, sculpture.used_round = 0, table.round  # used on one of the three turns
+    table.plates = [0, 0, 0, 0, 0, 0, 1]
+    me.supply.update(supply(2, 4, 2, 1))
+    script(table, True, "Art Sculpture (worker space)")
+    end_of_round(table)
+    asked = table.session.decider.asked
+    assert asked[-1][1] == DecisionKind.ACTION and asked[-1][2][-1] is sculpture
+    assert second.worker == 0 and second.goods["fish"] == 1 and first.goods["fish"] == 0
+    assert me.supply["guest"] == 0 and other.supply["fish"] == 2 + 2
+
+
 # Wooden Robot (C742) ---------------------------------------------------------------------------
 
 

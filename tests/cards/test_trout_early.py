@@ -8,7 +8,7 @@ from runtime import library
 from runtime.core.in_play import attach
 from runtime.game.actions import offer_any_time, perform, use_worker_space
 from runtime.game.driver import play_whole_round
-from runtime.game.phases import end_of_round, final_scores, returning_home
+from runtime.game.phases import begin_round, end_of_round, final_scores, returning_home
 from runtime.mechanics.elders import use_elder
 from runtime.mechanics.goods import gain
 from runtime.mechanics.haul import distribute
@@ -102,7 +102,7 @@ def test_cabin_swapped_distribution_still_ends_with_reserve_then_surplus() -> No
 
 def test_cabin_swap_changes_only_the_order_not_the_steps() -> None:
     """A haul that reaches every step ends the same way swapped or not (the Guests' fish, part of step 3, move
-    with it: see test_audit.py::test_cabin_swap_moves_the_guests_fish_with_step_3)."""
+    with it: see test_card_rulings.py::test_cabin_swap_moves_the_guests_fish_with_step_3)."""
     ends = []
     for swap in (False, True):
         table, me = cabin_table()
@@ -120,8 +120,12 @@ def test_cabin_swap_is_offered_when_the_pond_builder_distributes() -> None:
     pond = seat(table, me, "Pond Builder")
     table.plates = [2, 0, 0, 0, 0, 0, 0]
     script(table, True)
+    fish, theirs = me.supply["fish"], table.players[1].supply["fish"]
     use_elder(table, me, pond)
-    assert own_share_fish(table) == [1, 1, 1, 0, 0]
+    # the haul's 3 fish went on the 3 issued own Shares (steps swapped) and move when the distribution ends (ruling):
+    # 2 into my supply, 1 into the supply of the other player, who holds one
+    assert own_share_fish(table) == [0, 0, 0, 0, 0]
+    assert (me.supply["fish"], table.players[1].supply["fish"]) == (fish + 2, theirs + 1)
     assert [e.goods["fish"] for e in me.council] == [0, 0, 1]  # only the fish from the Banquet Table
     assert table.session.decider.asked == [(0, "swap_distribution", [False, True])]
 
@@ -186,22 +190,24 @@ def test_woodcutters_cabin_built_via_builder_gets_no_gold_retroactively() -> Non
 def test_pond_installation_pairs_of_fish_and_gold_per_three_wood_keeping_the_wood() -> None:
     table = make_table()
     me = table.players[0]
-    me.supply.update(wood=9, fish=0, gold=1)
+    me.supply.update(wood=10, fish=0, gold=1)
     build_real(table, me, "Pond Installation", (1, 2))
-    # 8 wood after paying 1: two pairs, rounded down; no wood is lost
-    assert me.supply == {"wood": 8, "fish": 2, "gold": 2, "guest": 0}
+    # 10 wood before paying 1: three pairs, rounded down; no wood is lost but the 1 of the cost
+    assert me.supply == {"wood": 9, "fish": 3, "gold": 3, "guest": 0}
 
 
-def test_pond_installation_counts_wood_after_paying_so_twelve_wood_give_three() -> None:
+def test_pond_installation_counts_wood_before_paying_so_twelve_wood_give_four() -> None:
+    """Issue 34 (expectations of helper reader, from the rulebook alone): "12 wood, 0 fish, 1 gold | pays 1 wood,
+    1 gold | wood 11, fish 4, gold 4" (the after-payment reading gave 3 and 3)."""
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=12, fish=0, gold=1)
     build_real(table, me, "Pond Installation", (1, 2))
-    assert me.supply == {"wood": 11, "fish": 3, "gold": 3, "guest": 0}
+    assert me.supply == {"wood": 11, "fish": 4, "gold": 4, "guest": 0}
 
 
 def test_pond_installation_wood_limit_caps_at_four_pairs() -> None:
-    """Four pairs need 12 wood left after building, so the wood cost was paid with a Guest."""
+    """At the wood limit of 12, four pairs; a Guest paying the wood changes nothing of it."""
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=12, fish=0, gold=1, guest=1)
@@ -212,6 +218,14 @@ def test_pond_installation_wood_limit_caps_at_four_pairs() -> None:
 
 
 def test_pond_installation_with_wood_storage_gives_five_pairs() -> None:
+    """Reader: "Wood Storage in play; 15 wood, 0 fish, 1 gold | wood 14, fish 5, gold 5" ; with a Guest paying the
+    wood, 15 stay."""
+    table = make_table()
+    me = table.players[0]
+    in_play(table, me, "Wood Storage", (4, 4))
+    me.supply.update(wood=15, fish=0, gold=1)
+    build_real(table, me, "Pond Installation", (1, 2))
+    assert me.supply == {"wood": 14, "fish": 5, "gold": 5, "guest": 0}
     table = make_table()
     me = table.players[0]
     in_play(table, me, "Wood Storage", (4, 4))
@@ -220,12 +234,22 @@ def test_pond_installation_with_wood_storage_gives_five_pairs() -> None:
     assert me.supply == {"wood": 15, "fish": 5, "gold": 5, "guest": 0}
 
 
-def test_pond_installation_no_effect_below_three_wood() -> None:
+def test_pond_installation_three_wood_before_paying_give_one_pair() -> None:
+    """Reader: "3 wood, 0 fish, 1 gold | wood 2, fish 1, gold 1" (after paying it would be none)."""
     table = make_table()
     me = table.players[0]
     me.supply.update(wood=3, fish=0, gold=1)
     build_real(table, me, "Pond Installation", (1, 2))
-    assert me.supply == {"wood": 2, "fish": 0, "gold": 0, "guest": 0}
+    assert me.supply == {"wood": 2, "fish": 1, "gold": 1, "guest": 0}
+
+
+def test_pond_installation_no_effect_below_three_wood() -> None:
+    table = make_table()
+    me = table.players[0]
+    me.supply.update(wood=2, fish=2, gold=2)
+    build_real(table, me, "Pond Installation", (1, 2))
+    assert me.supply == {"wood": 1, "fish": 2, "gold": 1, "guest": 0}
+    assert me.reserve == {"wood": 0, "fish": 0, "gold": 0, "guest": 0}
 
 
 # Village Hall (A604) ----------------------------------------------------------------------------
@@ -515,6 +539,22 @@ def test_store_management_fourth_action_of_the_round_gives_nothing() -> None:
     end_of_round(table)
     assert me.supply == {"wood": 2, "fish": 4, "gold": 2, "guest": 0}
     assert me.turns_taken == 3
+
+
+def test_store_management_the_turn_count_restarts_when_a_round_begins() -> None:
+    """Store Management: "on your first, second, or third Worker's turn". The count of turns restarts when each Round
+    begins, as the Elders' count does: before Round 2's first turn (in its Fishing Phase) no turn of it has been
+    taken, so a Transfer Reserve then (through a card) is on none of the three and gives nothing, not the third
+    turn's gold of Round 1."""
+    table = make_table()
+    me = table.players[0]
+    me.reserve.update(fish=2)
+    in_play(table, me, "Store Management", (1, 2))
+    me.turns_taken = table.players[1].turns_taken = 3  # Round 1's last turn
+    begin_round(table)
+    assert (table.round, [player.turns_taken for player in table.players]) == (2, [0, 0])
+    perform(table, me, "transfer_reserve", "card")
+    assert me.supply == {"wood": 2, "fish": 4, "gold": 2, "guest": 0}
 
 
 # Market (A609) ----------------------------------------------------------------------------------

@@ -835,6 +835,48 @@ def test_cathedral_built_with_eight_reserve_fish_and_twelve_wood_pays_right_away
     assert me.supply == {"wood": 12, "fish": 0, "gold": 3, "guest": 0}
 
 
+def test_cathedral_counts_the_wood_before_paying_so_twelve_wood_paid_with_wood_still_pay_at_once() -> None:
+    """Issue 34 (reader): "12 wood, 4 fish, 4 gold; Reserve 8 | wood 8, fish 0, gold 3 (0 + 3), Reserve 8; ability
+    spent" (the after-payment reading gave 0 gold and the ability still waiting)."""
+    table = make_table()
+    me = table.players[0]
+    me.reserve["fish"] = 8
+    supply(me, wood=12, fish=4, gold=4)
+    build_card(table, me, card("Cathedral"))
+    assert me.supply == {"wood": 8, "fish": 0, "gold": 3, "guest": 0}
+    assert me.reserve["fish"] == 8 and fired(table, "Cathedral") == 1
+    me.supply["wood"] = 11
+    perform(table, me, "thin_out", "space")  # 12 wood again: nothing more
+    assert me.supply["gold"] == 3 and fired(table, "Cathedral") == 1
+
+
+def test_cathedral_with_eleven_wood_waits_until_twelve_then_pays_once() -> None:
+    """Reader: "11 wood, 4 fish, 4 gold; Reserve 8 | wood 7, fish 0, gold 0; ability waits. Later, the moment wood
+    reaches 12 with Reserve still 8: gold +3, once"."""
+    table = make_table()
+    me = table.players[0]
+    me.reserve["fish"] = 8
+    supply(me, wood=11, fish=4, gold=4)
+    build_card(table, me, card("Cathedral"))
+    assert me.supply == {"wood": 7, "fish": 0, "gold": 0, "guest": 0} and fired(table, "Cathedral") == 0
+    me.supply["wood"] = 11
+    perform(table, me, "thin_out", "space")
+    assert me.supply["wood"] == 12 and me.supply["gold"] == 3 and fired(table, "Cathedral") == 1
+
+
+def test_cathedral_gold_cannot_pay_for_the_cathedral_itself() -> None:
+    """Reader: "12 wood, 4 fish, 1 gold; Reserve 8 | cannot be built (4 gold short; the 3 gold does not come
+    first); table unchanged"."""
+    table = make_table()
+    me = table.players[0]
+    me.reserve["fish"] = 8
+    supply(me, wood=12, fish=4, gold=1)
+    with pytest.raises(IllegalAction):
+        build_card(table, me, card("Cathedral"))
+    assert me.supply == {"wood": 12, "fish": 4, "gold": 1, "guest": 0} and me.reserve["fish"] == 8
+    assert not any(c.name == "Cathedral" for c in me.buildings)
+
+
 # Timber Depot (C646) ----------------------------------------------------------------------------
 
 

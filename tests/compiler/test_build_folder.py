@@ -19,7 +19,7 @@ from compiler.cli import folder as folder_module
 from compiler.cli import main
 from tests.kit.rulebook import ROOT
 
-BUILT = ["cards.csv", "cards.json", "cards.md", "cards.py", "index.html", "language.md"]
+BUILT = ["cards.csv", "cards.json", "cards.md", "cards.py", "examples.py", "index.html", "language.md"]
 
 
 def build(source: Path, out: Path, command: str = "build") -> int:

@@ -89,14 +89,15 @@ def test_cached_code_of_another_card_file_is_not_run(tmp_path) -> None:
     """Valid marshalled code, but another file's: the cards loaded are this file's."""
     other = 'building "Other" (trout A614)\n  cost 1 fish\n  vp 9\n'
     assert loaded_from_disk(other, "other.nus") == ["Other"]
-    code_path(GOOD, "hut.nus").parent.mkdir(parents=True, exist_ok=True)
-    code_path(GOOD, "hut.nus").write_bytes(code_path(other, "other.nus").read_bytes())
+    code_path(GOOD, "hut.nus", "cards").parent.mkdir(parents=True, exist_ok=True)
+    code_path(GOOD, "hut.nus", "cards").write_bytes(code_path(other, "other.nus", "cards").read_bytes())
     assert loaded_from_disk(GOOD, "hut.nus") == ["Hut"]
 
 
 def test_code_replaced_by_other_valid_code_is_not_run(tmp_path) -> None:
     assert loaded_from_disk(GOOD, "hut.nus") == ["Hut"]
-    code_path(GOOD, "hut.nus").write_bytes(marshal.dumps(compile("CARDS = []\nEXAMPLES = []\n", "hut.nus", "exec")))
+    other = compile("CARDS = []\n", "hut.nus", "exec")
+    code_path(GOOD, "hut.nus", "cards").write_bytes(marshal.dumps(other))
     assert loaded_from_disk(GOOD, "hut.nus") == ["Hut"]
 
 
@@ -108,7 +109,7 @@ def test_every_cut_or_garbled_entry_is_a_miss_never_a_traceback(tmp_path, capsys
     text = path.read_text(encoding="utf-8")
     if kind == "code":
         loaded_from_disk(text, str(path))
-        entry = code_path(text, str(path))
+        entry = code_path(text, str(path), "cards")
     else:
         assert checked(path, capsys)[0] == 1
         entry = entry_path(text, str(path)) if kind == "check" else facts_path(str(path))

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from compiler import cache, check_text, compile_text, load, load_cards, units
+from compiler.backends.parts import Part
 from compiler.cache import cache_dir, cached_code, code_path
 from compiler.checking import whole_file
 from compiler.cli import main
@@ -307,7 +308,7 @@ def test_a_changed_rules_toml_is_a_changed_compiler(monkeypatch: pytest.MonkeyPa
 
 
 def test_check_imports_only_what_it_needs(tmp_path: Path) -> None:
-    """Neither jinja2 nor the reference, formatter or simulation; on a cached file not even the parser."""
+    """Neither jinja2 nor the reference, formatter, generator or simulation; on a cached file not even the parser."""
     script = (
         "import sys\nfrom compiler.cli import main\n"
         "main(['check', 'cards.nus'])\nmain(['check', 'cards.nus'])\nprint(' '.join(sorted(sys.modules)))\n"
@@ -315,7 +316,10 @@ def test_check_imports_only_what_it_needs(tmp_path: Path) -> None:
     environment = {**os.environ, "NUS_CACHE_DIR": str(tmp_path)}
     first = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=environment)
     modules = set(first.stdout.split("\n")[-2].split())
-    unwanted = {"jinja2", "compiler.backends.docs", "compiler.backends.format", "runtime.analysis.simulate"}
+    unwanted = {
+        *("jinja2", "scipy", "compiler.backends.docs", "compiler.backends.format", "compiler.backends.generate"),
+        "runtime.analysis.simulate",
+    }
     assert modules & unwanted == set()
     cached = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=environment)
     modules = set(cached.stdout.split("\n")[-2].split())
@@ -346,19 +350,19 @@ def test_a_second_simulate_plays_the_cached_code_without_compiling(tmp_path: Pat
 def test_damaged_cached_code_is_compiled_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path))
     text = 'building "Cached" (trout A998)\n  cost 1 wood\n  vp 2\n'
-    damaged = code_path(text, "cached.nus")
+    damaged = code_path(text, "cached.nus", "cards")
     damaged.parent.mkdir(parents=True)
     damaged.write_bytes(b"\x00damaged")
-    assert cached_code(text, "cached.nus") is None
+    assert cached_code(text, "cached.nus", "cards") is None
     assert [spec.name for spec in load_cards(text, "cached.nus", on_disk=True)] == ["Cached"]
-    assert cached_code(text, "cached.nus") is not None
+    assert cached_code(text, "cached.nus", "cards") is not None
 
 
 def test_a_process_keeps_only_the_most_recent_card_files_loaded() -> None:
     """A fuzz run or a long `nus watch` session loads thousands of texts: memory stays flat, and the file in use
     is still loaded once."""
     texts = [f'building "Kept {n}" (trout A{n:03d})\n  cost 1 wood\n  vp 1\n' for n in range(load.LOADED_LIMIT + 8)]
-    modules = [load.namespace(text, "kept.nus") for text in texts]
+    modules = [load.namespace(text, "kept.nus", Part.CARDS) for text in texts]
     assert len(load._loaded) == load.LOADED_LIMIT
-    assert load.namespace(texts[-1], "kept.nus") is modules[-1]
-    assert load.namespace(texts[0], "kept.nus") is not modules[0]
+    assert load.namespace(texts[-1], "kept.nus", Part.CARDS) is modules[-1]
+    assert load.namespace(texts[0], "kept.nus", Part.CARDS) is not modules[0]

@@ -6,6 +6,7 @@ designers read the stderr, so both are pinned.
 
 from __future__ import annotations
 
+import gc
 import re
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler import cli
 from compiler.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,11 +127,15 @@ def test_invalid_utf8_in_build_exits_1(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_build_writes_valid_python_naming_source_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """DIR/cards.py compiles; the card's block is headed by its line, each function by the line it came from."""
-    path = write(tmp_path, GOOD)
+    """DIR/cards.py and DIR/examples.py compile; the card's block is headed by its line, each function by the line
+    it came from; a cost and VP of numbers alone are written as values, not functions."""
+    counted = GOOD.replace("cost 1 fish", "cost (elders) fish").replace("vp 3", "vp elders")
+    path = write(
+        tmp_path, counted + '  example "two wood":\n    do build this building\n    expect wood in supply = 2\n'
+    )
     out_dir = tmp_path / "out"
     assert main(["build", str(path), "-o", str(out_dir)]) == 0
-    target = out_dir / "cards.py"
+    target, examples = out_dir / "cards.py", out_dir / "examples.py"
     assert f"wrote {target}\n" in capsys.readouterr().out
     source = target.read_text(encoding="utf-8")
     compile(source, str(target), "exec")
@@ -138,7 +144,13 @@ def test_build_writes_valid_python_naming_source_lines(tmp_path: Path, capsys: p
     assert sorted(set(map(int, comments))) == [2, 3, 4]
     assert f'\n# building "Barrel" (trout A613) -- {path}:1\n' in source
     assert "rt.take(ctx, 2, 'wood')" in source
-    assert "'Barrel'" in source
+    assert "'Barrel'" in source and "Example" not in source
+    compile(examples.read_text(encoding="utf-8"), str(examples), "exec")
+    assert "def a613_example1_step2(ctx):" in examples.read_text(encoding="utf-8")
+    write(tmp_path, GOOD)
+    assert main(["build", str(path), "-o", str(out_dir)]) == 0
+    constant = target.read_text(encoding="utf-8")
+    assert "vp=3," in constant and "def a613_costs" not in constant and "def a613_vp" not in constant
 
 
 def test_build_real_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -260,3 +272,13 @@ def test_counts_are_singular_for_one(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert re.fullmatch(r"1 passed in \d+\.\d s\n", capsys.readouterr().out)
     assert main(["test", str(two)]) == 0
     assert re.fullmatch(r"no examples ran in \d+\.\d s\n", capsys.readouterr().out)
+
+
+def test_the_nus_program_exits_without_collecting_what_it_built(monkeypatch) -> None:
+    """`nus` (console) returns main's status, after freezing the heap so the exit makes no collector passes."""
+    calls: list[str] = []
+    monkeypatch.setattr(cli, "main", lambda: calls.append("main") or 1)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    with pytest.raises(SystemExit) as ended:
+        cli.console()
+    assert ended.value.code == 1 and calls == ["main", "freeze"]

@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 import runtime
-from compiler import compile_text, load_cards, python_text
+from compiler import compile_text, load_cards, load_examples, python_text
+from compiler.backends import generate as generate_module
+from compiler.backends.generate import generate
 from runtime.model.cards import CardSpec, Context
 
 FILENAME = "cards.nus"
@@ -69,7 +71,7 @@ def test_wrong_argument_traceback_names_the_card_line(library: types.ModuleType)
         run_effect(spec)
     frames = card_frames(raised.value)
     assert [(f.lineno, f.line) for f in frames] == [(5, "take 1 fish")]
-    assert frames[0].name.startswith("building_A101_effect_")
+    assert frames[0].name == "a101_ability1"
 
 
 def test_division_by_a_zero_count_gives_0(library: types.ModuleType) -> None:
@@ -172,7 +174,8 @@ def test_filename_with_line_breaks_stays_in_comments(filename: str) -> None:
 
 
 def test_generated_line_numbers_are_card_lines() -> None:
-    """Every statement of a generated function carries a line of the card it came from."""
+    """Every statement of a generated function carries a line of the card it came from; functions are named by
+    their role on the card."""
     text = (
         'building "Lines" (trout A204)\n'
         "  cost 1 wood\n"
@@ -182,24 +185,23 @@ def test_generated_line_numbers_are_card_lines() -> None:
         "    if elders > 1:\n"
         "      take 1 fish\n"
     )
-    compiled = compile_text(text, FILENAME)
-    functions = [node for node in compiled.module.body if isinstance(node, ast.FunctionDef)]
+    program = compile_text(text, FILENAME).program
+    module, _ = generate(program, text, trace=True)
+    functions = [node for node in module.body if isinstance(node, ast.FunctionDef)]
     lines = {node.name: sorted({s.lineno for s in ast.walk(node) if isinstance(s, ast.stmt)}) for node in functions}
-    by_kind: dict[str, list[int]] = {}
-    for name, numbers in lines.items():
-        by_kind.setdefault(name.split("_")[2], []).extend(numbers)
-    assert sorted(by_kind) == ["costs", "effect", "explain", "guard", "vp"]
-    assert by_kind["costs"] == [2]
-    assert by_kind["vp"] == [3]
-    assert by_kind["guard"] == by_kind["explain"] == [4]
-    assert sorted(set(by_kind["effect"])) == [4, 5, 6, 7]
+    assert sorted(lines) == ["a204_ability1", "a204_ability1_explain", "a204_ability1_guard", "a204_vp"]
+    assert lines["a204_vp"] == [3]
+    assert lines["a204_ability1_guard"] == lines["a204_ability1_explain"] == [4]
+    assert lines["a204_ability1"] == [4, 5, 6, 7]
+    plain, _ = generate(program, text)
+    assert "a204_ability1_explain" not in ast.unparse(plain)  # only a trace build explains a condition
 
 
 def test_costs_of_numbers_alone_are_made_once_and_costs_that_count_are_made_on_each_call(
     library: types.ModuleType,
 ) -> None:
-    """A cost whose every amount is a number is the module's constant, the same tuple on every call; a cost that
-    counts something is worked out on each call (the fake library counts 4 fish in the supply)."""
+    """A cost whose every amount is a number is written as the options themselves, the same tuple on every call;
+    a cost that counts something is a function, worked out on each call (the fake library counts 4 fish)."""
     text = (
         'building "Fixed" (trout A207)\n  cost 2 wood, 1 gold or 3 fish, discard "Counted"\n  vp 1\n'
         'building "Counted" (trout A208)\n  cost (fish in supply) wood\n  vp 1\n'
@@ -215,8 +217,8 @@ def test_costs_of_numbers_alone_are_made_once_and_costs_that_count_are_made_on_e
     library.good_in_supply = lambda ctx, good: 6
     assert [option.parts for option in counted.costs(None)] == [(("goods", 6, "wood"),)]
     source = python_text(compile_text(text, FILENAME).module, FILENAME)
-    assert "building_A207_costs_1_options = (" in source and "return building_A207_costs_1_options" in source
-    assert "_A208_costs_1_options" not in source
+    assert "costs=(\n        CostOption(" in source and "def a207_costs" not in source
+    assert "def a208_costs(ctx):" in source and "costs=a208_costs," in source
 
 
 def test_load_cards_raises_compile_error_with_all_diagnostics() -> None:
@@ -254,3 +256,16 @@ def test_compiling_leaves_the_garbage_collector_as_it_was() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_loading_the_cards_never_generates_their_worked_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Simulation loads the cards alone: the worked examples are a module of their own, made for `nus test`."""
+    text = 'building "Alone" (trout A209)\n  cost 1 wood\n  vp 1\n  example "built":\n    do build this building\n'
+
+    def refuse(card: object, lines: object) -> None:
+        raise AssertionError("the worked examples were generated")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(generate_module, "example_code", refuse)
+        assert [spec.name for spec in load_cards(text, FILENAME)] == ["Alone"]
+    assert [example.title for example in load_examples(text, FILENAME)] == ["built"]

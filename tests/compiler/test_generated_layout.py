@@ -1,5 +1,6 @@
 """The generated cards.py a person reads and diffs: one block per card, headed by the card and its cards.nus line,
-its functions and then its spec; no line over 120 characters; the text is the generated module, exactly."""
+its functions (each named for its role on the card) and then its spec; no line over 120 characters; the text is the
+generated module, exactly. The worked examples are a module of their own (examples.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import ast
 import re
 from pathlib import Path
 
-from compiler import compile_text, load_cards, python_text
+from compiler import compile_text, load_cards, load_examples, python_text
 from compiler.backends.python_text import string_pieces
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +27,7 @@ def blocks(source: str) -> list[tuple[re.Match, list[str]]]:
         heading = HEADING.match(line)
         if heading:
             found.append((heading, []))
-        elif line.startswith("# All cards") or line.startswith("# worked examples of the base rules"):
+        elif line.startswith("# All cards"):
             break
         elif found:
             found[-1][1].append(line)
@@ -49,10 +50,14 @@ def test_one_block_per_card_in_file_order_headed_by_its_name_and_line() -> None:
 
 def test_a_block_holds_its_cards_functions_then_its_spec_and_nothing_of_another_card() -> None:
     for heading, lines in blocks(real_source()):
-        prefix = f"{heading[1]}_{heading[4]}"
+        prefix = heading[4].lower()
         defined = [m[1] for line in lines if (m := re.match(r"(?:def )?(\w+)(?:\(| = )", line))]
         assert defined, heading[0]
-        assert all(name.startswith(prefix) for name in defined), (heading[0], defined)
+        assert all(name == prefix or name.startswith(f"{prefix}_") for name in defined), (heading[0], defined)
+        assert all(
+            re.fullmatch(rf"{prefix}(_(vp|costs|requires|rule_\w+|ability\d+(_guard|_condition)?))?", name)
+            for name in defined
+        ), (heading[0], defined)
         spec_at = lines.index(f"{prefix} = CardSpec(")
         assert all(not line.startswith("def ") for line in lines[spec_at:]), heading[0]
 
@@ -73,7 +78,11 @@ def test_the_text_is_the_generated_module_and_runs_as_the_same_cards() -> None:
     exec(compile(reread, "cards.py", "exec"), namespace)
     loaded = load_cards(REAL, "cards.nus")
     assert [(c.name, c.code, c.line) for c in namespace["CARDS"]] == [(c.name, c.code, c.line) for c in loaded]
-    assert len(namespace["EXAMPLES"]) > 10
+    assert "EXAMPLES" not in namespace and "Example" not in source
+    examples = python_text(compiled.examples, "cards.nus")
+    assert [ast.unparse(s) for s in ast.parse(examples).body] == [ast.unparse(s) for s in compiled.examples.body]
+    exec(compile(examples, "examples.py", "exec"), namespace)
+    assert len(namespace["EXAMPLES"]) == len(load_examples(REAL, "cards.nus")) > 100
 
 
 def test_a_long_prompt_is_split_into_adjacent_literals_that_join_to_it() -> None:
@@ -126,3 +135,55 @@ def test_a_string_split_at_its_spaces_keeps_every_space() -> None:
     pieces = string_pieces(text, 40)
     assert all(len(piece) <= 40 for piece in pieces)
     assert "".join(ast.literal_eval(piece) for piece in pieces) == text
+
+
+def function_names(text: str) -> dict[str, list[str]]:
+    """Every generated function's name, cards and examples alike, grouped by the card code it starts with."""
+    compiled = compile_text(text, "cards.nus")
+    assert compiled.diagnostics == ()
+    names: dict[str, list[str]] = {}
+    for module in (compiled.module, compiled.examples):
+        for node in ast.walk(module):
+            if isinstance(node, ast.FunctionDef):
+                names.setdefault(node.name.split("_")[0], []).append(node.name)
+    return names
+
+
+def test_an_edit_to_one_card_renames_nothing_in_another() -> None:
+    """Functions are named by their role on the card, never by a running count: a new ability and a new example
+    step on the first card add names of its own, and the second card's names stay as they were."""
+    second = REAL[REAL.index('building "Woodcutter\'s Cabin"') : REAL.index('building "Pond Installation"')]
+    first = 'building "Hut" (trout A201)\n  cost 1 wood\n  vp 1\n  when built:\n    take 1 fish\n\n'
+    edited = first.replace("    take 1 fish\n", "    take 1 fish\n  when built:\n    take 1 wood\n")
+    edited += '  example "built":\n    do build this building\n    expect fish in supply = 1\n\n'
+    before, after = function_names(first + second), function_names(edited + second)
+    assert before["a602"] == after["a602"]
+    assert before["a602"] == [
+        "a602_ability1",
+        "a602_ability1_guard",
+        "a602_example1_step1",
+        "a602_example1_step2",
+        "a602_example1_step4",
+        "a602_example1_step4_actual",
+        "a602_example1_step5",
+        "a602_example1_step7",
+        "a602_example1_step7_actual",
+        "a602_example1_step8",
+        "a602_example1_step8_actual",
+    ]
+    assert before["a201"] == ["a201_ability1"]
+    assert after["a201"] == [
+        *("a201_ability1", "a201_ability2"),
+        *("a201_example1_step1", "a201_example1_step2", "a201_example1_step2_actual"),
+    ]
+
+
+def test_a_conditions_explaining_twin_is_made_for_a_trace_build_only() -> None:
+    """`nus trace` and `nus play` show how a condition came out (the trace build); what simulation loads carries
+    each condition once."""
+    plain = compile_text(REAL, "cards.nus").module
+    assert [node.name for node in ast.walk(plain) if isinstance(node, ast.FunctionDef) and "explain" in node.name] == []
+    conditions = [a for spec in load_cards(REAL, "cards.nus") for a in spec.abilities if a.guard is not None]
+    assert len(conditions) > 20 and all(ability.explain is None for ability in conditions)
+    traced = [a for spec in load_cards(REAL, "cards.nus", trace=True) for a in spec.abilities if a.guard is not None]
+    assert len(traced) == len(conditions) and all(ability.explain is not None for ability in traced)

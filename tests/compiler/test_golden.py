@@ -85,11 +85,12 @@ def stages() -> dict[str, str]:
         "ast.txt": dump(ast_program) + "\n",
         "checked.txt": dump(checked) + "\n",
         "python.txt": python_text(compiled.module, FILENAME),
+        "examples.txt": python_text(compiled.examples, FILENAME),
         "english.md": "\n".join(english),
     }
 
 
-@pytest.mark.parametrize("stage", ["parse.txt", "ast.txt", "checked.txt", "python.txt", "english.md"])
+@pytest.mark.parametrize("stage", ["parse.txt", "ast.txt", "checked.txt", "python.txt", "examples.txt", "english.md"])
 def test_stage_output_matches_its_golden_file(stage: str) -> None:
     golden = GOLDEN / f"fixture.{stage}"
     produced = stages()[stage]

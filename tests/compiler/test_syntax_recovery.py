@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from compiler import check_text, compile_text
 from compiler.backends.format import format_text
+from compiler.syntax import parse
+from tests.kit.rulebook import ROOT
 from tests.kit.stages import run_stages
 
 CARD = 'building "{name}" (trout {code})\n  cost 1 wood\n  vp {vp}\n\n'
@@ -142,3 +144,13 @@ def test_fmt_reports_the_syntax_errors_check_reports() -> None:
         assert tuple(errors) == checked
         assert run_stages(text, "cards.nus").diagnostics == checked
     assert [(d.code, d.span.line) for d in compile_text(BROKEN[0], "cards.nus").diagnostics] == [("E0011", 1)]
+
+
+def test_a_clean_file_is_parsed_once(monkeypatch) -> None:
+    """Recovery costs nothing where there is nothing to recover from: one parse of the file, its tree kept."""
+    runs: list[parse.ParseRun] = []
+    tree = parse.ParseRun.tree
+    monkeypatch.setattr(parse.ParseRun, "tree", lambda run: runs.append(run) or tree(run))
+    recovered = parse.parse_recovering((ROOT / "cards.nus").read_text(encoding="utf-8"), "cards.nus")
+    assert recovered.errors == () and recovered.tree is not None
+    assert len(runs) == 1

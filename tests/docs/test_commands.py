@@ -37,7 +37,7 @@ NOT_RUN = {
     ),
     "code --install-extension nus.vsix": "needs VS Code: tests/editors/test_vscode.py builds and reads the .vsix",
     "npm ci && npm run package": "tests/editors/test_vscode.py runs it (with npm) and reads the .vsix back",
-    "PYTHONHASHSEED=0 python tests/benchmarks/bench.py": "a five-minute measurement: tests/benchmarks time its parts",
+    "PYTHONHASHSEED=0 python -m tests.benchmarks.bench": "a five-minute measurement: tests/benchmarks time its parts",
     "nus balance cards.nus --agent greedy --games 16 --jobs 1 --format json --html report.html": (
         "eleven minutes of greedy games: tests/analysis run the same options on fewer seeds"
     ),

@@ -17,7 +17,7 @@ from compiler.backends.language import cell, phrases
 from compiler.cli import main
 from tests.kit.rulebook import ROOT
 
-EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "index.html", "language.md"]
+EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "examples.py", "index.html", "language.md"]
 
 
 def test_build_writes_python_and_the_four_documents(built: Path) -> None:

@@ -15,7 +15,7 @@ from compiler.units import Compiled, header_read_off
 def run_stages(text: str, filename: str) -> Compiled:
     recovered = parse_recovering(text, filename)
     if recovered.tree is None:
-        return Compiled(None, None, recovered.errors)
+        return Compiled(None, None, None, recovered.errors)
     if recovered.errors:  # the definitions that parse are checked all the same, each broken one counts its header
         lines = source_lines(text)
         checker = Checker()
@@ -24,8 +24,8 @@ def run_stages(text: str, filename: str) -> Compiled:
         headers = sorted([*map(Header.of, checked.cards), *broken], key=lambda header: header.span.line)
         file_wide = file_diagnostics(headers, checker.references, links_of(checked.cards))
         found = [*recovered.errors, *checker.diagnostics, *file_wide]
-        return Compiled(None, None, tuple(Diagnostics(found)))
+        return Compiled(None, None, None, tuple(Diagnostics(found)))
     program, diagnostics = check(build_ast(recovered.tree, filename))
     if diagnostics:
-        return Compiled(program, None, diagnostics)
-    return Compiled(program, generate(program, text), ())
+        return Compiled(program, None, None, diagnostics)
+    return Compiled(program, *generate(program, text), ())

@@ -14,7 +14,7 @@ from runtime.playtest.web import PlayServer, serve
 
 def start(text: str, seed: int = 3, seats: tuple[str, ...] = (PERSON, "random", "random")) -> PlayServer:
     """A server for the text, with the cards' English and no saving."""
-    session = PlaySession(load_cards(text, "cards.nus"), Setup(seed, seats))
+    session = PlaySession(load_cards(text, "cards.nus", trace=True), Setup(seed, seats))
     host = Host(session, card_info(compile_text(text, "cards.nus"), {}), ("cards.nus", text), lambda: None, lambda: "")
     return serve(host, 0, open_browser=False, announce=lambda line: None)
 
@@ -23,7 +23,7 @@ def serve_file(path: Path, seed: int = 3, seats: tuple[str, ...] = (PERSON, "ran
     """A server the way `nus play PATH --save DIR/saved.json` builds it: Reload compiles PATH again, every answer is
     saved beside it."""
     text = path.read_text("utf-8")
-    session = PlaySession(load_cards(text, str(path)), Setup(seed, seats))
+    session = PlaySession(load_cards(text, str(path), trace=True), Setup(seed, seats))
     args = argparse.Namespace(file=str(path), card=None, against=None, replay=None, answers=None)
     playing = Playing(args, text, path.parent / "saved.json")
     host = playing.host(session, compile_text(text, str(path)), "")

@@ -29,7 +29,7 @@ CARDS = ROOT / "cards.nus"
 
 @pytest.fixture(scope="module")
 def specs():
-    return load_cards(CARDS.read_text("utf-8"), "cards.nus")
+    return load_cards(CARDS.read_text("utf-8"), "cards.nus", trace=True)
 
 
 def play(session: PlaySession, answers: int, seed: int = 0) -> None:
@@ -316,6 +316,14 @@ def test_text_plays_a_whole_game_from_piped_input_and_asks_again_after_a_wrong_a
     code, out, err = nus("--replay", str(save), "--check")
     assert (code, err) == (0, "")
     assert out.strip() == f"{save}: every answer fits ({len(saved['answers'])} answers, played to its end)"
+
+
+def test_a_card_given_for_round_1_asks_before_round_1_begins(tmp_path):
+    code, out, _ = nus(
+        "--text", "--seed", "3", "--bots", "random", "--give", "Campsite", "--save", str(tmp_path / "g.json")
+    )
+    assert code == 130
+    assert out.startswith("before round 1, seed 3\n") and "P1: Campsite: you may take 1 guest\n" in out
 
 
 def test_the_end_of_input_saves_the_game_and_exits_130(tmp_path):

@@ -325,7 +325,8 @@ function show(data, notice) {
   const view = state.view;
   $("status").textContent = state.over
     ? "Game over (seed " + state.seed + ")"
-    : "Round " + view.round + ", turn " + view.turn + " · seed " + state.seed + (question ? " · " + question.name + " to answer" : "");
+    : (view.round ? "Round " + view.round + ", turn " + view.turn : "Before round 1") + " · seed " + state.seed +
+      (question ? " · " + question.name + " to answer" : "");
   $("undo").disabled = state.answers === 0;
   $("hint").disabled = !question;
   $("past").hidden = true;

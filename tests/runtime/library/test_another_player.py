@@ -11,7 +11,7 @@ from runtime.examples import run_example
 from runtime.game.actions import perform
 from tests.kit.table_kit import make_table, put_in_play, script
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 
 LOOKOUT = """

@@ -12,7 +12,7 @@ from runtime.core.decisions import RandomPlayer
 from runtime.game.forward import Game
 from runtime.model.rules import player_counts
 from tests.kit.table_kit import ROOT, every_card, played, question
-from tests.runtime.test_failed_action import structure
+from tests.runtime.core.test_failed_action import structure
 
 FORWARD_MODEL_PAGE = (ROOT / "docs" / "forward-model.md").read_text(encoding="utf-8")
 OUTSIDE = [None, None, None]

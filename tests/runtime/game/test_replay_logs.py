@@ -1,6 +1,6 @@
 """Seeded games play as they did: a fixed set of games, logged in full, compared with the logs and scores stored
 in replay_logs.json.gz (made from main before the runtime's redesign, issue 31). A change to what a game does
-shows here first; one meant to change play is stored anew with `python -m tests.runtime.test_replay_logs`, and its
+shows here first; one meant to change play is stored anew with `python -m tests.runtime.game.test_replay_logs`, and its
 commit says which games changed and why.
 
 The set: random players at 2 to 5 players, one random stream for the table (the forward model's default) and one a

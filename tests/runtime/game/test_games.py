@@ -6,9 +6,11 @@ from fractions import Fraction
 import pytest
 
 from runtime.analysis.simulate import Summary, record_line
+from runtime.core.decisions import Option
 from runtime.game.forward import Record
+from runtime.game.setup import new_table
 from runtime.mechanics.scoring import score
-from runtime.model.state import CardInPlay, Ship
+from runtime.model.state import CardInPlay, LogEntry, Ship
 from tests.kit.table_kit import every_card, make_table, played, real_cards
 
 
@@ -120,3 +122,20 @@ def test_the_log_is_structured_and_its_text_is_rendered_from_the_entries():
         assert entry.text.startswith(f"P{entry.player + 1} builds {entry.card} at ")
         assert entry.line == specs[entry.card].line > 0
     assert {entry.player for entry in entries if entry.text.endswith("round starts")} == {None}
+
+
+def test_the_engines_records_keep_their_defaults_and_the_log_makes_whole_entries() -> None:
+    assert LogEntry(2, 1, "P1 passes") == LogEntry(2, 1, "P1 passes", None, None, 0)
+    assert str(LogEntry(2, 1, "P1 passes")) == "R2T1 P1 passes"
+    table = new_table(2, every_card())
+    spec = table.display[0]
+    table.say("P1 passes", 0)
+    table.say("P2 builds", 1, card=spec)
+    table.say("P2 uses it", 1, card=CardInPlay(spec, table.players[1]))
+    assert table.session.events == [
+        LogEntry(0, 0, "P1 passes", 0),
+        LogEntry(0, 0, "P2 builds", 1, spec.name, spec.line),
+        LogEntry(0, 0, "P2 uses it", 1, spec.name, spec.line),
+    ]
+    assert [entry.card for entry in table.session.events] == [None, spec.name, spec.name] and spec.line > 0
+    assert Option(3, "plate of 3") == Option(3, "plate of 3") and Option(3, "x") != Option(3, "y")

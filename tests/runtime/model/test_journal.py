@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from runtime.model.journal import Journal, State, TrackedDict, TrackedList, TrackedSet, adopt_object
-from runtime.model.state import CardInPlay, Player
+from runtime.model.state import CardInPlay
 from tests.kit.table_kit import every_card, make_table, mechanic
 
 
@@ -139,21 +139,6 @@ def test_a_copy_or_a_pickle_of_the_table_has_a_journal_of_its_own_with_nothing_t
         other.items.append(3)
     thing._journal.undo(0)
     assert thing.items == [1]
-
-
-def test_a_card_made_for_a_player_on_a_table_is_on_its_journal_from_the_start() -> None:
-    table = make_table(2, specs=every_card())
-    card = CardInPlay(table.display[0], table.players[0], goods={"wood": 1})  # a plain dict given for the factory's
-    journal = table._journal
-    assert card._journal is journal and type(card.goods) is TrackedDict
-    assert [getattr(card, name)._journal for name in ("goods", "under", "ships", "fired", "choices")] == [journal] * 5
-    with table.snapshot() as mark:
-        card.goods["wood"] += 2
-        card.fired.add(1)
-        card.under.append(card)
-        table.restore(mark)
-    assert card.goods == {"wood": 1} and card.fired == set() and card.under == []
-    assert CardInPlay(table.display[0], Player(0, {}, {}, None, None))._journal is None  # an owner on no table
 
 
 def test_derived_values_stand_through_an_undo_of_no_change_of_shape_and_go_with_the_undo_of_one() -> None:

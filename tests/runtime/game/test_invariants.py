@@ -5,7 +5,7 @@ ledger) are tests/kit/invariants.py's, which the generated cards' games check to
 
 `NUS_INVARIANT_GAMES` sets how many seeded games are played (500 by default, about a minute of CPU),
 `NUS_INVARIANT_EXAMPLES` how many games hypothesis draws (15 by default): a long run is one command,
-e.g. `NUS_INVARIANT_GAMES=20000 NUS_INVARIANT_EXAMPLES=500 python -m pytest tests/runtime/test_invariants.py`.
+e.g. `NUS_INVARIANT_GAMES=20000 NUS_INVARIANT_EXAMPLES=500 python -m pytest tests/runtime/game/test_invariants.py`.
 """
 
 from __future__ import annotations

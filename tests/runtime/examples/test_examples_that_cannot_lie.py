@@ -10,7 +10,7 @@ from pathlib import Path
 from compiler import load_cards, load_examples
 from runtime.examples import run_example
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 
 

@@ -368,7 +368,7 @@ def test_deep_sea_trawler_refused_when_the_gap_is_kept_leaves_the_table_as_it_wa
     )
     build_card(table, me, "Deep-Sea Trawler", True)
     assert [card.name for card in me.track.cards] == ["Deep-Sea Trawler"] and ghost.declined
-    assert (free_track_spaces(table, me), haul_size(table, me), me.supply) == (2, 7, supply())
+    assert (free_track_spaces(table, me), haul_size(table, me), me.supply) == (2, 10, supply())  # length 6 + 4
 
 
 # 5. The Fishing track model: spaces, length and haul agree ---------------------------------------

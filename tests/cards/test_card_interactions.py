@@ -153,8 +153,9 @@ def trawler_observe(table: Table) -> Hashable:
 def test_deep_sea_trawler_without_the_ghost_ship_takes_four_free_spaces() -> None:
     """Deep-Sea Trawler: "You may only build the Deep-Sea Trawler if (at least) four spaces of your Fishing track are
     free. Place the Deep-Sea Trawler to the right of your Ships as though it were a Ship." The control for the next
-    test: 6 free spaces, the Trawler built for 5 wood and 5 fish; it is no Ship, so the haul stays at length
-    2 + 2 + 1 + 1 = 6, haul 7; it takes 4 spaces (the team's ruling on the Deep-Sea Trawler): 2 stay free."""
+    test: 6 free spaces, the Trawler built for 5 wood and 5 fish; it takes 4 spaces (the team's ruling on the
+    Deep-Sea Trawler): 2 stay free, and placed "as though it were a Ship" they count for the haul: length
+    2 + 2 + 1 + 1 + 4 = 10, haul 10."""
 
     def setup(table: Table) -> None:
         me(table).track.ships = [Ship("cutter"), Ship("sloop"), Ship("sloop")]
@@ -162,18 +163,18 @@ def test_deep_sea_trawler_without_the_ghost_ship_takes_four_free_spaces() -> Non
         supply(me(table), wood=5, fish=5)
 
     assert reach(setup, build_named("Deep-Sea Trawler"), trawler_observe) == {
-        (("Deep-Sea Trawler",), 2, 7, (0, 0, 0, 0))
+        (("Deep-Sea Trawler",), 2, 10, (0, 0, 0, 0))
     }
 
 
 def test_ghost_ship_may_be_declined_to_meet_the_deep_sea_trawlers_four_free_spaces() -> None:
     """Ghost Ship: "You may decline this effect at any time"; Deep-Sea Trawler: "You may only build the Deep-Sea
     Trawler if (at least) four spaces of your Fishing track are free." With the gap 3 spaces are free; declined, 6
-    are, so the Trawler can be built: the same table as without a Ghost Ship (2 free, haul 7). Keeping the gap the
+    are, so the Trawler can be built: the same table as without a Ghost Ship (2 free, haul 10). Keeping the gap the
     build is refused and nothing changes; the Trawler is never built beside the gap."""
     assert reach(trawler_setup, build_named("Deep-Sea Trawler"), trawler_observe) in (
-        {(("Deep-Sea Trawler",), 2, 7, (0, 0, 0, 0))},
-        {(("Deep-Sea Trawler",), 2, 7, (0, 0, 0, 0)), REFUSED},
+        {(("Deep-Sea Trawler",), 2, 10, (0, 0, 0, 0))},
+        {(("Deep-Sea Trawler",), 2, 10, (0, 0, 0, 0)), REFUSED},
     )
 
 
@@ -444,9 +445,9 @@ def test_captains_house_the_elder_may_be_taken_without_using_it() -> None:
 def test_ghost_ship_may_or_may_not_consider_the_deep_sea_trawler_a_ship() -> None:
     """Ghost Ship: "move the rightmost Ship on your Fishing track three spaces to the right. (For the purposes of this
     effect only, you may consider the "Deep-Sea Trawler" a Ship.)" and "The Ghost Ship has no effect (temporarily) as
-    long as there are no Ships on your Fishing track". Only the Trawler (4 spaces, no length) on the track: taken for
-    a Ship, the gap fills 3 more (3 free, length 2 + 3 = 5, haul 6); not taken for one, there is no Ship and no gap
-    (6 free, haul 3)."""
+    long as there are no Ships on your Fishing track". Only the Trawler (4 spaces, counted for the haul as a Ship's
+    would be, ruling) on the track: taken for a Ship, the gap fills 3 more (3 free, length 2 + 4 + 3 = 9, haul 9);
+    not taken for one, there is no Ship and no gap (6 free, length 2 + 4 = 6, haul 7)."""
 
     def setup(table: Table) -> None:
         put_in_play(table, me(table), real_cards()["Deep-Sea Trawler"], on_track=True)
@@ -456,7 +457,7 @@ def test_ghost_ship_may_or_may_not_consider_the_deep_sea_trawler_a_ship() -> Non
     def observe(table: Table) -> Hashable:
         return (*track(me(table), table), goods(me(table))[:3])
 
-    assert reach(setup, build_named("Ghost Ship"), observe, at_cell(SPACE)) == {(3, 6, (0, 0, 0)), (6, 3, (0, 0, 0))}
+    assert reach(setup, build_named("Ghost Ship"), observe, at_cell(SPACE)) == {(3, 9, (0, 0, 0)), (6, 7, (0, 0, 0))}
 
 
 def test_building_dock_gives_no_wood_for_the_deep_sea_trawler() -> None:

@@ -57,7 +57,7 @@ from runtime.model.parameters import LAYOUT, PLAYER_COUNTS, TRUTH, Parameter, pa
 from runtime.model.rules import parse, player_counts, rules_data
 from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.stages import run_stages
-from tests.kit.table_kit import goods, make_table, mechanic, put_in_play, script
+from tests.kit.table_kit import build_from_hand, goods, make_table, mechanic, put_in_play, script
 
 RUNTIME = Path(runtime.__file__).parent
 PARAMETERS = parameters()
@@ -189,6 +189,22 @@ def _(table, me, other, card):
 def _(table, me, other, card):
     me.track.cards.append(card)
     assert free_track_spaces(table, me) == 10 - 4
+
+
+@probe("ship_action")
+def _(table, me, other, card):
+    """Building a second copy is a Build a Ship action: a hook before one gives the 1 wood that pays for it, and a
+    hook after one runs once it is built."""
+    text = (
+        'building "Yard" (trout A901)\n  cost 1 wood\n  vp 0\n'
+        "  each time before you build a ship:\n    take 1 wood\n"
+        "  each time after you build a ship:\n    take 1 gold\n"
+    )
+    [yard] = load_cards(text, "yard.nus")
+    put_in_play(table, me, yard, cell=(4, 3))
+    me.supply.update(wood=0, gold=0)
+    build_from_hand(table, me, card.spec, (1, 2))
+    assert (me.supply["wood"], me.supply["gold"], me.harbor.cells[(1, 2)].spec) == (0, 1, card.spec)
 
 
 @probe("is_forest")
@@ -579,6 +595,7 @@ ALLOWED_NUMBERS = {
     ("runtime/examples/answers.py", 2): "an answer naming a pair (a cell) has two parts",
     ("runtime/examples/table.py", 2): "worked examples play at a 2-player table: the example language's own table",
     ("runtime/library/counts.py", 2): "the count's meaning: double spaces with at least two Forests",
+    ("runtime/library/facts.py", 2): "the fact's meaning: even and odd are remainders by 2",
     ("runtime/mechanics/board.py", 3): "the count's meaning: 3x3 blocks of Buildings",
     ("runtime/mechanics/buildings.py", 2): "the placement rule's meaning: a space under at least two Forests",
     ("runtime/model/data.py", 12): "a data file's content hash is shown by its first 12 hex digits",
@@ -688,17 +705,32 @@ def test_a_rule_reading_its_own_words_adds_to_the_value_before_it_and_two_cards_
     assert (haul_size(table, me), haul_size(table, other)) == (5, 3)
 
 
-def test_a_fixed_value_overrides_the_cards_before_it_and_a_later_adding_card_adds_to_it():
+def test_relative_changes_are_layered_after_the_fixed_values_whatever_the_order_played():
+    """Ruling (issue 34 §3), as printed card games layer changes: the fixed values first (the last played wins), then
+    every change relative to the value before it, in the order played. +3 alone: 15; a fixed 13 played after it still
+    gets the +3: 16; doubling played last: 32. The other order (fixed first) gives the same."""
+    shed = rule_card("rule wood limit = wood limit + 3", "Shed")
+    fixed = rule_card("rule wood limit = 13", "Fixed Shed")
+    double = rule_card("rule wood limit = wood limit * 2", "Double Shed")
+    for order in ((shed, fixed, double), (fixed, shed, double)):
+        table = make_table(2)
+        me, other = table.players
+        seen = []
+        for cell, card in zip(((4, 4), (4, 3), (4, 2)), order, strict=True):
+            put_in_play(table, me, card, cell=cell)
+            seen.append(rule(table, me, "wood_limit"))
+        assert seen == ([15, 16, 32] if order[0] is shed else [13, 16, 32])
+        gain(table, me, "wood", 40)
+        assert (me.supply["wood"], rule(table, other, "wood_limit")) == (32, 12)
+
+
+def test_the_last_fixed_value_played_wins_and_a_relative_change_adds_to_it():
     table = make_table(2)
     me = table.players[0]
-    put_in_play(table, me, rule_card("rule wood limit = wood limit + 3", "Shed"), cell=(4, 4))
-    assert rule(table, me, "wood_limit") == 15
-    put_in_play(table, me, rule_card("rule wood limit = 13", "Fixed Shed"), cell=(4, 3))
-    assert rule(table, me, "wood_limit") == 13
-    put_in_play(table, me, rule_card("rule wood limit = wood limit * 2", "Double Shed"), cell=(4, 2))
-    assert rule(table, me, "wood_limit") == 26
-    gain(table, me, "wood", 30)
-    assert me.supply["wood"] == 26
+    put_in_play(table, me, rule_card("rule elder seats = elder seats + 1", "Annex"), cell=(4, 4))
+    put_in_play(table, me, rule_card("rule elder seats = 6", "Big Hall"), cell=(4, 3))
+    put_in_play(table, me, rule_card("rule elder seats = 4", "Small Hall"), cell=(4, 2))
+    assert rule(table, me, "elder_seats") == 4 + 1
 
 
 def test_a_placement_rule_reading_its_own_words_reads_the_rules_toml_value():

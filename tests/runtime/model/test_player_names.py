@@ -58,7 +58,7 @@ def test_nus_test_calls_the_seat_player_2_writes_as_p2(tmp_path: Path, capsys: p
 def test_no_source_spells_a_players_name_itself() -> None:
     """Every name comes from player_name / player_number, so no log line can say P0 again: a hand-made `P{...}`
     or `player {... + 1}` in the runtime or the compiler is refused (the one definition in state.py excepted)."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     home = root / "runtime" / "model" / "state.py"
     spelled = re.compile(r"\bP\{|player \{[^}]*\+ ?1\}")
     found = [

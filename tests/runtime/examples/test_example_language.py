@@ -11,7 +11,7 @@ from compiler import load_cards, load_examples
 from compiler.cli import main
 from runtime.examples import run_example, starting_table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 
 LODGE = """
@@ -443,14 +443,14 @@ def test_a_building_in_play_is_not_put_in_play_again() -> None:
     )  # built by player 2, the card leaves player 1 (it is one card)
     assert (
         run("""  example "e":
-    expect illegal: put "Test Lodge" in play because "already in play"
     do put "Market" in play
     player 2: expect illegal: put "Market" in play because "Market is already in play (player 1's)"
-    expect buildings = 2
+    expect buildings = 1
     player 2: expect buildings = 0
     do build this building
-    answer column 2 row 1, pay 2 wood and 1 fish, no
+    answer column 2 row 2, pay 2 wood and 1 fish, no
     expect buildings = 2, wood in supply = 0
+    expect illegal: put "Test Lodge" in play because "already in play"
 """)
         == ()
     )
