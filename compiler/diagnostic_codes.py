@@ -169,7 +169,7 @@ UNKNOWN_PHRASE = Code(
     "E0101",
     "unknown phrase",
     """
-An effect, event, cost payment or rule parameter that the vocabulary (compiler/checking/vocabulary.py)
+An effect, event, cost payment or rule parameter that the vocabulary (compiler/checking/vocabulary/)
 does not declare. Articles and plurals do not matter ("take 2 guests" is "take {amount} {good}"); the
 help names the closest declared phrase. A new phrase is one line in the vocabulary and one runtime function.
 

@@ -22,7 +22,9 @@ CARDS_PRELUDE = (
     "from runtime.model.cards import Ability, CardSpec, CostOption\n"
     "from runtime.model.declarations import Actor, Timing, TriggerKind\n"
 )
-EXAMPLES_PRELUDE = "from runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
+EXAMPLES_PRELUDE = (
+    "import operator\nfrom runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
+)
 
 
 def name(identifier: str) -> ast.Name:
@@ -253,17 +255,18 @@ class CardGenerator:
         return call(rt("set_count"), name("ctx"), const(ref.name), const(ref.args), self.expr(setting.value))
 
     def expectation(self, condition: n.Expr, player: int, role: str) -> ast.expr:
-        """A condition an example expects; of a comparison, also the value compared, which a failure shows."""
-        keywords = {
-            "kind": const("expect"),
-            "player": const(player),
-            "run": self.returning(role, self.expr(condition), condition.span),
-            "text": const(self.text(condition.span)),
-            "line": const(condition.span.line),
-        }
+        """A condition an example expects. A comparison's function gives both its sides and the step names the
+        comparison (`compare=operator.eq`): a failure shows the value found, worked out once."""
+        keywords: dict[str, ast.expr] = {"kind": const("expect"), "player": const(player)}
         if isinstance(condition, n.Compare):
-            keywords["actual"] = self.returning(f"{role}_actual", self.expr(condition.left), condition.span)
-        return call(name("ExampleStep"), **keywords)
+            sides = ast.Tuple([self.expr(condition.left), self.expr(condition.right)], ast.Load())
+            keywords["run"] = self.returning(role, sides, condition.span)
+            keywords["compare"] = ast.Attribute(name("operator"), condition.op.evaluate.__name__, ast.Load())
+        else:
+            keywords["run"] = self.returning(role, self.expr(condition), condition.span)
+        return call(
+            name("ExampleStep"), **keywords, text=const(self.text(condition.span)), line=const(condition.span.line)
+        )
 
     # Statements
 

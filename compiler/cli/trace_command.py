@@ -34,8 +34,11 @@ def register(commands) -> None:
     command.add_argument("--give", type=seat, metavar="P", help="put the Building into play for player P (P1 or 1)")
     command.add_argument(
         "--balance",
-        action="store_true",
-        help="play the game nus balance plays for this seed and card (given at --round to the seat balance picks)",
+        nargs="?",
+        const="free",
+        choices=("free", "paid", "never"),
+        help="play a game nus balance plays for this seed and card, at --round, for the seat balance picks: the card "
+        "given free (no value), put in the seat's hand (paid) or set aside (never)",
     )
     command.add_argument("--round", type=positive, default=1, metavar="R", help="round --give puts it in play at")
     command.add_argument(
@@ -47,6 +50,7 @@ def register(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from compiler import load_cards
     from runtime.analysis.games import Grant, Setup
+    from runtime.analysis.grants import Given
     from runtime.analysis.trace import render, trace_game
     from runtime.players import PLAYERS
 
@@ -68,13 +72,14 @@ def run(args: argparse.Namespace) -> int:
     why = left_out(card, args.players)
     if why:
         raise UsageError(f"{why}; trace it in a game it is part of: --players {min(card.players)}")
-    if args.give is not None and card.kind != "building":
+    if args.give is not None and card.kind != "building" and not args.balance:  # balance measures Elders too
         raise UsageError(
             f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play when taken"
         )
     if args.give is not None:
         check_round(args.round, specs, args.players)
-    grant = Grant(card.name, args.give - 1, args.round) if args.give is not None else None
+    given = Given(args.balance or "free")
+    grant = Grant(card.name, args.give - 1, args.round, given, card.kind) if args.give is not None else None
     setup = Setup(args.seed, (args.agent,) * args.players, grant)
     trace = trace_game(specs, card, setup)
     for line in render(trace, args.file, lambda extra: again(args, extra)):

@@ -7,23 +7,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from runtime.core.in_play import attach
+from runtime.analysis.grants import Given, give, set_aside
 from runtime.core.rules_in_force import base_value
 from runtime.game.forward import Game, Record
-from runtime.mechanics.buildings import ON_TRACK, placements, take_from_offer
 from runtime.model.cards import CardSpec
 from runtime.model.rules import load_rules
-from runtime.model.state import CardInPlay, Player, Table
+from runtime.model.state import Table
 from runtime.players import seat_deciders
 
 
 @dataclass(frozen=True)
 class Grant:
-    """Put `card` into play for `seat` at the start of `round`, free, on the first space it may take."""
+    """Set `card` aside when the cards are dealt and hand it to `seat` at the start of `round` as `given` says
+    (runtime/analysis/grants.py)."""
 
     card: str
     seat: int
     round: int
+    given: Given = Given.FREE
+    kind: str = "building"  # a Building and an Elder may share a name (the Carpenter)
 
 
 @dataclass(frozen=True)
@@ -45,9 +47,20 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
     game = Game.new(specs, setup.players, setup.seed, seat_deciders(setup.agents, setup.seed), setup.keep_log)
     game.table.session.tracer = tracer
     wanted = setup.grant
-    given = None if wanted is None else game.at_round_start(wanted.round, lambda table: grant(table, wanted))
-    record = game.play_out()
-    return record if given is None else replace(record, granted=given.result)
+    if wanted is None:
+        return game.play_out()
+    aside = set_aside(game.table, wanted.card, wanted.kind)
+    given = game.at_round_start(
+        wanted.round, lambda table: False if aside is None else give(table, aside, wanted.seat, wanted.given)
+    )
+    return replace(game.play_out(), granted=given.result)
+
+
+def grant(table: Table, wanted: Grant) -> bool:
+    """Hand the card over now from wherever it lies unbuilt (display, a deck, a hand, an Elder stack), as `wanted`
+    says: `nus play --give` at the start of its round. False when it is nowhere unbuilt or found no place."""
+    spec = set_aside(table, wanted.card, wanted.kind)
+    return spec is not None and bool(give(table, spec, wanted.seat, wanted.given))
 
 
 def last_round(specs: Sequence[CardSpec], players: int) -> int | None:
@@ -56,45 +69,3 @@ def last_round(specs: Sequence[CardSpec], players: int) -> int | None:
     if any("rounds" in spec.rules for spec in specs):
         return None
     return base_value(load_rules(), "rounds", players)
-
-
-def grant(table: Table, wanted: Grant) -> bool:
-    """The card leaves the display, a deck or a hand and comes into play unpaid, its when-built running as
-    on any build. False when the card is already built or has no space it may take now."""
-    player = table.players[wanted.seat]
-    spec = find_unbuilt(table, wanted.card)
-    if spec is None:
-        return False
-    spaces = [space for space in placements(table, player, spec) if not isinstance(space, CardInPlay)]
-    if not spaces:
-        return False
-    remove_from_offer(table, player, spec)
-    place(table, player, spec, spaces[0])
-    return True
-
-
-def find_unbuilt(table: Table, name: str) -> CardSpec | None:
-    pools = [table.display, *table.decks.values(), *(player.hand for player in table.players)]
-    return next((spec for pool in pools for spec in pool if spec.name == name), None)
-
-
-def remove_from_offer(table: Table, player: Player, spec: CardSpec) -> None:
-    if spec in table.display:
-        take_from_offer(table, player, spec)
-        return
-    for pool in [*table.decks.values(), *(other.hand for other in table.players)]:
-        if spec in pool:
-            pool.remove(spec)
-            return
-
-
-def place(table: Table, player: Player, spec: CardSpec, space: object) -> None:
-    cell = None if space == ON_TRACK else space
-    card = CardInPlay(spec, player, cell=cell, built_turn=0)
-    if cell is None:
-        player.track.cards.append(card)
-    else:
-        player.harbor.cells[cell] = card
-    player.buildings.append(card)
-    table.say(f"{player.name} is granted {spec.name} at {space}", player.index, card=spec)
-    attach(table, card)

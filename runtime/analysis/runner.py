@@ -23,7 +23,8 @@ from functools import cache, lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from runtime.analysis.games import Record, Setup, play
+from runtime.analysis.games import Grant, Record, Setup, play
+from runtime.analysis.grants import Given
 from runtime.analysis.workers import AHEAD, WorkerLost, results
 from runtime.model.cards import CardError, CardSpec
 from runtime.model.state import player_name
@@ -94,12 +95,17 @@ def in_game(error: CardError, setup: Setup, path: str) -> GameError:
     given = ""
     if setup.grant is not None:
         grant = setup.grant
-        given = f", {grant.card} given to {player_name(grant.seat)} at the start of round {grant.round}"
-        words += ["--card", grant.card, "--balance", "--round", str(grant.round)]
+        given = f", {grant.card} {grant.given.words(player_name(grant.seat), grant.round)}"
+        words += ["--card", grant.card, "--balance", *balance_kind(grant), "--round", str(grant.round)]
     else:
         words += ["--card", getattr(error, "card", "") or "NAME"]
     game = f"seed {setup.seed}, {counted(setup.players, 'player')}{given}"
     return GameError(f"{error} (in the game of {game}; {shlex.join(words)} shows the moments before it)")
+
+
+def balance_kind(grant: Grant) -> list[str]:
+    """`nus trace --balance` plays the free grant; the other games of a card name theirs."""
+    return [] if grant.given is Given.FREE else [grant.given.value]
 
 
 @lru_cache(maxsize=16)

@@ -259,8 +259,9 @@ def render(trace: Trace, source: str = "cards.nus", command: Callable[[str], str
     lines = [f'nus trace: "{spec.name}" ({source}:{spec.line}) in {game}']
     lines.append("players: " + ", ".join(f"{player_name(seat)} {agent}" for seat, agent in enumerate(setup.agents)))
     if setup.grant is not None:
-        lines.append(f"given to {player_name(setup.grant.seat)} at the start of round {setup.grant.round}")
-    lines.append(f"at the start: {trace.start}")
+        lines.append(setup.grant.given.words(player_name(setup.grant.seat), setup.grant.round))
+    aside = ", set aside when the cards are dealt" if setup.grant is not None else ""
+    lines.append(f"at the start: {trace.start}{aside}")
     if not trace.in_play:
         lines.append(f"{spec.name} was never in play in this game, so it never listened.")
         if setup.grant is not None and trace.record is not None:

@@ -105,10 +105,10 @@ def refused(step: ExampleStep, ctx: Context, table: Table) -> None:
 
 
 def expectation(step: ExampleStep, ctx: Context) -> list[str]:
-    if step.run(ctx):
-        return []
-    actual = f" (actual {step.actual(ctx)})" if step.actual else ""
-    return [f"line {step.line}: expected {step.text}{actual}"]
+    if step.compare is not None:
+        found, expected = step.run(ctx)
+        return [] if step.compare(found, expected) else [f"line {step.line}: expected {step.text} (actual {found})"]
+    return [] if step.run(ctx) else [f"line {step.line}: expected {step.text}"]
 
 
 def run_examples(examples: Sequence[Example], specs: Sequence[CardSpec]) -> list[Outcome]:

@@ -65,6 +65,8 @@ class Record:
     built: tuple[tuple[str, int, int], ...]
     granted: bool | None = None
     log: tuple[str, ...] = ()
+    taken: tuple[tuple[str, int, int], ...] = ()  # each Elder on a Council at the end taken during the game, as built
+    rounds: int = 0  # rounds played
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -271,6 +273,19 @@ class Game:
                 raise ValueError(f"no decider answers {describe(decision)}: give one for every seat")
             self.answer(seat.choose(decision, self))
 
+    def next_segment(self) -> None:
+        """Play on to the end of the segment under way, or else of the next one, the seats answering every question:
+        a look-ahead's trial played segment by segment to a horizon of its own (the plan player's end of a round)."""
+        if self.pending is None and not self.over:
+            self.refuse_inside()
+            self.here()
+            self.stop_at_boundary = True
+            try:
+                self.resume(None)
+            finally:
+                self.stop_at_boundary = False
+        self.finish_segment()
+
     def at_round_start(self, round_: int, act: Callable[[Table], Any]) -> RoundStart:
         """Run act(table) at the start of that round, inside its first segment before the round begins (a card given
         by `nus balance` or `nus play --give`): a question it asks is asked of its seat and replayed like any other.
@@ -306,8 +321,10 @@ class Game:
             parts=parts,
             winners=tuple(seat for seat, found in enumerate(parts) if found["total"] == best),
             turns=table.turn_counter,
-            built=built_cards(table),
+            built=came_in(table, "buildings"),
             log=tuple(table.log) if table.session.keep_log else (),
+            taken=came_in(table, "council"),
+            rounds=table.round,
         )
 
     def mark(self) -> Mark:
@@ -564,12 +581,13 @@ def seat_name(seat: Decider | None) -> str:
     return "outside" if seat is None else getattr(seat, "name", type(seat).__name__)
 
 
-def built_cards(table: Table) -> tuple[tuple[str, int, int], ...]:
-    """Buildings in play at the end that were built during the game, with the round of their turn."""
+def came_in(table: Table, where: str) -> tuple[tuple[str, int, int], ...]:
+    """The cards in play at the end in each player's `where` (buildings, council) that came in during the game (built,
+    an Elder taken), with the round of their turn."""
     starts = table.round_starts
     return tuple(
         (card.name, player.index, bisect_left(starts, card.built_turn))
         for player in table.players
-        for card in player.buildings
+        for card in getattr(player, where)
         if 0 < card.built_turn <= table.turn_counter
     )

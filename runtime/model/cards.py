@@ -135,12 +135,13 @@ def field_values(obj: Any) -> tuple:
 @dataclass(frozen=True)
 class ExampleStep:
     """kind: given or do (run changes the table), answers (the words answering the questions of the step
-    before), expect (run returns whether it holds; actual, when present, gives the value that was compared),
-    illegal (run must be refused, for a reason mentioning `because` when given). player counts from 1."""
+    before), expect (run returns whether it holds; of a comparison, its two sides, which compare compares, so a
+    failure shows the value found), illegal (run must be refused, for a reason mentioning `because` when given).
+    player counts from 1."""
 
     kind: str
     run: Callable[[Context], Any] | None = None
-    actual: Callable[[Context], Any] | None = None
+    compare: Callable[[Any, Any], bool] | None = None
     answers: tuple[str, ...] = ()
     because: str | None = None
     text: str = ""

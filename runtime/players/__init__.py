@@ -30,7 +30,18 @@ def search(seed: int, seat: int) -> Decider:
     return Search(seed, seat)
 
 
-PLAYERS: dict[str, Callable[[int, int], Decider]] = {"random": random_player, "greedy": greedy, "search": search}
+def plan(seed: int, seat: int) -> Decider:
+    from runtime.players.plan import Plan
+
+    return Plan(seed, seat)
+
+
+PLAYERS: dict[str, Callable[[int, int], Decider]] = {
+    "random": random_player,
+    "greedy": greedy,
+    "search": search,
+    "plan": plan,
+}
 
 
 def seat_seed(seed: int, seat: int) -> int:

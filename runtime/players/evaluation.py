@@ -9,7 +9,7 @@ from functools import cache
 
 from runtime.core.rules_in_force import rule
 from runtime.mechanics.board import haul_size
-from runtime.mechanics.scoring import score
+from runtime.mechanics.scoring import score_parts
 from runtime.model.cards import CardSpec, Context
 from runtime.model.data import EVALUATION, data, depends_on_data
 from runtime.model.state import Player, Table
@@ -33,7 +33,7 @@ def load_rates() -> Rates:
 def evaluate(table: Table, player: Player, rates: Rates | None = None) -> float:
     """What the player's position is worth in VP: the score so far plus the rated rest."""
     rates = rates or load_rates()
-    worth = float(score(table, player)["total"])
+    worth = float(sum(score_parts(table, player).values()))  # the score's total, without a Fraction per part
     worth += sum(rates.supply[good] * amount for good, amount in player.supply.items())
     worth += sum(rates.reserve[good] * amount for good, amount in player.reserve.items())
     rounds_left = rule(table, None, "rounds") - table.round
@@ -59,14 +59,20 @@ def cost_value(table: Table, player: Player, spec: CardSpec, rates: Rates | None
     """The cheapest way to pay for the card, priced at the supply rates (gold at its VP, Guests at their
     VP plus rate); a Building the cost discards is valued at one empty space plus the Building rate."""
     rates = rates or load_rates()
-    prices = {
+    options = spec.costs(Context(table, player))
+    paid = prices(table, player, rates)
+    return min((option_value(option.parts, paid, table, rates) for option in options), default=0.0)
+
+
+def prices(table: Table, player: Player, rates: Rates | None = None) -> dict[str, float]:
+    """What a unit of each good is worth to the player, in VP: the supply rate, plus what gold and Guests score."""
+    rates = rates or load_rates()
+    return {
         "wood": rates.supply["wood"],
         "fish": rates.supply["fish"],
         "gold": rule(table, player, "gold_vp") + rates.supply["gold"],
         "guest": float(rule(table, player, "guest_vp_supply")) + rates.supply["guest"],
     }
-    options = spec.costs(Context(table, player))
-    return min((option_value(option.parts, prices, table, rates) for option in options), default=0.0)
 
 
 def option_value(parts: tuple[tuple, ...], prices: dict[str, float], table: Table, rates: Rates) -> float:

@@ -38,6 +38,11 @@ class Search(Planner):
     name = "search"
 
     def choose_action(self, game: Any, options: int) -> tuple[int, list[int]]:
+        best = max(self.explore(game, options), key=lambda node: node.completion.value)
+        return best.action, list(best.completion.answers)
+
+    def explore(self, game: Any, options: int) -> list[Node]:
+        """Every trial completion the budget paid for, each action's first among them."""
         nodes = [Node(self.complete(game, index), index, 0) for index in range(options)]
         budget = ITERATIONS
         while budget > 0 and any(node.expandable for node in nodes):
@@ -48,5 +53,4 @@ class Search(Planner):
                 trial = self.complete(game, node.action, [*prefix, answer])
                 nodes.append(Node(trial, node.action, node.depth + 1))
                 budget -= 1
-        best = max(nodes, key=lambda node: node.completion.value)
-        return best.action, list(best.completion.answers)
+        return nodes

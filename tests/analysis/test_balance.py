@@ -21,8 +21,9 @@ import pytest
 from compiler import load_cards
 from compiler.cli import main
 from runtime.analysis import balance
-from runtime.analysis.balance import Tally, card_rows, game_level
+from runtime.analysis.balance import Measured, Tally, game_level, value_block
 from runtime.analysis.games import last_round
+from runtime.analysis.grants import Given
 from runtime.analysis.report import forest, interval
 from tests.analysis.test_simulate import LOOP
 from tests.kit.rulebook import ROOT
@@ -37,16 +38,21 @@ MEASURED = ["Private Company", "Cabin", "Galley", "Pantry", "Village Hall", "Mar
 
 
 def run(*args: str) -> tuple[int, str]:
+    """`nus balance` with random players unless an --agent is given (the default, greedy, is for designers: slower)."""
     out = io.StringIO()
+    chosen = [] if "--agent" in args or "--agents" in args else ["--agent", "random"]
     with contextlib.redirect_stdout(out):
-        code = main(["balance", *args])
+        code = main(["balance", *args, *chosen])
     return code, out.getvalue()
 
 
 def run_json(*args: str) -> dict:
+    """The JSON report without its "run" block (wall and CPU time, games read from the store), which varies."""
     code, out = run(*args, "--format", "json")
     assert code == 0
-    return json.loads(out)
+    result = json.loads(out)
+    result.pop("run", None)
+    return result
 
 
 def measured(*names: str) -> list[str]:
@@ -68,7 +74,9 @@ def test_planted_overpowered_card_is_flagged_and_unchanged_cards_are_not(planted
     assert result["games"] == GAMES
     strong = cards["Private Company"]
     assert strong["text_changed"] and strong["flag"] == "changed"
-    assert strong["p_adjusted"] < 0.01 and strong["delta_ci_low"] > 0
+    # random players seldom afford its 4 wood and 4 fish from the hand: the free grant shows the payout
+    assert strong["p_adjusted"] < 0.01 and "free_value" in strong["flagged_by"]
+    assert strong["free_value"]["delta_ci_low"] > 0
     rate = result["against"]["false_discovery_rate"]
     unchanged = [card for card in cards.values() if not card["text_changed"]]
     assert len(unchanged) == len(cards) - 1
@@ -83,6 +91,14 @@ def test_every_card_figure_has_its_interval_and_sample_size(planted):
         assert card["win_delta_ci_low"] <= card["win_delta"] <= card["win_delta_ci_high"]
         assert 0 <= card["built_ci_low"] <= card["built"] <= card["built_ci_high"] <= 1 and card["built_n"] == GAMES
         assert card["delta_ci_low"] <= card["delta"] <= card["delta_ci_high"] and card["delta_n"] == GAMES
+        for block in (card["paid_value"], card["free_value"], card["paid_value"]["old"], card["free_value"]["old"]):
+            assert block["ci_low"] <= block["value"] <= block["ci_high"] and block["n"] <= GAMES
+        paid = card["paid_value"]
+        assert 0 <= paid["built_ci_low"] <= paid["built"] <= paid["built_ci_high"] <= 1 and paid["built_n"] == GAMES
+        assert (card["value"], card["value_new"]) == (paid["value"], paid["value"])
+        assert card["value_old"] == paid["old"]["value"]
+        for change in (card["free_value"], card["rounds_in_play_change"], card["built_change"]):
+            assert change["delta_ci_low"] <= change["delta"] <= change["delta_ci_high"] and change["delta_n"] == GAMES
     assert [seat["seat"] for seat in result["seats"]] == [1, 2, 3]
     assert sum(seat["win_rate"] for seat in result["seats"]) == pytest.approx(1.0, abs=1e-3)  # 4 decimals each
     assert sum(count for _, count in result["scores"]["histogram"]) == 3 * GAMES  # every player's final score
@@ -120,20 +136,28 @@ def test_equivalent_rewrite_gives_identical_results_on_the_same_seeds(tmp_path):
     assert {card["name"] for card in compared["cards"] if card["text_changed"]} == {"Private Company"}
 
 
-SMALL = ("--games", "4", *measured("Private Company", "Stove"))
+SMALL = ("--games", "4", *measured("Private Company", "Stove", "Builder"))
 
 
-def test_two_processes_give_the_same_json_as_one():
-    assert run_json(str(CARDS), *SMALL, "--jobs", "2") == run_json(str(CARDS), *SMALL, "--jobs", "1")
+MIXED = ("--games", "2", "--agents", "plan,random,search", *measured("Stove"))  # a mixed table
+COUNTS = ("--games", "3", "--players", "2-5")  # seat fairness at every player count
+SAME_JSON = [SMALL, MIXED, COUNTS]
 
 
-def test_a_local_dask_cluster_gives_the_same_json_as_one_process():
+@pytest.mark.parametrize("arguments", SAME_JSON, ids=["random", "mixed", "counts"])
+def test_two_processes_give_the_same_json_as_one(arguments):
+    one = run_json(str(CARDS), *arguments, "--jobs", "1", "--no-cache")
+    assert one == run_json(str(CARDS), *arguments, "--jobs", "2", "--no-cache")
+
+
+@pytest.mark.parametrize("arguments", SAME_JSON, ids=["random", "mixed", "counts"])
+def test_a_local_dask_cluster_gives_the_same_json_as_one_process(arguments):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None, processes=True
     ) as cluster:
-        on_cluster = run_json(str(CARDS), *SMALL, "--cluster", cluster.scheduler_address)
-    assert on_cluster == run_json(str(CARDS), *SMALL, "--jobs", "1")
+        on_cluster = run_json(str(CARDS), *arguments, "--cluster", cluster.scheduler_address, "--no-cache")
+    assert on_cluster == run_json(str(CARDS), *arguments, "--jobs", "1", "--no-cache")
 
 
 def test_precision_plays_more_seeds_until_intervals_are_narrow_enough():
@@ -181,7 +205,11 @@ def test_table_output_names_the_observational_figures():
     ("arguments", "message"),
     [
         (["--agent", "oracle"], "unknown player 'oracle'"),
-        (["--card", "No Such Card"], "no Building named 'No Such Card'"),
+        (["--card", "No Such Card"], "no card named 'No Such Card'"),
+        (["--agents", "greedy,random"], "--agents names 2 players for a game of 3: give one a seat"),
+        (["--agents", "greedy,random,oracle"], "unknown player 'oracle'"),
+        (["--all"], "--all is for --against"),
+        (["--write-suggestions", "x.nus"], "--write-suggestions writes what --even suggests: add --even"),
         (["--precision", "0"], "--precision must be above 0"),
         (["--html", str(CARDS)], "refusing to overwrite the input"),
     ],
@@ -205,15 +233,17 @@ def test_a_building_not_in_games_of_this_many_players_is_refused_by_name_and_lef
         "game of 2 players: it has no value there; measure it with --players 3\n"
     )
     result = run_json(str(hall), "--games", "1", "--players", "2", "--jobs", "1")
-    assert result["left_out"] == ["Meeting Hall"] and len(result["cards"]) == 88
+    assert result["left_out"] == ["Ship Owner", "Carpenter", "Meeting Hall"]  # two Elders of 5-player games
+    assert len(result["cards"]) == 88 + 6  # every Building and Elder of a 2-player game
     assert "Meeting Hall" not in [card["name"] for card in result["cards"]]
     code, out = run(str(hall), "--games", "1", "--players", "2", "--jobs", "1", *measured("Stove"))
     assert code == 0 and "not measured" not in out  # asked for Stove alone: nothing was left out of the question
     code, out = run(str(hall), "--games", "1", "--players", "2", "--jobs", "1", "--html", str(tmp_path / "r.html"))
     words = " ".join(out.split())  # the terminal table wraps long lines
-    assert code == 0 and "not measured, not part of games of 2 players (their players line): Meeting Hall" in words
+    left = "Ship Owner, Carpenter, Meeting Hall"
+    assert code == 0 and f"not measured, not part of games of 2 players (their players line): {left}" in words
     page = (tmp_path / "r.html").read_text("utf-8")
-    assert "Not measured, not part of games of 2 players (their players line):\nMeeting Hall." in page
+    assert f"Not measured, not part of games of 2 players (their players line):\n{left}." in page
     measured_at_three = run_json(str(hall), "--games", "1", "--players", "3", *measured("Meeting Hall"))
     assert measured_at_three["left_out"] == [] and [c["name"] for c in measured_at_three["cards"]] == ["Meeting Hall"]
 
@@ -262,25 +292,30 @@ BARGE = (
 )
 
 
-def test_a_card_measured_on_no_game_has_no_data_and_stays_out_of_the_correction(tmp_path):
-    """Wide Barge never fits on a Fishing track, so it is given on no seed: n = 0 is no data (null, n/a, no point),
-    not a value of 0, and the Benjamini-Hochberg correction runs over the cards that have a test (one here: p stays
-    as it is)."""
+def test_a_card_given_free_on_no_game_has_no_free_value_and_stays_out_of_the_correction(tmp_path):
+    """Wide Barge never fits on a Fishing track: given free, it finds no space on any seed, so its free value has no
+    data (null, n/a, no point), not a value of 0, and that test is not part of the Benjamini-Hochberg correction. Put
+    in the seat's hand it is never built: its paid value is measured (the hand changes nothing), 0 rounds in play."""
     old = variant(tmp_path, "old.nus", PAYOUT, PAYOUT + BARGE)
     new = variant(tmp_path, "new.nus", PAYOUT, PAYOUT.replace("5 gold", "15 gold") + BARGE)
     names = measured("Private Company", "Wide Barge")
     result = run_json(str(old), "--against", str(new), "--games", "4", *names)
     barge, company = sorted(result["cards"], key=lambda card: card["name"] != "Wide Barge")
-    assert (barge["n"], barge["win_delta_n"], barge["delta_n"], barge["builder_win_n"]) == (0, 0, 0, 0)
-    for key in ("value", "ci_low", "ci_high", "win_delta", "delta", "p", "p_adjusted", "builder_win", "flag"):
-        assert barge[key] is None, key
-    assert company["delta_n"] == 4 and company["p_adjusted"] == company["p"]
+    free = barge["free_value"]
+    assert (free["n"], free["win_delta_n"], free["delta_n"]) == (0, 0, 0)
+    for key in ("value", "ci_low", "ci_high", "win_delta", "delta", "p", "p_adjusted"):
+        assert free[key] is None, key
+    assert barge["n"] == 4 and barge["paid_value"]["built"] == 0.0 and barge["paid_value"]["rounds_in_play"] == 0.0
+    assert barge["builder_win"] is None and barge["builder_win_n"] == 0
+    assert result["against"]["tests"] == 7  # 4 for Private Company, 3 for Wide Barge: its free value has no test
     code, out = run(str(old), "--games", "2", *names)
-    assert code == 0 and re.search(r"Wide Barge +│ +n/a │ 0 │", out)
+    assert code == 0 and re.search(r"Wide Barge +│ +[0-9.]+ │ +[-+0-9.]+ \[[^]]+\] │ 2 │ +0% │ +n/a │", out)
     code, out = run(str(old), "--games", "2", "--format", "csv", *names)
     rows = {row["name"]: row for row in csv.DictReader(io.StringIO(out))}
-    assert rows["Wide Barge"]["value"] == "" and rows["Wide Barge"]["n"] == "0"
-    figure = forest(pyplot(), result["cards"], "value", "ci_low", "ci_high", "Δ final score")
+    assert rows["Wide Barge"]["free_value"] == "" and rows["Wide Barge"]["free_n"] == "0"
+    shown = ("value", "ci_low", "ci_high")
+    cards = [{**card, **{key: card["free_value"][key] for key in shown}} for card in result["cards"]]
+    figure = forest(pyplot(), cards, "value", "ci_low", "ci_high", "free value")
     assert [label.get_text() for label in figure.axes[0].get_yticklabels()] == ["Private Company"]
 
 
@@ -296,16 +331,17 @@ def test_a_win_share_differences_interval_is_clipped_to_what_it_can_be():
     """Two seeds, win share +1 and 0: the t interval is +-6.35 wide around +0.5; a difference of win shares lies in
     [-1, +1], so that is the interval shown (the VP value keeps its own)."""
     tally = Tally(players=2, games=2)
-    tally.values, tally.win_values = {"X": [4.0, 1.0]}, {"X": [1.0, 0.0]}
-    (row,) = card_rows(tally, {})
-    assert (row["win_delta"], row["win_delta_ci_low"], row["win_delta_ci_high"]) == (0.5, -1.0, 1.0)
-    assert row["ci_low"] < -1 and row["ci_high"] > 4  # the score difference is not clipped
+    tally.values, tally.win_values = {Given.PAID: {"X1": [4.0, 1.0]}}, {Given.PAID: {"X1": [1.0, 0.0]}}
+    block = value_block(tally, Given.PAID, Measured("X1", "building", "X", "X", "A"))
+    assert (block["win_delta"], block["win_delta_ci_low"], block["win_delta_ci_high"]) == (0.5, -1.0, 1.0)
+    assert block["ci_low"] < -1 and block["ci_high"] > 4  # the score difference is not clipped
 
 
 def test_the_csv_has_the_sample_size_of_every_figure():
     code, out = run(str(CARDS), "--games", "2", "--format", "csv", *measured("Cabin"))
     (row,) = csv.DictReader(io.StringIO(out))
-    assert (row["n"], row["win_delta_n"], row["built_n"]) == ("2", "2", "2") and row["builder_win_n"]
+    assert (row["n"], row["win_delta_n"], row["built_n"], row["free_n"], row["paid_built_n"]) == ("2",) * 5
+    assert row["builder_win_n"]
 
 
 def test_a_card_name_that_reads_as_a_formula_stays_text_in_the_csv(tmp_path):
@@ -323,7 +359,8 @@ def test_help_shows_every_default_once(capsys):
         main(["balance", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
     for option in (
-        "--players N players a game (default: 3)",
+        "--players N players a game; a range (2-5) reports seat fairness, or the --ladder, at every count in it "
+        "(default: 3)",
         "--seed S first seed; seeds S to S + G - 1 (default: 0)",
         "(default: table)",
         "--fdr Q false discovery rate (default: 0.01)",
@@ -350,7 +387,8 @@ def test_an_empty_cluster_address_is_refused_not_taken_for_no_cluster(capsys):
 def test_a_card_that_sets_itself_off_in_a_balance_game_names_that_game_and_how_to_trace_it(tmp_path, capsys):
     cards = tmp_path / "loop.nus"
     cards.write_text(CARDS.read_text("utf-8") + LOOP, "utf-8")
-    assert main(["balance", str(cards), "--games", "3", "--jobs", "1", *measured("Guest Loop")]) == 1
+    arguments = ["--games", "3", "--jobs", "1", "--agent", "random", *measured("Guest Loop")]
+    assert main(["balance", str(cards), *arguments]) == 1
     assert capsys.readouterr().err.endswith(
         "(in the game of seed 2, 3 players, Guest Loop given to P3 at the start of round 1; "
         f"nus trace {cards} --seed 2 --players 3 --card 'Guest Loop' --balance --round 1 shows the moments before it)\n"
@@ -362,30 +400,28 @@ BARREL_VP = "  cost 1 fish, 2 gold\n  vp 3\n"  # Barrel Maker's
 
 def test_a_piped_table_is_printed_whole_and_names_the_flagged_cards(tmp_path):
     """Piped, rich took 80 columns: every cell wrapped, "Realto…" and "chang…" cut short. Each row is one line now;
-    with --against the value column says whose it is, and the closing line names what was flagged."""
+    with --against the columns say old and new, and the closing line names what was flagged and by which test."""
     richer = variant(tmp_path, "richer.nus", BARREL_VP, BARREL_VP.replace("vp 3", "vp 9"))
-    code, out = run(str(CARDS), "--against", str(richer), "--games", "9", *measured("Barrel Maker", "Realtor's Office"))
+    both = measured("Barrel Maker", "Realtor's Office")
+    code, out = run(str(CARDS), "--against", str(richer), "--games", "12", *both)
     lines = out.splitlines()
     assert code == 0 and "…" not in out
-    (header,) = [line for line in lines if "Δ score" in line]
-    assert "│" not in header and "┃ Δ score, new file (95% CI) ┃" in header
+    (header,) = [line for line in lines if "paid change" in line]
+    assert "│" not in header and "┃ paid value old → new ┃ paid change (95% CI) ┃ free change (95% CI) ┃" in header
     rows = [line for line in lines if line.startswith("│")][:2]  # the card table's rows; the seats' follow
     assert [row.split("│")[1] for row in rows] == [" Barrel Maker     ", " Realtor's Office "]
-    # +6 VP on every seed: no spread, so the sign test's p, 2 / 2 ** 9, adjusted over the 2 cards
-    assert rows[0].endswith("│ +6.00 [+6.0, +6.0] │ 0.0078 │ changed │")
+    # given free, +6 VP on every seed: no spread, the sign-flip p 2 / 2 ** 12, adjusted over the run's 8 tests
+    assert "│   +6.00 [+6.0, +6.0] │" in rows[0] and rows[0].endswith("│ 0.0039 │ changed: free │")
     assert lines[-1].startswith("overall change in mean score: ")
-    assert lines[-1].endswith("(n=9); flagged at a false discovery rate of 0.01: Barrel Maker (changed)")
-    code, out = run(str(CARDS), "--against", str(richer), "--games", "2", *measured("Barrel Maker", "Realtor's Office"))
+    assert lines[-1].endswith("flagged at a false discovery rate of 0.01: Barrel Maker (changed: free)")
+    code, out = run(str(CARDS), "--against", str(richer), "--games", "2", *both)
     barrel = next(line for line in out.splitlines() if line.startswith("│ Barrel Maker"))
-    assert barrel.endswith("│ +6.00 [+6.0, +6.0] │ 1.0000 │      │")  # two equal differences flag nothing
+    assert "│   +6.00 [+6.0, +6.0] │" in barrel and barrel.endswith("│ 1.0000 │      │")  # two seeds flag nothing
     code, out = run(str(CARDS), "--against", str(CARDS), "--games", "2", *measured("Stove"))
     assert out.splitlines()[-1].endswith("flagged at a false discovery rate of 0.01: none")
     code, out = run(str(CARDS), "--games", "2", *measured("Stove"))
-    assert " Δ score (95% CI) ┃" in out and "new file" not in out and "overall change" not in out
-    assert (
-        out.splitlines()[0]
-        == "Card value: one seat gets the card at the start of round 1 (2 seeds, 3 players, random players)"
-    )
+    assert " paid value (95% CI) ┃" in out and "old → new" not in out and "overall change" not in out
+    assert out.splitlines()[0] == "Card value, paid and free, from round 1 (2 seeds, 3 players, random players)"
 
 
 def test_a_renamed_card_is_paired_by_kind_and_code_and_counts_as_changed(tmp_path):
@@ -413,3 +449,101 @@ def test_a_renamed_card_is_paired_by_kind_and_code_and_counts_as_changed(tmp_pat
     elsewhere = variant(tmp_path, "recoded.nus", "(trout A613)", "(trout A699)")  # another code: another card
     against = run_json(str(CARDS), "--against", str(elsewhere), "--games", "1", *measured("Stove"))["against"]
     assert (against["added"], against["removed"]) == (["Barrel Maker"], ["Barrel Maker"])
+
+
+def run_with_times(*args: str) -> tuple[int, dict]:
+    code, out = run(*args, "--format", "json")
+    return code, json.loads(out)
+
+
+def test_ctrl_c_reports_the_seeds_finished_exits_130_and_keeps_their_games(monkeypatch, tmp_path):
+    """Stopped two games into the third seed: the report is that of the two seeds finished (the same figures as a run
+    of two seeds), exit 130; their games are kept, so the run asked again reads them and plays the rest."""
+    real = balance.run
+    per_seed = 4  # as dealt, without Stove, paid, free
+
+    def stopped(sources, jobs, workers=1, cluster=None):
+        for count, record in enumerate(real(sources, jobs, workers, cluster)):
+            if count == 2 * per_seed + 2:
+                raise KeyboardInterrupt
+            yield record
+
+    monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path))  # a store of its own: no game of another test is in it
+    monkeypatch.setattr(balance, "run", stopped)
+    code, result = run_with_times(str(CARDS), "--games", "3", "--jobs", "1", *measured("Stove"))
+    assert code == 130 and result["games"] == 2 and result["run"]["interrupted"] is True
+    monkeypatch.setattr(balance, "run", real)
+    code, two = run_with_times(str(CARDS), "--games", "2", "--jobs", "1", *measured("Stove"))
+    assert code == 0 and {**result, "run": None} == {**two, "run": None}
+    assert two["run"] == {**two["run"], "games_played": 0, "games_from_store": 2 * per_seed, "interrupted": False}
+    code, three = run_with_times(str(CARDS), "--games", "3", "--jobs", "1", *measured("Stove"))
+    assert (three["run"]["games_played"], three["run"]["games_from_store"]) == (2, 3 * per_seed - 2)
+    code, out = run(str(CARDS), "--games", "3", "--jobs", "1", "--no-cache", *measured("Stove"))
+    assert "interrupted" not in out
+
+
+def test_a_second_edit_of_the_new_file_reads_the_old_files_games_from_the_store(tmp_path, monkeypatch):
+    """Old file, then NEW edited twice: the second comparison plays only the new file's games. A game without Cabin is
+    the same game in every file that differs only in Cabin's text, so it is played once for all three."""
+    monkeypatch.setenv("NUS_CACHE_DIR", str(tmp_path / "cache"))
+    cost = "  cost 1 wood, 1 fish\n  vp 0\n  rule distribution may swap steps 1 and 3\n"
+    first = variant(tmp_path, "first.nus", cost, cost.replace("1 wood", "2 wood"))
+    second = variant(tmp_path, "second.nus", cost, cost.replace("1 wood", "3 wood"))
+    seeds = 5
+    code, one = run_with_times(str(CARDS), "--against", str(first), "--games", str(seeds), "--jobs", "1")
+    assert code == 0 and [card["name"] for card in one["cards"]] == ["Cabin"]  # only the card whose text changed
+    # per seed: as dealt in each file, Cabin's game without it (shared), paid and free in each file
+    assert (one["run"]["games_played"], one["run"]["games_from_store"]) == (7 * seeds, 0)
+    code, two = run_with_times(str(CARDS), "--against", str(second), "--games", str(seeds), "--jobs", "1")
+    assert (two["run"]["games_played"], two["run"]["games_from_store"]) == (3 * seeds, 4 * seeds)
+    code, fresh = run_with_times(str(CARDS), "--against", str(second), "--games", str(seeds), "--no-cache")
+    assert {**two, "run": None} == {**fresh, "run": None}  # what the store gives is what playing gives
+
+
+def test_a_players_range_reports_seat_fairness_at_every_count():
+    result = run_json(str(CARDS), "--games", "3", "--players", "2-5", "--jobs", "1")
+    sections = result["by_players"]
+    assert [section["players"] for section in sections] == [2, 3, 4, 5]
+    for section in sections:
+        assert [seat["seat"] for seat in section["seats"]] == list(range(1, section["players"] + 1))
+        assert all(seat["win_rate_n"] == 3 for seat in section["seats"])
+        assert sum(seat["win_rate"] for seat in section["seats"]) == pytest.approx(1.0, abs=1e-3)
+        assert section["scores"]["score_n"] == 3
+    code, out = run(str(CARDS), "--games", "2", "--players", "2-3", "--jobs", "1")
+    assert code == 0 and "Seats at 2 players, random players" in out and "Seats at 3 players" in out
+
+
+def test_the_ladder_plays_every_player_against_every_other_at_rotated_seats():
+    """Greedy in one seat of three against two random players, each seed three times (greedy in each seat), and the
+    other way round: greedy wins every game, and its Wilson interval lies above an even third."""
+    result = run_json(str(CARDS), "--ladder", "random,greedy", "--games", "2", "--jobs", "1", "--no-cache")
+    (section,) = result["by_players"]
+    pairings = {(row["agent"], row["against"]): row for row in section["matrix"]}
+    assert set(pairings) == {("random", "greedy"), ("greedy", "random")}
+    assert pairings["greedy", "random"]["n"] == 6 and pairings["greedy", "random"]["win_share"] == 1.0
+    assert pairings["greedy", "random"]["beats"] and not pairings["random", "greedy"]["beats"]
+    assert [rung["agent"] for rung in section["ladder"]] == ["greedy", "random"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--ladder", "greedy"], "--ladder needs at least two different players"),
+        (["--ladder", "greedy,oracle"], "unknown player 'oracle'"),
+        (["--players", "2-3", "--card", "Stove"], "--card measures cards at one player count"),
+        (["--ladder", "greedy,random", "--html", "x.html"], "report as a table or as JSON"),
+    ],
+)
+def test_ladder_and_player_range_arguments_are_checked(arguments, message, capsys):
+    assert main(["balance", str(CARDS), "--games", "1", *arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("counts", "message"),
+    [("3-2", "'3-2' is an empty range: give the smaller count first (2-5)"), ("2-6", "players, not '6'")],
+)
+def test_a_players_range_outside_the_game_is_refused(counts, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["balance", str(CARDS), "--players", counts])
+    assert stopped.value.code == 2 and message in capsys.readouterr().err

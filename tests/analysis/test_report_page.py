@@ -26,13 +26,14 @@ def png_sizes(page: str) -> list[tuple[int, int]]:
     return sizes
 
 
-def test_page_is_self_contained_with_four_plots(planted):
+def test_page_is_self_contained_with_five_plots(planted):
     result, page = planted
     text = page.read_text("utf-8")
     assert all(width > 100 and height > 100 for width, height in png_sizes(text))
-    assert len(png_sizes(text)) == 4  # per-card values, A/B forest plot, seats, score histogram
+    assert len(png_sizes(text)) == 5  # value against cost, per-card values, A/B forest plot, seats, score histogram
     assert not re.search(r'(src|href)="(?!data:)', text)
-    assert "observational" in text and "Benjamini-Hochberg" in text
+    assert "observational" in text and "Benjamini-Hochberg" in text and "paid value" in text
+    assert 'id="plot-cost"' in text
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
@@ -40,16 +41,18 @@ def test_page_loads_in_chromium_without_console_messages(planted, tmp_path):
     result, page = planted
     dom, console = load(page, "", tmp_path)
     assert console == []
-    rows = re.findall(r"<tr(?: class=\"flagged\")?>\s*<td>([^<]+)</td>", dom)
-    assert {card["name"] for card in result["cards"]} <= set(rows)
-    assert re.search(r'<tr class="flagged">\s*<td>Private Company</td>', dom)
+    row = r"<tr(?: class=\"(?:flagged|edited)\")?>\s*<td>([^<]+?) ?(?:<strong>\(edited\)</strong>)?</td>"
+    rows = re.findall(row, dom)
+    assert {card["name"] for card in result["cards"]} <= {row.strip() for row in rows}
+    assert re.search(r'<tr class="flagged">\s*<td>Private Company <strong>\(edited\)</strong></td>', dom)
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 def test_hostile_card_names_stay_text(tmp_path):
     cards = hostile_file(tmp_path / "hostile.nus")
     page = tmp_path / "report.html"
-    assert main(["balance", str(cards), "--games", "2", "--jobs", "1", "--format", "json", "--html", str(page)]) == 0
+    arguments = ["--games", "2", "--jobs", "1", "--agent", "random", "--format", "json", "--html", str(page)]
+    assert main(["balance", str(cards), *arguments]) == 0
     dom, console = load(page, "", tmp_path / "profile")
     assert console == []
     assert "<title>nus balance report</title>" in dom
@@ -58,11 +61,13 @@ def test_hostile_card_names_stay_text(tmp_path):
 
 
 def test_the_summary_says_how_many_seeds_and_how_many_games_were_played(planted):
-    """Every seed is played once as dealt and once per measured card, in each card file: seeds and games both said."""
+    """Every seed is played once as dealt and three times per measured card (without it, paid, free), in each card
+    file: seeds and games both said."""
     result, page = planted
     seeds, cards = result["games"], len(result["cards"])
     summary = " ".join(re.search(r'<p id="summary">(.*?)</p>', page.read_text("utf-8"), re.DOTALL).group(1).split())
     assert summary.startswith(
-        f"{seeds} seeds (0 to {seeds - 1}), each played once as dealt and once for each of {cards} measured cards: "
-        f"{seeds * (1 + cards)} games in each card file; 3 players"
+        f"{seeds} seeds (0 to {seeds - 1}), each played once as dealt and 3 times for each of {cards} measured cards "
+        f"(without it, in the seat&#39;s hand, given free): {seeds * (1 + 3 * cards)} games in each card file; "
+        "3 players"
     )

@@ -11,8 +11,9 @@ import pytest
 
 from compiler import load_cards
 from compiler.cli import main
-from runtime.analysis.balance import Design
+from runtime.analysis.balance import Design, measured_card
 from runtime.analysis.games import Grant, Setup, play
+from runtime.analysis.grants import Given
 from runtime.analysis.simulate import record_line
 from runtime.analysis.trace import Tracer, trace_game
 from runtime.core.in_play import attach
@@ -107,7 +108,7 @@ def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
     assert trace("--seed", "0", "--card", "Urban Quarter", "--give", "1") == [
         "players: P1 random, P2 random, P3 random",
         "given to P1 at the start of round 1",
-        "at the start: in the display",
+        "at the start: in the display, set aside when the cards are dealt",
         "start P1: Urban Quarter comes into play",
         "start to R2T1 (74 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 1, forest covered "
@@ -301,8 +302,9 @@ def test_a_look_ahead_is_no_part_of_the_trace(specs):
 
 def test_balance_traces_the_game_nus_balance_played_for_that_seed_and_card(specs):
     """`--balance`: the card given to the seat `nus balance` gives it to on that seed, at --round."""
-    design = Design(3, "random", 7, 2, ("Gazebo",))
-    baseline, treated = [setup for _, setup in design.jobs(["cards"], 0, 1)]
+    gazebo = next(spec for spec in specs if spec.name == "Gazebo")
+    design = Design(3, ("random",) * 3, 7, 2, (measured_card(gazebo),), given=(Given.FREE,))
+    baseline, _, treated = [setup for _, (_, setup) in design.seed_jobs(["cards"], 7)]
     assert baseline.grant is None and treated.grant == Grant("Gazebo", 1, 2)
     code, lines, _ = nus("--seed", "7", "--card", "Gazebo", "--balance", "--round", "2")
     assert code == 0 and lines[2] == "given to P2 at the start of round 2"

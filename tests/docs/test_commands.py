@@ -38,8 +38,14 @@ NOT_RUN = {
     "code --install-extension nus.vsix": "needs VS Code: tests/editors/test_vscode.py builds and reads the .vsix",
     "npm ci && npm run package": "tests/editors/test_vscode.py runs it (with npm) and reads the .vsix back",
     "PYTHONHASHSEED=0 python -m tests.benchmarks.bench": "a five-minute measurement: tests/benchmarks time its parts",
-    "nus balance cards.nus --agent greedy --games 16 --jobs 1 --format json --html report.html": (
-        "eleven minutes of greedy games: tests/analysis run the same options on fewer seeds"
+    "nus balance cards.nus --against cheaper.nus": (
+        "700 greedy games: tests/analysis/test_planted_edits.py runs it on a seed block"
+    ),
+    'nus balance cards.nus --card "Yacht House" --even': (
+        "some 2,000 greedy games: tests/analysis/test_even.py runs --even on a card made dearer"
+    ),
+    "nus balance cards.nus --ladder plan,search --players 3 --games 100": (
+        "600 games of look-ahead players: tests/analysis/test_balance.py runs a small --ladder"
     ),
     "nus play": "waits for a player in the browser: tests/playtest/test_browser.py plays the page",
     "nus play --text": "waits for a player at the terminal: tests/playtest play it",

@@ -1,6 +1,6 @@
 """Well-typed cards written from the grammar's shapes (grammar/nus.lark) and the vocabulary's entries.
 
-Every phrase comes from compiler/checking/vocabulary.py: the counts, facts, effects, events with their fields and
+Every phrase comes from compiler/checking/vocabulary/: the counts, facts, effects, events with their fields and
 timings, payments and rule parameters, each slot filled with a value of its type. So a new entry there is
 generated without a change here. The shapes are the grammar's: each card kind, each trigger kind and timing,
 guards, `requires`, costs with `or`, Guests and `discard`, rule changes (switches on and `off`, numbers worked out

@@ -1,0 +1,222 @@
+"""The words of the card language and what a phrase of it is: the nouns patterns use, the kinds of
+entry (Count, Event, Effect, Payment, Rule) and the pattern syntax (see the package docstring)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from runtime.model import declarations as declared
+from runtime.model import parameters
+from runtime.model.rules import load_rules
+
+# Nouns -------------------------------------------------------------------------------------
+
+GOODS: tuple[str, ...] = tuple(good.value for good in declared.GOODS)
+SHIP_TYPES: tuple[str, ...] = load_rules().ship_types
+LETTERS = ("A", "B", "C")  # capitals: a lowercase "a" is an article
+DECKS = {"trout": "Trout", "besøkende": "Besøkende", "base": "Base game"}
+
+
+def fold_deck(text: str) -> str:
+    """Deck names as typed on any keyboard: 'Besøkende', 'besøkende' and 'besokende' are one deck."""
+    return text.casefold().replace("ø", "o")
+
+
+def deck_key(text: str) -> str | None:
+    """The deck a header or `--deck` names, as DECKS spells it (one spelling in every output); None if none."""
+    return {fold_deck(key): key for key in DECKS}.get(fold_deck(text))
+
+
+CODE_PATTERNS = {"building": r"[ABC][0-9]{3,5}", "elder": r"E[0-9]{2}"}  # ASCII: codes name generated functions
+
+# Plural nouns and third-person verbs ("any player returns a guest") -> the base form.
+PLURALS = {
+    "returns": "return",
+    "takes": "take",
+    "builds": "build",
+    "serves": "serve",
+    "uses": "use",
+    "removes": "remove",
+    "places": "place",
+    "guests": "guest",
+    "elders": "elder",
+    "forests": "forest",
+    "ships": "ship",
+    "sloops": "sloop",
+    "cutters": "cutter",
+    "schooners": "schooner",
+    "buildings": "building",
+    "spaces": "space",
+    "shares": "share",
+    "workers": "worker",
+    "plates": "plate",
+    "goods": "good",
+    "types": "type",
+    "turns": "turn",
+    "columns": "column",
+    "seats": "seat",
+    "values": "value",
+}
+ARTICLES = frozenset({"a", "an", "the"})
+BEFORE = parameters.BEFORE
+
+SLOT_TYPES = {"amount", "good", "ship", "letter", "name"}
+CARD_KINDS = ("building", "elder")  # what a name slot is named: the kind of card its quoted name must be
+WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
+
+
+# Entries -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One phrase of the language: its pattern, the runtime name it compiles to, its English. Each kind of phrase
+    is a class of its own below, with what only that kind has."""
+
+    pattern: str
+    impl: str
+    english: str
+    args: tuple = ()  # fixed arguments passed before the slots
+
+    @property
+    def elements(self) -> tuple[str | Slot, ...]:
+        return parse_pattern(self.pattern)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Count(Entry):
+    """A number a condition, amount or VP formula can use; with result "truth", a fact a condition can test."""
+
+    result: str = "number"
+    settable: bool = False  # an example's `given` may set it
+    example_only: bool = False  # only a worked example may read it
+    event_only: bool = False  # about the event being heard: only in an `each time` ability
+    bounds: tuple[int, int | None] = (0, None)  # the values it can take, for printed ranges
+    onto_card: str = ""  # the good slot it counts on this Building (its bound: what the card's own abilities put there)
+    on_card: bool = False  # reads this Building in play: nothing yet where it is being built (requires, cost)
+    per_player: bool = True  # a count of the player's own things, which OTHER_PLAYERS reads for each other player
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event(Entry):
+    """A moment a card can hook, with the fields its handlers may read."""
+
+    fields: dict = field(default_factory=dict, hash=False)  # field pattern -> (attr, type)
+    timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER
+    phrases: dict = field(default_factory=dict, hash=False)  # a field's attr -> its English
+    once: bool = False  # a moment that comes once a game (its hook runs once, as a when-built does)
+    known_at: dict = field(default_factory=dict, hash=False)  # field pattern -> its timings, where fewer than timings
+
+    def fields_at(self, timing: declared.Timing) -> dict:
+        """The fields a handler at `timing` may read: pattern -> (attr, type)."""
+        return {
+            words: typed for words, typed in self.fields.items() if timing in self.known_at.get(words, self.timings)
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Effect(Entry):
+    """Something a card or a worked example does."""
+
+    causes: tuple[str, ...] = ()  # the events it sets off, for the reference's interactions and trigger loops
+    gains: str = ""  # the good slot whose good comes into the personal supply (a Guest sets off an event)
+    returns: str = ""  # the good slot whose good goes back to the general supply (a Guest sets off an event)
+    onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
+    worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
+    example_only: bool = False  # only a worked example may do it
+    zero_is_nothing: bool = True  # an amount of 0 does nothing, so a constant 0 is an error
+
+    def caused(self, args: tuple) -> tuple[str, ...]:
+        """The events a call with these slot values sets off: those declared, and the event of a good it gains
+        (declared.GAINED), so `take 1 guest` places a new Guest in the supply and `take 1 wood` does not."""
+        if not self.gains:
+            return self.causes
+        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        event = declared.GAINED.get(dict(zip(slots, args, strict=True))[self.gains])
+        return self.causes if event is None else (*self.causes, event.name)
+
+    def sets_off(self, args: tuple) -> tuple[str, ...]:
+        """Every event a call with these slot values may set off, for the reference's interactions: those it causes,
+        and the event of a good it returns (declared.RETURNED), which no loop check counts (a player runs out)."""
+        if not self.returns:
+            return self.caused(args)
+        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        event = declared.RETURNED.get(dict(zip(slots, args, strict=True))[self.returns])
+        return self.caused(args) if event is None else (*self.caused(args), event.name)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Payment(Entry):
+    """One part of a way to pay a Building's cost."""
+
+    zero_is_nothing: bool = True  # paying 0 asks nothing, so a constant 0 is an error
+    causes: tuple[str, ...] = ()  # the events paying it sets off, for the reference's interactions
+
+    def sets_off(self, args: tuple) -> tuple[str, ...]:
+        return self.causes
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule(Entry):
+    """A standing rule parameter a card may change for its owner: declared in runtime/model/parameters.py, its
+    base-game value in rules.toml."""
+
+    parameter: parameters.Parameter
+
+    @property
+    def result(self) -> str:
+        return self.parameter.result
+
+    @property
+    def phrases(self) -> dict[str, str]:
+        """The English of what a rule's value may read: its scope, and its own value before this card's change."""
+        return {**self.parameter.phrases, BEFORE: f"the {self.parameter.words} without this card"}
+
+    @property
+    def scope(self) -> dict:
+        """The quantities a rule's value may use -> (attr, type). Besides a scoped rule's own base value, the
+        rule's own words name its value before this card's change (as the other cards and rules.toml set it), so
+        `rule haul size = haul size + 1` adds to it and two such cards stack."""
+        return {**self.parameter.scope, self.parameter.words: (BEFORE, self.parameter.result)}
+
+    @property
+    def default(self) -> object:
+        """The base game's value, as rules.toml gives it for a table of the usual player count."""
+        if self.parameter.usual:
+            return None
+        value = load_rules().default(self.parameter.path)
+        return "the count for the table" if self.parameter.by_player_count else value
+
+
+@cache
+def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
+    elements: list[str | Slot] = []
+    for word in pattern.split():
+        if word.startswith("{"):
+            name, _, type_ = word.strip("{}").partition(":")
+            type_ = type_ or name
+            assert type_ in SLOT_TYPES, word
+            assert type_ != "name" or name in CARD_KINDS, word
+            elements.append(Slot(name, type_))
+        else:
+            normal = normalise(word)
+            if normal:
+                elements.append(normal)
+    return tuple(elements)
+
+
+def normalise(word: str) -> str:
+    """Articles vanish and plurals become singular, in patterns and in source alike."""
+    if word in LETTERS:
+        return word
+    word = word.lower()
+    if word in ARTICLES:
+        return ""
+    return PLURALS.get(word, word)
