@@ -27,7 +27,7 @@ from compiler.backends.docs import card_docs
 from compiler.backends.language import matching
 from compiler.checking import vocabulary
 from runtime.core.rules_in_force import capacities as space_capacities
-from runtime.core.rules_in_force import card_rule, rule
+from runtime.core.rules_in_force import card_rule, rule, withdraw_rules
 from runtime.game.actions import PASS, open_spaces
 from runtime.game.driver import play_work_phase, start_round
 from runtime.game.phases import begin_round
@@ -659,7 +659,7 @@ def test_the_look_up_follows_every_change_of_the_cards_in_play_and_every_undo():
     assert limits() == (12, 12)
     table.restore(mark)
     assert limits() == (15, 12)
-    first.declined = True
+    withdraw_rules(table, first)  # declined
     assert limits() == (12, 12)
     table.restore(mark)
     table.release(mark)
