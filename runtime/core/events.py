@@ -93,6 +93,8 @@ def heard(table: Table, window: tuple[str, str], player: Player, only: CardInPla
 
 
 MAX_NESTED_TRIGGERS = 40  # no chain of real cards comes near; it stops a loop well before Python's recursion limit
+MOST_HOOK_RUNS = 2_000  # hooks run in answer to one event: the real cards' most is a few; hooks that set their own
+# event off several times over stay shallow while their runs multiply without end
 
 
 class TriggerLoop(CardError):
@@ -112,9 +114,15 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
         table.session.tracer.listened(ctx, ability, held)
     if not held:
         return False
-    running = table.session.triggering
+    session = table.session
+    running = session.triggering
     if len(running) >= MAX_NESTED_TRIGGERS:
-        raise loop_error(running)
+        raise loop_error(
+            running, f"kept setting itself off until {MAX_NESTED_TRIGGERS} abilities ran inside one another"
+        )
+    session.hook_runs = session.hook_runs + 1 if running else 1  # the outermost hook starts the count
+    if session.hook_runs > MOST_HOOK_RUNS:
+        raise loop_error(running, f"set off {MOST_HOOK_RUNS:,} abilities in answer to one event")
     running.append((card, ability))
     try:
         return run_all_or_nothing(table, ability, ctx)
@@ -122,18 +130,19 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
         running.pop()
 
 
-def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
-    """Names the ability that recurs most in the chain, with its card file line. The message gives the limit, not
-    how often that ability ran: the chain may have started inside another ability (a when-built in a game, none in
-    an example), so the count would differ between `nus test` and `nus balance` for the same loop."""
+def loop_error(running: list[tuple[CardInPlay, Ability]], how: str) -> TriggerLoop:
+    """Names the ability that recurs most in the chain, with its card file line, and `how` the chain outgrew its
+    bound. The message gives the bound, not how often that ability ran: the chain may have started inside another
+    ability (a when-built in a game, none in an example), so the count would differ between `nus test` and `nus
+    balance` for the same loop."""
     counts: dict[int, int] = {}
     for _, ability in running:
         counts[id(ability)] = counts.get(id(ability), 0) + 1
     card, ability = max(running, key=lambda pair: counts[id(pair[1])])
     where = f"{ability.effect.__code__.co_filename}:{ability.line}"
     return TriggerLoop(
-        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" kept setting itself off until '
-        f"{MAX_NESTED_TRIGGERS} abilities ran inside one another); its effect must not cause the event it waits for",
+        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" {how}); its effect must not '
+        "cause the event it waits for",
         card.name,
     )
 

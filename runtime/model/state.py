@@ -156,7 +156,7 @@ new_entry = tuple.__new__  # new_entry(LogEntry, (round, turn, text, player, car
 
 class Session:
     """What drives a table and is no part of the game: who decides (`decider`, handed `game`: the forward model's
-    Game driving the table, or None), the structured log, the depth counters of running actions and hooks, a worked
+    Game driving the table, or None), the structured log, the counters of running actions and hooks, a worked
     example's card, and an optional tracer (`nus trace`: see runtime/analysis/trace.py for the calls it gets). A copy
     of the game gets a session of its own.
 
@@ -173,6 +173,7 @@ class Session:
         self.checking_latches = False
         self.example_card: CardSpec | None = None  # the card a worked example is about
         self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks running, outermost first
+        self.hook_runs = 0  # hooks run in answer to the event the outermost of them heard (events.MOST_HOOK_RUNS)
         self.tracer: Any = None
 
 
