@@ -49,6 +49,12 @@ def abilities_of(card: CardInPlay, kind: TriggerKind) -> tuple[Ability, ...]:
     return card.spec.abilities_by_kind.get(kind, ())
 
 
+def in_play(card: CardInPlay) -> bool:
+    """Whether the card is on the table: a Building of its owner's (the Harbor board or the Fishing track) or an Elder
+    in their council. An ability may still be running after its own card left play."""
+    return card in card.owner.buildings or card in card.owner.council
+
+
 def remove_from_play(table: Table, card: CardInPlay | None) -> None:
     """A Building leaves the game: its space empties and whatever lay on or under it goes with it."""
     if card is None or card not in card.owner.buildings:
