@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.core.events import card_context
-from runtime.model.cards import CardSpec, Context
+from runtime.model.cards import CardError, CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
 from runtime.model.state import CardInPlay, Player, Table
@@ -115,11 +115,36 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
         value = scope[usual]
     changes = ruled[RULE_CHANGES].get(key)  # made with the values
     if changes:
+        asked = table.session.rules_asked
+        mark = (id(player), key)
+        if mark in asked:
+            raise rule_loop(asked[mark], key)
         everyone = table_wide or player is None
-        for owner, ctx, change in changes:
-            if everyone or owner is player:
-                value = within_range(key, change(ctx, **scope, before=value))
+        try:
+            for owner, ctx, change in changes:
+                if everyone or owner is player:
+                    asked[mark] = (ctx, change)
+                    value = within_range(key, change(ctx, **scope, before=value))
+        finally:
+            asked.pop(mark, None)
     return value
+
+
+class RuleLoop(CardError):
+    """A card's rule worked out from a count that reads the same rule: its value would be asked for without end."""
+
+
+def rule_loop(asking: tuple[Context, Any], key: str) -> RuleLoop:
+    """Names the card whose change was being worked out when its own rule was asked for again."""
+    ctx, change = asking
+    code = getattr(change, "__code__", None)
+    where = f"{code.co_filename}:{ctx.card.spec.line}" if code is not None else f"line {ctx.card.spec.line}"
+    words = parameters()[key].words
+    return RuleLoop(
+        f'{where}: card "{ctx.card.name}": its rule "{words}" is worked out from its own value without end (a count '
+        f"in it reads {words} again); work it out from other counts, or write `{words} + N` to change the value "
+        "before it"
+    )
 
 
 def within_range(key: str, value: Any) -> Any:
