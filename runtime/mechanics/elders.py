@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from runtime.core.decisions import DecisionKind, ask
 from runtime.core.events import emit
-from runtime.core.in_play import abilities_of, attach, detach, return_card_goods
+from runtime.core.in_play import abilities_of, attach, detach, in_play, return_card_goods
 from runtime.core.rules_in_force import rule, rule_holders
 from runtime.mechanics.banquet import plate_options
 from runtime.mechanics.goods import gain, to_reserve
@@ -65,7 +65,10 @@ def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool 
 
 
 def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = True) -> None:
-    """Feed the Elder a fish from the Banquet Table, then carry out its action for the user."""
+    """Feed the Elder a fish from the Banquet Table, then carry out its action for the user. An Elder no longer in
+    play (removed by a card between its taking and its use) cannot be used: its fish would leave the table with it."""
+    if not in_play(elder):
+        raise IllegalAction(f"{elder.name} has left play")
     emit(table, USE_ELDER, Timing.BEFORE, user)
     if with_fish:
         feed_from_banquet(table, user, elder)
