@@ -114,20 +114,27 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
         table.session.tracer.listened(ctx, ability, held)
     if not held:
         return False
+    running = start_running(table, card, ability)
+    try:
+        return run_all_or_nothing(table, ability, ctx)
+    finally:
+        running.pop()
+
+
+def start_running(table: Table, card: CardInPlay, ability: Ability) -> list[tuple[CardInPlay, Ability]]:
+    """Note an ability as running inside those running now (a hook's, or an Elder's use, which may use itself), past
+    the guards against loops: the depth, and the runs since the outermost. The caller pops it when it ends."""
     session = table.session
     running = session.triggering
     if len(running) >= MAX_NESTED_TRIGGERS:
         raise loop_error(
             running, f"kept setting itself off until {MAX_NESTED_TRIGGERS} abilities ran inside one another"
         )
-    session.hook_runs = session.hook_runs + 1 if running else 1  # the outermost hook starts the count
+    session.hook_runs = session.hook_runs + 1 if running else 1  # the outermost ability starts the count
     if session.hook_runs > MOST_HOOK_RUNS:
         raise loop_error(running, f"set off {MOST_HOOK_RUNS:,} abilities in answer to one event")
     running.append((card, ability))
-    try:
-        return run_all_or_nothing(table, ability, ctx)
-    finally:
-        running.pop()
+    return running
 
 
 def loop_error(running: list[tuple[CardInPlay, Ability]], how: str) -> TriggerLoop:

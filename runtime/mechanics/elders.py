@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from runtime.core.decisions import DecisionKind, ask
-from runtime.core.events import emit
+from runtime.core.events import emit, start_running
 from runtime.core.in_play import abilities_of, attach, detach, in_play, return_card_goods
 from runtime.core.rules_in_force import rule, rule_holders
 from runtime.mechanics.banquet import plate_options
@@ -78,7 +78,11 @@ def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = T
     ctx = Context(table, user, elder)
     for ability in abilities_of(elder, TriggerKind.ELDER_USE):
         if ability.guard is None or ability.guard(ctx):
-            ability.effect(ctx)
+            running = start_running(table, elder, ability)  # a use may use the new Elder: itself, again
+            try:
+                ability.effect(ctx)
+            finally:
+                running.pop()
     emit(table, USE_ELDER, Timing.AFTER, user)
 
 

@@ -59,3 +59,18 @@ def test_the_real_cards_chains_stay_far_below_the_budget(monkeypatch: pytest.Mon
         for players in (2, 3, 4, 5):
             played(every_card(), players, seed)
     assert 1 <= most[0] <= events.MOST_HOOK_RUNS // 100
+
+
+SELF_USING = 'elder "Fuzzed" (base E99)\n  use:\n    use the new elder without fish, build a building\n'
+
+
+def test_an_elder_whose_use_uses_itself_stops_naming_its_card_and_line() -> None:
+    """`use the new elder` in the new Elder's own use ran it again inside itself until Python's recursion limit (the
+    generator's RecursionErrors, 20 of 10,000 cards). An Elder's use runs under the same guards as a hook."""
+    card = Generated(SELF_USING, 2, "elder")
+    line = card.file_text.splitlines().index('elder "Fuzzed" (base E99)') + 2  # its `use:` line
+    outcomes = [play_card(card, seed) for seed in range(6)]
+    assert {(outcome.kind, outcome.signature) for outcome in outcomes} <= {("stopped", "TriggerLoop"), ("played", "")}
+    stopped = [outcome.detail for outcome in outcomes if outcome.kind == "stopped"]
+    assert stopped, [outcome.kind for outcome in outcomes]
+    assert all(detail.startswith(f'{FILENAME}:{line}: card "Fuzzed" sets itself off without end') for detail in stopped)
