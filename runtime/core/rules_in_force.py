@@ -234,18 +234,25 @@ def hold_limits(table: Table) -> None:
     """A limit lowered below what a player holds takes the excess back to the general supply at once (ruling, from
     the Wood Storage: "only you can have up to 15 wood in your personal supply": a limit is what a supply holds, not
     a check on gains; tests/runtime/core/test_lowered_limits.py). Called where a card's rule comes into or out of
-    force, and after each step of the game for limits worked out from counts."""
-    for player in table.players:
-        over = player.supply["wood"] - rule(table, player, "wood_limit")
-        if over > 0:
-            player.supply.add("wood", -over)
-            table.general.add("wood", over)
-            table.say(f"{player.name} returns {over} wood over the limit", player.index)
-        over = player.reserve["fish"] - rule(table, player, "reserve_fish_limit")
-        if over > 0:
-            player.reserve.add("fish", -over)
-            table.general.add("fish", over)
-            table.say(f"{player.name} returns {over} fish over the Reserve limit", player.index)
+    force, and after each step of the game for limits worked out from counts. A limit worked out from what it returns
+    (`wood limit = wood in supply / 2 rounded down`) falls again: returned until none is over (it ends, as each pass
+    returns at least one good)."""
+    returned = True
+    while returned:
+        returned = False
+        for player in table.players:
+            over = player.supply["wood"] - rule(table, player, "wood_limit")
+            if over > 0:
+                player.supply.add("wood", -over)
+                table.general.add("wood", over)
+                table.say(f"{player.name} returns {over} wood over the limit", player.index)
+                returned = True
+            over = player.reserve["fish"] - rule(table, player, "reserve_fish_limit")
+            if over > 0:
+                player.reserve.add("fish", -over)
+                table.general.add("fish", over)
+                table.say(f"{player.name} returns {over} fish over the Reserve limit", player.index)
+                returned = True
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:

@@ -73,7 +73,11 @@ def remove_all_elders(ctx: Context) -> None:
 
 
 def put_elders_under_card(ctx: Context) -> None:
-    """The effect "put all elders under this building" (its vocabulary impl clashes with the count)."""
+    """The effect "put all elders under this building" (its vocabulary impl clashes with the count). Nothing goes
+    under a card that has left play: the Elders stay (ruling, as for goods: put_on_card)."""
+    if not in_play(ctx.card):
+        ctx.table.say(f"{ctx.me.name}: {ctx.card.name} has left play, so no Elder goes under it", ctx.me.index)
+        return
     council = list(ctx.me.council)
     for elder in council:
         elders.remove_elder(ctx.table, elder)

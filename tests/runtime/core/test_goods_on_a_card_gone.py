@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from compiler import load_cards
+from runtime.model.state import CardInPlay
 from tests.kit.invariants import goods_on_table
-from tests.kit.table_kit import make_table, put_in_play
+from tests.kit.table_kit import every_card, make_table, put_in_play
 
 CARD = """building "Leaver" (trout A904)
   cost none
@@ -73,4 +74,20 @@ def test_a_card_in_play_still_holds_what_is_put_on_it(effect: str) -> None:
     before = goods_on_table(table)
     card = put_in_play(table, me, spec, cell=(1, 1))
     assert sum(card.goods.values()) == 1
+    assert goods_on_table(table) == before
+
+
+def test_elders_put_under_a_card_gone_stay_in_the_council() -> None:
+    """`put all elders under this building` after the building left play: nothing goes under a card that is not on
+    the table, so the Elders (and the fish on them) stay where they were."""
+    (spec,) = load_cards(CARD.format(effect="put all elders under this building"), "leaver.nus")
+    table = make_table(specs=tuple(every_card()))
+    me = table.players[0]
+    elder = CardInPlay(next(card for card in every_card() if card.kind == "elder"), me)
+    me.council.append(elder)
+    elder.goods["fish"] = 2
+    table.general["fish"] -= 2
+    before = goods_on_table(table)
+    put_in_play(table, me, spec, cell=(1, 1))
+    assert me.buildings == [] and me.council == [elder] and elder.goods["fish"] == 2
     assert goods_on_table(table) == before

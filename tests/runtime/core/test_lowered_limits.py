@@ -66,3 +66,15 @@ def test_a_limit_worked_out_from_counts_holds_after_every_step(rule: str) -> Non
     card = CARD.format(rule=rule).replace("Shrinker", "Fuzzed").replace("A905", "A999")
     outcomes = [play_card(Generated(card, 2, "building"), seed) for seed in range(8)]
     assert [(o.kind, o.detail) for o in outcomes] == [("played", "")] * 8
+
+
+def test_a_limit_that_falls_with_what_it_returns_holds_when_it_settles() -> None:
+    """`wood limit = wood in supply / 2 rounded down`: returning wood lowers the limit again, until no wood is over it
+    (here none is left); one pass would leave the player over the limit it just lowered."""
+    (spec,) = load_cards(CARD.format(rule="wood limit = wood in supply / 2 rounded down"), "shrinker.nus")
+    table, me = holding(wood=4)
+    before, general = goods_on_table(table), table.general["wood"]
+    put_in_play(table, me, spec, cell=(1, 1))
+    assert me.supply["wood"] == 0
+    assert table.general["wood"] == general + 4
+    assert goods_on_table(table) == before
