@@ -111,12 +111,11 @@ def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int
         ways_to_fill(table, player, plate, served, limit),
         "fish or Guest?",
     )
+    table.plates[plate] = max(1, cost) if way == "fish" else 1  # filled before the payment's events are heard
+    table.from_general("fish", table.plates[plate])
     if way == "fish":
         pay(table, player, "fish", cost)
-        table.plates[plate] = max(1, cost)
     else:
-        pay(table, player, "guest", 1)
-        table.plates[plate] = 1
-    table.from_general("fish", table.plates[plate])
+        pay(table, player, "guest", 1)  # a hook on the returned Guest finds this plate full
     gain(table, player, "gold", rule(table, player, "plate_gold"))
     return fill_count(table, player, plate, way)

@@ -53,6 +53,12 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
 
 
 def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool = True) -> bool:
+    """Use a new Elder if it can be; an Elder a card removed from play since it was taken cannot be (its fish would
+    leave the table with it)."""
+    if not in_play(elder):
+        if table.session.keep_log:
+            table.say(f"{player.name} cannot use {elder.name} (it has left play)", player.index, card=elder)
+        return False
     with table.snapshot() as mark:
         try:
             use_elder(table, player, elder, with_fish)
@@ -65,10 +71,7 @@ def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool 
 
 
 def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = True) -> None:
-    """Feed the Elder a fish from the Banquet Table, then carry out its action for the user. An Elder no longer in
-    play (removed by a card between its taking and its use) cannot be used: its fish would leave the table with it."""
-    if not in_play(elder):
-        raise IllegalAction(f"{elder.name} has left play")
+    """Feed the Elder a fish from the Banquet Table, then carry out its action for the user."""
     emit(table, USE_ELDER, Timing.BEFORE, user)
     if with_fish:
         feed_from_banquet(table, user, elder)
