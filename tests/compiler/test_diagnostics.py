@@ -257,7 +257,25 @@ CASES: dict[str, Case] = {
         5,
         5,
         8,
-        "did you mean 'take' (as in 'take {amount} {good}')?",
+        "did you mean 'take' (as in 'take N GOOD')?",
+    ),
+    "E0101 unknown effect, the verb misspelt is the one suggested": Case(
+        building("  when built:", "    retrun 1 wood"),
+        "E0101",
+        "unknown effect 'retrun 1 wood'",
+        5,
+        5,
+        11,
+        "did you mean 'return' (as in 'return N GOOD')?",
+    ),
+    "E0101 unknown effect, 'pya' is 'pay'": Case(
+        building("  when built:", "    pya 1 wood"),
+        "E0101",
+        "unknown effect 'pya 1 wood'",
+        5,
+        5,
+        8,
+        "did you mean 'pay' (as in 'pay N GOOD')?",
     ),
     "E0101 unknown effect, a word left out": Case(
         building("  when built:", "    take wood"),
@@ -990,9 +1008,27 @@ def test_unknown_good_in_a_count_points_at_the_word() -> None:
 
 
 def test_an_unknown_count_suggests_a_spelled_out_pattern() -> None:
+    """A suggestion that leaves words out says what it counts and which words it does not say (issue 34 §3: "'plates
+    filled with guests' → 'plates filled' without saying it counts every plate")."""
     found = diagnostics(building("  when built:", "    take (fish in the supply box) fish"))
     assert [(d.code, d.message, d.help) for d in found] == [
-        ("E0103", "unknown count 'fish in the supply box'", "did you mean 'fish in supply'?")
+        (
+            "E0103",
+            "unknown count 'fish in the supply box'",
+            "did you mean 'fish in supply' (the number of fish in your personal supply)? It does not say 'the box': "
+            "'nus vocab count' lists every count",
+        )
+    ]
+    found = diagnostics(
+        building("  each time after you serve fish:", "    if plates filled with guests >= 2: take 1 wood")
+    )
+    assert [(d.code, d.message, d.help) for d in found] == [
+        (
+            "E0103",
+            "unknown count 'plates filled with guests'",
+            "did you mean 'plates filled' (the number of plates you filled)? It does not say 'with guests': "
+            "'nus vocab count' lists every count",
+        )
     ]
 
 
