@@ -77,6 +77,18 @@ the card is hard to read and to compile. Split the ability or the formula into s
 `let`.
 """,
 )
+EXPRESSION_TOO_LONG = Code(
+    "E0012",
+    "an expression too long",
+    """
+A sum or product holds at most the number of terms the help names: `1 + 1 + ... + 1` compiles to one operation
+inside another for every term, so a formula that long is a pasted or generated mistake, not a card. Write the
+amount meant, or count it from the table (`vp 2 * forests`, `vp by elders [0-2: 1, 3+: 4]`).
+
+    vp 1 + 1 + 1 + ... + 1       # error: 330,001 terms
+    vp 3 * forests               # fine
+""",
+)
 BAD_INDENTATION = Code(
     "E0006",
     "bad indentation",
@@ -385,7 +397,8 @@ FIELD_OUTSIDE_HANDLER = Code(
     "an event's field outside its handler",
     """
 Some events carry values (`fish served` of "serve fish"). They can be read only in an ability that
-handles that event: `each time after you serve fish, if fish served >= 3: ...`.
+handles that event: `each time after you serve fish, if fish served >= 3: ...`. Some are known only at one
+timing: `ships left of built type` after a Ship is built, not before (its type is not chosen yet).
 """,
 )
 RULE_VALUE = Code(
@@ -532,6 +545,18 @@ way to pay (`cost none, 1 wood`) it says two things at once. Keep the one meant;
     cost none, 1 wood         # error
     cost none                 # fine: it costs nothing
     cost 1 wood               # fine
+""",
+)
+THIS_BUILDING_NOT_BUILT = Code(
+    "E0321",
+    "'this building' before the Building is built",
+    """
+A count of what lies on or under this Building (`fish on this building`, `elders under this building`, `forests on
+this building`, `printed ship values on this building`) reads the Building in play. A card's `requires` and `cost`
+are asked while it is being built, when there is no such Building yet: read it in an ability or in `vp`.
+
+    requires elders under this building = 0      # error: nothing lies under a Building not built
+    vp fish on this building                     # fine: scored while it is in play
 """,
 )
 

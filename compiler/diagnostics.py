@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from runtime.wording import printable
+
 
 @dataclass(frozen=True, order=True)
 class Span:
@@ -48,17 +50,33 @@ class Diagnostic:
             gutter = " " * len(str(self.span.line))
             raw = source_line.expandtabs(1)
             width = self.span.end_column - self.span.column if self.span.end_line == self.span.line else 0
-            width = max(1, min(width, len(raw) - self.span.column + 1))
-            before = display_width(printable(raw[: self.span.column - 1]))
-            underlined = max(1, display_width(printable(raw[self.span.column - 1 : self.span.column - 1 + width])))
+            start = self.span.column - 1
+            width = max(1, min(width, len(raw) - start))
+            left, right = shown_part(len(raw), start)
+            clipped_left, clipped_right = ELLIPSIS if left else "", ELLIPSIS if right < len(raw) else ""
+            before = len(clipped_left) + display_width(printable(raw[left:start]))
+            underlined = max(1, display_width(printable(raw[start : min(start + width, right)])))
             lines += [
                 paint("gutter", f"{gutter} |"),
-                f"{paint('gutter', f'{self.span.line} |')} {printable(raw)}",
+                f"{paint('gutter', f'{self.span.line} |')} {clipped_left}{printable(raw[left:right])}{clipped_right}",
                 f"{paint('gutter', f'{gutter} |')} {' ' * before}{paint('caret', '^' * underlined)}",
             ]
         if self.help:
             lines.append(f"{paint('help', 'help:')} {printable(self.help)}")
         return "\n".join(lines)
+
+
+LONGEST_SHOWN = 200  # characters of the line shown with a diagnostic; a longer line is shown around the span
+ELLIPSIS = "…"
+
+
+def shown_part(length: int, start: int) -> tuple[int, int]:
+    """Where the shown part of a line of `length` characters begins and ends, for a span starting at `start`: all of
+    it, or LONGEST_SHOWN characters beginning a little before the span (a line of megabytes is never echoed)."""
+    if length <= LONGEST_SHOWN:
+        return 0, length
+    left = max(0, min(start - 40, length - LONGEST_SHOWN))
+    return left, left + LONGEST_SHOWN
 
 
 class Diagnostics:
@@ -91,14 +109,6 @@ Paint = Callable[[str, str], str]
 
 def plain(role: str, text: str) -> str:
     return text
-
-
-def printable(text: str) -> str:
-    """Text safe on a terminal or in a log: control and other unprintable characters shown as escapes, so a card
-    name cannot move the cursor, recolour the screen or hide what follows."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def display_width(text: str) -> int:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import csv
+import heapq
 import io
 import json
+from collections import defaultdict
 from dataclasses import asdict, dataclass
+from itertools import groupby, islice
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -14,6 +17,7 @@ from compiler.backends import escape, language
 from compiler.backends.card_heading import CardHeading, heading
 from compiler.backends.render import DISCARD, English
 from compiler.checking import ranges
+from compiler.checking import vocabulary as vocab
 from compiler.cli.output import write_all
 from compiler.editors.lexer import highlight_css, highlighted
 from compiler.syntax import nodes as n
@@ -77,7 +81,8 @@ class CardDoc(CardHeading):
     notes: list[Note]
     line: int
     anchor: str
-    interacts: list[str]
+    interacts: list[str]  # at most SHOWN_RELATED names
+    interacts_more: list[str]  # when the names are cut short: what the cards share with this one, counted
     examples: list[ExampleDoc]
 
     @property
@@ -170,27 +175,73 @@ def discarded(card: n.Card) -> set[str]:
     }
 
 
-def interactions(cards: tuple[n.Card, ...]) -> dict[str, list[str]]:
+SHOWN_RELATED = 30  # cards named as interacting with one card; past that, the rest are counted by what they share
+
+
+@dataclass(frozen=True)
+class Related:
+    """The cards a card interacts with: their names (sorted, at most SHOWN_RELATED), and when that cuts the list,
+    what the cards share with it, each counted ("1,999 cards that hear 'build a ship'")."""
+
+    names: list[str]
+    more: list[str]
+
+
+Group = tuple[tuple[str, str], list[str]]  # what its cards do (said of one card, of several), and the cards
+
+
+def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
     """Cards that hook the same events, change the same rules, cause what another hooks, or are discarded to build
-    one another, each way."""
-    facts = {c.name: (hooks(c), causes(c), rules(c), discarded(c)) for c in cards}
-    related: dict[str, list[str]] = {}
+    one another, each way. Worked out from the cards grouped by event, rule and discarded card, never card against
+    card: 10,000 cards hearing one event are 10,000 short entries, not 10,000 lists of 9,999 names."""
+    hearers: dict[str, list[str]] = defaultdict(list)
+    causers: dict[str, list[str]] = defaultdict(list)
+    setters: dict[str, list[str]] = defaultdict(list)
+    discarders: dict[str, list[str]] = defaultdict(list)
+    facts = {}
+    for card in sorted(cards, key=lambda card: card.name):  # so each group is in name order
+        facts[card.name] = hooks(card), causes(card), rules(card), discarded(card)
+        for event in facts[card.name][0]:
+            hearers[event].append(card.name)
+        for event in facts[card.name][1]:
+            causers[event].append(card.name)
+        for rule in facts[card.name][2]:
+            setters[rule].append(card.name)
+        for name in facts[card.name][3]:
+            discarders[name].append(card.name)
+    words = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
+    related = {}
     for card in cards:
-        mine_hooks, mine_causes, mine_rules, mine_discards = facts[card.name]
-        related[card.name] = sorted(
-            other.name
-            for other in cards
-            if other is not card
-            and (
-                mine_hooks & facts[other.name][0]
-                or mine_rules & facts[other.name][2]
-                or mine_causes & facts[other.name][0]
-                or facts[other.name][1] & mine_hooks
-                or other.name in mine_discards
-                or card.name in facts[other.name][3]
-            )
-        )
+        heard, caused, ruled, discards = facts[card.name]
+        groups: list[Group] = [(said("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
+        groups += [(said("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
+        groups += [(said("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
+        groups += [(said("change", f"the {words[rule]}"), setters[rule]) for rule in sorted(ruled)]
+        groups.append((said("discard", "it to be built"), discarders[card.name]))
+        groups.append((("is discarded to build it", "are discarded to build it"), sorted(discards & facts.keys())))
+        related[card.name] = related_to(card.name, [group for group in groups if group[1] not in ([], [card.name])])
     return related
+
+
+def said(verb: str, thing: str) -> tuple[str, str]:
+    """A verb and its object said of one card and of several: ("sets off 'x'", "set off 'x'")."""
+    first, _, rest = verb.partition(" ")
+    return " ".join(part for part in (first + "s", rest, thing) if part), f"{verb} {thing}"
+
+
+def related_to(name: str, groups: list[Group]) -> Related:
+    """The first SHOWN_RELATED names of the groups' members besides `name` (merged, each group in name order), and
+    when there are more, each group counted."""
+    merged = (member for member, _ in groupby(heapq.merge(*(members for _, members in groups))) if member != name)
+    names = list(islice(merged, SHOWN_RELATED + 1))
+    if len(names) <= SHOWN_RELATED:
+        return Related(names, [])
+    more = []
+    for (one, several), members in groups:
+        others = len(members) - (name in members)
+        if others:
+            more.append(f"1 card that {one}" if others == 1 else f"{others:,} cards that {several}")
+    return Related(names[:SHOWN_RELATED], more)
 
 
 def example_docs(examples: tuple[n.Example, ...], lines: list[str]) -> list[ExampleDoc]:
@@ -233,7 +284,8 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
                 notes=card_notes_found,
                 line=card.span.line,
                 anchor=anchor(card),
-                interacts=related.get(card.name, []),
+                interacts=related[card.name].names if card.name in related else [],
+                interacts_more=related[card.name].more if card.name in related else [],
                 examples=example_docs(card.examples, lines),
             )
         )

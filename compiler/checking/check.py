@@ -44,6 +44,9 @@ class Scope:
     """What a quantity may name at one point: event fields, rule scope, locals."""
 
     fields: dict = field(default_factory=dict)  # words -> (attr, type)
+    fields_elsewhere: dict = field(default_factory=dict)  # the event's fields known only at its other timings
+    event: vocab.Event | None = None  # the event an `each time` or `at` ability handles
+    unbuilt: bool = False  # a card's requires and cost: asked while it is built, with no Building in play yet
     rule_scope: dict = field(default_factory=dict)
     locals: dict = field(default_factory=dict)  # name -> type
     where: str = "here"
@@ -83,13 +86,14 @@ class Checker:
             self.required(card.costs, "cost", card, "cost 1 wood, 2 fish  (or: cost none)")
             self.required(card.vp, "vp", card, "vp 2")
         scope = Scope(where="in a card fact")
+        unbuilt = replace(scope, unbuilt=True)
         return replace(
             card,
             deck=vocab.deck_key(card.deck) or card.deck,
             players=tuple(self.players(line) for line in card.players),
-            costs=tuple(self.cost_line(line, scope) for line in card.costs),
+            costs=tuple(self.cost_line(line, unbuilt) for line in card.costs),
             vp=tuple(self.expr_of(expr, NUMBER, scope, "VP") for expr in card.vp),
-            requires=tuple(self.expr_of(expr, TRUTH, scope, "requirement") for expr in card.requires),
+            requires=tuple(self.expr_of(expr, TRUTH, unbuilt, "requirement") for expr in card.requires),
             rules=self.rules_once(tuple(self.rule(rule) for rule in card.rules)),
             abilities=tuple(self.ability(ability, card) for ability in card.abilities),
             examples=tuple(self.example(example, on_card=True) for example in card.examples),
@@ -386,7 +390,14 @@ class Checker:
             )
             if entry is not None:
                 self.timing(trigger, entry)
-                scope = replace(scope, fields=entry.fields, in_event=trigger.kind is TriggerKind.EACH_TIME)
+                fields = entry.fields_at(trigger.timing)
+                scope = replace(
+                    scope,
+                    fields=fields,
+                    fields_elsewhere={w: entry.known_at.get(w, entry.timings) for w in entry.fields if w not in fields},
+                    event=entry,
+                    in_event=trigger.kind is TriggerKind.EACH_TIME,
+                )
         guard = trigger.guard
         if guard is not None:
             guard = replace(guard, condition=self.expr_of(guard.condition, TRUTH, scope, "condition"))
@@ -554,6 +565,15 @@ class Checker:
             if found is not None:
                 attr, type_ = found
                 return n.Ref(quantity.span, source, attr, (), type_, words), type_
+        timings = lookup_field(scope.fields_elsewhere, quantity)
+        if timings is not None:
+            self.error(
+                codes.FIELD_OUTSIDE_HANDLER,
+                f"'{words}' is known only {' and '.join(timings)} '{scope.event.pattern}'",
+                quantity.span,
+                f"read it in 'each time {timings[0]} ... {scope.event.pattern}:'",
+            )
+            return quantity, ""
         tokens = quantity_tokens(quantity)
         for entry in vocab.TABLES["count"]:
             filled = match(entry, tokens)
@@ -568,6 +588,13 @@ class Checker:
                 self.note_names(entry, filled)
                 if entry.event_only and not scope.in_event:
                     self.diagnostics.add(another_player_outside_event(quantity.span))
+                if entry.on_card and scope.unbuilt:
+                    self.error(
+                        codes.THIS_BUILDING_NOT_BUILT,
+                        f"'{words}' reads this Building, which is not built yet when its requires and cost are asked",
+                        quantity.span,
+                        "read it in an ability or in 'vp', once the Building is in play",
+                    )
                 args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
         self.diagnostics.add(unknown_count(quantity, tokens, [*scope.locals, *scope.fields], scope.in_event))

@@ -201,7 +201,12 @@ def parse_recovering(text: str, filename: str) -> Recovered:
 
 
 def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None]:
-    layout = number_error(text, filename) or indentation_error(text, filename) or empty_definition(text, filename)
+    layout = (
+        number_error(text, filename)
+        or indentation_error(text, filename)
+        or empty_definition(text, filename)
+        or long_expression(text, filename)
+    )
     if layout is not None:
         return None, layout
     run = ParseRun(text)
@@ -323,6 +328,61 @@ def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
     )
 
 
+# The tokens that matter to a run of terms: names and comments (skipped), words, numbers, operators, brackets and
+# the punctuation and line breaks that end a run.
+TERM_TOKENS = re.compile(r'"[^"\n]*"|#[^\n]*|[^\W\d_][\w\'-]*|\d+|>=|<=|!=|\n|[^\s\w]')
+OPERATORS = frozenset("+-*/")
+RUN_ENDS = frozenset(
+    {",", ":", "=", ">=", "<=", "!=", ">", "<", "and", "or", "not", "capped", "by", "else", "times"}
+    | {"vp", "cost", "requires", "rule", "let", "if", "unless", "to", "given", "expect", "do", "soon"}  # line keywords
+)
+
+
+def long_expression(text: str, filename: str) -> Diagnostic | None:
+    """A run of terms joined by + - * / longer than expressions nest (`1 + 1 + ... + 1`), found before parsing:
+    said as too long, not as nested too deeply, and without parsing hundreds of thousands of terms first. It
+    refuses only what nesting_error would (a run of N operators nests N + 1 deep)."""
+    if sum(map(text.count, OPERATORS)) < MAX_EXPRESSION_DEPTH:
+        return None  # the usual text: too few operators in all for one run to be too long
+    # per open bracket: operators joining terms in the run, where it starts and ends, whether a term ended it so far
+    # (an operator after none is a sign: `- - 1` nests, and nesting_error says so)
+    runs: list[list[int]] = [[0, -1, -1, 0]]
+    worst: tuple[int, int, int] | None = None  # the longest run's operators, start and end
+    for token in TERM_TOKENS.finditer(text):
+        word = token.group()
+        if word[0] in '"#':
+            continue
+        run = runs[-1]
+        if word in RUN_ENDS or (word == "\n" and len(runs) == 1):
+            run[:] = [0, -1, -1, 0]
+            continue
+        if run[1] < 0:
+            run[1] = token.start()
+        if word in "([":
+            runs.append([0, -1, -1, 0])  # the bracket is a term of the run around it
+            continue
+        if word in ")]":
+            if len(runs) > 1:
+                runs.pop()
+            run = runs[-1]
+            run[3] = 1
+        elif word in OPERATORS:
+            run[0] += run[3]
+            run[3] = 0
+        else:
+            run[3] = 1
+        run[2] = token.end()
+        if run[0] >= MAX_EXPRESSION_DEPTH and (worst is None or run[0] > worst[0] or run[1] == worst[1]):
+            worst = (run[0], run[1], run[2])
+    if worst is None:
+        return None
+    return codes.EXPRESSION_TOO_LONG.diagnostic(
+        f"this expression is too long: {worst[0] + 1:,} terms",
+        span_at(text, filename, worst[1], worst[2] - worst[1]),
+        f"an expression holds at most {MAX_EXPRESSION_DEPTH} terms",
+    )
+
+
 def shallow(tree: Tree, limit: int) -> bool:
     """Whether the tree is at most `limit` levels deep, so no expression in it is deeper: one level at a time, a
     tenth of the cost of nesting_error's pass over every node (cards.nus's definitions are 13 levels at most)."""
@@ -375,10 +435,12 @@ def span_at(text: str, filename: str, offset: int, width: int) -> Span:
 def indentation_error(text: str, filename: str) -> Diagnostic | None:
     """Blocks must dedent to an enclosing level, indent with spaces only, and nest shallowly."""
     levels = [0]
+    seen_content = False  # a line neither blank nor a comment
     for number, line in enumerate(text.split("\n"), start=1):
         body = line.lstrip(" \t")
         if not body or body.startswith("#"):
             continue
+        first_content, seen_content = not seen_content, True
         indent = line[: len(line) - len(body)]
         if "\t" in indent:
             column = indent.index("\t") + 1
@@ -386,7 +448,7 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
                 "tab in indentation", Span(filename, number, column, number, column + 1), "indent with spaces"
             )
         width = len(indent)
-        if width and levels == [0] and first_content(text, number):
+        if width and first_content:
             return codes.BAD_INDENTATION.diagnostic(
                 "the file's first line is indented",
                 Span(filename, number, 1, number, width + 1),
@@ -410,12 +472,6 @@ def indentation_error(text: str, filename: str) -> Diagnostic | None:
                 "split the ability into simpler steps",
             )
     return None
-
-
-def first_content(text: str, number: int) -> bool:
-    """Whether line `number` is the file's first line that is neither blank nor a comment."""
-    before = text.split("\n")[: number - 1]
-    return all(not line.strip() or line.lstrip().startswith("#") for line in before)
 
 
 def unclosed_bracket(error: UnexpectedInput, run: ParseRun, filename: str) -> Diagnostic | None:

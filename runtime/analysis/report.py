@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from runtime.model.data import data_line
-from runtime.wording import counted, spreadsheet_text
+from runtime.wording import counted, printable, spreadsheet_text
 
 CARD_COLUMNS = [
     "name",
@@ -161,9 +161,9 @@ def rate(value: Any) -> str:
 
 def card_name(card: dict) -> str:
     """A card as the report shows it: a card renamed by the edit (the same kind and code) with its old name too; an
-    Elder says so."""
+    Elder says so. Control characters from the card file show as escapes (printable)."""
     name = f"{card['name']} (was {card['was']})" if card.get("was") else card["name"]
-    return f"{name} (Elder)" if card.get("kind") == "elder" else name
+    return printable(f"{name} (Elder)" if card.get("kind") == "elder" else name)
 
 
 def sorted_cards(result: dict) -> list[dict]:
@@ -284,9 +284,9 @@ def print_table(result: dict, console: Any = None) -> None:
     if result.get("data_files"):
         console.print(escape(data_line(result["data_files"])))  # a path the designer chose
     if precision_line(result):
-        console.print(escape(precision_line(result)))  # it names a card
+        console.print(escape(printable(precision_line(result))))  # it names a card
     if result.get("left_out"):
-        names = ", ".join(escape(name) for name in result["left_out"])
+        names = ", ".join(escape(printable(name)) for name in result["left_out"])
         console.print(f"not measured, not part of games of {result['players']} players (their players line): {names}")
     console.print(seats_table(result))
     scores, turns = result["scores"], result["turns"]
@@ -371,8 +371,8 @@ def even_table(result: dict) -> Any:
         even = card["even"]
         table.add_row(
             escape(card_name(card)),
-            escape(even.get("current_text") or ""),
-            escape(even.get("suggested_text") or "no change"),
+            escape(printable(even.get("current_text") or "")),
+            escape(printable(even.get("suggested_text") or "no change")),
             interval(even.get("value"), even.get("ci_low"), even.get("ci_high")),
             "played" if even.get("checked") else "",
         )
@@ -550,9 +550,8 @@ def value_against_cost(plt: Any, cards: list[dict], marked: set[str] = frozenset
 
 
 def plain(name: str) -> str:
-    """A card name as a plot label: control characters shown as escapes, `$` not read as mathtext."""
-    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in name)
-    return text.replace("$", r"\$")
+    """A card name (printable already) as a plot label: `$` not read as mathtext."""
+    return name.replace("$", r"\$")
 
 
 def score_histogram(plt: Any, histogram: list[list[float]]) -> Any:

@@ -151,5 +151,5 @@ def place_ship(table: Table, player: Player, ship_type: str) -> Ship:
     player.track.ships.append(ship)
     if table.session.keep_log:
         table.say(f"{player.name} places a {ship_type} on the fishing track", player.index)
-    emit(table, PLACE_SHIP, Timing.AFTER, player)
+    emit(table, PLACE_SHIP, Timing.AFTER, player, spaces=ship_length(table, player, ship_type))
     return ship

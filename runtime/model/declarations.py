@@ -73,10 +73,18 @@ class EventType:
     name: str
     timings: tuple[Timing, ...] = BEFORE_AND_AFTER
     fields: dict[str, str] = field(default_factory=dict, hash=False)  # attribute -> "number" or "truth"
+    # a field known at fewer of the timings than the event has: attribute -> those timings (emit carries a field
+    # at exactly these; the checker refuses it at the others)
+    known_at: dict[str, tuple[Timing, ...]] = field(default_factory=dict, hash=False)
+
+    def fields_at(self, timing: Timing) -> dict[str, str]:
+        """The fields the event carries at `timing`: attribute -> type."""
+        return {attr: kind for attr, kind in self.fields.items() if timing in self.known_at.get(attr, self.timings)}
 
 
 SERVE_FISH = EventType("serve_fish", fields={"fish_served": "number", "plates_filled": "number"})
-BUILD_SHIP = EventType("build_ship", fields={"ships_left_of_type": "number"})
+# the type is chosen after the before-window: what is left of it is known only after
+BUILD_SHIP = EventType("build_ship", fields={"ships_left_of_type": "number"}, known_at={"ships_left_of_type": AFTER})
 PLACE_SHIP = EventType("place_ship", fields={"spaces": "number"})  # the spaces the new Ship takes
 TAKE_ELDER = EventType("take_elder")
 USE_ELDER = EventType("use_elder")

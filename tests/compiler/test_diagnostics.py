@@ -121,13 +121,31 @@ CASES: dict[str, Case] = {
         "split the ability into simpler steps",
     ),
     "E0005 expression nests too deep": Case(
-        'building "X" (trout A001)\n  cost 1 wood\n  vp 1' + " + 1" * 150 + "\n",
+        'building "X" (trout A001)\n  cost 1 wood\n  vp ' + "1 + (" * 150 + "1" + ")" * 150 + "\n",
         "E0005",
         "an expression nests too deeply to compile",
         3,
         6,
-        6 + len("1" + " + 1" * 150),
+        6 + len("1 + (" * 150 + "1" + ")" * 150),
         "split it; expressions nest up to 100 deep",
+    ),
+    "E0012 a flat sum too long": Case(
+        'building "X" (trout A001)\n  cost 1 wood\n  vp elders' + " + 1" * 150 + "\n",
+        "E0012",
+        "this expression is too long: 151 terms",
+        3,
+        6,
+        6 + len("elders" + " + 1" * 150),
+        "an expression holds at most 100 terms",
+    ),
+    "E0012 a product too long inside brackets, beside a short one": Case(
+        building("  when built:", "    take (1 + 1) wood, take (forests" + " * 2" * 120 + ") fish"),
+        "E0012",
+        "this expression is too long: 121 terms",
+        5,
+        30,
+        30 + len("forests" + " * 2" * 120),
+        "an expression holds at most 100 terms",
     ),
     "E0006 tab": Case(
         'building "X" (trout A001)\n\tcost 1 wood\n', "E0006", "tab in indentation", 2, 1, 2, "indent with spaces"
@@ -1067,18 +1085,19 @@ def test_comparison_of_a_condition_with_a_number_in_parentheses() -> None:
 
 
 def test_expressions_nest_up_to_the_limit_and_the_tallest_too_deep_is_underlined() -> None:
-    """'1' and 99 additions stand on 100 levels and compile; one more addition is E0005. Of two expressions too
-    deep, the taller is reported, wherever it stands."""
+    """'1' and 99 additions stand on 100 levels and compile; one more addition is too long (E0012, said before the
+    parser's nesting check would say E0005). Of two expressions too long, the longer is reported, wherever it
+    stands."""
     card = 'building "X" (trout A001)\n  cost 1 wood\n  vp 1{vp}\n  requires elders{requires} >= 0\n'
     assert diagnostics(card.format(vp=" + 1" * 99, requires="")) == []
     spans = {
         (100, 0): Span("cards.nus", 3, 6, 3, 407),
-        (100, 120): Span("cards.nus", 4, 12, 4, 503),
+        (100, 120): Span("cards.nus", 4, 12, 4, 498),  # the sum, not the comparison around it
         (130, 120): Span("cards.nus", 3, 6, 3, 527),
     }
     for (vp, requires), span in spans.items():
         found = diagnostics(card.format(vp=" + 1" * vp, requires=" + 1" * requires))
-        assert [(d.code, d.span) for d in found] == [("E0005", span)]
+        assert [(d.code, d.span) for d in found] == [("E0012", span)]
 
 
 def test_invalid_utf8_is_e0004(tmp_path: Path) -> None:
@@ -1256,3 +1275,23 @@ def test_an_indented_first_line_is_a_diagnostic_not_a_dedent_error() -> None:
     assert [(d.code, d.message, d.span.line, d.span.column, d.span.end_column) for d in found] == [
         ("E0006", "the file's first line is indented", 1, 1, 3)
     ]
+
+
+def test_a_line_of_megabytes_is_shown_around_its_span_not_echoed() -> None:
+    """A 330,000-term sum (1.3 MB on one line) is E0012, and its rendering shows 200 characters of the line."""
+    text = 'building "X" (trout A001)\n  cost 1 wood\n  vp elders' + " + 1" * 330_000 + "\n"
+    [found] = diagnostics(text)
+    assert (found.code, found.message) == ("E0012", "this expression is too long: 330,001 terms")
+    shown = render_all([found], {"cards.nus": text})
+    assert len(shown) < 1000 and shown.count("\n") == 4, shown[:1000]
+    assert "3 |   vp elders + 1 + 1" in shown and shown.splitlines()[2].endswith(" + 1 …")
+    caret = shown.splitlines()[3]
+    assert caret.startswith("  |      ^") and len(caret) == len("  |      ") + 200 - len("  vp ")
+
+
+def test_a_long_lines_span_far_along_is_shown_with_the_line_around_it() -> None:
+    line = "  vp elders + " + "(forests) + " * 100 + "wod"
+    found = Diagnostic("E0101", "unknown", Span("cards.nus", 1, len(line) - 2, 1, len(line) + 1))
+    rendered = found.render(line).splitlines()
+    assert rendered[2].startswith("1 | …") and rendered[2].endswith("(forests) + wod")
+    assert rendered[3].index("^") == rendered[2].index("wod") and rendered[3].endswith("^^^")

@@ -48,6 +48,7 @@ COUNTS = (
         "the number of {good} on this Building",
         settable=True,
         onto_card="good",
+        on_card=True,
         per_player=False,
     ),
     Count("goods in supply", "goods_in_supply", "the total number of goods (wood, fish, gold) in your personal supply"),
@@ -58,12 +59,14 @@ COUNTS = (
         "forests on this building",
         "forests_on_card",
         "the number of Forests on top of this Building",
+        on_card=True,
         per_player=False,
     ),
     Count(
         "elders under this building",
         "elders_under_card",
         "the number of Elders underneath this Building",
+        on_card=True,
         per_player=False,
     ),
     Count(
@@ -141,6 +144,7 @@ COUNTS = (
         "printed ship values on this building",
         "ship_values_on_card",
         "the sum of printed values of the Ships on this Building",
+        on_card=True,
         per_player=False,
     ),
     Count(

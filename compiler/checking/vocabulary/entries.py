@@ -100,6 +100,7 @@ class Count(Entry):
     event_only: bool = False  # about the event being heard: only in an `each time` ability
     bounds: tuple[int, int | None] = (0, None)  # the values it can take, for printed ranges
     onto_card: str = ""  # the good slot it counts on this Building (its bound: what the card's own abilities put there)
+    on_card: bool = False  # reads this Building in play: nothing yet where it is being built (requires, cost)
     per_player: bool = True  # a count of the player's own things, which OTHER_PLAYERS reads for each other player
 
 
@@ -111,6 +112,13 @@ class Event(Entry):
     timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER
     phrases: dict = field(default_factory=dict, hash=False)  # a field's attr -> its English
     once: bool = False  # a moment that comes once a game (its hook runs once, as a when-built does)
+    known_at: dict = field(default_factory=dict, hash=False)  # field pattern -> its timings, where fewer than timings
+
+    def fields_at(self, timing: declared.Timing) -> dict:
+        """The fields a handler at `timing` may read: pattern -> (attr, type)."""
+        return {
+            words: typed for words, typed in self.fields.items() if timing in self.known_at.get(words, self.timings)
+        }
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,8 +23,18 @@ def event(
     fields = fields or {}
     typed = {words: (attr, declaration.fields[attr]) for words, (attr, _) in fields.items()}
     phrases = dict(fields.values())
+    known_at = {
+        words: declaration.known_at[attr] for words, (attr, _) in fields.items() if attr in declaration.known_at
+    }
     return Event(
-        pattern, declaration.name, english, fields=typed, timings=declaration.timings, phrases=phrases, once=once
+        pattern,
+        declaration.name,
+        english,
+        fields=typed,
+        timings=declaration.timings,
+        phrases=phrases,
+        once=once,
+        known_at=known_at,
     )
 
 

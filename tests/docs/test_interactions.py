@@ -1,0 +1,77 @@
+"""The reference's "interacts with" lists stay linear (issue 36 §4): 2,000 cards hearing one event gave 432 MB of
+reference and 1.8 GB of memory, each card listing all the others. Now each card names at most SHOWN_RELATED cards and
+counts the rest by what they share with it; a deck's lists are what the card-against-card definition gives."""
+
+from __future__ import annotations
+
+import json
+
+from compiler import compile_text
+from compiler.backends.docs import SHOWN_RELATED, causes, discarded, hooks, interactions, reference_texts, rules
+from tests.kit.rulebook import ROOT
+
+HEARERS = 2000
+
+
+def shipwrights(count: int) -> str:
+    return "\n".join(
+        f'building "Shipwright {i:05d}" (trout A{10000 + i})\n  cost 1 wood\n  vp 1\n'
+        "  each time after you build a ship:\n    take 1 fish\n"
+        for i in range(count)
+    )
+
+
+def test_two_thousand_cards_hearing_one_event_name_a_few_each_and_count_the_rest() -> None:
+    text = shipwrights(HEARERS)
+    program = compile_text(text, "many.nus").program
+    outputs = reference_texts(program, "many.nus", text)
+    cards = json.loads(outputs["cards.json"])
+    first, last = cards[0], cards[-1]
+    assert first["interacts"] == [f"Shipwright {i:05d}" for i in range(1, SHOWN_RELATED + 1)]
+    assert last["interacts"] == [f"Shipwright {i:05d}" for i in range(SHOWN_RELATED)]
+    assert first["interacts_more"] == last["interacts_more"] == [f"{HEARERS - 1:,} cards that hear 'build a ship'"]
+    assert all(len(card["interacts"]) == SHOWN_RELATED for card in cards)
+    assert "and more (in all: 1,999 cards that hear 'build a ship')" in outputs["cards.md"]
+    assert "and more (in all: 1,999 cards that hear &#39;build a ship&#39;)" in outputs["index.html"]
+    for name in ("cards.md", "index.html", "cards.json"):  # linear: a few KB a card, where it was 100 KB and more
+        assert len(outputs[name]) < 2500 * HEARERS, name
+
+
+def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
+    """On cards.nus no list is cut, and each is every other Building that hooks an event it hooks, changes a rule it
+    changes, causes what the other hooks, or discards the other to be built (or the other way round)."""
+    text = (ROOT / "cards.nus").read_text(encoding="utf-8")
+    buildings = tuple(card for card in compile_text(text, "cards.nus").program.cards if card.kind == "building")
+    found = interactions(buildings)
+    facts = {card.name: (hooks(card), causes(card), rules(card), discarded(card)) for card in buildings}
+    for card in buildings:
+        heard, caused, ruled, discards = facts[card.name]
+        expected = sorted(
+            other.name
+            for other in buildings
+            if other is not card
+            and (
+                heard & facts[other.name][0]
+                or ruled & facts[other.name][2]
+                or caused & facts[other.name][0]
+                or facts[other.name][1] & heard
+                or other.name in discards
+                or card.name in facts[other.name][3]
+            )
+        )
+        assert found[card.name].names == expected and found[card.name].more == []
+    assert max(len(related.names) for related in found.values()) > 20  # the cut stays above the deck's longest list
+
+
+def test_cards_discarded_to_build_one_another_are_counted_each_way() -> None:
+    """One card discarded by 40 others to be built: it names 30 of them and counts the 40; each of them names it and
+    says it is discarded to build them."""
+    toy = 'building "Toy Box" (trout A901)\n  cost 1 wood\n  vp 1\n'
+    trams = "\n".join(
+        f'building "Tram {i:02d}" (trout A{902 + i})\n  cost 2 wood or discard "Toy Box"\n  vp 1\n' for i in range(40)
+    )
+    program = compile_text(toy + "\n" + trams, "toys.nus").program
+    found = interactions(tuple(program.cards))
+    assert found["Toy Box"].names == [f"Tram {i:02d}" for i in range(SHOWN_RELATED)]
+    assert found["Toy Box"].more == ["40 cards that discard it to be built"]
+    assert found["Tram 07"].names == ["Toy Box"] and found["Tram 07"].more == []
