@@ -258,7 +258,7 @@ def unknown_count(quantity: n.Quantity, tokens: list[Token], names: list[str], i
     help = f"did you mean '{vocab.readable(close[0])}'?" if close else "'nus vocab count' lists every count"
     kept = {vocab.normalise(word) for word in close[0].split()} if close else set()
     left_out = [word for word in quantity.words if not difflib.get_close_matches(vocab.normalise(word), kept, 1, 0.75)]
-    if left_out and meaning(close[0]):
+    if close and left_out and meaning(close[0]):
         help = (
             f"did you mean '{vocab.readable(close[0])}' ({meaning(close[0])})? It does not say "
             f"'{' '.join(left_out)}': 'nus vocab count' lists every count"

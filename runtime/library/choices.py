@@ -11,7 +11,7 @@ from typing import Any
 from runtime.core.attempts import attempt, choose_legal
 from runtime.core.decisions import Decision, DecisionKind, ask
 from runtime.core.rules_in_force import rule as rule_value
-from runtime.model.cards import Context
+from runtime.model.cards import CardError, Context
 from runtime.model.state import IllegalAction, Table
 
 TRIALS = 8  # answer sequences a trial tries before it gives up and lets the player be asked
@@ -43,8 +43,8 @@ class Trial:
 def can_carry_out(table: Table, act: Callable[[], object]) -> bool:
     """Whether act can be carried out in full on the table as it stands: tried, every question inside it answered by
     a Trial (another answer sequence after a failure, up to TRIALS), the journal undoing each try. Inside a trial the
-    trial's own answers decide, so this says yes; a trial that runs out of tries says yes too (the player is asked,
-    and a failure is declined as before)."""
+    trial's own answers decide, so this says yes; a trial that runs out of tries, or meets a card error, says yes too
+    (the player is asked, and a failure is declined as before)."""
     session = table.session
     decider, tracer = session.decider, session.tracer
     if decider.__class__ is Trial:
@@ -62,6 +62,8 @@ def can_carry_out(table: Table, act: Callable[[], object]) -> bool:
                 return True
             except IllegalAction:
                 untried += reversed(trial.others())
+            except CardError:  # a card gone wrong is not judged here: it goes wrong in play, traced and reported
+                return True
             finally:
                 table.restore(mark)
         return True
