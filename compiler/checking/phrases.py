@@ -174,7 +174,8 @@ def another_player_outside_event(span: Span) -> Diagnostic:
     return codes.ANOTHER_PLAYER_OUTSIDE_EVENT.diagnostic(
         "'another player' is only known while a card hears an event",
         span,
-        "write 'each time after another player ...:', or 'if another player did it' in an 'each time' ability",
+        "write 'each time after another player ...:' to hear them act; to read their counts anywhere, write 'most "
+        "COUNT among other players' (or fewest, total) or 'other players with COUNT'",
     )
 
 
