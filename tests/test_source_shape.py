@@ -1,5 +1,7 @@
 """What issue 31 asks of the source's shape that a test can see: the runtime runs no code it writes itself (no
-`exec`), and no module of the compiler or the runtime grows past MAX_LINES lines (split it by job instead)."""
+`exec`), no module of the compiler or the runtime grows past MAX_LINES lines (split it by job instead), table
+objects carry no class-level flags (the engine's caches are named values in runtime/model/caches.py), and the
+benchmark scripts run as modules, never by changing sys.path."""
 
 from __future__ import annotations
 
@@ -46,3 +48,21 @@ def test_no_module_of_the_compiler_or_the_runtime_is_over_the_limit() -> None:
     assert len(sources) > 80
     lengths = {path: len(path.read_text(encoding="utf-8").splitlines()) for path in sources}
     assert [f"{path.relative_to(ROOT)}: {n} lines" for path, n in lengths.items() if n > MAX_LINES] == []
+
+
+def test_table_objects_carry_no_class_level_flags() -> None:
+    """No table object class says by a class attribute how its fields are journaled or cached (issue 31 §2: the
+    caches are named values, forgotten where what is in play changes)."""
+    from runtime.model import state
+    from runtime.model.journal import State
+
+    classes = [value for value in vars(state).values() if isinstance(value, type) and issubclass(value, State)]
+    assert len(classes) == 8  # State and the seven table objects
+    flags = [f"{cls.__name__}.{name}" for cls in classes for name in vars(cls) if name.isupper()]
+    assert flags == []
+
+
+def test_no_benchmark_script_changes_sys_path() -> None:
+    scripts = sorted((ROOT / "tests" / "benchmarks").glob("*.py"))
+    assert len(scripts) > 5
+    assert [path.name for path in scripts if "sys.path" in path.read_text(encoding="utf-8")] == []

@@ -151,16 +151,13 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
     return done
 
 
-CARD_CONTEXTS = "card contexts"  # Table.derived's key for the Contexts below
-
-
 def card_contexts(table: Table) -> dict[CardInPlay, Context]:
     """Card -> the Context its owner acts in on it, hearing no event (its latches, its rules): the same for as long
     as the cards in play stay the same (Table.derived), so one is made a card, not one a check."""
     derived = table._journal.derived  # Table.derived without the property call: asked for every latch check
-    contexts = derived.get(CARD_CONTEXTS)
+    contexts = derived.card_contexts
     if contexts is None:
-        contexts = derived[CARD_CONTEXTS] = {}
+        contexts = derived.card_contexts = {}
     return contexts
 
 
@@ -172,15 +169,10 @@ def card_context(table: Table, card: CardInPlay) -> Context:
     return ctx
 
 
-LATCHES_CHECKED = "latches checked"  # Table.derived's key: the action depth every pending latch was found false at
-NEVER = -1  # no action depth: what LATCHES_CHECKED reads as when the derived values were forgotten since
-ACTION_ASKED = "action asked"  # Table.derived's key: a condition asked whether an action is running
-
-
 def action_running(table: Table) -> bool:
     """Whether an action is running, as a condition asks it: noted (Table.derived), so that a latch check knows
     whether its conditions depend on it."""
-    table._journal.derived[ACTION_ASKED] = True
+    table._journal.derived.action_asked = True
     return table.session.action_depth > 0
 
 
@@ -197,23 +189,24 @@ def check_latches(table: Table) -> None:
     if session.checking_latches or not table.latches:
         return
     journal = table._journal
-    derived = journal.derived  # one dict for the table's life, cleared in place
+    derived = journal.derived  # one object for the table's life, forgotten in place
     tracer = session.tracer
     if not journal.changed and tracer is None:
-        depth = derived.get(LATCHES_CHECKED, NEVER)  # the action depth they were found false at; None: any
+        depth = derived.latches_checked  # the action depth they were found false at; None: any
         if depth is None or depth == session.action_depth:
             return
-    derived.pop(ACTION_ASKED, None)
+    derived.action_asked = False
     while fire_held_latches(table, tracer):
         pass
     journal.changed = False
-    derived[LATCHES_CHECKED] = session.action_depth if derived.pop(ACTION_ASKED, False) else None
+    derived.latches_checked = session.action_depth if derived.action_asked else None
+    derived.action_asked = False
 
 
 def fire_held_latches(table: Table, tracer: Any) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
     session, fired = table.session, False
-    contexts = table._journal.derived.get(CARD_CONTEXTS) or card_contexts(table)  # inline: asked every pass
+    contexts = table._journal.derived.card_contexts or card_contexts(table)  # inline: asked every pass
     for entry in list(table.latches):
         if fired and entry not in table.latches:
             continue  # its card left play in an effect fired this pass: its latches lapsed with it

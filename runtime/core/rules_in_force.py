@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.core.events import card_context
+from runtime.model.caches import Bases
 from runtime.model.cards import CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
@@ -21,44 +22,22 @@ def base_value(rules: Rules, key: str, players: int, scope: dict[str, Any] | Non
 
 def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
     """(the scope keyword its base value comes under or "", the base value from rules.toml, whether every player's
-    cards change it), remembered by the rules: the look-up asks on every move."""
-    found = rules.bases.get((key, players))
+    cards change it), remembered for every table of the rules and player count (Bases.parameters): the look-up asks
+    on every move."""
+    known = Bases.for_players(rules.bases, players).parameters
+    found = known.get(key)
     if found is None:
         parameter = parameters()[key]
         value = None if parameter.usual else rules.default(parameter.path)
         if parameter.by_player_count:
             value = value[players - 1]
-        found = rules.bases[(key, players)] = (parameter.usual, value, parameter.reach == "table")
+        found = known[key] = (parameter.usual, value, parameter.reach == "table")
     return found
 
 
 def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
-    """base_of for this table, remembered by it (Table.bases, shared_bases): a table's rules and player count never
-    change."""
-    found = table.bases.get(key)
-    if found is None:
-        found = shared_bases(table)[key] = base_of(table.rules, key, len(table.players))
-    return found
-
-
-SHARED_BASES = "a table's bases"  # Rules.bases' key (with the player count) for shared_bases
-
-
-def shared_bases(table: Table) -> dict[str, Any]:
-    """Table.bases as every table of the same rules and player count shares it, put in its place: all it holds is
-    worked out from those two alone (base values, double space sizes, capacities, haul table rows), so a new table
-    finds them worked out by the tables before it. Set-up makes each table an empty one; it is swapped at the
-    table's first miss."""
-    key = (SHARED_BASES, len(table.players))
-    shared = table.rules.bases.get(key)
-    if shared is None:
-        shared = table.rules.bases[key] = table.bases
-    elif table.bases is not shared:  # a new table's, or a copy's (a copy of the shared one: nothing else)
-        table.bases = shared
-    return shared
-
-
-RULE_CHANGES = "rule changes"  # Journal.ruled's key for the index below
+    """base_of for this table: the rule look-ups read Table.bases.parameters first, inline."""
+    return base_of(table.rules, key, len(table.players))
 
 
 def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
@@ -83,15 +62,12 @@ def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], .
 
 
 def rule_index(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
-    """rule_changes of the table as it is, remembered with the cards in play that have rules (Journal.ruled)."""
-    ruled = table._journal.ruled
-    index = ruled.get(RULE_CHANGES)
+    """rule_changes of the table as it is, remembered with the cards in play that have rules (Table.derived)."""
+    derived = table._journal.derived
+    index = derived.rule_changes
     if index is None:
-        index = ruled[RULE_CHANGES] = rule_changes(table)
+        index = derived.rule_changes = rule_changes(table)
     return index
-
-
-RULE_VALUES = "rule values"  # Journal.ruled's key for rule_values
 
 
 def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
@@ -104,16 +80,16 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
     Most look-ups ask for a parameter no card in play changes: one read of rule_values answers them. Which cards
     change the others is worked out with it (the rule index); what each change gives is worked out every time,
     since it may depend on anything on the table."""
-    ruled = table._journal.ruled  # asked most
-    values = ruled.get(RULE_VALUES)
+    derived = table._journal.derived  # asked most
+    values = derived.rule_values
     if values is None:
         values = rule_values(table)
     if key in values:
         return values[key]
-    usual, value, table_wide = table.bases.get(key) or table_base(table, key)
+    usual, value, table_wide = table.bases.parameters.get(key) or table_base(table, key)
     if usual:
         value = scope[usual]
-    changes = ruled[RULE_CHANGES].get(key)  # made with the values
+    changes = derived.rule_changes.get(key)  # made with the values
     if changes:
         everyone = table_wide or player is None
         for owner, ctx, change in changes:
@@ -133,7 +109,7 @@ def scoped_rule(table: Table, player: Player | None, key: str, usual: Any) -> An
     """rule() for a scoped parameter, its one scope keyword's value (the usual value its caller worked out) given as
     `usual`: while no card in play changes the parameter (the rule index says, the usual case) that value is the
     answer, found without building the keywords a scoped look-up passes to the changes."""
-    index = table._journal.ruled.get(RULE_CHANGES)
+    index = table._journal.derived.rule_changes
     if index is None:
         index = rule_index(table)
     if key not in index:
@@ -143,7 +119,7 @@ def scoped_rule(table: Table, player: Player | None, key: str, usual: Any) -> An
 
 def rule_values(table: Table) -> dict[str, Any]:
     """Every parameter without a scope that no card in play changes, with its base value: made from the table's
-    base values once for as long as the cards in play with rules stay the same (Journal.ruled, with the rule
+    base values once for as long as the cards in play with rules stay the same (Table.derived, with the rule
     index)."""
     values = unscoped_bases(table.rules, len(table.players))  # shared by every such table: read, never changed
     changed = rule_index(table)
@@ -151,18 +127,16 @@ def rule_values(table: Table) -> dict[str, Any]:
         values = dict(values)
         for key in changed:
             values.pop(key, None)
-    table._journal.ruled[RULE_VALUES] = values
+    table._journal.derived.rule_values = values
     return values
 
 
-UNSCOPED = "every unscoped parameter"  # Rules.bases' key (with the player count) for unscoped_bases
-
-
 def unscoped_bases(rules: Rules, players: int) -> dict[str, Any]:
-    """Every parameter without a scope with its base value at this player count, remembered by the rules."""
-    found = rules.bases.get((UNSCOPED, players))
+    """Every parameter without a scope with its base value at this player count (Bases.unscoped)."""
+    bases = Bases.for_players(rules.bases, players)
+    found = bases.unscoped
     if found is None:
-        found = rules.bases[(UNSCOPED, players)] = {}
+        found = bases.unscoped = {}
         for key in parameters():
             usual, value, _ = base_of(rules, key, players)
             if not usual:
@@ -178,7 +152,8 @@ def card_rule(table: Table, card: CardInPlay, key: str) -> Any:
 def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: CardInPlay | None = None) -> Any:
     """A rule parameter as a card sets it for itself, in play or not yet (where it may be built). A card in play's
     change is called with its own Context (card_context), made once while the cards in play stay the same."""
-    value = (table.bases.get(key) or table_base(table, key))[1]  # inline: asked for every card on every build
+    # inline: asked for every card on every build
+    value = (table.bases.parameters.get(key) or table_base(table, key))[1]
     change = spec.rules.get(key)
     if change is None:
         return value
@@ -190,7 +165,7 @@ def spec_rule(table: Table, player: Player, spec: CardSpec, key: str, card: Card
 def may_hold(table: Table, cards: list[CardInPlay], key: str) -> bool:
     """Whether card_rule(key) can be on for any of the cards: its base value is, or one of them sets it (asked
     before asking each card, which costs more)."""
-    if (table.bases.get(key) or table_base(table, key))[1]:  # inline, as in rule()
+    if (table.bases.parameters.get(key) or table_base(table, key))[1]:  # inline, as in rule()
         return True
     for card in cards:  # noqa: SIM110 - a plain loop costs less than any() over a generator, asked every turn
         if key in card.spec.rules:
@@ -200,8 +175,15 @@ def may_hold(table: Table, cards: list[CardInPlay], key: str) -> bool:
 
 def decline(table: Table, card: CardInPlay) -> None:
     """Its owner declines the card's standing effect for good: its rules no longer apply (it still scores)."""
-    card.declined = True
+    withdraw_rules(table, card)
     table.say(f"{card.owner.name} declines the effect of {card.name}", card.owner.index, card=card)
+
+
+def withdraw_rules(table: Table, card: CardInPlay) -> None:
+    """The card's rules no longer apply (declined): what was derived from the cards in play is forgotten, now and
+    when this is undone."""
+    card.declined = True
+    table._journal.forget_derived()
 
 
 def rule_holders(table: Table, player: Player, key: str) -> list[CardInPlay]:
@@ -223,15 +205,12 @@ def double_spaces(table: Table) -> tuple[DoubleSpace, ...]:
     return table.rules.doubles
 
 
-DOUBLE_SIZES = "double space sizes"  # Table.bases' key for double_sizes
-
-
 def double_sizes(table: Table) -> tuple[int, ...]:
-    """How many Building spaces each double space has, remembered by the table (Table.bases): a latch counts the
-    forest-covered spaces after every event."""
-    found = table.bases.get(DOUBLE_SIZES)
+    """How many Building spaces each double space has (Bases.double_sizes): a latch counts the forest-covered spaces
+    after every event."""
+    found = table.bases.double_sizes
     if found is None:
-        found = shared_bases(table)[DOUBLE_SIZES] = tuple(len(double.cells) for double in table.rules.doubles)
+        found = table.bases.double_sizes = tuple(len(double.cells) for double in table.rules.doubles)
     return found
 
 
@@ -253,44 +232,38 @@ def capacity(table: Table, space: str) -> int:
     return rule(table, None, f"capacity_{space}")
 
 
-CAPACITIES = "capacities"  # Journal.ruled's key for the capacities below, while no card changes any
-
-
 def capacities(table: Table) -> dict[str, int]:
     """Every action space's capacity, for a question that needs several (read it, do not change it). While no card
     in play changes a capacity each is its base value, so it is remembered with the cards in play that have rules
-    (Journal.ruled)."""
-    ruled = table._journal.ruled  # asked on every turn
-    held = ruled.get(CAPACITIES)
+    (Table.derived)."""
+    derived = table._journal.derived  # asked on every turn
+    held = derived.capacities
     if held is None:
         keys, bases, capacity_keys = base_capacities(table)
         if not capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
             return {name: rule(table, None, key) for name, key in keys.items()}
-        held = ruled[CAPACITIES] = bases
+        held = derived.capacities = bases
     return held
 
 
 def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int], frozenset[str]]:
     """Each action space's capacity parameter and its base value, and the parameters as a set, remembered by the
-    table (Table.bases, as table_base): the spaces, rules and player count never change, and the capacities are
+    table (Bases.capacities): the spaces, rules and player count never change, and the capacities are
     asked after every undo."""
-    found = table.bases.get(CAPACITIES)
+    found = table.bases.capacities
     if found is None:
         keys = {name: f"capacity_{name}" for name in table.spaces}
         bases = {name: table_base(table, key)[1] for name, key in keys.items()}
-        found = shared_bases(table)[CAPACITIES] = (keys, bases, frozenset(keys.values()))
+        found = table.bases.capacities = (keys, bases, frozenset(keys.values()))
     return found
 
 
-HAUL_ROWS = "haul table rows"  # Table.bases' key: total Ship length -> its haul table value (None: below every row)
 NO_ROW = object()  # a length not looked up yet
 
 
 def usual_haul(table: Table, player: Player, length: int) -> int:
     """The haul table's value for a total Ship length; below its first row, the catboat's own haul."""
-    rows = table.bases.get(HAUL_ROWS)
-    if rows is None:
-        rows = shared_bases(table).setdefault(HAUL_ROWS, {})
+    rows = table.bases.haul_rows
     row = rows.get(length, NO_ROW)
     if row is NO_ROW:
         row = rows[length] = haul_row(table.rules.haul_table, length)

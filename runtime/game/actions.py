@@ -14,7 +14,7 @@ from runtime.core.attempts import choose_legal
 from runtime.core.decisions import DecisionKind, Option, ask
 from runtime.core.events import check_latches, emit, run_all_or_nothing
 from runtime.core.in_play import abilities_of
-from runtime.core.rules_in_force import CAPACITIES, capacities, rule
+from runtime.core.rules_in_force import capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
 from runtime.mechanics.board import forest_count
 from runtime.mechanics.buildings import build_building, can_build_any
@@ -206,15 +206,15 @@ SPACE_OPTIONS = SpaceOptions()
 def open_space_options(table: Table) -> list[Option]:
     """The action spaces with room for a Worker (open_spaces) as turn options. While no card changes a capacity (the
     capacities are remembered, see capacities) each space that can hold a Worker is paired once with its Workers and
-    its capacity (Journal.ruled, forgotten with them; a space's Workers are one list, changed in place, for the
+    its capacity (Table.derived, forgotten with them; a space's Workers are one list, changed in place, for the
     table's life): a turn then only counts Workers."""
     held = capacities(table)
-    ruled = table._journal.ruled
-    entries = ruled.get(SPACE_ENTRIES)
+    derived = table._journal.derived
+    entries = derived.space_entries
     if entries is None:
-        if ruled.get(CAPACITIES) is not held:  # a card changes a capacity: worked out anew every turn
+        if derived.capacities is not held:  # a card changes a capacity: worked out anew every turn
             return [SPACE_OPTIONS[name] for name in open_spaces(table, held)]
-        entries = ruled[SPACE_ENTRIES] = tuple(
+        entries = derived.space_entries = tuple(
             [(workers, held[name], SPACE_OPTIONS[name]) for name, workers in table.spaces.items() if held[name] > 0]
         )
     options = []
@@ -222,9 +222,6 @@ def open_space_options(table: Table) -> list[Option]:
         if len(workers) < room:
             options.append(option)
     return options
-
-
-SPACE_ENTRIES = "action spaces as turn options"  # Journal.ruled's key for open_space_options
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:

@@ -14,9 +14,10 @@ from typing import NamedTuple
 
 from runtime.core.decisions import Decider, RandomPlayer
 from runtime.core.rules_in_force import base_value
+from runtime.model.caches import Bases
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import GOODS
-from runtime.model.journal import Journal, ShapeList, Tracked, TrackedDict, TrackedList, TrackedSet
+from runtime.model.journal import InPlayList, Journal, Tracked, TrackedDict, TrackedList, TrackedSet
 from runtime.model.parameters import parameters
 from runtime.model.rules import Rules, load_rules
 from runtime.model.state import FishingTrack, Harbor, Player, Session, Share, Table, goods_dict
@@ -85,7 +86,7 @@ def new_player(journal: Journal, start: Start, index: int) -> Player:
     supply, reserve = goods_dict(**start.supply), goods_dict()
     cells, forests = TrackedDict(dict.fromkeys(start.cells)), TrackedList(start.forests)
     ships, on_track, space_goods = TrackedList(), TrackedList(), TrackedList()
-    council, buildings, hand = ShapeList(), ShapeList(), TrackedList()
+    council, buildings, hand = InPlayList(), InPlayList(), TrackedList()
     joined(journal, supply, reserve, cells, forests, ships, on_track, space_goods, council, buildings, hand)
     on = journal.join
     harbor, track = on(Harbor(cells, forests)), on(FishingTrack(ships, on_track, space_goods))
@@ -185,7 +186,7 @@ def new_table(
     spaces = {name: TrackedList() for name in rules.space_names}  # a space's capacity may be 0 until a card raises it
     decks_left = {letter: TrackedList(deck) for letter, deck in decks.items()}
     parts = {
-        "players": ShapeList([new_player(journal, start, i) for i in range(players)]),
+        "players": InPlayList([new_player(journal, start, i) for i in range(players)]),
         "shares": TrackedList([on(Share(colour, issued, holder)) for colour, issued, holder in start.shares]),
         "ships_left": TrackedDict(dict.fromkeys(rules.ship_types, start.ships_per_type)),
         "elder_stacks": TrackedList(stacks),
@@ -202,4 +203,5 @@ def new_table(
     }
     joined(journal, *stacks, *spaces.values(), *decks_left.values(), *parts.values())
     session = Session(decider if decider is not None else RandomPlayer(seed), keep_log)
-    return on(Table(rules=rules, session=session, **parts))
+    bases = Bases.for_players(rules.bases, players)
+    return on(Table(rules=rules, session=session, bases=bases, **parts))

@@ -16,6 +16,7 @@ from runtime.core.rules_in_force import (
     rule_holders,
     scoped_rule,
     usual_haul,
+    withdraw_rules,
 )
 from runtime.model.state import CardInPlay, Player, Table
 
@@ -87,17 +88,14 @@ def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
     ]
 
 
-BURIED = "may be buried"  # Journal.ruled's key for may_be_buried
-
-
 def may_be_buried(table: Table, player: Player) -> bool:
     """Whether any of the player's Buildings may lie under Forests: a question about which cards with rules are in
-    play, so it is remembered with them (Journal.ruled, forgotten when they change), for every seat at once; latches
+    play, so it is remembered with them (Table.derived, forgotten when they change), for every seat at once; latches
     ask it after every event."""
-    ruled = table._journal.ruled
-    buried = ruled.get(BURIED)
+    derived = table._journal.derived
+    buried = derived.buried
     if buried is None:
-        buried = ruled[BURIED] = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
+        buried = derived.buried = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
     return buried[player.index]
 
 
@@ -237,7 +235,7 @@ def holds_without_gap(table: Table, player: Player, test: Callable[[], bool]) ->
         return False
     with table.snapshot() as mark:
         for card in rule_holders(table, player, "fishing_gap"):
-            card.declined = True
+            withdraw_rules(table, card)
         held = test()
         table.restore(mark)
     return held

@@ -7,7 +7,7 @@ from functools import cache, partial
 from runtime.core.attempts import choose_legal
 from runtime.core.decisions import DecisionKind, ask
 from runtime.core.events import emit, heard
-from runtime.core.rules_in_force import rule, rule_holders, rule_index, shared_bases
+from runtime.core.rules_in_force import rule, rule_holders, rule_index
 from runtime.mechanics.board import (
     decline_gap,
     free_track_spaces,
@@ -23,7 +23,6 @@ from runtime.model.parameters import parameters
 from runtime.model.state import IllegalAction, Player, Ship, Table
 
 PLACE_SHIP_WINDOW = (PLACE_SHIP.name, Timing.BEFORE)  # a card listening there may bring what pays for the Ship
-BASE_SHIP_PRICES = "base ship prices"  # Table.bases' key: Ship type -> its base cost and what that totals
 
 
 def ship_cost(table: Table, player: Player, ship_type: str) -> tuple[CostOption, ...]:
@@ -42,15 +41,14 @@ def can_afford(table: Table, player: Player, ship_type: str) -> bool:
 
 def base_price(table: Table, player: Player, ship_type: str) -> tuple[tuple[CostOption, ...], Due] | None:
     """The Ship's base cost and its total while no card in play changes one of its prices (the rule index says, the
-    usual case), made once for every table of the same rules and player count (Table.bases); None while one does."""
+    usual case), made once for every table of the same rules and player count (Bases.ship_prices); None while one
+    does."""
     keys = price_keys(ship_type)
     changed = rule_index(table)
     for _, key in keys:
         if key in changed:
             return None
-    base = table.bases.get(BASE_SHIP_PRICES)
-    if base is None:
-        base = shared_bases(table).setdefault(BASE_SHIP_PRICES, {})
+    base = table.bases.ship_prices
     price = base.get(ship_type)
     if price is None:
         cost = priced(table, player, keys)

@@ -12,12 +12,9 @@ since (a new Ship) joins the journal with its containers. Tuples on the table ar
 through for table objects. What is built for a table can join its journal as it is made instead (`join`), so
 that nothing has to be walked through when it goes on the table.
 
-The journal also holds what the engine derives from the table's shape (which cards are in play, and whose) to
-avoid working it out on every look-up: `derived` is forgotten whenever a field a class names in SHAPE changes or
-a ShapeList (the lists in SHAPE) changes, and when such a change is undone (each one journals the forgetting).
-What follows only from the cards in play that have rules (the rule index and what is made with it) is kept apart,
-in `ruled`: forgotten with `derived`, except when the change adds or takes away only cards without rules (most
-cards: a Building built, an Elder taken or discarded).
+The journal also holds what the engine derives from the cards in play (`derived`, runtime/model/caches.py), so
+that forgetting it is journaled too: a change of what is in play forgets it (an `InPlayList` changes, or a card's
+rules are declined: `forget_derived`), and so does undoing such a change.
 And it notes that the table changed (`changed`, set by every change, recorded or not, and every undo; a new or
 copied journal starts with it set): the latch check clears it when it finds every pending latch false, and asks
 none again while it stays clear (runtime/core/events.py).
@@ -29,6 +26,7 @@ from collections.abc import Callable, Iterable
 from copy import deepcopy
 from typing import Any, TypeVar
 
+from runtime.model.caches import Derived
 from runtime.model.cards import Ability, CardSpec
 
 MISSING = object()  # the old value of a field or key that did not exist
@@ -38,13 +36,12 @@ T = TypeVar("T")
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open", "derived", "ruled", "changed", "lowest")
+    __slots__ = ("entries", "open", "derived", "changed", "lowest")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
         self.open = 0
-        self.derived: dict[Any, Any] = {}  # values worked out from the table's shape; see the module docstring
-        self.ruled: dict[Any, Any] = {}  # values worked out from the cards in play that have rules; likewise
+        self.derived = Derived()  # values worked out from the cards in play; see the module docstring
         self.changed = True  # set by every change and undo, recorded or not; see the module docstring
         self.lowest = 0  # the lowest position undone to since the forward model last set it (Game.refused)
 
@@ -66,16 +63,13 @@ class Journal:
         self.changed = True
 
     def forget_derived(self, ruled: bool = True) -> None:
-        """The table's shape changes: what was derived from it is forgotten now, and again if the change is undone
-        (an undo that takes back no change of shape leaves the derived values standing). `ruled` False: the change
-        adds or takes away only cards without rules, so what was derived from the cards with rules stands."""
-        self.derived.clear()
-        if ruled:
-            self.ruled.clear()
+        """What is in play changes: what was derived from it is forgotten now, and again if the change is undone
+        (an undo that takes back no such change leaves the derived values standing). `ruled` False: the change adds
+        or takes away only cards without rules, so what was derived from the cards with rules stands."""
+        forget = Derived.forget if ruled else Derived.forget_cards
+        forget(self.derived)
         if self.open:
-            self.entries.append((dict.clear, self.derived))
-            if ruled:
-                self.entries.append((dict.clear, self.ruled))
+            self.entries.append((forget, self.derived))
 
     def join(self, value: T) -> T:
         """A tracked container or table object just made, put on this journal as it is, nothing inside looked
@@ -111,45 +105,40 @@ class Journal:
 
 
 def adopt_object(journal: Journal, obj: State) -> None:
-    """Walks the dataclass fields (a table object has no others but TRANSIENT ones), written with object.__setattr__,
-    never through `obj.__dict__`: CPython 3.11 keeps a new object's attributes as inline values until something asks
-    for its __dict__, and from then on every attribute read on that object takes the slow path (about five times the
-    instructions; writing table objects' fields through __dict__ cost 5% of a game's). `_journal` is set first, so
-    the walk, which may come back to obj through a cycle, finds it adopted."""
+    """Walks the dataclass fields, written with object.__setattr__, never through `obj.__dict__`: CPython 3.11 keeps
+    a new object's attributes as inline values until something asks for its __dict__, and from then on every
+    attribute read on that object takes the slow path (about five times the instructions; writing table objects'
+    fields through __dict__ cost 5% of a game's). `_journal` is set first, so the walk, which may come back to obj
+    through a cycle, finds it adopted. What is not game state (a Table's rules, session and bases) is no container
+    and no table object: adopt leaves it as it is."""
     object.__setattr__(obj, "_journal", journal)  # first: a table object can be reached again through its fields
-    transient, shape = obj.TRANSIENT, obj.SHAPE
     for name in obj.__dataclass_fields__:
         value = getattr(obj, name)
-        if type(value) not in ATOMS and name not in transient:
-            object.__setattr__(obj, name, journal.adopt(shaped(value) if name in shape else value))
+        if type(value) not in ATOMS:
+            object.__setattr__(obj, name, journal.adopt(value))
 
 
 class State:
-    """A table object: its field changes are journaled once it is on a table; TRANSIENT fields are not game state.
-    A change of a SHAPE field forgets the journal's derived values, and a list in one is a ShapeList."""
+    """A table object: its field changes are journaled once it is on a table. A field holding a list of cards in
+    play (an InPlayList) keeps one: a list put in its place becomes one, and what was derived from the cards in play
+    is forgotten."""
 
-    TRANSIENT: frozenset[str] = frozenset({"_journal"})
-    SHAPE: frozenset[str] = frozenset()
-    UNUSUAL: frozenset[str] = TRANSIENT  # TRANSIENT | SHAPE: one look-up for the usual change of a game field
     _journal: Journal | None = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.UNUSUAL = cls.TRANSIENT | cls.SHAPE
 
     def __setattr__(self, name: str, value: Any) -> None:
         journal = self._journal
-        if journal is None or name in self.UNUSUAL:
-            if journal is None or name in self.TRANSIENT:  # not on a table, or no game state (maybe a property)
-                object.__setattr__(self, name, value)
-                return
-            value = shaped(value)  # a SHAPE field
+        if journal is None:  # not on a table
+            object.__setattr__(self, name, value)
+            return
+        old = getattr(self, name, MISSING)
+        if type(old) is InPlayList:
+            value = InPlayList(value)
             journal.forget_derived()
         if type(value) not in ATOMS:  # most values are: skip the call
             value = journal.adopt(value)
         journal.changed = True
         if journal.open:
-            journal.entries.append((restore_field, self, name, getattr(self, name, MISSING)))
+            journal.entries.append((restore_field, self, name, old))
         object.__setattr__(self, name, value)
 
 
@@ -289,9 +278,10 @@ class TrackedList(Tracked, list):
         return self
 
 
-class ShapeList(TrackedList):
-    """A tracked list the journal's derived values depend on (cards in play): any change forgets them; adding or
-    taking away one card without rules (the usual change) leaves those derived from the cards with rules."""
+class InPlayList(TrackedList):
+    """A list of cards in play (a Player's council and buildings) or of the players: any change forgets what was
+    derived from the cards in play; adding or taking away one card without rules (the usual change) leaves what was
+    derived from the cards with rules."""
 
     def append(self, value: Any) -> None:
         journal = self._journal
@@ -307,13 +297,13 @@ class ShapeList(TrackedList):
 
 
 def has_rules(item: Any) -> bool:
-    """Whether an item of a ShapeList may bear on rules: a card with rules, or anything but a card (a Player)."""
+    """Whether an item of an InPlayList may bear on rules: a card with rules, or anything but a card (a Player)."""
     spec = getattr(item, "spec", None)
     return spec is None or bool(spec.rules)
 
 
 def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
-    def change(self: ShapeList, *args: Any, **kwargs: Any) -> Any:
+    def change(self: InPlayList, *args: Any, **kwargs: Any) -> Any:
         journal = self._journal
         if journal is not None:
             journal.forget_derived()
@@ -334,12 +324,7 @@ for _name in (
     "reverse",
     "__imul__",
 ):
-    setattr(ShapeList, _name, forgetting(getattr(TrackedList, _name)))  # __iadd__ goes through extend
-
-
-def shaped(value: Any) -> Any:
-    """A list for a SHAPE field as a ShapeList; any other value as it is."""
-    return ShapeList(value) if isinstance(value, list) and type(value) is not ShapeList else value
+    setattr(InPlayList, _name, forgetting(getattr(TrackedList, _name)))  # __iadd__ goes through extend
 
 
 class TrackedDict(Tracked, dict):
@@ -480,4 +465,4 @@ for _name in (
 # changes (a deck, the display or a hand holds them; looking through them for table objects would find none).
 ATOMS = frozenset({int, str, bool, float, type(None), type(MISSING), CardSpec, Ability})
 TRACKED_OF: dict[type, Any] = {list: TrackedList, dict: TrackedDict, set: TrackedSet}
-TRACKED_TYPES = frozenset({*TRACKED_OF.values(), ShapeList})
+TRACKED_TYPES = frozenset({*TRACKED_OF.values(), InPlayList})

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
+from runtime.model.caches import Bases, Derived
 from runtime.model.cards import Ability, CardSpec
-from runtime.model.journal import ShapeList, State, TrackedDict, TrackedList, TrackedSet
+from runtime.model.journal import InPlayList, State, TrackedDict, TrackedList, TrackedSet
 from runtime.model.rules import Rules
 
 
@@ -30,8 +31,6 @@ def goods_dict(wood: int = 0, fish: int = 0, gold: int = 0, guest: int = 0) -> T
 class CardInPlay(State):
     """A Building on a Harbor board or an Elder in a council, with whatever lies on or under it."""
 
-    SHAPE = frozenset({"spec", "declined"})  # what the rule look-up derives from (see journal.py)
-
     spec: CardSpec
     owner: Player
     goods: TrackedDict = field(default_factory=goods_dict)
@@ -43,7 +42,8 @@ class CardInPlay(State):
     worker: int | None = None
     used_round: int = 0
     origin: int = -1  # an Elder's stack on the supply board
-    declined: bool = False  # its owner declined its standing effect for good: its rules no longer apply
+    declined: bool = False  # its owner declined its standing effect for good: its rules no longer apply (set by
+    # rules_in_force.withdraw_rules, which forgets what was derived from them)
     choices: dict[str, bool] = field(default_factory=TrackedDict)  # rule name -> its owner's standing "you may" answer
     # While it is being built: its builder's personal supply just before its cost was paid, (good, amount) pairs
     # (the counts `GOOD in supply before paying` read it); None once built, or when it came into play unpaid.
@@ -109,16 +109,13 @@ def player_name(index: int) -> str:
 
 @dataclass(eq=False)
 class Player(State):
-    TRANSIENT = State.TRANSIENT | {"name"}  # worked out from the seat once (see name)
-    SHAPE = frozenset({"council", "buildings"})  # the cards in play, which the rule look-up derives from
-
     index: int
     supply: TrackedDict  # good -> count; TrackedDict.add changes a count in one call
     reserve: TrackedDict
     harbor: Harbor
     track: FishingTrack
-    council: list[CardInPlay] = field(default_factory=ShapeList)
-    buildings: list[CardInPlay] = field(default_factory=ShapeList)
+    council: list[CardInPlay] = field(default_factory=InPlayList)  # cards in play: a change forgets Table.derived
+    buildings: list[CardInPlay] = field(default_factory=InPlayList)
     hand: list[CardSpec] = field(default_factory=TrackedList)
     turns_taken: int = 0
     elders_used_round: int = 0
@@ -179,17 +176,14 @@ class Session:
 @dataclass(eq=False)
 class Table(State):
     """The game state only; `session` holds the machinery driving it, and no snapshot or copy saves it. Made by
-    setup.new_table, which puts it on its journal.
+    setup.new_table, which puts it on its journal. Its rules, session and bases are never changed.
 
     The position between turns is state too: `stage` names the next step of the game and `seat` the
     place in turn order it is at (see runtime/game/driver.py)."""
 
-    TRANSIENT = State.TRANSIENT | {"rules", "session", "bases"}
-    SHAPE = frozenset({"players"})
-
     rules: Rules
     session: Session
-    players: list[Player]
+    players: list[Player]  # an InPlayList: the players and their cards in play
     shares: list[Share]
     ships_left: dict[str, int]
     elder_stacks: list[list[CardSpec]]
@@ -197,6 +191,7 @@ class Table(State):
     spaces: dict[str, list[int]]
     decks: dict[str, list[CardSpec]]
     display: list[CardSpec]
+    bases: Bases = field(repr=False)  # what its rules and player count decide, shared with every such table (caches.py)
     elder_guests: dict[str, list[int]] = field(default_factory=TrackedDict)  # Elder name -> who gets its Guests
     elders_taken: set[str] = field(default_factory=TrackedSet)  # Elders ever taken from the supply board, by name
     general: TrackedDict = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
@@ -209,11 +204,10 @@ class Table(State):
     start_player: int = 0
     stage: str = "round"
     seat: int = 0
-    bases: dict[str, Any] = field(default_factory=dict, repr=False)  # the rule look-up's base values (rules_in_force)
 
     @property
-    def derived(self) -> dict[Any, Any]:
-        """Values the engine works out from which cards are in play, forgotten when that changes (journal.py)."""
+    def derived(self) -> Derived:
+        """Values the engine works out from which cards are in play, forgotten when that changes (caches.py)."""
         return self._journal.derived
 
     @property

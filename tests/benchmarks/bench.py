@@ -247,7 +247,7 @@ def game_rows(rounds: int = 3) -> list[tuple[str, str]]:
     try:
         for _ in range(rounds):
             today.append(today_game_and_floor())
-            issue_day.append(issue_day_game_ms(child_environment()))
+            issue_day.append(issue_day_game_ms())
     except Unavailable as why:
         issue_day = []
         unavailable = str(why)

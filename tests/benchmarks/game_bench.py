@@ -20,14 +20,9 @@ Medians over repeats; the machine is shared and noisy, so read the ratio of the 
 
 from __future__ import annotations
 
-import io
-import os
 import random
 import statistics
-import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -42,6 +37,8 @@ from runtime.analysis.runner import settle_long_lived
 from runtime.core.decisions import decide_among
 from runtime.core.events import emit, emit_each
 from runtime.model.cards import CardSpec, Context
+from tests.benchmarks.versus import Unavailable, tree
+from tests.benchmarks.versus import game_ms as versus_game_ms
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -157,7 +154,7 @@ ISSUE_DAY = "63fdca7"  # main when issue 10 was filed: whole-table snapshots, ev
 ISSUE_DAY_RATIO = 52.0  # that engine against the issue's own floor, as the issue measured it
 ISSUE_DAY_GAME = """
 import statistics, sys, time
-from compiler import load_cards
+from compiler.load import load_cards
 from runtime.analysis.games import Setup, play
 players, games, passes = map(int, sys.argv[1:])
 cards = tuple(load_cards(open("cards.nus", encoding="utf-8").read(), "cards.nus"))
@@ -171,33 +168,15 @@ for _ in range(passes):
     seeded_games()
     times.append((time.perf_counter() - start) * 1000 / games)
 print(statistics.median(times))
-"""
+"""  # versus.CHILD as that engine runs it: it has no game_bench.py, and load_cards lives in compiler.load
 
 
-class Unavailable(Exception):
-    """The issue-day engine cannot be had here (no git, or a clone without that commit)."""
-
-
-def issue_day_game_ms(environment: dict[str, str] | None = None, games: int = 30, passes: int = 5) -> float:
+def issue_day_game_ms(games: int = 30, passes: int = 5) -> float:
     """Milliseconds a game of the issue-day engine, measured as game_ms measures (seeds 0 to games-1, median of the
-    passes), in a process of its own run on that commit's files."""
-    files = ["compiler", "runtime", "grammar", "cards.nus"]
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ISSUE_DAY, *files], capture_output=True)
-    if archive.returncode:
-        raise Unavailable(f"git archive {ISSUE_DAY}: {archive.stderr.decode(errors='replace').strip()}")
-    with tempfile.TemporaryDirectory() as folder:
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(folder, filter="data")
-        done = subprocess.run(
-            [sys.executable, "-c", ISSUE_DAY_GAME, str(PLAYERS), str(games), str(passes)],
-            cwd=folder,
-            env={**(os.environ if environment is None else environment), "PYTHONPATH": folder},
-            capture_output=True,
-            text=True,
-        )
-    if done.returncode:
-        raise Unavailable(f"the engine of {ISSUE_DAY} failed: {done.stderr.strip()[-300:]}")
-    return float(done.stdout)
+    passes), in a process of its own run on that commit's files (versus.py's checkout and measurement). Raises
+    Unavailable where that commit cannot be had (a clone without history)."""
+    with tree(ISSUE_DAY) as folder:
+        return versus_game_ms(folder, PLAYERS, games, passes, child=ISSUE_DAY_GAME)
 
 
 def on_issue_yardstick(game: float, issue_day_game: float) -> float:

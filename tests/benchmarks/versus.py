@@ -45,6 +45,14 @@ print(statistics.median(times))
 """
 
 
+class Unavailable(Exception):
+    """A revision cannot be had here (no git, or a clone without that commit)."""
+
+
+class Failed(Exception):
+    """A revision's engine ran and failed: a fault of the measurement to mend, never a figure left out."""
+
+
 @contextmanager
 def tree(revision: str | None) -> Iterator[Path]:
     """The files a game needs at `revision` (git archive into a temporary folder), or this working tree."""
@@ -53,24 +61,25 @@ def tree(revision: str | None) -> Iterator[Path]:
         return
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, *FILES], capture_output=True)
     if archive.returncode:
-        raise SystemExit(f"git archive {revision}: {archive.stderr.decode(errors='replace').strip()}")
+        raise Unavailable(f"git archive {revision}: {archive.stderr.decode(errors='replace').strip()}")
     with tempfile.TemporaryDirectory(prefix="nus-versus-") as folder:
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(folder, filter="data")
         yield Path(folder)
 
 
-def game_ms(folder: Path, players: int, games: int, passes: int) -> float:
-    """Milliseconds a game (median of `passes` passes over seeds 0 to games-1) of the engine in `folder`."""
+def game_ms(folder: Path, players: int, games: int, passes: int, child: str = CHILD) -> float:
+    """Milliseconds a game (median of `passes` passes over seeds 0 to games-1) of the engine in `folder`, measured by
+    `child` (run with those three arguments; an engine older than game_bench.py needs a child of its own)."""
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(players), str(games), str(passes)],
+        [sys.executable, "-c", child, str(players), str(games), str(passes)],
         cwd=folder,
         env=child_environment(PYTHONPATH=str(folder), PYTHONHASHSEED="0"),
         capture_output=True,
         text=True,
     )
     if done.returncode:
-        raise SystemExit(f"the engine in {folder} failed: {done.stderr.strip()[-500:]}")
+        raise Failed(f"the engine in {folder} failed: {done.stderr.strip()[-500:]}")
     return float(done.stdout)
 
 
@@ -85,7 +94,7 @@ def instructions(folder: Path, games: int) -> float:
     )
     found = re.match(r"([\d.]+) million", done.stdout)
     if done.returncode or found is None:
-        raise SystemExit(f"counting in {folder} failed: {(done.stderr or done.stdout).strip()[-500:]}")
+        raise Failed(f"counting in {folder} failed: {(done.stderr or done.stdout).strip()[-500:]}")
     return float(found.group(1))
 
 
@@ -102,6 +111,13 @@ def main(argv: list[str] | None = None) -> None:
     after_name = args.after or "this tree"
     if after_name == args.before:
         parser.error("BEFORE and AFTER are the same revision")
+    try:
+        compare(args, after_name)
+    except (Unavailable, Failed) as why:
+        raise SystemExit(str(why)) from None
+
+
+def compare(args: argparse.Namespace, after_name: str) -> None:
     with tree(args.before) as before, tree(args.after) as after:
         sides = {args.before: before, after_name: after}
         times: dict[str, list[float]] = {name: [] for name in sides}

@@ -17,6 +17,9 @@ from runtime.model.rules import Rules
 from runtime.model.state import CardInPlay, Player, Table
 
 ROOT = Path(__file__).resolve().parents[2]
+# What table objects hold that is no game state: never journaled, never compared (the journal, a seat's name, a
+# table's rules, session and shared bases).
+NOT_GAME_STATE = frozenset({"_journal", "name", "rules", "session", "bases"})
 
 
 def matches(option: Option, answer: Any) -> bool:

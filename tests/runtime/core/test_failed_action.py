@@ -11,7 +11,7 @@ from runtime.core.rules_in_force import rule
 from runtime.game.actions import place_worker
 from runtime.game.forward import Game
 from runtime.model.state import IllegalAction, Session, State, Table
-from tests.kit.table_kit import every_card, make_table, put_in_play, question, script
+from tests.kit.table_kit import NOT_GAME_STATE, every_card, make_table, put_in_play, question, script
 
 
 def structure(root: Table) -> object:
@@ -25,7 +25,7 @@ def structure(root: Table) -> object:
             if id(value) not in numbers:
                 numbers[id(value)] = len(numbers)
                 objects.append(None)
-                fields = {k: v for k, v in vars(value).items() if k not in value.TRANSIENT}
+                fields = {k: v for k, v in vars(value).items() if k not in NOT_GAME_STATE}
                 objects[numbers[id(value)]] = (type(value).__name__, {k: walk(v) for k, v in sorted(fields.items())})
             return ("object", numbers[id(value)])
         if isinstance(value, dict):

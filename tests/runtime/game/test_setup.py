@@ -8,14 +8,17 @@ import random
 import pytest
 
 from runtime.game.setup import shuffle, sorted_cards
-from runtime.model.journal import ATOMS, ShapeList, State, Tracked
+from runtime.model.journal import ATOMS, InPlayList, State, Tracked
 from runtime.model.state import Table
-from tests.kit.table_kit import every_card, make_table, picture, put_in_play, real_cards
+from tests.kit.table_kit import NOT_GAME_STATE, every_card, make_table, picture, put_in_play, real_cards
+
+IN_PLAY = frozenset({"council", "buildings", "players"})  # the lists of cards in play, and of the players
 
 
 def off_the_journal(table: Table) -> list[str]:
     """Where the table holds a plain container, or a tracked one or a table object on no journal or another's,
-    or a list in a SHAPE field that is not a ShapeList (which forgets the derived values when it changes)."""
+    or a list of cards in play (or of the players) that is not an InPlayList (which forgets Table.derived when it
+    changes)."""
     journal, seen, wrong = table._journal, set(), []
 
     def walk(value: object, where: str) -> None:
@@ -26,9 +29,9 @@ def off_the_journal(table: Table) -> list[str]:
             if value.__dict__.get("_journal") is not journal:
                 wrong.append(where)
             for name, field in vars(value).items():
-                if name not in value.TRANSIENT:
-                    if name in value.SHAPE and isinstance(field, list) and type(field) is not ShapeList:
-                        wrong.append(f"{where}.{name} (not a ShapeList)")
+                if name not in NOT_GAME_STATE:
+                    if name in IN_PLAY and type(field) is not InPlayList:
+                        wrong.append(f"{where}.{name} (not an InPlayList)")
                     walk(field, f"{where}.{name}")
         elif isinstance(value, list | dict | set):
             if not isinstance(value, Tracked) or value._journal is not journal:

@@ -11,7 +11,9 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from runtime.model.journal import Journal, State, TrackedDict, TrackedList, TrackedSet, adopt_object
+from runtime.core.rules_in_force import withdraw_rules
+from runtime.model.caches import NEVER, Derived
+from runtime.model.journal import InPlayList, Journal, State, TrackedDict, TrackedList, TrackedSet, adopt_object
 from runtime.model.state import CardInPlay
 from tests.kit.table_kit import every_card, make_table, mechanic
 
@@ -143,59 +145,90 @@ def test_a_copy_or_a_pickle_of_the_table_has_a_journal_of_its_own_with_nothing_t
 
 def test_derived_values_stand_through_an_undo_of_no_change_of_shape_and_go_with_the_undo_of_one() -> None:
     """Table.derived holds what follows from the cards in play: an undo that takes back only goods keeps it; an undo
-    that takes back a card coming into play (or a SHAPE field's change) forgets it, even if it was worked out again
+    that takes back a card coming into play (or its rules declined) forgets it, even if it was worked out again
     after that change."""
     table = make_table(2, specs=every_card())
     me = table.players[0]
-    table.derived["worked out"] = 1
+    table.derived.letters = {0: {"A": 1}}
     mark = table.snapshot()
     me.supply["wood"] += 3
     table.restore(mark)
-    assert table.derived == {"worked out": 1} and me.supply["wood"] == 2
+    assert table.derived.letters == {0: {"A": 1}} and me.supply["wood"] == 2
     me.buildings.append(CardInPlay(table.display[0], me))
-    assert table.derived == {}
-    table.derived["worked out"] = 2  # worked out again for the new shape
+    assert table.derived.letters is None
+    table.derived.letters = {0: {"A": 2}}  # worked out again for the new shape
     table.restore(mark)
-    assert table.derived == {} and me.buildings == []
-    table.derived["worked out"] = 3
+    assert table.derived.letters is None and me.buildings == []
+    table.derived.letters = {0: {"A": 3}}
     me.buildings.append(CardInPlay(table.display[0], me))
-    me.buildings[0].declined = True
-    table.derived["worked out"] = 4
+    withdraw_rules(table, me.buildings[0])
+    table.derived.letters = {0: {"A": 4}}
     table.restore(mark)
     table.release(mark)
-    assert table.derived == {} and me.buildings == [] and table._journal.entries == []
+    assert table.derived.letters is None and me.buildings == [] and table._journal.entries == []
+
+
+def test_forgetting_resets_every_derived_value() -> None:
+    """What is forgotten reads as never worked out (and the latch check as never done), the values from the cards
+    with rules only when cards with rules may have changed."""
+    derived = Derived()
+    everything = [name for name in Derived.__slots__ if name not in {"latches_checked", "action_asked"}]
+    for name in Derived.__slots__:
+        setattr(derived, name, {"worked out": 1})
+    derived.forget_cards()
+    assert [name for name in everything if getattr(derived, name) is None] == ["card_contexts", "letters"]
+    assert derived.latches_checked == NEVER and derived.action_asked is False
+    derived.forget()
+    assert [getattr(derived, name) for name in everything] == [None] * len(everything)
 
 
 def test_what_follows_from_the_cards_with_rules_stands_while_only_cards_without_rules_come_and_go() -> None:
-    """Journal.ruled (the rule index and what is made with it) is forgotten with Table.derived, except when the cards
-    added or taken away, or put back or taken back by an undo, have no rules; a card with rules, a SHAPE field or
-    any other change of a ShapeList forgets it."""
+    """What the rule index and what is made with it (Table.derived.rule_changes and the rest) is forgotten with the
+    rest of Table.derived, except when the cards added or taken away, or put back or taken back by an undo, have no
+    rules; a card with rules, its rules declined, a whole list put in place of one or any other change of an
+    InPlayList forgets it."""
     table = make_table(2, specs=every_card())
     me = table.players[0]
     plain_card = CardInPlay(mechanic("Plain"), me)
     ruled_card = CardInPlay(mechanic("Ruled", rules={"wood_limit": lambda ctx, before: before + 1}), me)
-    journal = table._journal
-    journal.ruled["worked out"] = 1
+    derived = table.derived
+    derived.rule_changes = {"worked out": ()}
     with table.snapshot() as mark:
         me.buildings.append(plain_card)
         me.council.append(CardInPlay(mechanic("Plain Elder", kind="elder"), me))
         me.buildings.remove(plain_card)
-        assert table.derived == {} and journal.ruled == {"worked out": 1}
-        table.derived["worked out"] = 2
+        assert derived.letters is None and derived.rule_changes == {"worked out": ()}
+        derived.letters = {0: {"A": 2}}
         table.restore(mark)
-        assert table.derived == {} and journal.ruled == {"worked out": 1} and me.buildings == me.council == []
+        assert derived.letters is None and derived.rule_changes == {"worked out": ()}
+        assert me.buildings == me.council == []
         me.buildings.append(ruled_card)
-        assert journal.ruled == {}
-        journal.ruled["worked out"] = 3  # worked out again with the card's rules
+        assert derived.rule_changes is None
+        derived.rule_changes = {"worked out again": ()}  # with the card's rules
         table.restore(mark)
-        assert journal.ruled == {} and me.buildings == []
+        assert derived.rule_changes is None and me.buildings == []
     for change in (
         lambda: me.buildings.append(ruled_card),
         lambda: me.buildings.remove(ruled_card),
-        lambda: setattr(plain_card, "declined", True),
+        lambda: withdraw_rules(table, plain_card),
+        lambda: setattr(me, "council", [*me.council]),
         lambda: me.buildings.insert(0, plain_card),
         lambda: me.buildings.pop(),
     ):
-        journal.ruled["worked out"] = 4
+        derived.rule_changes = {"worked out": ()}
         change()
-        assert journal.ruled == {}
+        assert derived.rule_changes is None
+
+
+def test_a_list_put_in_place_of_the_cards_in_play_stays_a_list_of_cards_in_play() -> None:
+    """A field holding an InPlayList keeps one whatever list is put there, so later changes still forget."""
+    table = make_table(2, specs=every_card())
+    me = table.players[0]
+    with table.snapshot() as mark:
+        me.buildings = [CardInPlay(table.display[0], me)]
+        assert type(me.buildings) is InPlayList and me.buildings._journal is table._journal
+        table.derived.letters = {0: {"A": 1}}
+        me.buildings.pop()
+        assert table.derived.letters is None
+        table.restore(mark)
+    assert type(me.buildings) is InPlayList and me.buildings == []

@@ -27,7 +27,7 @@ from compiler.backends.docs import card_docs
 from compiler.backends.language import matching
 from compiler.checking import vocabulary
 from runtime.core.rules_in_force import capacities as space_capacities
-from runtime.core.rules_in_force import card_rule, rule
+from runtime.core.rules_in_force import card_rule, rule, withdraw_rules
 from runtime.game.actions import PASS, open_spaces
 from runtime.game.driver import play_work_phase, start_round
 from runtime.game.phases import begin_round
@@ -660,7 +660,7 @@ def test_the_look_up_follows_every_change_of_the_cards_in_play_and_every_undo():
     assert limits() == (12, 12)
     table.restore(mark)
     assert limits() == (15, 12)
-    first.declined = True
+    withdraw_rules(table, first)  # declined
     assert limits() == (12, 12)
     table.restore(mark)
     table.release(mark)
@@ -878,7 +878,7 @@ def test_the_remembered_capacities_follow_a_card_that_changes_one_and_its_leavin
 
 
 def test_tables_of_the_same_rules_share_base_values_only_at_the_same_player_count():
-    """Base values are worked out once for every table of the same rules and player count (play.shared_bases): a
+    """Base values are worked out once for every table of the same rules and player count (Table.bases): a
     table of another player count gets its own count's values (rules.toml's capacities: gold 1 at two players, 2 at
     three; the Imitation tile 0 at two, 1 at four), a table set up from changed rules its own."""
     three = make_table(3, specs=DECK)
