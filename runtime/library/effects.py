@@ -78,10 +78,11 @@ def put_elders_under_card(ctx: Context) -> None:
     if not in_play(ctx.card):
         ctx.table.say(f"{ctx.me.name}: {ctx.card.name} has left play, so no Elder goes under it", ctx.me.index)
         return
-    council = list(ctx.me.council)
+    council = [elder for elder in ctx.me.council if elder is not ctx.card]  # a card never lies under itself
     for elder in council:
         elders.remove_elder(ctx.table, elder)
-    ctx.card.under.extend(council)
+        ctx.card.under.extend([elder, *elder.under])  # one level under, as the table counts what lies there
+        elder.under.clear()
     ctx.table.say(f"{ctx.me.name} puts {len(council)} elders under {ctx.card.name}", ctx.me.index, card=ctx.card)
 
 

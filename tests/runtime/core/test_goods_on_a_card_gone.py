@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from compiler import load_cards
+from runtime.model.cards import Context
 from runtime.model.state import CardInPlay
 from tests.kit.invariants import goods_on_table
 from tests.kit.table_kit import every_card, make_table, put_in_play
@@ -90,4 +91,26 @@ def test_elders_put_under_a_card_gone_stay_in_the_council() -> None:
     before = goods_on_table(table)
     put_in_play(table, me, spec, cell=(1, 1))
     assert me.buildings == [] and me.council == [elder] and elder.goods["fish"] == 2
+    assert goods_on_table(table) == before
+
+
+def test_an_elder_putting_all_elders_under_itself_stays_in_play() -> None:
+    """An Elder whose use says `put all elders under this building` (the generator's seed 2 card 320) put itself
+    under itself, out of every zone, with the fish it was fed. A card never lies under itself: the other Elders go
+    under it, it stays in the council, and the Elders under one of them go along (one level under, as the table
+    counts them)."""
+    (spec,) = load_cards('elder "Gatherer" (base E98)\n  use: put all elders under this building\n', "gatherer.nus")
+    table = make_table(specs=tuple(every_card()))
+    me = table.players[0]
+    gatherer = CardInPlay(spec, me)
+    other, beneath = (CardInPlay(card, me) for card in [c for c in every_card() if c.kind == "elder"][:2])
+    other.under.append(beneath)
+    me.council += [gatherer, other]
+    gatherer.goods["fish"], beneath.goods["fish"] = 1, 2
+    table.general["fish"] -= 3
+    before = goods_on_table(table)
+    ctx = Context(table, me, gatherer)
+    spec.abilities[0].effect(ctx)
+    assert me.council == [gatherer]
+    assert gatherer.under == [other, beneath] and other.under == []
     assert goods_on_table(table) == before
