@@ -2,7 +2,7 @@
 written beside it. A shortcut stays only where it pays more than 5% of a random game (docs/speed.md).
 
 - `Bases` (Table.bases): what a table's rules and player count alone decide, made once a table (set-up), never
-  forgotten.
+  forgotten (taking it out costs a game 46% more instructions).
 - `Derived` (Table.derived): the rule index, what the cards in play that have rules change (taking it out costs a
   game 56% more instructions). Forgotten, explicitly, where what is in play changes: a list of cards in play (a
   Player's council and buildings, the Table's players: an `InPlayList`, runtime/model/journal.py) changes, or a
