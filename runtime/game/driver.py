@@ -18,13 +18,14 @@ from enum import StrEnum
 from runtime.core.rules_in_force import rule
 from runtime.game.actions import take_turn
 from runtime.game.phases import (
-    before_scoring_of,
     begin_round,
+    between_actions,
     between_turns,
     end_fishing,
     end_of_round,
     fishing_phase_start,
     returning_home,
+    scoring_starts,
 )
 from runtime.mechanics.board import haul_size
 from runtime.mechanics.haul import distribute
@@ -95,6 +96,7 @@ def distribute_haul(table: Table) -> None:
     distribute(table, player, haul_size(table, player))
     if next_seat(table, Stage.WORK):
         end_fishing(table)
+        between_actions(table)
 
 
 def worker_turn(table: Table) -> None:
@@ -103,20 +105,24 @@ def worker_turn(table: Table) -> None:
     player = seated(table)
     player.turns_taken = table.turn
     take_turn(table, player)
-    between_turns(table, player)
+    between_actions(table)
     if next_seat(table, Stage.WORK) and table.turn >= rule(table, None, "workers"):
         table.stage = Stage.ROUND_END
 
 
 def round_end(table: Table) -> None:
     end_of_round(table)
+    between_actions(table)
     returning_home(table)
+    between_actions(table)
     table.stage, table.seat = Stage.ROUND, 0
 
 
 def before_scoring(table: Table) -> None:
-    before_scoring_of(table, seated(table))
-    next_seat(table, Stage.OVER)
+    """One player's before-scoring moment; after the last, the start of scoring (phases.scoring_starts)."""
+    between_turns(table, seated(table))
+    if next_seat(table, Stage.OVER):
+        scoring_starts(table)
 
 
 def seated(table: Table) -> Player:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from runtime.core.events import check_latches, emit, emit_each
+from runtime.core.events import check_latches, emit_each
 from runtime.core.rules_in_force import rule
 from runtime.game.actions import offer_any_time
 from runtime.mechanics.goods import offer_guests_on_ships
@@ -43,9 +43,17 @@ def end_fishing(table: Table) -> None:
 
 
 def between_turns(table: Table, player: Player) -> None:
-    """The moments "at any time" abilities and Guests boarding Ships are offered (ruling)."""
+    """A player's moment between actions: Guests may board Ships and "at any time" abilities may be used (ruling)."""
     offer_guests_on_ships(table, player)
     offer_any_time(table, player)
+
+
+def between_actions(table: Table) -> None:
+    """A moment outside every action, for every player in turn order: after each worker turn (whoever took it), after
+    the distribution, at the end of the Round and after Returning Home (ruling: "at any time ... except during an
+    action"). A player with no Guest and no such ability is asked nothing."""
+    for player in turn_order(table):
+        between_turns(table, player)
 
 
 def end_of_round(table: Table) -> None:
@@ -67,16 +75,18 @@ def returning_home(table: Table) -> None:
 
 
 def final_scores(table: Table) -> dict[int, dict[str, int | Fraction]]:
-    """The before-scoring moment (with its last chance to board Guests), then every player's parts."""
+    """The before-scoring moment (the last chance to board Guests or use an "at any time" ability), the start of
+    scoring, then every player's parts."""
     before_scoring(table)
     return {player.index: score(table, player) for player in table.players}
 
 
 def before_scoring(table: Table) -> None:
-    for player in turn_order(table):
-        before_scoring_of(table, player)
+    between_actions(table)
+    scoring_starts(table)
 
 
-def before_scoring_of(table: Table, player: Player) -> None:
-    emit(table, BEFORE_SCORING, Timing.AT, player)
-    between_turns(table, player)
+def scoring_starts(table: Table) -> None:
+    """The start of scoring ("at scoring" abilities, such as paying for what is counted), after every player's
+    before-scoring moment: "before scoring" comes before anything done during scoring (ruling)."""
+    emit_each(table, BEFORE_SCORING, Timing.AT, turn_order(table))

@@ -175,11 +175,14 @@ def run_work_phase(ctx: Context) -> None:
 
 
 def run_round_end(ctx: Context) -> None:
+    """The end of the Round and the moment after it, as the driver runs them."""
     phases.end_of_round(ctx.table)
+    phases.between_actions(ctx.table)
 
 
 def run_returning_home(ctx: Context) -> None:
     phases.returning_home(ctx.table)
+    phases.between_actions(ctx.table)
 
 
 def play_a_round(ctx: Context) -> None:

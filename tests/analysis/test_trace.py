@@ -58,7 +58,8 @@ def simulate_line(seed: int) -> str:
 
 def test_an_each_time_trigger_that_fires_shows_its_condition_and_what_it_changed():
     """Barrel Maker: "each time after you serve fish, if fish served >= 3: take 2 wood": in seed 1, 2 fish served
-    are not enough and change nothing, 3 are and give the 2 wood."""
+    are not enough and change nothing; 4 are, but P3 is at the wood limit, so the 2 wood go back and it changes
+    nothing. In seed 8, 11 served give P2 the 2 wood."""
     assert trace("--seed", "1", "--card", "Barrel Maker") == [
         "players: P1 random, P2 random, P3 random",
         "at the start: in deck A",
@@ -66,11 +67,16 @@ def test_an_each_time_trigger_that_fires_shows_its_condition_and_what_it_changed
         "R4T3 P3 each time after you serve fish, if fish served >= 3: silent",
         "    condition failed: `fish served >= 3` false (fish served = 2)",
         "R6T3 P3 each time after you serve fish, if fish served >= 3: fired",
-        "    condition held: `fish served >= 3` true (fish served = 3)",
-        "    changed: P3 wood 0 -> 2; general supply wood -2",
+        "    condition held: `fish served >= 3` true (fish served = 4)",
+        "    changed: nothing",
         "summary: listened 2 times, fired 1 time",
         "  each time after you serve fish, if fish served >= 3: listened 2 times, fired 1 time",
         simulate_line(1),
+    ]
+    assert trace("--seed", "8", "--card", "Barrel Maker")[3:6] == [
+        "R5T3 P2 each time after you serve fish, if fish served >= 3: fired",
+        "    condition held: `fish served >= 3` true (fish served = 11)",
+        "    changed: P2 wood 2 -> 4; general supply wood -2",
     ]
 
 
@@ -128,7 +134,7 @@ def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
         "    changed: P1 gold 7 -> 9; general supply gold -2",
         "summary: listened 160 times, fired 1 time",
         "  as soon as buildings > forest covered building spaces: listened 160 times, fired 1 time",
-        "seed 0: P1 10, P2 10, P3 10; won by P1 and P2 and P3",
+        "seed 0: P1 10, P2 9, P3 12; won by P3",
     ]
 
 

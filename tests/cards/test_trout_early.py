@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from runtime import library
+from runtime.core.decisions import Decision, DecisionKind
 from runtime.core.in_play import attach
-from runtime.game.actions import offer_any_time, perform, use_worker_space
+from runtime.game.actions import PASS, offer_any_time, perform, use_worker_space
 from runtime.game.driver import play_whole_round
 from runtime.game.phases import begin_round, end_of_round, final_scores, returning_home
 from runtime.mechanics.elders import use_elder
@@ -969,12 +970,9 @@ def test_wood_conservation_counts_double_spaces_not_covered_spaces() -> None:
     assert me.supply["gold"] == 0 and me.harbor.forests == [0, 1, 0, 0, 2]
 
 
-def test_wood_conservation_declined_or_unaffordable_changes_nothing() -> None:
-    table, me = conservation_table(gold=2, forests=[2, 1, 1, 0, 0])
+def test_wood_conservation_declined_changes_nothing() -> None:
+    table, me = conservation_table(gold=3, forests=[2, 1, 1, 0, 0])
     before = picture(table)
-    script(table, conservation_label(), True, "done")  # 3 gold due, only 2 held: the may fails
-    offer_any_time(table, me)
-    assert picture(table) == before
     script(table, conservation_label(), False, "done")
     offer_any_time(table, me)
     assert picture(table) == before
@@ -992,6 +990,58 @@ def test_wood_conservation_offered_before_scoring() -> None:
     script(table, conservation_label(), True, 3, "done")
     final_scores(table)
     assert me.supply["gold"] == 2 and me.harbor.forests == [2, 1, 1, 2, 0]
+
+
+class Declining:
+    """Passes every worker turn, declines every "at any time" offer and answers anything else with its first option;
+    keeps who was offered an any-time ability and every question's kind, in order."""
+
+    def __init__(self) -> None:
+        self.offers: list[int] = []
+        self.kinds: list[DecisionKind] = []
+
+    def choose(self, decision: Decision, game: object) -> int:
+        self.kinds.append(decision.kind)
+        values = decision.values
+        if decision.kind == DecisionKind.ANY_TIME:
+            self.offers.append(decision.player)
+            return values.index(None)
+        if decision.kind == DecisionKind.ACTION:
+            return values.index(PASS)
+        return 0
+
+
+def test_wood_conservation_is_offered_at_every_moment_outside_an_action() -> None:
+    """Wood Conservation: "At any time (and any number of times) before scoring, except during an action". Ruling: at
+    every moment between actions, for its owner whoever acted: in a Round of 2 players, the Fishing Phase's start and
+    the end of its distribution, after each of the 6 worker turns (both players'), the end of the Round and after
+    Returning Home: 10 offers to player 2, never to player 1 (no such card)."""
+    table = make_table()
+    other = table.players[1]
+    other.supply["gold"] = 5
+    in_play(table, other, "Wood Conservation", (1, 2))
+    table.round = 1
+    declining = table.session.decider = Declining()
+    play_whole_round(table)
+    assert declining.offers == [1] * 10
+
+
+def test_wood_conservation_not_offered_when_the_gold_is_short() -> None:
+    """Questions that cannot be carried out are not asked: 3 forested double spaces and 2 gold."""
+    table, me = conservation_table(gold=2, forests=[2, 1, 1, 0, 0])
+    offer_any_time(table, me)
+    assert table.session.decider.asked == [] and me.supply["gold"] == 2
+
+
+def test_wood_conservation_comes_before_what_is_done_during_scoring() -> None:
+    """ "before scoring": its offer comes before the "at scoring" abilities, the Harbor Grill's payment here."""
+    table, me = conservation_table(gold=5, forests=[2, 1, 1, 0, 0])
+    in_play(table, me, "Harbor Grill", (2, 2))
+    me.supply["fish"] = 4
+    declining = table.session.decider = Declining()
+    final_scores(table)
+    assert DecisionKind.ANY_TIME in declining.kinds and len(declining.kinds) >= 2
+    assert declining.kinds[0] == DecisionKind.ANY_TIME and DecisionKind.ANY_TIME not in declining.kinds[1:]
 
 
 def test_wood_conservation_ruling_no_forested_double_space_costs_nothing() -> None:

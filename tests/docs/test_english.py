@@ -234,7 +234,8 @@ CARDS = [
         "At any time (and any number of times) before scoring, you may return a number of gold equal to the "
         "number of forested double spaces on your Harbor board from your personal supply to the general supply; "
         'if you do, take a "Reforest" action. The Wood Conservation has no effect if you are in the middle of an '
-        "action.",
+        "action or the number of gold in your personal supply is less than the number of forested double spaces on "
+        "your Harbor board.",
     ),
     (
         "Breeding Basin",
