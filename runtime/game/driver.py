@@ -76,6 +76,13 @@ def play_whole_round(table: Table) -> None:
     play_stages(table, Stage.ROUND, Stage.ROUND)
 
 
+def play_rest_of_round(table: Table) -> None:
+    """The rest of the round under way, its Fishing Phase over: its worker turns not yet taken (none once every
+    Worker has had its turn), its end and Returning Home."""
+    first = Stage.WORK if table.turn < rule(table, None, "workers") else Stage.ROUND_END
+    play_stages(table, first, Stage.ROUND)
+
+
 def start_round(table: Table) -> None:
     if table.round >= rule(table, None, "rounds"):
         table.stage, table.seat = Stage.SCORING, 0

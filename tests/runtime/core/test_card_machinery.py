@@ -271,18 +271,27 @@ def test_the_game_log_names_an_action_and_how_it_was_taken_in_the_rulebooks_word
 
 
 def test_the_game_log_counts_plates_and_names_the_card_whose_you_may_could_not_be_done():
-    """'serves 2 fish on 1 plate', never '1 plates'; a "you may" answered yes that cannot be carried out says
-    which card offered it (the table is as it was)."""
+    """'serves 2 fish on 1 plate', never '1 plates'; a "you may" that cannot be carried out is not asked (issue 34
+    §4), and one answered yes that turns out impossible says which card offered it (the table is as it was)."""
     table = make_table()
     me = table.players[0]
     me.supply["fish"] = 2
     script(table, "plate of 2")
     serve_fish(table, me)
     card = put_in_play(table, me, mechanic("Pond"))
-    script(table, True)
     wood = me.supply["wood"]
+    asked = len(table.session.decider.asked)
     assert not library.may(Context(table, me, card), "give back 9 wood", lambda: pay(table, me, "wood", 9))
+    assert len(table.session.decider.asked) == asked and me.supply["wood"] == wood
+    tries: list[int] = []
+
+    def impossible_when_done() -> None:  # carried out in the trial, impossible when done
+        tries.append(1)
+        pay(table, me, "wood", 1 if len(tries) == 1 else 9)
+
+    script(table, True)
+    assert not library.may(Context(table, me, card), "give back wood", impossible_when_done)
     assert me.supply["wood"] == wood
     said = [entry.text for entry in table.session.events]
     assert "P1 serves 2 fish on 1 plate" in said
-    assert said[-1].startswith("P1 Pond: could not give back 9 wood (")
+    assert said[-1].startswith("P1 Pond: could not give back wood (")

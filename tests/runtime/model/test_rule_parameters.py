@@ -594,6 +594,7 @@ ALLOWED_NUMBERS = {
     ("runtime/core/events.py", 40): "a safety cap on nested triggers against card loops, no rule of the game",
     ("runtime/examples/answers.py", 2): "an answer naming a pair (a cell) has two parts",
     ("runtime/examples/table.py", 2): "worked examples play at a 2-player table: the example language's own table",
+    ("runtime/library/choices.py", 8): "a trial's budget of answer sequences before the player is asked, no rule",
     ("runtime/library/counts.py", 2): "the count's meaning: double spaces with at least two Forests",
     ("runtime/library/facts.py", 2): "the fact's meaning: even and odd are remainders by 2",
     ("runtime/mechanics/board.py", 3): "the count's meaning: 3x3 blocks of Buildings",
