@@ -151,68 +151,35 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
     return done
 
 
-def card_contexts(table: Table) -> dict[CardInPlay, Context]:
-    """Card -> the Context its owner acts in on it, hearing no event (its latches, its rules): the same for as long
-    as the cards in play stay the same (Table.derived), so one is made a card, not one a check."""
-    derived = table._journal.derived  # Table.derived without the property call: asked for every latch check
-    contexts = derived.card_contexts
-    if contexts is None:
-        contexts = derived.card_contexts = {}
-    return contexts
-
-
 def card_context(table: Table, card: CardInPlay) -> Context:
-    contexts = card_contexts(table)
-    ctx = contexts.get(card)
-    if ctx is None:
-        ctx = contexts[card] = Context(table, card.owner, card)
-    return ctx
+    """The Context a card's owner acts in on it, hearing no event (its latches, its rules)."""
+    return Context(table, card.owner, card)
 
 
 def action_running(table: Table) -> bool:
-    """Whether an action is running, as a condition asks it: noted (Table.derived), so that a latch check knows
-    whether its conditions depend on it."""
-    table._journal.derived.action_asked = True
+    """Whether an action is running, as a condition asks it."""
     return table.session.action_depth > 0
 
 
 def check_latches(table: Table) -> None:
-    """Fire every "as soon as" whose condition holds, once per game; repeat until none fires.
-
-    A condition reads the table, and whether an action is running only through action_running. So while nothing
-    changed since every pending one was found false, none can hold: the journal notes every change and every undo
-    (Journal.changed), and a check that finds them all false clears the note. The action depth counts too if a
-    condition asked for it when they were found false (one that did not ask would give the same at any depth, the
-    rest of its condition deciding): noted in Table.derived. `nus trace` shows every check, so with a tracer each
-    is made."""
+    """Fire every "as soon as" whose condition holds, once per game; repeat until none fires."""
     session = table.session
     if session.checking_latches or not table.latches:
         return
-    journal = table._journal
-    derived = journal.derived  # one object for the table's life, forgotten in place
     tracer = session.tracer
-    if not journal.changed and tracer is None:
-        depth = derived.latches_checked  # the action depth they were found false at; None: any
-        if depth is None or depth == session.action_depth:
-            return
-    derived.action_asked = False
     while fire_held_latches(table, tracer):
         pass
-    journal.changed = False
-    derived.latches_checked = session.action_depth if derived.action_asked else None
-    derived.action_asked = False
 
 
 def fire_held_latches(table: Table, tracer: Any) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
     session, fired = table.session, False
-    contexts = table._journal.derived.card_contexts or card_contexts(table)  # inline: asked every pass
     for entry in list(table.latches):
         if fired and entry not in table.latches:
             continue  # its card left play in an effect fired this pass: its latches lapsed with it
         card, index = entry
         ability = card.spec.abilities[index]
-        ctx = contexts.get(card) or card_context(table, card)
+        ctx = Context(table, card.owner, card)
         held = ability.guard is None or ability.guard(ctx)
         if tracer is not None:
             tracer.listened(ctx, ability, held)
@@ -226,5 +193,4 @@ def fire_held_latches(table: Table, tracer: Any) -> bool:
             finally:
                 session.checking_latches = False
             fired = True
-            contexts = card_contexts(table)  # the cards in play may have changed, forgetting the Contexts
     return fired

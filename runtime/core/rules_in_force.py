@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.core.events import card_context
-from runtime.model.caches import Bases
 from runtime.model.cards import CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
@@ -22,22 +21,19 @@ def base_value(rules: Rules, key: str, players: int, scope: dict[str, Any] | Non
 
 def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
     """(the scope keyword its base value comes under or "", the base value from rules.toml, whether every player's
-    cards change it), remembered for every table of the rules and player count (Bases.parameters): the look-up asks
-    on every move."""
-    known = Bases.for_players(rules.bases, players).parameters
-    found = known.get(key)
-    if found is None:
-        parameter = parameters()[key]
-        value = None if parameter.usual else rules.default(parameter.path)
-        if parameter.by_player_count:
-            value = value[players - 1]
-        found = known[key] = (parameter.usual, value, parameter.reach == "table")
-    return found
+    cards change it)."""
+    parameter = parameters()[key]
+    value = None if parameter.usual else rules.default(parameter.path)
+    if parameter.by_player_count:
+        value = value[players - 1]
+    return (parameter.usual, value, parameter.reach == "table")
 
 
 def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
-    """base_of for this table: the rule look-ups read Table.bases.parameters first, inline."""
-    return base_of(table.rules, key, len(table.players))
+    """base_of for this table, remembered by it (Bases.parameters; the rule look-ups read that first, inline): the
+    look-up asks on every move."""
+    found = table.bases.parameters[key] = base_of(table.rules, key, len(table.players))
+    return found
 
 
 def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
@@ -121,7 +117,7 @@ def rule_values(table: Table) -> dict[str, Any]:
     """Every parameter without a scope that no card in play changes, with its base value: made from the table's
     base values once for as long as the cards in play with rules stay the same (Table.derived, with the rule
     index)."""
-    values = unscoped_bases(table.rules, len(table.players))  # shared by every such table: read, never changed
+    values = unscoped_bases(table)  # read, never changed
     changed = rule_index(table)
     if not values.keys().isdisjoint(changed):  # looks up each changed key; changed.keys() would walk every value
         values = dict(values)
@@ -131,14 +127,13 @@ def rule_values(table: Table) -> dict[str, Any]:
     return values
 
 
-def unscoped_bases(rules: Rules, players: int) -> dict[str, Any]:
-    """Every parameter without a scope with its base value at this player count (Bases.unscoped)."""
-    bases = Bases.for_players(rules.bases, players)
-    found = bases.unscoped
+def unscoped_bases(table: Table) -> dict[str, Any]:
+    """Every parameter without a scope with its base value at this table (Bases.unscoped)."""
+    found = table.bases.unscoped
     if found is None:
-        found = bases.unscoped = {}
+        found = table.bases.unscoped = {}
         for key in parameters():
-            usual, value, _ = base_of(rules, key, players)
+            usual, value, _ = table.bases.parameters.get(key) or table_base(table, key)
             if not usual:
                 found[key] = value
     return found
@@ -233,17 +228,12 @@ def capacity(table: Table, space: str) -> int:
 
 
 def capacities(table: Table) -> dict[str, int]:
-    """Every action space's capacity, for a question that needs several (read it, do not change it). While no card
-    in play changes a capacity each is its base value, so it is remembered with the cards in play that have rules
-    (Table.derived)."""
-    derived = table._journal.derived  # asked on every turn
-    held = derived.capacities
-    if held is None:
-        keys, bases, capacity_keys = base_capacities(table)
-        if not capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
-            return {name: rule(table, None, key) for name, key in keys.items()}
-        held = derived.capacities = bases
-    return held
+    """Every action space's capacity, for a question that needs several (read it, do not change it): the base values
+    (Bases.capacities) while no card in play changes a capacity."""
+    keys, bases, capacity_keys = base_capacities(table)
+    if capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
+        return bases
+    return {name: rule(table, None, key) for name, key in keys.items()}
 
 
 def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int], frozenset[str]]:

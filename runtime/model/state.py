@@ -191,7 +191,7 @@ class Table(State):
     spaces: dict[str, list[int]]
     decks: dict[str, list[CardSpec]]
     display: list[CardSpec]
-    bases: Bases = field(repr=False)  # what its rules and player count decide, shared with every such table (caches.py)
+    bases: Bases = field(repr=False)  # what its rules and player count decide, worked out once (caches.py)
     elder_guests: dict[str, list[int]] = field(default_factory=TrackedDict)  # Elder name -> who gets its Guests
     elders_taken: set[str] = field(default_factory=TrackedSet)  # Elders ever taken from the supply board, by name
     general: TrackedDict = field(default_factory=goods_dict)  # the general supply's ledger: see from_general
