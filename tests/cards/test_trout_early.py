@@ -143,24 +143,6 @@ def test_no_swap_without_the_cabin() -> None:
 # Woodcutter's Cabin (A602) ----------------------------------------------------------------------
 
 
-def test_woodcutters_cabin_removing_from_a_stack_gives_one_gold() -> None:
-    table = make_table()
-    me = table.players[0]
-    in_play(table, me, "Woodcutter's Cabin", (1, 2))
-    script(table, 0)  # double space 0 holds 2 Forests
-    library.remove_one_forest(Context(table, me))
-    assert me.harbor.forests[0] == 1 and me.supply["gold"] == 3
-
-
-def test_woodcutters_cabin_revealing_a_building_space_gives_nothing() -> None:
-    table = make_table()
-    me = table.players[0]
-    in_play(table, me, "Woodcutter's Cabin", (1, 2))
-    script(table, 1)  # double space 1 holds a single Forest
-    library.remove_one_forest(Context(table, me))
-    assert me.harbor.forests[1] == 0 and me.supply["gold"] == 2
-
-
 def test_woodcutters_cabin_several_forests_are_checked_one_at_a_time() -> None:
     """The Moot Hall removes all 4 Forests: only the first, taken off a stack of 2, reveals no space."""
     table = make_table()
