@@ -475,7 +475,12 @@ ANOTHER_PLAYER_OUTSIDE_EVENT = Code(
       take 1 fish
 
 Elsewhere (`when built`, `at end of round`, a worker space, a cost or VP) there is no acting player to
-compare with the card's owner.
+compare with the card's owner. The other players' counts can be read anywhere:
+
+    when built, if most elders among other players >= 3:         # some other player has 3 Elders
+      take 1 gold
+    at end of round, if fewest elders among other players >= 3:  # every other player has 3
+      take (total ships among other players) fish
 """,
 )
 NO_SUCH_PLAYER_COUNT = Code(

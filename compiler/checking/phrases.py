@@ -90,6 +90,9 @@ class Miss:
 
 
 def near_miss(entries: tuple[vocab.Entry, ...], tokens: list[Token]) -> Miss | None:
+    """The entry the phrase misses by one token, the one whose missed word is nearest the word written ('retrun 1
+    wood' misses 'return N GOOD' by 'return' before 'take N GOOD' by 'take'); the first of equals."""
+    found = []
     for entry in entries:
         elements = entry.elements
         if len(elements) != len(tokens):
@@ -100,8 +103,14 @@ def near_miss(entries: tuple[vocab.Entry, ...], tokens: list[Token]) -> Miss | N
             if not (slot_accepts(e, t) if isinstance(e, vocab.Slot) else literal_matches(e, t))
         ]
         if len(misses) == 1:
-            return Miss(entry, *misses[0])
-    return None
+            found.append(Miss(entry, *misses[0]))
+    return max(found, key=nearness, default=None)
+
+
+def nearness(miss: Miss) -> float:
+    """How like the word written is to the one missed: a word of the language, or the nearest a word slot takes."""
+    words = vocab.WORD_SLOTS.get(miss.element.type, ()) if isinstance(miss.element, vocab.Slot) else (miss.element,)
+    return max((difflib.SequenceMatcher(None, word, miss.token.text).ratio() for word in words), default=0.0)
 
 
 def one_left_out(entries, tokens: list[Token]) -> str:
@@ -165,7 +174,8 @@ def another_player_outside_event(span: Span) -> Diagnostic:
     return codes.ANOTHER_PLAYER_OUTSIDE_EVENT.diagnostic(
         "'another player' is only known while a card hears an event",
         span,
-        "write 'each time after another player ...:', or 'if another player did it' in an 'each time' ability",
+        "write 'each time after another player ...:' to hear them act; to read their counts anywhere, write 'most "
+        "COUNT among other players' (or fewest, total) or 'other players with COUNT'",
     )
 
 
@@ -183,7 +193,7 @@ def unknown_phrase(text: str, span: Span, tokens: list[Token], kind: str, entrie
     miss = near_miss(entries, tokens)
     if miss is not None and isinstance(miss.element, str) and miss.token.kind == "word":
         return codes.UNKNOWN_PHRASE.diagnostic(
-            unknown, miss.token.span, f"did you mean '{miss.element}' (as in '{miss.entry.pattern}')?"
+            unknown, miss.token.span, f"did you mean '{miss.element}' (as in '{vocab.readable(miss.entry.pattern)}')?"
         )
     close = closest_pattern(text, entries)
     help = f"did you mean '{vocab.readable(close)}'?" if close else f"'nus vocab {kind}' lists every {kind}"
@@ -247,4 +257,28 @@ def unknown_count(quantity: n.Quantity, tokens: list[Token], names: list[str], i
     known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + names
     close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
     help = f"did you mean '{vocab.readable(close[0])}'?" if close else "'nus vocab count' lists every count"
+    kept = {vocab.normalise(word) for word in close[0].split()} if close else set()
+    left_out = [word for word in quantity.words if not difflib.get_close_matches(vocab.normalise(word), kept, 1, 0.75)]
+    if close and left_out and meaning(close[0]):
+        help = (
+            f"did you mean '{vocab.readable(close[0])}' ({meaning(close[0])})? It does not say "
+            f"'{' '.join(left_out)}': 'nus vocab count' lists every count"
+        )
     return codes.UNKNOWN_COUNT.diagnostic(f"unknown count '{words}'", quantity.span, help)
+
+
+def meaning(words: str) -> str:
+    """The English of the count or event field written so ('' for a name of the card's own): what a hint that leaves
+    a word out offers in its place."""
+    for entry in vocab.EVENTS:
+        if words in entry.fields:
+            return entry.phrases[entry.fields[words][0]]
+    for entry in vocab.TABLES["count"]:
+        written = words.split()
+        if len(entry.elements) == len(written) and words in spelled_out(entry):
+            english = entry.english
+            for element, word in zip(entry.elements, written, strict=True):
+                if isinstance(element, vocab.Slot):
+                    english = english.replace(f"{{{element.name}}}", word)
+            return english
+    return ""

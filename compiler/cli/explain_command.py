@@ -9,12 +9,12 @@ import textwrap
 from dataclasses import replace
 from pathlib import Path
 
-from compiler import load_cards, python_text
+from compiler import compile_text, load_cards, python_text
 from compiler.backends.docs import card_docs
 from compiler.backends.generate import generate
 from compiler.backends.render import English
 from compiler.cli.card_choice import NoSuchCard, named, one_card
-from compiler.cli.common import ERRORS, OK, UsageError, compile_file, report
+from compiler.cli.common import ERRORS, OK, UsageError, display_name, read_source, report
 from compiler.cli.project_files import card_file_command
 from compiler.diagnostics import printable
 from compiler.syntax import nodes as n
@@ -30,7 +30,8 @@ def register(commands) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.card.endswith(".nus") and Path(args.card).is_file():  # `nus explain FILE` with the card left out
         raise UsageError(f"give the card too: nus explain {args.card} CARD")
-    text, compiled = compile_file(args.file)
+    text, hidden = first_examples(read_source(args.file), SHOWN_EXAMPLES)
+    compiled = compile_text(text, display_name(args.file))
     if not report(args.file, text, compiled):
         return ERRORS
     card = chosen_card(compiled.program.cards, args.card, args.file)
@@ -39,6 +40,9 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(printable(line) for line in as_the_reference_says(compiled.program, card, text)))
     print("\n# Structure\n")
     print("\n".join(printable(line) for line in pretty(card).split("\n")))
+    if hidden.get(card.span.line):
+        more = f"{hidden[card.span.line]:,} more examples, not shown here (nus test {args.file} runs them)"
+        print("\n" + printable(f"... and {more}"))
     print("\n# Generated Python\n")
     print(python_text(module, args.file))
     if card.examples:
@@ -50,6 +54,37 @@ def run(args: argparse.Namespace) -> int:
         print("\n# Its worked examples start from this table\n")
         print("\n".join(f"- {line}" for line in starting_table(specs, spec)))
     return OK
+
+
+SHOWN_EXAMPLES = 10  # a card's worked examples explain shows (the real cards have up to 7); the rest not compiled here
+
+
+def first_examples(text: str, keep: int) -> tuple[str, dict[int, int]]:
+    """The card file with each card's worked examples past the first `keep` blanked, every line kept (so every line
+    number stays), and how many were blanked by the line of the card's header: explain shows a few, and checking
+    10,000 would take half a minute. An example is its `example "..."` line and the lines below it indented deeper
+    (or blank)."""
+    lines = text.split("\n")
+    hidden: dict[int, int] = {}
+    seen: dict[int, int] = {}
+    card, index = 0, 0
+    while index < len(lines):
+        line = lines[index]
+        body = line.lstrip(" ")
+        if line[:1] not in ("", " ", "#"):
+            card = index + 1  # a card's header (or anything else at the margin)
+        if len(body) == len(line) or not body.startswith('example "'):
+            index += 1
+            continue
+        indent, end = len(line) - len(body), index + 1
+        while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > indent):
+            end += 1
+        seen[card] = seen.get(card, 0) + 1
+        if seen[card] > keep:
+            hidden[card] = hidden.get(card, 0) + 1
+            lines[index:end] = [""] * (end - index)
+        index = end
+    return "\n".join(lines), hidden
 
 
 def as_the_reference_says(program: n.Program, card: n.Card, text: str) -> list[str]:

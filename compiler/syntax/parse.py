@@ -494,6 +494,11 @@ def unclosed_bracket(error: UnexpectedInput, run: ParseRun, filename: str) -> Di
     )
 
 
+CHARACTER_HINTS = {  # a sign other languages have, and the words this one says it with
+    "%": "a remainder has no sign: write 'COUNT is even' or 'COUNT is odd' (no other remainder can be said yet)",
+}
+
+
 def syntax_diagnostic(error: UnexpectedInput, run: ParseRun, filename: str) -> Diagnostic:
     line, column, text = max(error.line, 1), max(error.column, 1), run.text
     if isinstance(error, UnexpectedCharacters):
@@ -507,7 +512,7 @@ def syntax_diagnostic(error: UnexpectedInput, run: ParseRun, filename: str) -> D
         return codes.UNEXPECTED_CHARACTER.diagnostic(
             f"unexpected character {char!r}",
             Span(filename, line, column, line, column + 1),
-            help="words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
+            help=CHARACTER_HINTS.get(char, "words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed"),
         )
     if isinstance(error, UnexpectedEOF):
         lines = text.rstrip("\n").split("\n")

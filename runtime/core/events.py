@@ -93,6 +93,8 @@ def heard(table: Table, window: tuple[str, str], player: Player, only: CardInPla
 
 
 MAX_NESTED_TRIGGERS = 40  # no chain of real cards comes near; it stops a loop well before Python's recursion limit
+MOST_HOOK_RUNS = 2_000  # hooks run in answer to one event: the real cards' most is a few; hooks that set their own
+# event off several times over stay shallow while their runs multiply without end
 
 
 class TriggerLoop(CardError):
@@ -112,28 +114,42 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
         table.session.tracer.listened(ctx, ability, held)
     if not held:
         return False
-    running = table.session.triggering
-    if len(running) >= MAX_NESTED_TRIGGERS:
-        raise loop_error(running)
-    running.append((card, ability))
+    running = start_running(table, card, ability)
     try:
         return run_all_or_nothing(table, ability, ctx)
     finally:
         running.pop()
 
 
-def loop_error(running: list[tuple[CardInPlay, Ability]]) -> TriggerLoop:
-    """Names the ability that recurs most in the chain, with its card file line. The message gives the limit, not
-    how often that ability ran: the chain may have started inside another ability (a when-built in a game, none in
-    an example), so the count would differ between `nus test` and `nus balance` for the same loop."""
+def start_running(table: Table, card: CardInPlay, ability: Ability) -> list[tuple[CardInPlay, Ability]]:
+    """Note an ability as running inside those running now (a hook's, or an Elder's use, which may use itself), past
+    the guards against loops: the depth, and the runs since the outermost. The caller pops it when it ends."""
+    session = table.session
+    running = session.triggering
+    if len(running) >= MAX_NESTED_TRIGGERS:
+        raise loop_error(
+            running, f"kept setting itself off until {MAX_NESTED_TRIGGERS} abilities ran inside one another"
+        )
+    session.hook_runs = session.hook_runs + 1 if running else 1  # the outermost ability starts the count
+    if session.hook_runs > MOST_HOOK_RUNS:
+        raise loop_error(running, f"set off {MOST_HOOK_RUNS:,} abilities in answer to one event")
+    running.append((card, ability))
+    return running
+
+
+def loop_error(running: list[tuple[CardInPlay, Ability]], how: str) -> TriggerLoop:
+    """Names the ability that recurs most in the chain, with its card file line, and `how` the chain outgrew its
+    bound. The message gives the bound, not how often that ability ran: the chain may have started inside another
+    ability (a when-built in a game, none in an example), so the count would differ between `nus test` and `nus
+    balance` for the same loop."""
     counts: dict[int, int] = {}
     for _, ability in running:
         counts[id(ability)] = counts.get(id(ability), 0) + 1
     card, ability = max(running, key=lambda pair: counts[id(pair[1])])
     where = f"{ability.effect.__code__.co_filename}:{ability.line}"
     return TriggerLoop(
-        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" kept setting itself off until '
-        f"{MAX_NESTED_TRIGGERS} abilities ran inside one another); its effect must not cause the event it waits for",
+        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" {how}); its effect must not '
+        "cause the event it waits for",
         card.name,
     )
 
@@ -151,68 +167,35 @@ def run_all_or_nothing(table: Table, ability: Ability, ctx: Context) -> bool:
     return done
 
 
-def card_contexts(table: Table) -> dict[CardInPlay, Context]:
-    """Card -> the Context its owner acts in on it, hearing no event (its latches, its rules): the same for as long
-    as the cards in play stay the same (Table.derived), so one is made a card, not one a check."""
-    derived = table._journal.derived  # Table.derived without the property call: asked for every latch check
-    contexts = derived.card_contexts
-    if contexts is None:
-        contexts = derived.card_contexts = {}
-    return contexts
-
-
 def card_context(table: Table, card: CardInPlay) -> Context:
-    contexts = card_contexts(table)
-    ctx = contexts.get(card)
-    if ctx is None:
-        ctx = contexts[card] = Context(table, card.owner, card)
-    return ctx
+    """The Context a card's owner acts in on it, hearing no event (its latches, its rules)."""
+    return Context(table, card.owner, card)
 
 
 def action_running(table: Table) -> bool:
-    """Whether an action is running, as a condition asks it: noted (Table.derived), so that a latch check knows
-    whether its conditions depend on it."""
-    table._journal.derived.action_asked = True
+    """Whether an action is running, as a condition asks it."""
     return table.session.action_depth > 0
 
 
 def check_latches(table: Table) -> None:
-    """Fire every "as soon as" whose condition holds, once per game; repeat until none fires.
-
-    A condition reads the table, and whether an action is running only through action_running. So while nothing
-    changed since every pending one was found false, none can hold: the journal notes every change and every undo
-    (Journal.changed), and a check that finds them all false clears the note. The action depth counts too if a
-    condition asked for it when they were found false (one that did not ask would give the same at any depth, the
-    rest of its condition deciding): noted in Table.derived. `nus trace` shows every check, so with a tracer each
-    is made."""
+    """Fire every "as soon as" whose condition holds, once per game; repeat until none fires."""
     session = table.session
     if session.checking_latches or not table.latches:
         return
-    journal = table._journal
-    derived = journal.derived  # one object for the table's life, forgotten in place
     tracer = session.tracer
-    if not journal.changed and tracer is None:
-        depth = derived.latches_checked  # the action depth they were found false at; None: any
-        if depth is None or depth == session.action_depth:
-            return
-    derived.action_asked = False
     while fire_held_latches(table, tracer):
         pass
-    journal.changed = False
-    derived.latches_checked = session.action_depth if derived.action_asked else None
-    derived.action_asked = False
 
 
 def fire_held_latches(table: Table, tracer: Any) -> bool:
     """One pass over the pending latches, in the order they were made: fire each whose condition holds."""
     session, fired = table.session, False
-    contexts = table._journal.derived.card_contexts or card_contexts(table)  # inline: asked every pass
     for entry in list(table.latches):
         if fired and entry not in table.latches:
             continue  # its card left play in an effect fired this pass: its latches lapsed with it
         card, index = entry
         ability = card.spec.abilities[index]
-        ctx = contexts.get(card) or card_context(table, card)
+        ctx = Context(table, card.owner, card)
         held = ability.guard is None or ability.guard(ctx)
         if tracer is not None:
             tracer.listened(ctx, ability, held)
@@ -226,5 +209,4 @@ def fire_held_latches(table: Table, tracer: Any) -> bool:
             finally:
                 session.checking_latches = False
             fired = True
-            contexts = card_contexts(table)  # the cards in play may have changed, forgetting the Contexts
     return fired

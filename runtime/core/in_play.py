@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.core.events import check_latches, trigger
+from runtime.core.rules_in_force import hold_limits
 from runtime.model.cards import Ability
 from runtime.model.declarations import TriggerKind
 from runtime.model.state import CardInPlay, IllegalAction, Table
@@ -21,6 +22,8 @@ def attach(table: Table, card: CardInPlay) -> None:
             table.listeners.setdefault((ability.event, ability.timing), []).append((card, ability))
         elif ability.kind is TriggerKind.AS_SOON_AS and index not in card.fired:
             table.latches.append((card, index))
+    if card.spec.rules:
+        hold_limits(table)  # its rules are in force from now: a lowered limit holds at once
     for ability in card.spec.abilities:
         if ability.kind is TriggerKind.WHEN_BUILT:
             trigger(table, card, ability)
@@ -35,6 +38,8 @@ def detach(table: Table, card: CardInPlay) -> None:
             table.listeners[key] = [entry for entry in listeners if entry[0] is not card]
     if holds(table.latches, card):
         table.latches = [entry for entry in table.latches if entry[0] is not card]
+    if card.spec.rules:
+        hold_limits(table)
 
 
 def holds(entries: list[tuple[CardInPlay, Any]], card: CardInPlay) -> bool:
@@ -47,6 +52,12 @@ def holds(entries: list[tuple[CardInPlay, Any]], card: CardInPlay) -> bool:
 
 def abilities_of(card: CardInPlay, kind: TriggerKind) -> tuple[Ability, ...]:
     return card.spec.abilities_by_kind.get(kind, ())
+
+
+def in_play(card: CardInPlay) -> bool:
+    """Whether the card is on the table: a Building of its owner's (the Harbor board or the Fishing track) or an Elder
+    in their council. An ability may still be running after its own card left play."""
+    return card in card.owner.buildings or card in card.owner.council
 
 
 def remove_from_play(table: Table, card: CardInPlay | None) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.core.events import card_context
-from runtime.model.caches import Bases
-from runtime.model.cards import CardSpec, Context
+from runtime.model.cards import CardError, CardSpec, Context
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
 from runtime.model.state import CardInPlay, Player, Table
@@ -22,22 +21,19 @@ def base_value(rules: Rules, key: str, players: int, scope: dict[str, Any] | Non
 
 def base_of(rules: Rules, key: str, players: int) -> tuple[str, Any, bool]:
     """(the scope keyword its base value comes under or "", the base value from rules.toml, whether every player's
-    cards change it), remembered for every table of the rules and player count (Bases.parameters): the look-up asks
-    on every move."""
-    known = Bases.for_players(rules.bases, players).parameters
-    found = known.get(key)
-    if found is None:
-        parameter = parameters()[key]
-        value = None if parameter.usual else rules.default(parameter.path)
-        if parameter.by_player_count:
-            value = value[players - 1]
-        found = known[key] = (parameter.usual, value, parameter.reach == "table")
-    return found
+    cards change it)."""
+    parameter = parameters()[key]
+    value = None if parameter.usual else rules.default(parameter.path)
+    if parameter.by_player_count:
+        value = value[players - 1]
+    return (parameter.usual, value, parameter.reach == "table")
 
 
 def table_base(table: Table, key: str) -> tuple[str, Any, bool]:
-    """base_of for this table: the rule look-ups read Table.bases.parameters first, inline."""
-    return base_of(table.rules, key, len(table.players))
+    """base_of for this table, remembered by it (Bases.parameters; the rule look-ups read that first, inline): the
+    look-up asks on every move."""
+    found = table.bases.parameters[key] = base_of(table.rules, key, len(table.players))
+    return found
 
 
 def rule_changes(table: Table) -> dict[str, tuple[tuple[Player, Context, Any], ...]]:
@@ -91,11 +87,36 @@ def rule(table: Table, player: Player | None, key: str, **scope: Any) -> Any:
         value = scope[usual]
     changes = derived.rule_changes.get(key)  # made with the values
     if changes:
+        asked = table.session.rules_asked
+        mark = (id(player), key)
+        if mark in asked:
+            raise rule_loop(asked[mark], key)
         everyone = table_wide or player is None
-        for owner, ctx, change in changes:
-            if everyone or owner is player:
-                value = within_range(key, change(ctx, **scope, before=value))
+        try:
+            for owner, ctx, change in changes:
+                if everyone or owner is player:
+                    asked[mark] = (ctx, change)
+                    value = within_range(key, change(ctx, **scope, before=value))
+        finally:
+            asked.pop(mark, None)
     return value
+
+
+class RuleLoop(CardError):
+    """A card's rule worked out from a count that reads the same rule: its value would be asked for without end."""
+
+
+def rule_loop(asking: tuple[Context, Any], key: str) -> RuleLoop:
+    """Names the card whose change was being worked out when its own rule was asked for again."""
+    ctx, change = asking
+    code = getattr(change, "__code__", None)
+    where = f"{code.co_filename}:{ctx.card.spec.line}" if code is not None else f"line {ctx.card.spec.line}"
+    words = parameters()[key].words
+    return RuleLoop(
+        f'{where}: card "{ctx.card.name}": its rule "{words}" is worked out from its own value without end (a count '
+        f"in it reads {words} again); work it out from other counts, or write `{words} + N` to change the value "
+        "before it"
+    )
 
 
 def within_range(key: str, value: Any) -> Any:
@@ -121,7 +142,7 @@ def rule_values(table: Table) -> dict[str, Any]:
     """Every parameter without a scope that no card in play changes, with its base value: made from the table's
     base values once for as long as the cards in play with rules stay the same (Table.derived, with the rule
     index)."""
-    values = unscoped_bases(table.rules, len(table.players))  # shared by every such table: read, never changed
+    values = unscoped_bases(table)  # read, never changed
     changed = rule_index(table)
     if not values.keys().isdisjoint(changed):  # looks up each changed key; changed.keys() would walk every value
         values = dict(values)
@@ -131,14 +152,13 @@ def rule_values(table: Table) -> dict[str, Any]:
     return values
 
 
-def unscoped_bases(rules: Rules, players: int) -> dict[str, Any]:
-    """Every parameter without a scope with its base value at this player count (Bases.unscoped)."""
-    bases = Bases.for_players(rules.bases, players)
-    found = bases.unscoped
+def unscoped_bases(table: Table) -> dict[str, Any]:
+    """Every parameter without a scope with its base value at this table (Bases.unscoped)."""
+    found = table.bases.unscoped
     if found is None:
-        found = bases.unscoped = {}
+        found = table.bases.unscoped = {}
         for key in parameters():
-            usual, value, _ = base_of(rules, key, players)
+            usual, value, _ = table.bases.parameters.get(key) or table_base(table, key)
             if not usual:
                 found[key] = value
     return found
@@ -177,6 +197,32 @@ def decline(table: Table, card: CardInPlay) -> None:
     """Its owner declines the card's standing effect for good: its rules no longer apply (it still scores)."""
     withdraw_rules(table, card)
     table.say(f"{card.owner.name} declines the effect of {card.name}", card.owner.index, card=card)
+    hold_limits(table)
+
+
+def hold_limits(table: Table) -> None:
+    """A limit lowered below what a player holds takes the excess back to the general supply at once (ruling, from
+    the Wood Storage: "only you can have up to 15 wood in your personal supply": a limit is what a supply holds, not
+    a check on gains; tests/runtime/core/test_lowered_limits.py). Called where a card's rule comes into or out of
+    force, and after each step of the game for limits worked out from counts. A limit worked out from what it returns
+    (`wood limit = wood in supply / 2 rounded down`) falls again: returned until none is over (it ends, as each pass
+    returns at least one good)."""
+    returned = True
+    while returned:
+        returned = False
+        for player in table.players:
+            over = player.supply["wood"] - rule(table, player, "wood_limit")
+            if over > 0:
+                player.supply.add("wood", -over)
+                table.general.add("wood", over)
+                table.say(f"{player.name} returns {over} wood over the limit", player.index)
+                returned = True
+            over = player.reserve["fish"] - rule(table, player, "reserve_fish_limit")
+            if over > 0:
+                player.reserve.add("fish", -over)
+                table.general.add("fish", over)
+                table.say(f"{player.name} returns {over} fish over the Reserve limit", player.index)
+                returned = True
 
 
 def withdraw_rules(table: Table, card: CardInPlay) -> None:
@@ -233,17 +279,12 @@ def capacity(table: Table, space: str) -> int:
 
 
 def capacities(table: Table) -> dict[str, int]:
-    """Every action space's capacity, for a question that needs several (read it, do not change it). While no card
-    in play changes a capacity each is its base value, so it is remembered with the cards in play that have rules
-    (Table.derived)."""
-    derived = table._journal.derived  # asked on every turn
-    held = derived.capacities
-    if held is None:
-        keys, bases, capacity_keys = base_capacities(table)
-        if not capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
-            return {name: rule(table, None, key) for name, key in keys.items()}
-        held = derived.capacities = bases
-    return held
+    """Every action space's capacity, for a question that needs several (read it, do not change it): the base values
+    (Bases.capacities) while no card in play changes a capacity."""
+    keys, bases, capacity_keys = base_capacities(table)
+    if capacity_keys.isdisjoint(rule_index(table)):  # looks up each changed parameter (not every capacity)
+        return bases
+    return {name: rule(table, None, key) for name, key in keys.items()}
 
 
 def base_capacities(table: Table) -> tuple[dict[str, str], dict[str, int], frozenset[str]]:

@@ -9,7 +9,7 @@ from runtime.core.in_play import LISTENING
 from runtime.core.rules_in_force import printed_plates, rule
 from runtime.examples.decider import ExampleDecider
 from runtime.game.setup import new_table
-from runtime.mechanics.board import forest_count
+from runtime.mechanics.board import forest_count, occupied_track_spaces
 from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
 from runtime.model.declarations import TriggerKind
@@ -63,9 +63,9 @@ def example_players(card: CardSpec | None) -> int:
 
 
 def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, Context]:
-    """A fresh seeded table in Round 1 (example_players); player 1 (index 0) owns the example's card, already in
-    play, unless the example builds it: then it is in a deck until it is built, so none of its abilities runs before
-    (a `given` before the build cannot set off its "as soon as")."""
+    """A fresh seeded table in Round 1, after its Fishing Phase, at its first worker turn (example_players); player 1
+    (index 0) owns the example's card, already in play, unless the example builds it: then it is in a deck until it is
+    built, so none of its abilities runs before (a `given` before the build cannot set off its "as soon as")."""
     card = next((spec for spec in specs if spec.name == example.card), None)
     table = new_table(example_players(card), specs, seed=SEED)
     table.session.decider = ExampleDecider(table)
@@ -88,9 +88,9 @@ def starting_table(specs: Sequence[CardSpec] = (), card: CardSpec | None = None)
     shares = sum(share.issued and share.holder == 0 for share in table.shares)
     elders = sum(len(stack) for stack in table.elder_stacks)
     return [
-        f"{counted(players, 'player')}, seed {SEED}, Round 1, no worker turn taken yet; player 1 owns the card, "
-        "already in play on its first free Building space (unpaid, its when-built not run), or in a deck until it is "
-        "built in an example that builds it",
+        f"{counted(players, 'player')}, seed {SEED}, Round 1, after its Fishing Phase, no worker turn taken yet; "
+        "player 1 owns the card, already in play on its first free Building space (unpaid, its when-built not run), or "
+        "in a deck until it is built in an example that builds it",
         f"each player: {goods} in the personal supply, an empty Reserve, no Ships besides the catboat, no Elders",
         f"each player: {forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the "
         f"double spaces 1-{len(player.harbor.forests)}), {shares} issued Shares of their own colour in their supply",
@@ -122,6 +122,9 @@ def problems(table: Table) -> list[str]:
         seats = rule(table, player, "elder_seats")
         if len(player.council) > seats:
             found.append(f"{who} has {len(player.council)} Elders in {seats} seats")
+        taken, spaces = occupied_track_spaces(table, player), rule(table, player, "track_spaces")
+        if taken > spaces:
+            found.append(f"{who}'s Ships and Buildings take {taken} of the Fishing track's {spaces} spaces")
         if not 0 <= player.turns_taken <= workers:
             found.append(f"worker turn {player.turns_taken} is not one of 1 to {workers}")
         for place, goods in (("supply", player.supply), ("Reserve", player.reserve)):

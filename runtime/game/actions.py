@@ -204,24 +204,8 @@ SPACE_OPTIONS = SpaceOptions()
 
 
 def open_space_options(table: Table) -> list[Option]:
-    """The action spaces with room for a Worker (open_spaces) as turn options. While no card changes a capacity (the
-    capacities are remembered, see capacities) each space that can hold a Worker is paired once with its Workers and
-    its capacity (Table.derived, forgotten with them; a space's Workers are one list, changed in place, for the
-    table's life): a turn then only counts Workers."""
-    held = capacities(table)
-    derived = table._journal.derived
-    entries = derived.space_entries
-    if entries is None:
-        if derived.capacities is not held:  # a card changes a capacity: worked out anew every turn
-            return [SPACE_OPTIONS[name] for name in open_spaces(table, held)]
-        entries = derived.space_entries = tuple(
-            [(workers, held[name], SPACE_OPTIONS[name]) for name, workers in table.spaces.items() if held[name] > 0]
-        )
-    options = []
-    for workers, room, option in entries:  # a plain loop costs less than a comprehension
-        if len(workers) < room:
-            options.append(option)
-    return options
+    """The action spaces with room for a Worker (open_spaces) as turn options."""
+    return [SPACE_OPTIONS[name] for name in open_spaces(table)]
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:

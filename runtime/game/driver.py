@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from runtime.core.rules_in_force import rule
+from runtime.core.rules_in_force import hold_limits, rule
 from runtime.game.actions import take_turn
 from runtime.game.phases import (
     begin_round,
@@ -46,8 +46,10 @@ class Stage(StrEnum):
 
 
 def run_segment(table: Table) -> None:
-    """One step of the game from the position in `table.stage` and `table.seat`, then the next position."""
+    """One step of the game from the position in `table.stage` and `table.seat`, then the next position. A limit worked
+    out from counts the step changed holds at its end (rules_in_force.hold_limits)."""
     STAGES[table.stage](table)
+    hold_limits(table)
 
 
 def play_stages(table: Table, first: Stage, until: Stage) -> None:
@@ -74,6 +76,13 @@ def play_work_phase(table: Table) -> None:
 def play_whole_round(table: Table) -> None:
     """One whole round, from its start to Returning Home."""
     play_stages(table, Stage.ROUND, Stage.ROUND)
+
+
+def play_rest_of_round(table: Table) -> None:
+    """The rest of the round under way, its Fishing Phase over: its worker turns not yet taken (none once every
+    Worker has had its turn), its end and Returning Home."""
+    first = Stage.WORK if table.turn < rule(table, None, "workers") else Stage.ROUND_END
+    play_stages(table, first, Stage.ROUND)
 
 
 def start_round(table: Table) -> None:

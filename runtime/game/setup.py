@@ -203,5 +203,4 @@ def new_table(
     }
     joined(journal, *stacks, *spaces.values(), *decks_left.values(), *parts.values())
     session = Session(decider if decider is not None else RandomPlayer(seed), keep_log)
-    bases = Bases.for_players(rules.bases, players)
-    return on(Table(rules=rules, session=session, bases=bases, **parts))
+    return on(Table(rules=rules, session=session, bases=Bases(), **parts))

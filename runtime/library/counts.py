@@ -88,29 +88,8 @@ def buildings(ctx: Context) -> int:
 
 
 def buildings_of_letter(ctx: Context, letter: str) -> int:
-    """Latches ask after every event, several letters at once: while none of the player's Buildings may lie under
-    Forests, the count of each letter depends only on the cards in play, so it is remembered with them
-    (Table.derived: player -> letter -> count, forgotten when the cards change, or such a change is undone)."""
-    table, me = ctx.table, ctx.me
-    derived = table._journal.derived  # Table.derived without the property call
-    letters = derived.letters
-    counts = None if letters is None else letters.get(me.index)
-    if counts is None:
-        if board.may_be_buried(table, me):
-            return count_letter(board.counted_buildings(table, me), letter.upper())
-        counts = letter_counts(me.buildings)
-        if letters is None:
-            letters = derived.letters = {}
-        letters[me.index] = counts
-    return counts.get(letter.upper(), 0)
-
-
-def letter_counts(cards: list[CardInPlay]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for card in cards:
-        letter = card.spec.letter
-        counts[letter] = counts.get(letter, 0) + 1
-    return counts
+    """The player's Buildings that bear the letter (one still buried under Forests does not count)."""
+    return count_letter(board.counted_buildings(ctx.table, ctx.me), letter.upper())
 
 
 def count_letter(cards: list[CardInPlay], wanted: str) -> int:

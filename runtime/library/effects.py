@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from runtime.core.decisions import DecisionKind, Option, ask
 from runtime.core.events import emit
-from runtime.core.in_play import remove_from_play, return_card_goods
+from runtime.core.in_play import in_play, remove_from_play, return_card_goods
 from runtime.core.rules_in_force import decline
 from runtime.game import actions
 from runtime.mechanics import board, elders, forests, goods, shares
@@ -29,10 +29,16 @@ def put_in_reserve(ctx: Context, amount: int, good: str) -> None:
 
 
 def put_on_card(ctx: Context, amount: int, good: str) -> None:
-    if amount > 0:
-        ctx.table.from_general(good, amount)
-        ctx.card.goods[good] += amount
-        ctx.table.say(f"{ctx.me.name} puts {amount} {good} on {ctx.card.name}", ctx.me.index, card=ctx.card)
+    """Goods from the general supply onto the card. Ruling: on a card that has left play they stay there, as the
+    goods on it went back when it left (tests/runtime/core/test_goods_on_a_card_gone.py quotes the rulebook)."""
+    if amount <= 0:
+        return
+    if not in_play(ctx.card):
+        ctx.table.say(f"{ctx.me.name}: {ctx.card.name} has left play, so no {good} goes on it", ctx.me.index)
+        return
+    ctx.table.from_general(good, amount)
+    ctx.card.goods[good] += amount
+    ctx.table.say(f"{ctx.me.name} puts {amount} {good} on {ctx.card.name}", ctx.me.index, card=ctx.card)
 
 
 def move_to_card(ctx: Context, amount: int, good: str) -> None:
@@ -67,11 +73,16 @@ def remove_all_elders(ctx: Context) -> None:
 
 
 def put_elders_under_card(ctx: Context) -> None:
-    """The effect "put all elders under this building" (its vocabulary impl clashes with the count)."""
-    council = list(ctx.me.council)
+    """The effect "put all elders under this building" (its vocabulary impl clashes with the count). Nothing goes
+    under a card that has left play: the Elders stay (ruling, as for goods: put_on_card)."""
+    if not in_play(ctx.card):
+        ctx.table.say(f"{ctx.me.name}: {ctx.card.name} has left play, so no Elder goes under it", ctx.me.index)
+        return
+    council = [elder for elder in ctx.me.council if elder is not ctx.card]  # a card never lies under itself
     for elder in council:
         elders.remove_elder(ctx.table, elder)
-    ctx.card.under.extend(council)
+        ctx.card.under.extend([elder, *elder.under])  # one level under, as the table counts what lies there
+        elder.under.clear()
     ctx.table.say(f"{ctx.me.name} puts {len(council)} elders under {ctx.card.name}", ctx.me.index, card=ctx.card)
 
 

@@ -13,7 +13,7 @@ from runtime.core.rules_in_force import capacity, printed_plates, rule
 from runtime.examples import place_without_building
 from runtime.game import phases
 from runtime.game.actions import place_worker, turn_options
-from runtime.game.driver import play_fishing_phase, play_whole_round, play_work_phase
+from runtime.game.driver import play_fishing_phase, play_rest_of_round, play_whole_round, play_work_phase
 from runtime.mechanics import board, goods, scoring
 from runtime.mechanics.buildings import build
 from runtime.mechanics.shares import live
@@ -186,14 +186,16 @@ def run_returning_home(ctx: Context) -> None:
 
 
 def play_a_round(ctx: Context) -> None:
-    """The first round played is the current one (the example's `round`); each later one is the next."""
+    """The first round played is the rest of the current one (the example's `round`): the example table stands after
+    its Fishing Phase, at its worker turns, as play does in Round 1 (issue 34 §4). Each later one is the next, whole."""
     table = ctx.table
     if ctx.event.rounds_played == 0:
-        table.round -= 1
-    rounds = rule(table, None, "rounds")
-    if table.round >= rounds:
-        raise IllegalAction(f"the game ends after Round {rounds}")
-    play_whole_round(table)
+        play_rest_of_round(table)
+    else:
+        rounds = rule(table, None, "rounds")
+        if table.round >= rounds:
+            raise IllegalAction(f"the game ends after Round {rounds}")
+        play_whole_round(table)
     ctx.event.rounds_played += 1
 
 

@@ -55,8 +55,8 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
     Ruling: only empty plates can be filled; a plate filled with fish holds the fish paid (at least 1),
     a plate filled by a Guest holds 1 fish from the general supply.
     """
-    emit(table, SERVE_FISH, Timing.BEFORE, player, fish_served=0, plates_filled=0)
-    served = filled = 0
+    emit(table, SERVE_FISH, Timing.BEFORE, player, fish_served=0, plates_filled=0, plates_filled_with_guests=0)
+    served = filled = with_guests = 0
     while True:
         fillable = fillable_plates(table, player, served, limit)
         if not fillable and not filled:
@@ -70,11 +70,19 @@ def serve_fish(table: Table, player: Player, limit: int | None = None) -> int:
         plate = ask(table, player.index, DecisionKind.SERVE_PLATE, options, "fill which plate?")
         if plate == "stop":
             break
-        served += fill_plate(table, player, plate, served, limit)
-        filled += 1
+        fish, way = fill_plate(table, player, plate, served, limit)
+        served, filled, with_guests = served + fish, filled + 1, with_guests + (way == "guest")
     if table.session.keep_log:
         table.say(f"{player.name} serves {served} fish on {counted(filled, 'plate')}", player.index)
-    emit(table, SERVE_FISH, Timing.AFTER, player, fish_served=served, plates_filled=filled)
+    emit(
+        table,
+        SERVE_FISH,
+        Timing.AFTER,
+        player,
+        fish_served=served,
+        plates_filled=filled,
+        plates_filled_with_guests=with_guests,
+    )
     return filled
 
 
@@ -102,7 +110,8 @@ def can_fill_a_plate(table: Table, player: Player) -> bool:
     return False
 
 
-def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> int:
+def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int | None) -> tuple[int, str]:
+    """Fill one plate, with fish or a Guest as the player chooses: the fish it counts as served, and how."""
     cost = plate_cost(table, player, plate)
     way = ask(
         table,
@@ -111,12 +120,11 @@ def fill_plate(table: Table, player: Player, plate: int, served: int, limit: int
         ways_to_fill(table, player, plate, served, limit),
         "fish or Guest?",
     )
+    table.plates[plate] = max(1, cost) if way == "fish" else 1  # filled before the payment's events are heard
+    table.from_general("fish", table.plates[plate])
     if way == "fish":
         pay(table, player, "fish", cost)
-        table.plates[plate] = max(1, cost)
     else:
-        pay(table, player, "guest", 1)
-        table.plates[plate] = 1
-    table.from_general("fish", table.plates[plate])
+        pay(table, player, "guest", 1)  # a hook on the returned Guest finds this plate full
     gain(table, player, "gold", rule(table, player, "plate_gold"))
-    return fill_count(table, player, plate, way)
+    return fill_count(table, player, plate, way), way

@@ -89,14 +89,8 @@ def counted_buildings(table: Table, player: Player) -> list[CardInPlay]:
 
 
 def may_be_buried(table: Table, player: Player) -> bool:
-    """Whether any of the player's Buildings may lie under Forests: a question about which cards with rules are in
-    play, so it is remembered with them (Table.derived, forgotten when they change), for every seat at once; latches
-    ask it after every event."""
-    derived = table._journal.derived
-    buried = derived.buried
-    if buried is None:
-        buried = derived.buried = tuple(may_hold(table, owner.buildings, "under_forests") for owner in table.players)
-    return buried[player.index]
+    """Whether any of the player's Buildings may lie under Forests."""
+    return may_hold(table, player.buildings, "under_forests")
 
 
 def forests_in_middle(table: Table, player: Player) -> int:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from runtime.core.decisions import DecisionKind, ask
-from runtime.core.events import emit
-from runtime.core.in_play import abilities_of, attach, detach, return_card_goods
+from runtime.core.events import emit, start_running
+from runtime.core.in_play import abilities_of, attach, detach, in_play, return_card_goods
 from runtime.core.rules_in_force import rule, rule_holders
 from runtime.mechanics.banquet import plate_options
 from runtime.mechanics.goods import gain, to_reserve
@@ -53,6 +53,12 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
 
 
 def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool = True) -> bool:
+    """Use a new Elder if it can be; an Elder a card removed from play since it was taken cannot be (its fish would
+    leave the table with it)."""
+    if not in_play(elder):
+        if table.session.keep_log:
+            table.say(f"{player.name} cannot use {elder.name} (it has left play)", player.index, card=elder)
+        return False
     with table.snapshot() as mark:
         try:
             use_elder(table, player, elder, with_fish)
@@ -75,7 +81,11 @@ def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = T
     ctx = Context(table, user, elder)
     for ability in abilities_of(elder, TriggerKind.ELDER_USE):
         if ability.guard is None or ability.guard(ctx):
-            ability.effect(ctx)
+            running = start_running(table, elder, ability)  # a use may use the new Elder: itself, again
+            try:
+                ability.effect(ctx)
+            finally:
+                running.pop()
     emit(table, USE_ELDER, Timing.AFTER, user)
 
 

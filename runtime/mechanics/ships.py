@@ -135,6 +135,8 @@ def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
         make_room(table, player, ship_type)
         emit(table, PLACE_SHIP, Timing.BEFORE, player, spaces=ship_length(table, player, ship_type))
     choose_and_pay(table, player, payment_options(table, player, ship_cost(table, player, ship_type)), ship_type)
+    if table.ships_left[ship_type] <= 0:  # another build took the last one meanwhile (a hook before placing)
+        raise IllegalAction(f"no {ship_type} left on the supply board")
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:
         return place_ship(table, player, ship_type)

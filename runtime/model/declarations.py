@@ -82,7 +82,9 @@ class EventType:
         return {attr: kind for attr, kind in self.fields.items() if timing in self.known_at.get(attr, self.timings)}
 
 
-SERVE_FISH = EventType("serve_fish", fields={"fish_served": "number", "plates_filled": "number"})
+SERVE_FISH = EventType(
+    "serve_fish", fields={"fish_served": "number", "plates_filled": "number", "plates_filled_with_guests": "number"}
+)
 # the type is chosen after the before-window: what is left of it is known only after
 BUILD_SHIP = EventType("build_ship", fields={"ships_left_of_type": "number"}, known_at={"ships_left_of_type": AFTER})
 PLACE_SHIP = EventType("place_ship", fields={"spaces": "number"})  # the spaces the new Ship takes

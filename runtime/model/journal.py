@@ -15,9 +15,6 @@ that nothing has to be walked through when it goes on the table.
 The journal also holds what the engine derives from the cards in play (`derived`, runtime/model/caches.py), so
 that forgetting it is journaled too: a change of what is in play forgets it (an `InPlayList` changes, or a card's
 rules are declined: `forget_derived`), and so does undoing such a change.
-And it notes that the table changed (`changed`, set by every change, recorded or not, and every undo; a new or
-copied journal starts with it set): the latch check clears it when it finds every pending latch false, and asks
-none again while it stays clear (runtime/core/events.py).
 """
 
 from __future__ import annotations
@@ -36,13 +33,12 @@ T = TypeVar("T")
 class Journal:
     """The undo entries of one table since its oldest open mark, and how many marks are open."""
 
-    __slots__ = ("entries", "open", "derived", "changed", "lowest")
+    __slots__ = ("entries", "open", "derived", "lowest")
 
     def __init__(self) -> None:
         self.entries: list[tuple] = []
         self.open = 0
         self.derived = Derived()  # values worked out from the cards in play; see the module docstring
-        self.changed = True  # set by every change and undo, recorded or not; see the module docstring
         self.lowest = 0  # the lowest position undone to since the forward model last set it (Game.refused)
 
     def __deepcopy__(self, memo: dict) -> Journal:
@@ -60,16 +56,13 @@ class Journal:
         for entry in reversed(entries[position:]):
             entry[0](*entry[1:])
         del entries[position:]
-        self.changed = True
 
-    def forget_derived(self, ruled: bool = True) -> None:
+    def forget_derived(self) -> None:
         """What is in play changes: what was derived from it is forgotten now, and again if the change is undone
-        (an undo that takes back no such change leaves the derived values standing). `ruled` False: the change adds
-        or takes away only cards without rules, so what was derived from the cards with rules stands."""
-        forget = Derived.forget if ruled else Derived.forget_cards
-        forget(self.derived)
+        (an undo that takes back no such change leaves the derived values standing)."""
+        self.derived.forget()
         if self.open:
-            self.entries.append((forget, self.derived))
+            self.entries.append((Derived.forget, self.derived))
 
     def join(self, value: T) -> T:
         """A tracked container or table object just made, put on this journal as it is, nothing inside looked
@@ -136,7 +129,6 @@ class State:
             journal.forget_derived()
         if type(value) not in ATOMS:  # most values are: skip the call
             value = journal.adopt(value)
-        journal.changed = True
         if journal.open:
             journal.entries.append((restore_field, self, name, old))
         object.__setattr__(self, name, value)
@@ -164,10 +156,8 @@ class Tracked:
     def _before(self) -> Journal | None:
         """The journal, after recording the whole container for a change that has no cheaper inverse."""
         journal = self._journal
-        if journal is not None:
-            journal.changed = True
-            if journal.open:
-                journal.entries.append((type(self).restore, self, self.PLAIN(self)))  # type: ignore[call-arg]
+        if journal is not None and journal.open:
+            journal.entries.append((type(self).restore, self, self.PLAIN(self)))  # type: ignore[call-arg]
         return journal
 
     def __deepcopy__(self, memo: dict) -> Any:
@@ -202,7 +192,6 @@ class TrackedList(Tracked, list):
         if journal is not None:
             if type(value) not in ATOMS:
                 value = journal.adopt(value)
-            journal.changed = True
             if journal.open:
                 journal.entries.append((list.pop, self))
         list.append(self, value)
@@ -212,7 +201,6 @@ class TrackedList(Tracked, list):
         journal = self._journal
         if journal is None:
             return value
-        journal.changed = True
         if journal.open:
             if index == -1 or index == len(self):
                 journal.entries.append((list.append, self, value))
@@ -226,7 +214,6 @@ class TrackedList(Tracked, list):
             list.__setitem__(self, index, value)
             return
         if type(index) is int:
-            journal.changed = True
             if journal.open:
                 journal.entries.append((list.__setitem__, self, index, list.__getitem__(self, index)))
             list.__setitem__(self, index, value if type(value) in ATOMS else journal.adopt(value))
@@ -255,10 +242,8 @@ class TrackedList(Tracked, list):
         index = list.index(self, value)
         removed = list.pop(self, index)
         journal = self._journal
-        if journal is not None:
-            journal.changed = True
-            if journal.open:
-                journal.entries.append((list.insert, self, index, removed))
+        if journal is not None and journal.open:
+            journal.entries.append((list.insert, self, index, removed))
 
     def clear(self) -> None:
         self._before()
@@ -280,26 +265,7 @@ class TrackedList(Tracked, list):
 
 class InPlayList(TrackedList):
     """A list of cards in play (a Player's council and buildings) or of the players: any change forgets what was
-    derived from the cards in play; adding or taking away one card without rules (the usual change) leaves what was
-    derived from the cards with rules."""
-
-    def append(self, value: Any) -> None:
-        journal = self._journal
-        if journal is not None:
-            journal.forget_derived(has_rules(value))
-        TrackedList.append(self, value)
-
-    def remove(self, value: Any) -> None:
-        journal = self._journal
-        if journal is not None:
-            journal.forget_derived(has_rules(value))
-        TrackedList.remove(self, value)
-
-
-def has_rules(item: Any) -> bool:
-    """Whether an item of an InPlayList may bear on rules: a card with rules, or anything but a card (a Player)."""
-    spec = getattr(item, "spec", None)
-    return spec is None or bool(spec.rules)
+    derived from the cards in play (Table.derived)."""
 
 
 def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -314,11 +280,13 @@ def forgetting(method: Callable[..., Any]) -> Callable[..., Any]:
 
 
 for _name in (
+    "append",
     "pop",
     "__setitem__",
     "extend",
     "insert",
     "__delitem__",
+    "remove",
     "clear",
     "sort",
     "reverse",
@@ -352,7 +320,6 @@ class TrackedDict(Tracked, dict):
         if journal is not None:
             if type(value) not in ATOMS:
                 value = journal.adopt(value)
-            journal.changed = True
             if journal.open:
                 old = dict.get(self, key, MISSING)
                 journal.entries.append((dict.pop, self, key) if old is MISSING else (dict.__setitem__, self, key, old))
@@ -363,10 +330,8 @@ class TrackedDict(Tracked, dict):
         (the goods ledgers' hot path: a gain or payment changes two of them)."""
         old = self[key]  # dict's own look-up: __getitem__ is not overridden
         journal = self._journal
-        if journal is not None:
-            journal.changed = True
-            if journal.open:
-                journal.entries.append((dict.__setitem__, self, key, old))
+        if journal is not None and journal.open:
+            journal.entries.append((dict.__setitem__, self, key, old))
         dict.__setitem__(self, key, old + amount)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
@@ -414,18 +379,14 @@ class TrackedSet(Tracked, set):
 
     def add(self, value: Any) -> None:
         journal = self._journal
-        if journal is not None and value not in self:
-            journal.changed = True
-            if journal.open:
-                journal.entries.append((set.discard, self, value))
+        if journal is not None and journal.open and value not in self:
+            journal.entries.append((set.discard, self, value))
         set.add(self, value)
 
     def discard(self, value: Any) -> None:
         journal = self._journal
-        if journal is not None and value in self:
-            journal.changed = True
-            if journal.open:
-                journal.entries.append((set.add, self, value))
+        if journal is not None and journal.open and value in self:
+            journal.entries.append((set.add, self, value))
         set.discard(self, value)
 
     def remove(self, value: Any) -> None:

@@ -11,7 +11,6 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from runtime.model.caches import Bases
 from runtime.model.data import RULES, data, depends_on_data
 
 
@@ -34,8 +33,6 @@ class Rules:
     space_names: tuple[str, ...]
     player_counts: tuple[int, ...]  # the tables there are: 1 to most_players players
     found: dict[tuple[str | int, ...], Any] = field(default_factory=dict, repr=False, compare=False)
-    # player count -> what these rules decide at it, shared by its tables (caches.Bases, Table.bases)
-    bases: dict[int, Bases] = field(default_factory=dict, repr=False, compare=False)
     starts: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)  # see setup.start_of
 
     def __post_init__(self) -> None:

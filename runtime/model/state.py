@@ -153,7 +153,7 @@ new_entry = tuple.__new__  # new_entry(LogEntry, (round, turn, text, player, car
 
 class Session:
     """What drives a table and is no part of the game: who decides (`decider`, handed `game`: the forward model's
-    Game driving the table, or None), the structured log, the depth counters of running actions and hooks, a worked
+    Game driving the table, or None), the structured log, the counters of running actions and hooks, a worked
     example's card, and an optional tracer (`nus trace`: see runtime/analysis/trace.py for the calls it gets). A copy
     of the game gets a session of its own.
 
@@ -170,6 +170,8 @@ class Session:
         self.checking_latches = False
         self.example_card: CardSpec | None = None  # the card a worked example is about
         self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks running, outermost first
+        self.rules_asked: dict[tuple[int, str], Any] = {}  # (player id, rule) being worked out -> the change asked
+        self.hook_runs = 0  # hooks run in answer to the event the outermost of them heard (events.MOST_HOOK_RUNS)
         self.tracer: Any = None
 
 
@@ -191,7 +193,7 @@ class Table(State):
     spaces: dict[str, list[int]]
     decks: dict[str, list[CardSpec]]
     display: list[CardSpec]
-    bases: Bases = field(repr=False)  # what its rules and player count decide, shared with every such table (caches.py)
+    bases: Bases = field(repr=False)  # what its rules and player count decide, worked out once (caches.py)
     elder_guests: dict[str, list[int]] = field(default_factory=TrackedDict)  # Elder name -> who gets its Guests
     elders_taken: set[str] = field(default_factory=TrackedSet)  # Elders ever taken from the supply board, by name
     general: TrackedDict = field(default_factory=goods_dict)  # the general supply's ledger: see from_general

@@ -38,9 +38,9 @@ def seeded_games():
 seeded_games()
 times = []
 for _ in range(passes):
-    start = time.perf_counter()
+    start = time.process_time()
     seeded_games()
-    times.append((time.perf_counter() - start) * 1000 / games)
+    times.append((time.process_time() - start) * 1000 / games)
 print(statistics.median(times))
 """
 
@@ -69,8 +69,9 @@ def tree(revision: str | None) -> Iterator[Path]:
 
 
 def game_ms(folder: Path, players: int, games: int, passes: int, child: str = CHILD) -> float:
-    """Milliseconds a game (median of `passes` passes over seeds 0 to games-1) of the engine in `folder`, measured by
-    `child` (run with those three arguments; an engine older than game_bench.py needs a child of its own)."""
+    """Milliseconds of CPU time a game (median of `passes` passes over seeds 0 to games-1) of the engine in `folder`,
+    measured by `child` (run with those three arguments; an engine older than game_bench.py needs a child of its
+    own)."""
     done = subprocess.run(
         [sys.executable, "-c", child, str(players), str(games), str(passes)],
         cwd=folder,

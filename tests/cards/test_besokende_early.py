@@ -1250,7 +1250,7 @@ def test_haunted_house_declined_removes_no_elder() -> None:
 
 def test_haunted_house_removes_a_sixth_elder_too() -> None:
     table, me = haunted_table(elders=6)
-    in_play(table, me, "Cabin in the Woods", (2, 2), False)
+    in_play(table, me, "Cabin in the Woods", (2, 2))  # no seat free: not asked
     supply(me, wood=3, fish=3)
     build_real(table, me, "Haunted House", (1, 2), True, True)
     assert me.council == []

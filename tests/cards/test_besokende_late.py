@@ -270,7 +270,7 @@ def test_cabin_in_the_woods_sixth_elder_is_part_of_the_council() -> None:
     """Wherever it is put down, it counts as an Elder and may be used like the others."""
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Cabin in the Woods", SPACE, False)
+    in_play(table, me, "Cabin in the Woods", SPACE)  # no Elder to take: not asked
     five_elders(table, me)
     sixth = elder(table, me, "Pisciculturist")
     assert library.elders(Context(table, me)) == 6
@@ -310,7 +310,7 @@ def test_cabin_in_the_woods_elder_may_be_declined() -> None:
 def test_cabin_in_the_woods_sixth_elder_counts_as_five_for_community_center() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Cabin in the Woods", SPACE, False)
+    in_play(table, me, "Cabin in the Woods", SPACE)  # no Elder to take: not asked
     five_elders(table, me)
     elder(table, me, "Pisciculturist")
     me.supply.update(supply(wood=4))
@@ -321,7 +321,7 @@ def test_cabin_in_the_woods_sixth_elder_counts_as_five_for_community_center() ->
 def test_cabin_in_the_woods_sixth_elder_lets_official_building_reach_18() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Cabin in the Woods", SPACE, False)
+    in_play(table, me, "Cabin in the Woods", SPACE)  # no Elder to take: not asked
     office = in_play(table, me, "Official Building", (2, 2))
     five_elders(table, me)
     me.supply["fish"] = 30
@@ -1131,7 +1131,7 @@ def test_graveyard_declined_keeps_every_elder_and_scores_nothing() -> None:
 def test_graveyard_takes_the_sixth_elder_too() -> None:
     table = make_table()
     me = table.players[0]
-    in_play(table, me, "Cabin in the Woods", SPACE, False)
+    in_play(table, me, "Cabin in the Woods", SPACE)  # no Elder to take: not asked
     five_elders(table, me)
     elder(table, me, "Pisciculturist")
     me.supply.update(supply(4, 4, 4))

@@ -576,7 +576,6 @@ def test_community_center_offers_no_choice_of_more_fish_and_less_gold() -> None:
 def test_community_center_six_elders_with_cabin_in_the_woods_count_as_five() -> None:
     table = make_table()
     me = table.players[0]
-    script(table, False)  # decline the Cabin's own Elder
     in_play(table, me, card("Cabin in the Woods"))
     seat(me, 6)
     supply(me, wood=4)
@@ -948,16 +947,17 @@ def test_harbor_grill_two_fish_per_ship_with_the_catboat() -> None:
     assert scores[0]["buildings"] == 3
 
 
-def test_harbor_grill_a_count_the_fish_cannot_pay_is_asked_again() -> None:
-    """Three Ships but fish for two: choosing 3 is not possible, so the player chooses again and keeps 2."""
+def test_harbor_grill_a_count_the_fish_cannot_pay_is_not_offered() -> None:
+    """Three Ships but fish for two: only 2, 1 and 0 are offered (issue 34 §4: "a Harbor Grill count the supply
+    cannot pay" is not asked), and 2 are paid for."""
     table = make_table()
     me = table.players[0]
     placed = in_play(table, me, card("Harbor Grill"), (1, 2))
     fleet(me, "sloop", "cutter")
     supply(me, fish=5, gold=0)
-    script(table, 3, 2)
+    script(table, 2)
     scores = final_scores(table)
-    assert table.session.decider.asked[-2:] == [(0, "up_to", [3, 2, 1, 0]), (0, "up_to", [2, 1, 0])]
+    assert [question for question in table.session.decider.asked if question[1] == "up_to"] == [(0, "up_to", [2, 1, 0])]
     assert placed.goods["fish"] == 4 and me.supply["fish"] == 1
     assert scores[0]["buildings"] == 2
 

@@ -221,7 +221,7 @@ def test_explain_says_which_games_a_card_with_a_players_line_is_part_of(
     assert main(["explain", str(path), "Barrel"]) == 0
     out = capsys.readouterr().out
     assert out.split("\n")[2] == "Only in games of 4 or 5 players."
-    assert "\n- 4 players, seed 0, Round 1, no worker turn taken yet;" in out
+    assert "\n- 4 players, seed 0, Round 1, after its Fishing Phase, no worker turn taken yet;" in out
 
 
 def test_explains_outline_shows_a_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

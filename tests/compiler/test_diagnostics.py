@@ -51,6 +51,15 @@ CASES: dict[str, Case] = {
         18,
         "words, numbers, quoted names, ( ) [ ] , : + - * / = < > are allowed",
     ),
+    "E0001 '%' points to the word form": Case(
+        building("  when built, if round % 2 = 0:", "    take 2 wood"),
+        "E0001",
+        "unexpected character '%'",
+        4,
+        24,
+        25,
+        "a remainder has no sign: write 'COUNT is even' or 'COUNT is odd' (no other remainder can be said yet)",
+    ),
     "E0011 a building with no lines before the next card": Case(
         'building "Nothing" (trout A693)\n\n' + HEADER,
         "E0011",
@@ -275,7 +284,25 @@ CASES: dict[str, Case] = {
         5,
         5,
         8,
-        "did you mean 'take' (as in 'take {amount} {good}')?",
+        "did you mean 'take' (as in 'take N GOOD')?",
+    ),
+    "E0101 unknown effect, the verb misspelt is the one suggested": Case(
+        building("  when built:", "    retrun 1 wood"),
+        "E0101",
+        "unknown effect 'retrun 1 wood'",
+        5,
+        5,
+        11,
+        "did you mean 'return' (as in 'return N GOOD')?",
+    ),
+    "E0101 unknown effect, 'pya' is 'pay'": Case(
+        building("  when built:", "    pya 1 wood"),
+        "E0101",
+        "unknown effect 'pya 1 wood'",
+        5,
+        5,
+        8,
+        "did you mean 'pay' (as in 'pay N GOOD')?",
     ),
     "E0101 unknown effect, a word left out": Case(
         building("  when built:", "    take wood"),
@@ -1008,9 +1035,28 @@ def test_unknown_good_in_a_count_points_at_the_word() -> None:
 
 
 def test_an_unknown_count_suggests_a_spelled_out_pattern() -> None:
+    """A suggestion that leaves words out says what it counts and which words it does not say (issue 34 §3: "'plates
+    filled with guests' → 'plates filled' without saying it counts every plate": a suggestion must say what it
+    counts)."""
     found = diagnostics(building("  when built:", "    take (fish in the supply box) fish"))
     assert [(d.code, d.message, d.help) for d in found] == [
-        ("E0103", "unknown count 'fish in the supply box'", "did you mean 'fish in supply'?")
+        (
+            "E0103",
+            "unknown count 'fish in the supply box'",
+            "did you mean 'fish in supply' (the number of fish in your personal supply)? It does not say 'the box': "
+            "'nus vocab count' lists every count",
+        )
+    ]
+    found = diagnostics(
+        building("  each time after you serve fish:", "    if plates filled with fish >= 2: take 1 wood")
+    )
+    assert [(d.code, d.message, d.help) for d in found] == [
+        (
+            "E0103",
+            "unknown count 'plates filled with fish'",
+            "did you mean 'plates filled with guests' (the number of plates you filled with Guests, not with fish)? "
+            "It does not say 'fish': 'nus vocab count' lists every count",
+        )
     ]
 
 

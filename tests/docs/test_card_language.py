@@ -31,6 +31,20 @@ def test_the_worked_examples_of_the_new_kinds_hold() -> None:
     assert failures == dict.fromkeys(failures, ())
 
 
+def test_the_card_that_leaves_play_shows_the_ruling() -> None:
+    [card] = re.findall(
+        r"```nus\n(.*?)```", PAGE[PAGE.index("## Cards that leave play") : PAGE.index(SECTION)], re.DOTALL
+    )
+    assert compile_text(card, "card-language.md").diagnostics == ()
+    examples = load_examples(card, "card-language.md")
+    assert len(examples) == 2
+    failures = {
+        example.title: tuple(run_example(example, load_cards(card, "card-language.md")).failures)
+        for example in examples
+    }
+    assert failures == dict.fromkeys(failures, ())
+
+
 def vp_card(formula: str):
     [spec] = load_cards(f'building "Probe" (trout A905)\n  cost 1 wood\n  vp {formula}\n', "probe.nus")
     return spec

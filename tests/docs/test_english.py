@@ -238,6 +238,17 @@ CARDS = [
         "your Harbor board.",
     ),
     (
+        # Reader (docs/readings/2026-12-06-issue-34.md): "(when you build this Building, before you pay for it)" on the
+        # as-soon-as condition read as "only at the build"; the count before paying is how the wood is counted
+        # while the Cathedral is built, and the gold still comes later.
+        "Cathedral",
+        "As soon as there are (at least) 8 fish in your Reserve and also (at least) 12 wood in your personal supply, "
+        "immediately ... already when you build the Cathedral, you get the gold right away",
+        "As soon as the number of fish in your Reserve is at least 8 and the number of wood in your personal supply "
+        "(counted before you pay for this Building while you build it) is at least 12, immediately (and only once via "
+        "this Building) take 3 gold from the general supply and place the gold in your personal supply.",
+    ),
+    (
         "Breeding Basin",
         "take a number of fish from the general supply equal to half the number of fish already present in your "
         "personal supply, rounded down, and place the fish in your personal supply",

@@ -38,7 +38,7 @@ COUNTS = (
     Count(
         "{good} in supply before paying",
         "good_in_supply_before_paying",
-        "the number of {good} in your personal supply (when you build this Building, before you pay for it)",
+        "the number of {good} in your personal supply (counted before you pay for this Building while you build it)",
         per_player=False,
     ),
     Count("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),

@@ -241,7 +241,12 @@ EXAMPLE_STEPS = (
     Effect("run the work phase", "run_work_phase", "carry out a Work Phase", example_only=True),
     Effect("run the end of the round", "run_round_end", "carry out the end of the Round", example_only=True),
     Effect("run the returning home phase", "run_returning_home", "carry out a Returning Home Phase", example_only=True),
-    Effect("play a round", "play_a_round", "play the current Round through, then the next one", example_only=True),
+    Effect(
+        "play a round",
+        "play_a_round",
+        "play the rest of the current Round from its Work Phase, then the next one",
+        example_only=True,
+    ),
     Effect(
         "play to the end of the game",
         "play_to_end",

@@ -48,7 +48,11 @@ EVENTS = (
                 "fish_served",
                 "the number of fish you served to the Banquet Table (a Guest counts as the fish it saved)",
             ),
-            "plates filled": ("plates_filled", "the number of plates you filled"),
+            "plates filled": ("plates_filled", "the number of plates you filled, with fish or Guests"),
+            "plates filled with guests": (
+                "plates_filled_with_guests",
+                "the number of plates you filled with Guests, not with fish",
+            ),
         },
     ),
     event(

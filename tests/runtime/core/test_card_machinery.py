@@ -85,70 +85,6 @@ def test_as_soon_as_fires_after_the_action_that_makes_it_true():
     assert me.supply["fish"] == 7 and table.latches == [] and card.fired == {0}
 
 
-def test_a_latch_is_asked_again_only_once_the_table_may_have_changed():
-    table = make_table()
-    me = table.players[0]
-    asked = []
-
-    def enough_gold(ctx):
-        asked.append(ctx.me.supply["gold"])
-        return ctx.me.supply["gold"] >= 9
-
-    card = put_in_play(table, me, mechanic(abilities=(Ability("as_soon_as", lambda ctx: None, guard=enough_gold),)))
-    with table.snapshot() as mark:
-        gain(table, me, "gold", 1)
-        events.check_latches(table)
-        events.check_latches(table)  # nothing changed since: not asked
-        assert asked == [2, 3]
-        gain(table, me, "gold", 1)
-        events.check_latches(table)
-        table.restore(mark)
-        events.check_latches(table)  # undone: asked again
-        assert asked == [2, 3, 4, 2]
-    events.check_latches(table)  # the mark released, nothing changed: not asked
-    assert asked == [2, 3, 4, 2]
-    gain(table, me, "gold", 1)  # with no mark open nothing is recorded, but the change is noted
-    events.check_latches(table)
-    events.check_latches(table)
-    assert asked == [2, 3, 4, 2, 3]
-    me.supply["gold"] = 9  # any way the table changes
-    events.check_latches(table)
-    assert asked == [2, 3, 4, 2, 3, 9] and card.fired == {0} and table.latches == []
-
-
-def test_a_latch_is_asked_again_at_another_action_depth_only_if_its_condition_asks_whether_an_action_runs():
-    table = make_table()
-    me = table.players[0]
-    asked = []
-
-    def enough_gold(ctx):
-        asked.append("gold")
-        return ctx.me.supply["gold"] >= 9
-
-    def in_an_action(ctx):
-        asked.append("action")
-        return library.during_action(ctx)
-
-    gold = put_in_play(table, me, mechanic(abilities=(Ability("as_soon_as", lambda ctx: None, guard=enough_gold),)))
-    with table.snapshot():
-        gain(table, me, "gold", 1)
-        events.check_latches(table)
-        table.session.action_depth += (
-            1  # nothing else changed: no condition asks whether an action runs, none asked again
-        )
-        events.check_latches(table)
-        assert asked == ["gold", "gold"]
-        action = mechanic("Action", abilities=(Ability("as_soon_as", lambda ctx: None, guard=in_an_action),))
-        table.session.action_depth -= 1
-        card = put_in_play(table, me, action)
-        assert asked == ["gold", "gold", "gold", "action"] and card.fired == set()
-        table.session.action_depth += 1  # now one asks: both are asked again, and it fires
-        events.check_latches(table)
-        table.session.action_depth -= 1
-    assert asked == ["gold", "gold", "gold", "action", "gold", "action", "gold"]  # a latch fired: one more pass
-    assert card.fired == {0} and table.latches == [(gold, 0)]
-
-
 def test_a_moment_every_player_reaches_asks_the_latches_after_the_first_emit_and_after_each_heard_one():
     """emit_each: the latches are asked after the first player's emit and after another's only if it reached a
     listener (one that reached none changed nothing since the last check); a latch a listener makes true fires at
@@ -163,7 +99,6 @@ def test_a_moment_every_player_reaches_asks_the_latches_after_the_first_emit_and
 
     latch = Ability("as_soon_as", lambda ctx: gain(table, first, "fish", 5), guard=enough_gold)
     card = put_in_play(table, first, mechanic("Latch", abilities=(latch,)))
-    first.supply["wood"] += 1  # a change since put_in_play asked (with none, the check would not ask at all)
     emit_each(table, ROUND_END, "at", table.players)  # no listener: asked once, not once a player
     assert asked == [2, 2]
     seen = []
@@ -336,18 +271,27 @@ def test_the_game_log_names_an_action_and_how_it_was_taken_in_the_rulebooks_word
 
 
 def test_the_game_log_counts_plates_and_names_the_card_whose_you_may_could_not_be_done():
-    """'serves 2 fish on 1 plate', never '1 plates'; a "you may" answered yes that cannot be carried out says
-    which card offered it (the table is as it was)."""
+    """'serves 2 fish on 1 plate', never '1 plates'; a "you may" that cannot be carried out is not asked (issue 34
+    §4), and one answered yes that turns out impossible says which card offered it (the table is as it was)."""
     table = make_table()
     me = table.players[0]
     me.supply["fish"] = 2
     script(table, "plate of 2")
     serve_fish(table, me)
     card = put_in_play(table, me, mechanic("Pond"))
-    script(table, True)
     wood = me.supply["wood"]
+    asked = len(table.session.decider.asked)
     assert not library.may(Context(table, me, card), "give back 9 wood", lambda: pay(table, me, "wood", 9))
+    assert len(table.session.decider.asked) == asked and me.supply["wood"] == wood
+    tries: list[int] = []
+
+    def impossible_when_done() -> None:  # carried out in the trial, impossible when done
+        tries.append(1)
+        pay(table, me, "wood", 1 if len(tries) == 1 else 9)
+
+    script(table, True)
+    assert not library.may(Context(table, me, card), "give back wood", impossible_when_done)
     assert me.supply["wood"] == wood
     said = [entry.text for entry in table.session.events]
     assert "P1 serves 2 fish on 1 plate" in said
-    assert said[-1].startswith("P1 Pond: could not give back 9 wood (")
+    assert said[-1].startswith("P1 Pond: could not give back wood (")

@@ -396,7 +396,7 @@ def test_the_manual_describes_the_table_examples_start_from_as_it_is() -> None:
     (ships,) = set(table.ships_left.values())
     assert not any(player.reserve.values()) and not player.track.ships and not player.council
     facts = [
-        f"{PLAYERS} players, seed {SEED}, Round 1, no worker turn taken yet",
+        f"{PLAYERS} players, seed {SEED}, Round 1, after its Fishing Phase, no worker turn taken yet",
         "each player: " + ", ".join(f"{amount} {good}" for good, amount in player.supply.items() if good != "guest"),
         f"{player.supply['guest']} Guests in the personal supply, an empty Reserve, no Ships besides the catboat",
         f"{forest_count(table, player)} Forests ({', '.join(map(str, player.harbor.forests))} on the double spaces "

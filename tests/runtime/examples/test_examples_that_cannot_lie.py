@@ -1,6 +1,7 @@
 """Worked examples that cannot lie (issue 34 §4): an answer is the named player's, a `given` refuses a table the
-rules forbid, the example table stands where play stands in Round 1, and a question that cannot be carried out is
-never asked. Each test was written to fail first; the expectations are helper reader's (/work/notes/
+rules forbid, the example table stands where play stands in Round 1 (its cards' cases, with the questions that
+cannot be carried out and are not asked, are in tests/cards/test_questions_carried_out.py). Each test was written to
+fail first; the expectations are helper reader's (/work/notes/
 expectations-34.md), quoted where they are used."""
 
 from __future__ import annotations
@@ -49,3 +50,17 @@ def test_a_plain_answer_is_taken_by_player_1_after_player_2_was_asked_first() ->
         '    do take an elder\n    answer "Builder"\n    expect elders = 1\n    player 2: expect elders = 1\n',
     )
     assert result.failures == ()
+
+
+# `given` refuses a table the rules forbid ------------------------------------------------------------------------
+
+
+def test_a_given_refuses_an_over_full_fishing_track() -> None:
+    """Issue 34 §4: "`given` refuses a table the rules forbid: an over-full Fishing track (11 spaces on 10; beside a
+    Trawler)". A sloop takes 1 space, a cutter 2, a schooner 3, the Deep-Sea Trawler 4, of 10 (runtime/rules.toml);
+    2 schooners beside the Trawler fill 10, a haul of 11 (length 2 + 6 + 4 = 12)."""
+    [failure] = probe("Toy Shop", "    given schooners = 2, cutters = 2, sloops = 1\n").failures
+    assert failure.endswith("player 1's Ships and Buildings take 11 of the Fishing track's 10 spaces")
+    [failure] = probe("Deep-Sea Trawler", "    given schooners = 2, sloops = 1\n").failures
+    assert failure.endswith("player 1's Ships and Buildings take 11 of the Fishing track's 10 spaces")
+    assert probe("Deep-Sea Trawler", "    given schooners = 2\n    expect haul size = 11\n").failures == ()

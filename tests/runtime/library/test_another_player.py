@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from compiler import compile_text, load_cards, load_examples
+from compiler import diagnostic_codes as codes
 from compiler.backends.render import English
 from runtime.examples import run_example
 from runtime.game.actions import perform
@@ -108,6 +109,22 @@ def test_another_player_outside_an_event_trigger_is_a_diagnostic_with_a_caret_an
     assert "t.nus:9:18: error[E0314]: 'another player' is only known while a card hears an event" in rendered
     assert "^^^^^^^^^^^^^^^^^^^^^" in rendered
     assert "help: write 'each time after another player ...:'" in rendered
+
+
+def test_the_help_for_another_player_outside_an_event_leads_to_forms_that_compile() -> None:
+    """Issue 34 §3: "the E0314 help ... must lead to a form that compiles". 'another player has at least 3 Elders'
+    outside an event is E0314; the help's counts over the other players say it, as do the --explain examples."""
+    wrong = LOOKOUT + "  when built, if another player has at least 3 elders:\n    take 1 wood\n"
+    [found] = compile_text(wrong, "t.nus").diagnostics
+    assert found.code == "E0314" and "'most COUNT among other players' (or fewest, total)" in found.help
+    assert "'other players with COUNT'" in found.help
+    for condition in ("most elders among other players >= 3", "fewest elders among other players >= 3"):
+        right = LOOKOUT + f"  when built, if {condition}:\n    take (total ships among other players) fish\n"
+        assert compile_text(right, "t.nus").diagnostics == ()
+    explained = codes.ANOTHER_PLAYER_OUTSIDE_EVENT.explanation
+    examples = [line.split("#")[0].rstrip() for line in explained.splitlines() if line.startswith("    ")]
+    card = 'building "Watch" (trout C996)\n  cost 1 wood\n  vp 0\n' + "".join(f"  {line[4:]}\n" for line in examples)
+    assert compile_text(card, "t.nus").diagnostics == ()
 
 
 def test_an_another_player_hook_whose_effect_is_its_own_event_is_no_loop() -> None:

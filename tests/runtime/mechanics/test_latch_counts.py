@@ -1,5 +1,5 @@
 """The counts "as soon as" conditions read after every event give what the board says, through every change of the
-cards in play and every undo (they remember per-shape values in Table.derived and the board's shape in Table.bases)."""
+cards in play and every undo (they read the board's shape from Table.bases)."""
 
 from runtime import library as rt
 from runtime.mechanics import board

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from runtime.core.rules_in_force import withdraw_rules
-from runtime.model.caches import NEVER, Derived
+from runtime.model.caches import Derived
 from runtime.model.journal import InPlayList, Journal, State, TrackedDict, TrackedList, TrackedSet, adopt_object
 from runtime.model.state import CardInPlay
 from tests.kit.table_kit import every_card, make_table, mechanic
@@ -100,24 +100,6 @@ def test_undo_takes_back_every_change_to_each_mark_in_turn(first: list, second: 
     assert plain(thing) == at_start
 
 
-@given(changes=ops, with_mark=st.booleans())
-def test_every_change_and_every_undo_is_noted_with_a_mark_open_or_not(changes: list, with_mark: bool) -> None:
-    """Journal.changed, which the latch check clears when it finds every latch false, is set again by any change
-    that leaves the table different, recorded or not, and by an undo."""
-    thing = adopted(Thing(items=[1, 2], table={"a": 1}, tags={1}, inner=Thing()))
-    journal, at_start = thing._journal, plain(thing)
-    journal.open += with_mark
-    for op, value in changes:
-        before = plain(thing)
-        journal.changed = False
-        change(thing, op, value)
-        assert journal.changed or plain(thing) == before
-    recorded = bool(journal.entries)
-    journal.changed = False
-    journal.undo(0)
-    assert journal.changed == recorded and (plain(thing) == at_start or not with_mark)
-
-
 def test_containers_put_on_the_table_are_tracked_and_nothing_is_recorded_without_a_mark() -> None:
     thing = adopted(Thing(items=[[1]], table={"a": {"b": 1}}))
     assert type(thing.items) is TrackedList and type(thing.items[0]) is TrackedList
@@ -137,87 +119,64 @@ def test_a_copy_or_a_pickle_of_the_table_has_a_journal_of_its_own_with_nothing_t
         assert plain(other) == plain(thing)
         assert other._journal is not thing._journal and other.inner._journal is other._journal
         assert other.items._journal is other._journal and other._journal.entries == []
-        assert other._journal.changed  # a copy's latches are asked at its first check
         other.items.append(3)
     thing._journal.undo(0)
     assert thing.items == [1]
 
 
-def test_derived_values_stand_through_an_undo_of_no_change_of_shape_and_go_with_the_undo_of_one() -> None:
+def test_derived_values_stand_through_an_undo_of_no_change_in_play_and_go_with_the_undo_of_one() -> None:
     """Table.derived holds what follows from the cards in play: an undo that takes back only goods keeps it; an undo
     that takes back a card coming into play (or its rules declined) forgets it, even if it was worked out again
     after that change."""
     table = make_table(2, specs=every_card())
     me = table.players[0]
-    table.derived.letters = {0: {"A": 1}}
+    table.derived.rule_changes = {"worked out": ()}
     mark = table.snapshot()
     me.supply["wood"] += 3
     table.restore(mark)
-    assert table.derived.letters == {0: {"A": 1}} and me.supply["wood"] == 2
+    assert table.derived.rule_changes == {"worked out": ()} and me.supply["wood"] == 2
     me.buildings.append(CardInPlay(table.display[0], me))
-    assert table.derived.letters is None
-    table.derived.letters = {0: {"A": 2}}  # worked out again for the new shape
+    assert table.derived.rule_changes is None
+    table.derived.rule_changes = {"worked out again": ()}  # for the new cards in play
     table.restore(mark)
-    assert table.derived.letters is None and me.buildings == []
-    table.derived.letters = {0: {"A": 3}}
+    assert table.derived.rule_changes is None and me.buildings == []
+    table.derived.rule_changes = {"worked out": ()}
     me.buildings.append(CardInPlay(table.display[0], me))
     withdraw_rules(table, me.buildings[0])
-    table.derived.letters = {0: {"A": 4}}
+    table.derived.rule_changes = {"worked out again": ()}
     table.restore(mark)
     table.release(mark)
-    assert table.derived.letters is None and me.buildings == [] and table._journal.entries == []
+    assert table.derived.rule_changes is None and me.buildings == [] and table._journal.entries == []
 
 
 def test_forgetting_resets_every_derived_value() -> None:
-    """What is forgotten reads as never worked out (and the latch check as never done), the values from the cards
-    with rules only when cards with rules may have changed."""
     derived = Derived()
-    everything = [name for name in Derived.__slots__ if name not in {"latches_checked", "action_asked"}]
     for name in Derived.__slots__:
         setattr(derived, name, {"worked out": 1})
-    derived.forget_cards()
-    assert [name for name in everything if getattr(derived, name) is None] == ["card_contexts", "letters"]
-    assert derived.latches_checked == NEVER and derived.action_asked is False
     derived.forget()
-    assert [getattr(derived, name) for name in everything] == [None] * len(everything)
+    assert [getattr(derived, name) for name in Derived.__slots__] == [None] * len(Derived.__slots__)
 
 
-def test_what_follows_from_the_cards_with_rules_stands_while_only_cards_without_rules_come_and_go() -> None:
-    """What the rule index and what is made with it (Table.derived.rule_changes and the rest) is forgotten with the
-    rest of Table.derived, except when the cards added or taken away, or put back or taken back by an undo, have no
-    rules; a card with rules, its rules declined, a whole list put in place of one or any other change of an
-    InPlayList forgets it."""
+def test_every_change_of_the_cards_in_play_forgets_what_was_derived_from_them() -> None:
+    """A card with or without rules coming or going, its rules declined, a whole list put in place of one or any
+    other change of an InPlayList forgets Table.derived."""
     table = make_table(2, specs=every_card())
     me = table.players[0]
     plain_card = CardInPlay(mechanic("Plain"), me)
     ruled_card = CardInPlay(mechanic("Ruled", rules={"wood_limit": lambda ctx, before: before + 1}), me)
-    derived = table.derived
-    derived.rule_changes = {"worked out": ()}
-    with table.snapshot() as mark:
-        me.buildings.append(plain_card)
-        me.council.append(CardInPlay(mechanic("Plain Elder", kind="elder"), me))
-        me.buildings.remove(plain_card)
-        assert derived.letters is None and derived.rule_changes == {"worked out": ()}
-        derived.letters = {0: {"A": 2}}
-        table.restore(mark)
-        assert derived.letters is None and derived.rule_changes == {"worked out": ()}
-        assert me.buildings == me.council == []
-        me.buildings.append(ruled_card)
-        assert derived.rule_changes is None
-        derived.rule_changes = {"worked out again": ()}  # with the card's rules
-        table.restore(mark)
-        assert derived.rule_changes is None and me.buildings == []
     for change in (
+        lambda: me.buildings.append(plain_card),
+        lambda: me.council.append(CardInPlay(mechanic("Plain Elder", kind="elder"), me)),
         lambda: me.buildings.append(ruled_card),
         lambda: me.buildings.remove(ruled_card),
         lambda: withdraw_rules(table, plain_card),
         lambda: setattr(me, "council", [*me.council]),
-        lambda: me.buildings.insert(0, plain_card),
+        lambda: me.buildings.insert(0, ruled_card),
         lambda: me.buildings.pop(),
     ):
-        derived.rule_changes = {"worked out": ()}
+        table.derived.rule_changes = {"worked out": ()}
         change()
-        assert derived.rule_changes is None
+        assert table.derived.rule_changes is None
 
 
 def test_a_list_put_in_place_of_the_cards_in_play_stays_a_list_of_cards_in_play() -> None:
@@ -227,8 +186,8 @@ def test_a_list_put_in_place_of_the_cards_in_play_stays_a_list_of_cards_in_play(
     with table.snapshot() as mark:
         me.buildings = [CardInPlay(table.display[0], me)]
         assert type(me.buildings) is InPlayList and me.buildings._journal is table._journal
-        table.derived.letters = {0: {"A": 1}}
+        table.derived.rule_changes = {"worked out": ()}
         me.buildings.pop()
-        assert table.derived.letters is None
+        assert table.derived.rule_changes is None
         table.restore(mark)
     assert type(me.buildings) is InPlayList and me.buildings == []
