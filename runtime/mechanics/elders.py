@@ -71,8 +71,12 @@ def try_to_use(table: Table, player: Player, elder: CardInPlay, with_fish: bool 
 
 
 def use_elder(table: Table, user: Player, elder: CardInPlay, with_fish: bool = True) -> None:
-    """Feed the Elder a fish from the Banquet Table, then carry out its action for the user."""
+    """Feed the Elder a fish from the Banquet Table, then carry out its action for the user. One that a hook of the
+    before-window took out of play cannot be used (its fish would leave the table with it)."""
+    was_in_play = in_play(elder)
     emit(table, USE_ELDER, Timing.BEFORE, user)
+    if was_in_play and not in_play(elder):
+        raise IllegalAction(f"{elder.name} has left play")
     if with_fish:
         feed_from_banquet(table, user, elder)
     user.elders_used_round += 1

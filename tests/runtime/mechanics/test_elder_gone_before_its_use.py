@@ -32,3 +32,28 @@ def test_an_elder_removed_before_its_use_is_not_fed_and_not_used() -> None:
     assert goods_on_table(table) == before
     assert me.elders_used_round == 0
     assert any(f"cannot use {name}" in str(line) for line in table.log)
+
+
+RETURNER = (
+    'building "Returner" (trout A907)\n  cost none\n  vp 1\n  each time before you use an elder:\n'
+    "    return an elder to the supply board\n"
+)
+
+
+def test_an_elder_returned_in_the_before_use_window_is_not_fed() -> None:
+    """The generator's seed 2 card 578: a hook before the use returns the Elder being used to the supply board (its
+    only Elder), and the use then fed the fish to an Elder no longer in play. Now the use fails, all or nothing."""
+    (spec,) = load_cards(RETURNER, "returner.nus")
+    table = make_table(specs=tuple(every_card()))
+    me = table.players[0]
+    put_in_play(table, me, spec, cell=(1, 1))
+    table.plates[0] += 2
+    table.general["fish"] -= 2
+    plates, before = list(table.plates), goods_on_table(table)
+    name = visible_on_supply_board(table)[0].name
+    table.session.decider = ScriptedDecider([name, *range(len(table.plates))] * 2)
+    elder = take_elder(table, me, use_now=True)
+    assert me.council == [elder]  # the use cannot be done, so none of it is (the hook's return too): taken, unused
+    assert table.plates == plates and me.elders_used_round == 0
+    assert goods_on_table(table) == before
+    assert any(f"cannot use {name} ({name} has left play)" in str(line) for line in table.log)
