@@ -3,7 +3,7 @@ look-up), and the printed boards' shape read from the rules data."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from runtime.core.events import card_context
 from runtime.model.cards import CardError, CardSpec, Context
@@ -207,22 +207,33 @@ def hold_limits(table: Table) -> None:
     force, and after each step of the game for limits worked out from counts. A limit worked out from what it returns
     (`wood limit = wood in supply / 2 rounded down`) falls again: returned until none is over (it ends, as each pass
     returns at least one good)."""
-    returned = True
-    while returned:
-        returned = False
-        for player in table.players:
-            over = player.supply["wood"] - rule(table, player, "wood_limit")
-            if over > 0:
-                player.supply.add("wood", -over)
-                table.general.add("wood", over)
-                table.say(f"{player.name} returns {over} wood over the limit", player.index)
-                returned = True
-            over = player.reserve["fish"] - rule(table, player, "reserve_fish_limit")
-            if over > 0:
-                player.reserve.add("fish", -over)
-                table.general.add("fish", over)
-                table.say(f"{player.name} returns {over} fish over the Reserve limit", player.index)
-                returned = True
+    while any([return_excess(table, player, limit) for player in table.players for limit in LIMITS]):
+        pass
+
+
+class Limit(NamedTuple):
+    """A limit on what a player holds: the holding, its good, the rule parameter, and the words for the excess."""
+
+    holding: str
+    good: str
+    key: str
+    words: str
+
+
+WOOD_LIMIT = Limit("supply", "wood", "wood_limit", "over the limit")
+LIMITS = (WOOD_LIMIT, Limit("reserve", "fish", "reserve_fish_limit", "over the Reserve limit"))
+
+
+def return_excess(table: Table, player: Player, limit: Limit) -> bool:
+    """The player's goods over one limit back to the general supply; whether there were any."""
+    held = getattr(player, limit.holding)
+    over = held[limit.good] - rule(table, player, limit.key)
+    if over <= 0:
+        return False
+    held.add(limit.good, -over)
+    table.to_general(limit.good, over)
+    table.say(f"{player.name} returns {over} {limit.good} {limit.words}", player.index)
+    return True
 
 
 def withdraw_rules(table: Table, card: CardInPlay) -> None:

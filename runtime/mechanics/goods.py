@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from runtime.core.decisions import DecisionKind, ask
 from runtime.core.events import emit
-from runtime.core.rules_in_force import rule
+from runtime.core.rules_in_force import WOOD_LIMIT, return_excess, rule
 from runtime.model.declarations import GAIN_GUEST, RETURN_GUEST, Timing
 from runtime.model.state import IllegalAction, Player, Table
 
@@ -30,22 +30,13 @@ def gain(table: Table, player: Player, good: str, amount: int) -> None:
     if table.session.keep_log:
         table.say(f"{player.name} gains {amount} {good}", player.index)
     if good == "wood":
-        enforce_wood_limit(table, player)
+        return_excess(table, player, WOOD_LIMIT)
 
 
 def holdings(player: Player) -> tuple:
     """Everything a player owns that an action can bring: supply, Reserve, and goods on their cards."""
     on_cards = tuple(tuple(card.goods.values()) for card in player.buildings + player.council)
     return tuple(player.supply.values()), tuple(player.reserve.values()), on_cards
-
-
-def enforce_wood_limit(table: Table, player: Player) -> None:
-    limit = rule(table, player, "wood_limit")
-    if player.supply["wood"] > limit:
-        if table.session.keep_log:
-            table.say(f"{player.name} returns {player.supply['wood'] - limit} wood over the limit", player.index)
-        table.to_general("wood", player.supply["wood"] - limit)
-        player.supply["wood"] = limit
 
 
 def pay(table: Table, player: Player, good: str, amount: int) -> None:
