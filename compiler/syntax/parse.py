@@ -35,7 +35,8 @@ class ParseRun:
     brackets still open, the indentation levels) belongs to this run, and is read back to word a syntax error.
 
     The run stands in for the postlexer: Lark's lexer, then whole words (a keyword is checked against the character
-    after it, so the run needs the text), bracket tracking and the run's own indenter (lark>=1.2's frontend)."""
+    after it, so the run needs the text) and bracket tracking in one pass, then the run's own indenter (lark>=1.2's
+    frontend)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -55,42 +56,34 @@ class ParseRun:
         return None if builder.too_deep is not None else built.value
 
     def lex(self, lexer_state: LexerState, parser_state: object) -> Iterator[Token]:
-        tokens = parser().parser.lexer.lexer.lex(lexer_state, parser_state)
-        return self.indenter.process(self.tracking_brackets(whole_words(tokens, self.text)))
+        return self.indenter.process(self.words(parser().parser.lexer.lexer.lex(lexer_state, parser_state)))
 
-    def tracking_brackets(self, stream: Iterator[Token]) -> Iterator[Token]:
+    def words(self, stream: Iterator[Token]) -> Iterator[Token]:
+        """The lexer's tokens, with the brackets still open noted, where a keyword ends only where a word ends.
+
+        Where no word may stand the lexer is offered only the keywords, and would read 'afteryou' as 'after' and
+        'you': such a run is passed on as the one word it is, which the parser refuses there (a word would have been
+        lexed whole where one may stand), so it is reported whole, as unknown."""
+        glued, text, brackets = keyword_words(), self.text, self.open_brackets
         for token in stream:
-            if token.type in CardIndenter.OPEN_PAREN_types:
-                self.open_brackets.append(token)
-            elif token.type in CardIndenter.CLOSE_PAREN_types and self.open_brackets:
-                self.open_brackets.pop()
+            kind = token.type
+            if kind in glued and text[token.end_pos : token.end_pos + 1] not in AFTER_A_WORD:
+                found = word_pattern().match(text, token.start_pos)
+                if found is not None and found.end() > token.end_pos:
+                    word = found.group()
+                    end = token.column + len(word)
+                    yield Token("WORD", word, token.start_pos, token.line, token.column, token.line, end, found.end())
+                    return
+            if kind in OPEN_BRACKETS:
+                brackets.append(token)
+            elif kind in CLOSE_BRACKETS and brackets:
+                brackets.pop()
             yield token
 
 
 AFTER_A_WORD = frozenset(("", " ", "\n", "\r", ":", ","))  # what follows most keywords: no need to look further
-
-
-def whole_words(stream: Iterator[Token], text: str) -> Iterator[Token]:
-    """A keyword ends where a word ends. Where no word may stand the lexer is offered only the keywords, and would
-    read 'afteryou' as 'after' and 'you': such a run is passed on as the one word it is, which the parser refuses
-    there (a word would have been lexed whole where one may stand), so it is reported whole, as unknown."""
-    glued = keyword_words()
-    for token in stream:
-        if token.type in glued and text[token.end_pos : token.end_pos + 1] not in AFTER_A_WORD:
-            found = word_pattern().match(text, token.start_pos)
-            if found is not None and found.end() > token.end_pos:
-                yield Token(
-                    "WORD",
-                    found.group(),
-                    token.start_pos,
-                    token.line,
-                    token.column,
-                    token.line,
-                    token.column + len(found.group()),
-                    found.end(),
-                )
-                return
-        yield token
+OPEN_BRACKETS = frozenset(CardIndenter.OPEN_PAREN_types)
+CLOSE_BRACKETS = frozenset(CardIndenter.CLOSE_PAREN_types)
 
 
 @cache
