@@ -213,7 +213,8 @@ class CardGenerator:
 
     # Examples
 
-    def example(self, example: n.Example, number: int, card: str | None) -> ast.expr:
+    def example(self, example: n.Example, number: int, card: str | None, code: str | None) -> ast.expr:
+        """An Example: `card` the Building it starts with in play, `code` the card it is written under."""
         steps: list[ast.expr] = []
         for step in example.steps:
             steps += [located(made, step.span) for made in self.steps(step, number, len(steps) + 1)]
@@ -223,6 +224,8 @@ class CardGenerator:
             "card": const(card),
             "line": const(example.span.line),
         }
+        if code is not None:
+            keywords["code"] = const(code)
         if builds_its_card(example):
             keywords["builds"] = const(True)
         return located(call(name("Example"), **keywords), example.span)
@@ -469,7 +472,7 @@ def example_code(card: n.Card, lines: list[str]) -> CardCode:
     """The functions of the card's worked examples and their list (a card with none has an empty block)."""
     generator = CardGenerator(card, lines)
     owner = card.name if card.kind == "building" else None
-    examples = [generator.example(example, number, owner) for number, example in enumerate(card.examples, 1)]
+    examples = [generator.example(example, number, owner, card.code) for number, example in enumerate(card.examples, 1)]
     return examples_block(generator, examples, card)
 
 
@@ -548,7 +551,7 @@ def cards_module(program: n.Program, blocks: list[CardCode]) -> ast.Module:
 def examples_module(program: n.Program, blocks: list[CardCode], lines: list[str]) -> ast.Module:
     """One block per card with worked examples, then the base rules' examples, then EXAMPLES: what `nus test` runs."""
     base = CardGenerator(n.Card(program.span, "base", "", program.span, code=BASE), lines)
-    examples = [base.example(example, number, None) for number, example in enumerate(program.examples, 1)]
+    examples = [base.example(example, number, None, None) for number, example in enumerate(program.examples, 1)]
     blocks = [*blocks, examples_block(base, examples, base.card)]
     body = [*ast.parse(EXAMPLES_PRELUDE).body, *(statement for block in blocks for statement in block.statements)]
     listed = [examples for block in blocks for examples in block.listed]

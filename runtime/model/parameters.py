@@ -16,6 +16,8 @@ Kinds of parameter:
   such as the number of Rounds; ruling: a card's table-wide rule holds for everyone);
 - `setup_only`: read while the table is set up, before any card can be in play (ruling: a card in play changes what
   the look-up gives, not the table already set up);
+- `bears_on`: the events whose outcome the parameter changes (what a Guest pays of a cost decides how many Guests
+  go back), read by the reference's interactions: a card hearing such an event interacts with a card changing it;
 - `least`: the smallest value a number may take (None: any, as a VP value may be negative). The checker refuses a
   card's value that is below it whatever the table holds; a value worked out from the table that comes out below it
   counts as `least` (ruling: the look-up holds each card's change to the range, `runtime.core.rules_in_force.rule`).
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from runtime.model.data import depends_on_data
+from runtime.model.declarations import RETURN_GUEST
 from runtime.model.rules import rules_data
 
 NUMBER, TRUTH = "number", "truth"
@@ -62,6 +65,7 @@ class Parameter:
     # `english` (compiler/backends/render.py, relative_english).
     change: tuple[str, str] = ()
     onto_card: str = ""  # a switch that lets this good land on the card that sets it (bounds `GOOD on this building`)
+    bears_on: tuple[str, ...] = ()  # the names of the events whose outcome it changes
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
@@ -120,8 +124,18 @@ CARD_RULES = (
         ("banquet", "plates"),
         ("printed", "printed plate cost", "the fish printed on it"),
     ),
-    number("guest_wood", "guest wood value", "each Guest reduces a Building cost by {value} wood instead of {default}"),
-    number("guest_fish", "guest fish value", "each Guest reduces a Building cost by {value} fish instead of {default}"),
+    number(
+        "guest_wood",
+        "guest wood value",
+        "each Guest reduces a Building cost by {value} wood instead of {default}",
+        bears_on=(RETURN_GUEST.name,),
+    ),
+    number(
+        "guest_fish",
+        "guest fish value",
+        "each Guest reduces a Building cost by {value} fish instead of {default}",
+        bears_on=(RETURN_GUEST.name,),
+    ),
     card_number(
         "reforest_up_to",
         "reforest forests up to",

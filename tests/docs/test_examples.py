@@ -104,6 +104,24 @@ def test_nus_test_runs_one_cards_examples(tmp_path: Path, capsys: pytest.Capture
     assert capsys.readouterr().err == f"nus: error: no card named 'Dock Admn' in {path}; did you mean 'Dock Admin.'?\n"
 
 
+def test_nus_test_runs_an_elders_examples_by_its_name_or_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """An Elder's examples are its own (the second reading: `--card "Pond Builder"` found none, as they ran under
+    "base rules"); the Carpenter Elder is not the Carpenter Building, which shares its name."""
+    cards = str(ROOT / "cards.nus")
+    pond = 'ok elder "Pond Builder": the fish it puts on Shares move into the supply when its distribution ends'
+    for choice in ("Pond Builder", "e03"):
+        assert main(["test", cards, "--card", choice, "-v"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert [line.split(": ", 1)[1] for line in out if ": ok " in line or ": FAILED " in line] == [pond]
+        assert re.fullmatch(r"1 passed in \d+\.\d s", out[-1])
+    assert main(["test", cards, "-v"]) == 0
+    assert sum(line.endswith(pond) for line in capsys.readouterr().out.splitlines()) == 1
+    assert main(["test", cards, "--card", "E06"]) == 2
+    assert capsys.readouterr().err == f"nus: error: 'Carpenter' has no worked examples in {cards}\n"
+    assert main(["test", cards, "--card", "C643"]) == 0
+    assert re.fullmatch(r"1 passed in \d+\.\d s\n", capsys.readouterr().out)
+
+
 def test_an_example_that_breaks_a_rule_reports_the_step(tmp_path: Path) -> None:
     text = DOCK.split('  example "right"')[0] + (
         '  example "unaffordable":\n    given wood in supply = 0\n    do build this building\n'
