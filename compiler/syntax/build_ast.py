@@ -73,8 +73,8 @@ class AstBuilder:
     """The parser's reduce actions: each rule's method is given the rule's meta (a Built: the span of the text it
     covers) and its parts, already built, as the rule's node in Lark's parse tree would hold them.
 
-    Built while parsing, not from a parse tree afterwards: the tree, its positions and a second walk over it were
-    half of compiling a card. An expression nested deeper than later stages recurse is noted, not built into."""
+    Built while parsing, not from a parse tree afterwards: the tree, its positions and a second walk over it were a
+    fifth of parsing's instructions. An expression nested deeper than later stages recurse is noted, not built."""
 
     def __init__(self, filename: str, lines: int = 0):
         self.filename = filename

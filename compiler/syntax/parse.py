@@ -48,8 +48,9 @@ class ParseRun:
         return parser().parser.parser.parse(LexerThread.from_text(self, self.text), "start")
 
     def program(self, builder: AstBuilder) -> n.Program | None:
-        """The AST, built by `builder` as the parser reduces; None for an expression nested too deeply, which the
-        builder notes. Raises Lark's UnexpectedInput."""
+        """The AST, built by `builder` as the parser reduces (Lark's LALR loop over its parse table, the builder's
+        reduce actions in place of Lark's tree builder); None for an expression nested too deeply, which the builder
+        notes. Raises Lark's UnexpectedInput."""
         grammar = parser()
         table = grammar.parser.parser.parser.parse_table
         built = _Parser(table, builder.callbacks(grammar)).parse(LexerThread.from_text(self, self.text), "start")
