@@ -121,9 +121,13 @@ def rule_loop(asking: tuple[Context, Any], key: str) -> RuleLoop:
 
 def within_range(key: str, value: Any) -> Any:
     """A card's change held to its parameter's range (ruling): a value worked out below the parameter's `least`
-    counts as `least`, so `rule wood limit = wood limit - 20` gives a limit of 0, never a negative one."""
-    least = parameters()[key].least
-    return least if least is not None and value < least else value
+    counts as `least`, so `rule wood limit = wood limit - 20` gives a limit of 0, never a negative one; one above
+    its `most` counts as `most`, so squaring the worker turns gives 6, not thousands."""
+    parameter = parameters()[key]
+    least, most = parameter.least, parameter.most
+    if least is not None and value < least:
+        return least
+    return most if most is not None and value > most else value
 
 
 def scoped_rule(table: Table, player: Player | None, key: str, usual: Any) -> Any:
