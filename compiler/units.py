@@ -32,7 +32,6 @@ from compiler.checking.whole_file import Header, Reference, file_diagnostics, li
 from compiler.collector import collector_paused
 from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved, source_lines
 from compiler.syntax import nodes as n
-from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import card_header, definitions, parse
 
 if TYPE_CHECKING:
@@ -123,12 +122,11 @@ class Unit:
 
 def compile_unit(block: Block, filename: str) -> Unit:
     """Parse and check one block as if it stood alone at its line of the file."""
-    tree, errors = parse(block.text, filename)
-    if tree is None:
-        errors = tuple(replace(d, span=moved(d.span, block.start - 1)) for d in errors)
-        return Unit(Facts(block.start, False, errors, header_read_off(block.text, block.start, filename)))
+    program, errors = parse(block.text, filename, block.start - 1)
+    if program is None:
+        return Unit(Facts(block.start, False, tuple(errors), header_read_off(block.text, block.start, filename)))
     checker = Checker()
-    checked = checker.program(build_ast(tree, filename, block.start - 1))
+    checked = checker.program(program)
     facts = Facts(
         block.start,
         True,
