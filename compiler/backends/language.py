@@ -155,14 +155,21 @@ def family_phrase(family: vocab.CountFamily) -> Phrase:
 
 
 def event_fields() -> list[Phrase]:
-    """What an `each time` ability on an event may read of it (Entry.fields): known only there, so said with it."""
-    found = []
+    """What an `each time` ability on an event may read of it (Entry.fields): known only there, so said with it. A
+    field several events carry is one phrase naming each of them (`guests spent`: build a ship, build a building)."""
+    carriers: dict[str, list[vocab.Event]] = {}
     for entry in vocab.EVENTS:
-        hook = f"each time {entry.timings[-1]} you {entry.pattern}"
-        for words, (attr, type_) in entry.fields.items():
-            condition = words if type_ == "truth" else f"{words} >= 2"
-            english = f"{entry.phrases[attr]} (known only in 'each time ... {entry.pattern}')"
-            found.append(Phrase("event field", words, (), english, f"{hook}, if {condition}: take 1 gold"))
+        for words in entry.fields:
+            carriers.setdefault(words, []).append(entry)
+    found = []
+    for words, entries in carriers.items():
+        first = entries[0]
+        attr, type_ = first.fields[words]
+        condition = words if type_ == "truth" else f"{words} >= 2"
+        where = " or ".join(f"'each time ... {entry.pattern}'" for entry in entries)
+        hook = f"each time {first.timings[-1]} you {first.pattern}"
+        english = f"{first.phrases[attr]} (known only in {where})"
+        found.append(Phrase("event field", words, (), english, f"{hook}, if {condition}: take 1 gold"))
     return found
 
 

@@ -19,7 +19,7 @@ from runtime.mechanics.board import (
 )
 from runtime.mechanics.payment import Payment, affordable, choose_and_pay, payment_options
 from runtime.model.cards import CardSpec, Context, CostOption
-from runtime.model.declarations import BUILD_OVER_CARD, BUILD_SHIP, Timing
+from runtime.model.declarations import BUILD_BUILDING, BUILD_OVER_CARD, BUILD_SHIP, Timing
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -185,8 +185,9 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     if spec.requires is not None:  # most cards have none
         require(table, player, spec)
     as_ship = spec_rule(table, player, spec, SHIP_ACTION)
-    if as_ship:  # a Build a Ship action: its before-window comes before the cost is paid, so what it brings may pay
-        emit(table, BUILD_SHIP, Timing.BEFORE, player)
+    # a Build a Ship action for such a card: either window comes before the cost is paid, so what it brings may pay
+    event = BUILD_SHIP if as_ship else BUILD_BUILDING
+    emit(table, event, Timing.BEFORE, player)
     costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
     payments = payment_options(table, player, costs)
     if not payments and not table.listeners.get(BUILD_OVER_WINDOW):  # nothing can be paid (most tries)
@@ -212,7 +213,9 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         occupant = player.harbor.cells[cell]
         discarding = occupant.name if occupant is not None else ""
     unpaid = tuple(player.supply.items())  # what a when-built may count "before paying"
-    choose_and_pay(table, player, payments, spec.name, discarding)  # else the table is as the payments were found
+    paid = choose_and_pay(
+        table, player, payments, spec.name, discarding
+    )  # else the table is as the payments were found
     if not still_open(table, player, spec, space, cell):
         raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
     card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter, paid_from=unpaid)
@@ -227,8 +230,11 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     attach(table, card)
     card.paid_from = None  # built: "before paying" is now
     consider_track_buildings_ships(table, player)
+    spent = {"guests_spent": paid.guests, "fish_paid": paid.fish}
     if as_ship:  # no Ship was built, so none is left of its type
-        emit(table, BUILD_SHIP, Timing.AFTER, player, ships_left_of_type=0)
+        emit(table, BUILD_SHIP, Timing.AFTER, player, ships_left_of_type=0, **spent)
+    else:
+        emit(table, BUILD_BUILDING, Timing.AFTER, player, **spent)
     return card
 
 

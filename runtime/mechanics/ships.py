@@ -16,7 +16,7 @@ from runtime.mechanics.board import (
     unoccupied_track_spaces,
 )
 from runtime.mechanics.buildings import ON_TRACK
-from runtime.mechanics.payment import Due, affordable, can_pay, choose_and_pay, payment_options, total
+from runtime.mechanics.payment import Due, Payment, affordable, can_pay, choose_and_pay, payment_options, total
 from runtime.model.cards import CostOption
 from runtime.model.declarations import BUILD_SHIP, PAYING_GOODS, PLACE_SHIP, Timing
 from runtime.model.parameters import parameters
@@ -73,7 +73,7 @@ def build_ship(table: Table, player: Player) -> Ship:
     types = ship_types(table, player)
     if not types:
         raise IllegalAction(f"no Ship left on the supply board that {player.name} has a place for and can pay for")
-    ship = choose_legal(
+    ship, paid = choose_legal(
         table,
         player.index,
         DecisionKind.SHIP,
@@ -81,7 +81,10 @@ def build_ship(table: Table, player: Player) -> Ship:
         "build which Ship?",
         partial(buy_and_place, table, player),  # a partial, not a lambda: no Python frame of its own
     )
-    emit(table, BUILD_SHIP, Timing.AFTER, player, ships_left_of_type=table.ships_left[ship.type])
+    left = table.ships_left[ship.type]
+    emit(
+        table, BUILD_SHIP, Timing.AFTER, player, ships_left_of_type=left, guests_spent=paid.guests, fish_paid=paid.fish
+    )
     return ship
 
 
@@ -125,25 +128,25 @@ def make_room(table: Table, player: Player, ship_type: str) -> None:
         raise IllegalAction(f"{player.name} keeps the gap on the Fishing track")
 
 
-def buy_and_place(table: Table, player: Player, ship_type: str) -> Ship:
+def buy_and_place(table: Table, player: Player, ship_type: str) -> tuple[Ship, Payment]:
     """Where the Ship goes is chosen first (a card whose rule lets it hold this type is offered; the choice is
     final); a Ship bound for the Fishing track needs room there and opens the before-placing window before the cost
-    is paid, so goods lying on its spaces can pay for it."""
+    is paid, so goods lying on its spaces can pay for it. Returns the Ship and what was paid (the event carries it)."""
     holders = rule_holders(table, player, "ships_to_card") if rule(table, player, f"{ship_type}_to_card") else []
     where = ask(table, player.index, DecisionKind.SHIP_PLACE, [ON_TRACK, *holders], f"place the {ship_type} where?")
     if where == ON_TRACK:
         make_room(table, player, ship_type)
         emit(table, PLACE_SHIP, Timing.BEFORE, player, spaces=ship_length(table, player, ship_type))
-    choose_and_pay(table, player, payment_options(table, player, ship_cost(table, player, ship_type)), ship_type)
+    paid = choose_and_pay(table, player, payment_options(table, player, ship_cost(table, player, ship_type)), ship_type)
     if table.ships_left[ship_type] <= 0:  # another build took the last one meanwhile (a hook before placing)
         raise IllegalAction(f"no {ship_type} left on the supply board")
     table.ships_left[ship_type] -= 1
     if where == ON_TRACK:
-        return place_ship(table, player, ship_type)
+        return place_ship(table, player, ship_type), paid
     where.ships.append(ship_type)
     if table.session.keep_log:
         table.say(f"{player.name} places a {ship_type} on {where.name}", player.index, card=where)
-    return Ship(ship_type)
+    return Ship(ship_type), paid
 
 
 def place_ship(table: Table, player: Player, ship_type: str) -> Ship:

@@ -85,8 +85,15 @@ class EventType:
 SERVE_FISH = EventType(
     "serve_fish", fields={"fish_served": "number", "plates_filled": "number", "plates_filled_with_guests": "number"}
 )
+# What a build paid is known only after it: its before-window comes before the cost is paid.
+PAID = {"guests_spent": "number", "fish_paid": "number"}
+BUILD_BUILDING = EventType("build_building", fields=PAID, known_at=dict.fromkeys(PAID, AFTER))
 # the type is chosen after the before-window: what is left of it is known only after
-BUILD_SHIP = EventType("build_ship", fields={"ships_left_of_type": "number"}, known_at={"ships_left_of_type": AFTER})
+BUILD_SHIP = EventType(
+    "build_ship",
+    fields={"ships_left_of_type": "number", **PAID},
+    known_at={"ships_left_of_type": AFTER, **dict.fromkeys(PAID, AFTER)},
+)
 PLACE_SHIP = EventType("place_ship", fields={"spaces": "number"})  # the spaces the new Ship takes
 TAKE_ELDER = EventType("take_elder")
 USE_ELDER = EventType("use_elder")
@@ -132,7 +139,7 @@ class Action:
 GOLD_ACTION = Action("gold", "Gold")
 TRANSFER_RESERVE_ACTION = Action("transfer_reserve", "Transfer Reserve", TRANSFER_RESERVE)
 SERVE_FISH_ACTION = Action("serve_fish", "Serve Fish", SERVE_FISH)
-BUILD_BUILDING_ACTION = Action("build_building", "Build a Building")
+BUILD_BUILDING_ACTION = Action("build_building", "Build a Building", BUILD_BUILDING)
 ISSUE_SHARE_ACTION = Action("issue_share", "Issue a Share")
 BUY_ALL_SHARES_ACTION = Action("buy_all_shares", "Buy all Shares")
 DEFOREST_ACTION = Action("deforest", "Deforest", DEFOREST)

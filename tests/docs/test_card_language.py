@@ -9,6 +9,7 @@ import re
 import pytest
 
 from compiler import compile_text, load_cards, load_examples
+from compiler.backends import language
 from runtime.examples import run_example
 from runtime.model.cards import Context
 from tests.kit.rulebook import ROOT
@@ -77,3 +78,23 @@ def test_counts_over_other_players_read_each_other_players_own_count(players: in
             formula: count(others) for formula, count in families.items()
         }
         assert (even.requires(ctx), odd.requires(ctx)) == (me.supply["fish"] % 2 == 0, me.supply["fish"] % 2 == 1)
+
+
+def test_a_build_tells_a_buildings_cost_from_a_ships_by_its_event() -> None:
+    """Issue 34 §3: "Guests spent on a Building's cost vs a Ship's cost, fish actually paid". The page's cards checked
+    with errors before the build-a-building event and the two fields existed (E0101, E0103)."""
+    [cards] = re.findall(
+        r"```nus\n(.*?)```",
+        PAGE[PAGE.index("## What a build paid") : PAGE.index("## Cards that leave play")],
+        re.DOTALL,
+    )
+    assert compile_text(cards, "card-language.md").diagnostics == ()
+    specs = load_cards(cards, "card-language.md")
+    examples = load_examples(cards, "card-language.md")
+    assert len(examples) == 3
+    assert [run_example(example, specs).failures for example in examples] == [()] * 3
+    for words in ("guests spent", "fish paid"):  # `nus vocab` says which events carry each, once
+        [phrase] = [phrase for phrase in language.phrases() if phrase.kind == "event field" and phrase.words == words]
+        assert phrase.english.endswith(
+            "(known only in 'each time ... build a ship' or 'each time ... build a building')"
+        )

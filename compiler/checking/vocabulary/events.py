@@ -38,6 +38,16 @@ def event(
     )
 
 
+# What a build paid, read by a hook after it: the same words for a Building's cost and a Ship's, told apart by the
+# event heard (`each time after you build a building` / `... build a ship`)
+PAID = {
+    "guests spent": (
+        "guests_spent",
+        "the number of Guests you spent on its cost (reducing it, or returned as the cost itself)",
+    ),
+    "fish paid": ("fish_paid", "the number of fish you actually paid for it, after any Guests reduced its cost"),
+}
+
 EVENTS = (
     event(
         "serve fish",
@@ -63,7 +73,8 @@ EVENTS = (
             "ships left of built type": (
                 "ships_left_of_type",
                 "the number of Ships of the type you just built left on the Ships and Elders supply board",
-            )
+            ),
+            **PAID,
         },
     ),
     event(
@@ -99,6 +110,7 @@ EVENTS = (
     event("return a guest", declared.RETURN_GUEST, "return a Guest to the general supply"),
     event("place a new guest in supply", declared.GAIN_GUEST, "place a new Guest in your personal supply"),
     event("remove 3 fish from an elder", declared.ELDER_DISCARD, "remove 3 fish from an Elder in your Elder Council"),
+    event("build a building", declared.BUILD_BUILDING, "build a Building", fields=PAID),
     event("build over this building", declared.BUILD_OVER_CARD, "build over this Building"),
     event("start of fishing phase", declared.FISHING_PHASE_START, "the start of each Fishing Phase"),
     event("returning home phase", declared.RETURNING_HOME, "each Returning Home Phase"),
