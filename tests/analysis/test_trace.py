@@ -119,24 +119,24 @@ def test_an_as_soon_as_card_shows_each_change_of_its_counts_until_it_fires():
         "given to P1 at the start of round 1",
         "at the start: in the display, set aside when the cards are dealt",
         "start P1: Urban Quarter comes into play",
-        "start to R2T1 (74 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "start to R2T1 (78 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 1, forest covered "
         "building spaces = 6)",
-        "R2T1 to R3T1 (49 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "R2T1 to R3T1 (52 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 1, forest covered "
         "building spaces = 4)",
-        "R3T1 to R3T3 (35 times) P1 as soon as buildings > forest covered building spaces: silent",
+        "R3T1 to R3T3 (38 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 2, forest covered "
         "building spaces = 4)",
-        "R3T3 P1 as soon as buildings > forest covered building spaces: silent",
+        "R3T3 to R3T3 (2 times) P1 as soon as buildings > forest covered building spaces: silent",
         "    condition failed: `buildings > forest covered building spaces` false (buildings = 2, forest covered "
         "building spaces = 2)",
         "R3T3 P1 as soon as buildings > forest covered building spaces: fired",
         "    condition held: `buildings > forest covered building spaces` true (buildings = 3, forest covered "
         "building spaces = 2)",
         "    changed: P1 gold 7 -> 9; general supply gold -2",
-        "summary: listened 160 times, fired 1 time",
-        "  as soon as buildings > forest covered building spaces: listened 160 times, fired 1 time",
+        "summary: listened 171 times, fired 1 time",
+        "  as soon as buildings > forest covered building spaces: listened 171 times, fired 1 time",
         "seed 0: P1 10, P2 9, P3 12; won by P3",
     ]
 
@@ -149,10 +149,10 @@ def test_a_card_whose_condition_never_held_says_what_kept_it_silent():
         "players: P1 random, P2 random, P3 random",
         "at the start: in the display",
         "R5T2 P3: Gazebo comes into play",
-        "R5T2 to R7 end (171 times) P3 as soon as elders >= 4: silent",
+        "R5T2 to R7 end (178 times) P3 as soon as elders >= 4: silent",
         "    condition failed: `elders >= 4` false (elders = 2)",
-        "summary: listened 171 times, fired 0 times",
-        "  as soon as elders >= 4: listened 171 times; never fired: `elders >= 4` was false every time (elders was 2)",
+        "summary: listened 178 times, fired 0 times",
+        "  as soon as elders >= 4: listened 178 times; never fired: `elders >= 4` was false every time (elders was 2)",
         simulate_line(25),
     ]
     assert not any("gold" in line for line in lines)  # it never paid out
