@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -106,17 +108,31 @@ def keyword_words() -> dict[str, tuple[str, ...]]:
     return found
 
 
+def tables_file(grammar: Path) -> str | bool:
+    """Where Lark keeps the grammar's parse tables (building strict LALR tables costs ~0.3 s): in `__pycache__`
+    beside the grammar, as Python keeps bytecode, a folder as trusted as the code. Lark's own default is a
+    predictable file in the shared temporary folder, which another user could plant. Lark checks the file against
+    the grammar's content, its own version and Python's, and rebuilds a stale or damaged one; where the folder
+    cannot be written, it builds the tables each time."""
+    folder = grammar.parent / "__pycache__"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"{grammar.name}.{sys.implementation.cache_tag}.tables")
+
+
 @cache
 def parser() -> Lark:
-    text = resources.files("grammar").joinpath("nus.lark").read_text(encoding="utf-8")
+    grammar = Path(str(resources.files("grammar").joinpath("nus.lark")))
     return Lark(
-        text,
+        grammar.read_text(encoding="utf-8"),
         parser="lalr",
         strict=True,
         propagate_positions=True,
         postlex=CardIndenter(),  # its configuration only: each ParseRun has its own
         maybe_placeholders=False,
-        cache=True,  # keyed by the grammar's content: building strict LALR tables costs ~0.3 s
+        cache=tables_file(grammar),
     )
 
 
