@@ -1,6 +1,6 @@
 """A hook cycle the checker can see but its guards or choices may end (issue 36 §1, "the checker warns where it can
 see the cycle"): a warning, with the error's place, caret and hint, that stops nothing. `nus check` prints it and
-exits 0, `nus build` writes its files, the language server shows it as a warning."""
+exits 0, `nus build` writes its files, the language server shows it as a warning (tests/compiler/test_lsp.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 
 from compiler import compile_text
 from compiler.cli import main
-from tests.compiler.test_lsp import URI, Editor, span
 
 BRANCHING = (
     'building "Branching" (trout A613)\n  cost none\n  vp 1\n  each time before any player deforest:\n'
@@ -89,23 +88,3 @@ def test_nus_build_proceeds_and_shows_it(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["build", str(path), "-o", str(tmp_path / "build")]) == 0
     assert (tmp_path / "build" / "cards.py").is_file()
     assert "warning[W0310]: this ability may set itself off without end" in capsys.readouterr().err
-
-
-def test_the_language_server_shows_it_as_a_warning() -> None:
-    editor = Editor()
-    editor.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-    editor.notify("initialized", {})
-    document = {"uri": URI, "languageId": "nus", "version": 1, "text": BRANCHING}
-    editor.notify("textDocument/didOpen", {"textDocument": document})
-    assert editor.published() == [
-        {
-            "range": span(3, 2, 38),
-            "severity": 2,
-            "code": "W0310",
-            "source": "nus",
-            "message": f"this ability may set itself off without end\nhelp: {HELP}",
-        }
-    ]
-    assert editor.request("shutdown", None) is None
-    editor.notify("exit", None)
-    assert editor.server.wait(timeout=30) == 0
