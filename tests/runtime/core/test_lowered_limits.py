@@ -44,7 +44,7 @@ def test_a_lowered_limit_returns_the_excess_at_once(rule: str, held: dict, zone:
     assert getattr(me, zone)[good] == 1
     assert table.general[good] == general + returned
     assert goods_on_table(table) == before
-    assert any(f"returns {returned} {good} over the limit" in str(line) for line in table.log)
+    assert any(f"returns {returned} {good} over the" in str(line) for line in table.log)  # the (Reserve) limit
     assert table.players[1].supply["wood"] <= 12  # the other player's limit is not this card's
 
 
