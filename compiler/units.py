@@ -30,9 +30,8 @@ from compiler.checking.check import Checker
 from compiler.checking.cycles import Link
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.collector import collector_paused
-from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved, source_lines
+from compiler.diagnostics import Diagnostic, Span, by_severity, moved, source_lines
 from compiler.syntax import nodes as n
-from compiler.syntax.build_ast import build_ast
 from compiler.syntax.parse import card_header, definitions, parse
 
 if TYPE_CHECKING:
@@ -123,12 +122,11 @@ class Unit:
 
 def compile_unit(block: Block, filename: str) -> Unit:
     """Parse and check one block as if it stood alone at its line of the file."""
-    tree, errors = parse(block.text, filename)
-    if tree is None:
-        errors = tuple(replace(d, span=moved(d.span, block.start - 1)) for d in errors)
-        return Unit(Facts(block.start, False, errors, header_read_off(block.text, block.start, filename)))
+    program, errors = parse(block.text, filename, block.start - 1)
+    if program is None:
+        return Unit(Facts(block.start, False, tuple(errors), header_read_off(block.text, block.start, filename)))
     checker = Checker()
-    checked = checker.program(build_ast(tree, filename, block.start - 1))
+    checked = checker.program(program)
     facts = Facts(
         block.start,
         True,
@@ -198,8 +196,9 @@ MEMO = Memo()
 class Judged:
     """A whole file's diagnostics and number of cards, from its blocks' facts."""
 
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: tuple[Diagnostic, ...]  # the errors
     cards: int
+    warnings: tuple[Diagnostic, ...] = ()
 
 
 def judge(facts: list[Facts]) -> Judged:
@@ -212,7 +211,8 @@ def judge(facts: list[Facts]) -> Judged:
         [k for f in facts for k in f.links],
     )
     own = [d for f in facts for d in f.diagnostics]
-    return Judged(tuple(Diagnostics([*own, *file_wide])), sum(len(f.headers) for f in facts if f.parsed))
+    errors, warnings = by_severity([*own, *file_wide])
+    return Judged(errors, sum(len(f.headers) for f in facts if f.parsed), warnings)
 
 
 def check_facts(text: str, filename: str, saved: Mapping[str, Facts]) -> tuple[Judged, dict[str, Facts]]:
@@ -238,12 +238,13 @@ def program_of(units: list[Unit], filename: str) -> n.Program:
 @dataclass(frozen=True)
 class Compiled:
     """A file compiled: its checked program (None when a definition does not parse), its cards' module and its worked
-    examples' module (None when the file has diagnostics) and its diagnostics."""
+    examples' module (None when the file has errors), its errors (`diagnostics`) and its warnings."""
 
     program: n.Program | None
     module: ast.Module | None
     examples: ast.Module | None
     diagnostics: tuple[Diagnostic, ...]
+    warnings: tuple[Diagnostic, ...] = ()
 
 
 def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples: bool = True) -> Compiled:
@@ -252,10 +253,10 @@ def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples
     with collector_paused():
         units, judged = compile_units(text, filename)
         if not all(unit.facts.parsed for unit in units):
-            return Compiled(None, None, None, judged.diagnostics)
+            return Compiled(None, None, None, judged.diagnostics, judged.warnings)
         program = program_of(units, filename)
         if judged.diagnostics:
-            return Compiled(program, None, None, judged.diagnostics)
+            return Compiled(program, None, None, judged.diagnostics, judged.warnings)
         from compiler.backends.generate import module
 
         lines = source_lines(text)
@@ -263,4 +264,5 @@ def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples
         def made(part: Part) -> ast.Module:
             return module(program, [block for unit in units for block in unit.code(lines, part)], lines, part)
 
-        return Compiled(program, made(cards) if cards else None, made(Part.EXAMPLES) if examples else None, ())
+        made_examples = made(Part.EXAMPLES) if examples else None
+        return Compiled(program, made(cards) if cards else None, made_examples, (), judged.warnings)

@@ -164,6 +164,11 @@ def rules(card: n.Card) -> set[str]:
     return {r.entry.impl for r in card.rules}
 
 
+def bears_on(card: n.Card) -> set[str]:
+    """The events whose outcome the card's rules change (a Guest's worth in a cost: how many Guests go back)."""
+    return {event for r in card.rules for event in r.entry.parameter.bears_on}
+
+
 def discarded(card: n.Card) -> set[str]:
     """The Buildings a card's ways to pay discard (`discard "Toy Shop"`)."""
     return {
@@ -190,36 +195,52 @@ class Related:
 Group = tuple[tuple[str, str], list[str]]  # what its cards do (said of one card, of several), and the cards
 
 
+def label(card: n.Card | CardDoc) -> str:
+    """A card as an interaction list names it: an Elder says so, since a Building may share its name (Carpenter)."""
+    return card.name if card.kind == "building" else f"{card.name} (Elder)"
+
+
 def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
-    """Cards that hook the same events, change the same rules, cause what another hooks, or are discarded to build
-    one another, each way. Worked out from the cards grouped by event, rule and discarded card, never card against
-    card: 10,000 cards hearing one event are 10,000 short entries, not 10,000 lists of 9,999 names."""
+    """Cards that hook the same events, change the same rules, cause what another hooks, change a rule bearing on
+    what another hooks, or are discarded to build one another, each way; keyed by label. Worked out from the cards
+    grouped by event, rule and discarded card, never card against card: 10,000 cards hearing one event are 10,000
+    short entries, not 10,000 lists of 9,999 names."""
     hearers: dict[str, list[str]] = defaultdict(list)
     causers: dict[str, list[str]] = defaultdict(list)
     setters: dict[str, list[str]] = defaultdict(list)
+    bearers: dict[str, list[str]] = defaultdict(list)
     discarders: dict[str, list[str]] = defaultdict(list)
     facts = {}
-    for card in sorted(cards, key=lambda card: card.name):  # so each group is in name order
-        facts[card.name] = hooks(card), causes(card), rules(card), discarded(card)
-        for event in facts[card.name][0]:
-            hearers[event].append(card.name)
-        for event in facts[card.name][1]:
-            causers[event].append(card.name)
-        for rule in facts[card.name][2]:
-            setters[rule].append(card.name)
-        for name in facts[card.name][3]:
-            discarders[name].append(card.name)
+    for card in sorted(cards, key=label):  # so each group is in label order
+        name = label(card)
+        facts[name] = hooks(card), causes(card), rules(card), bears_on(card), discarded(card)
+        for event in facts[name][0]:
+            hearers[event].append(name)
+        for event in facts[name][1]:
+            causers[event].append(name)
+        for rule in facts[name][2]:
+            setters[rule].append(name)
+        for event in facts[name][3]:
+            bearers[event].append(name)
+        for discarded_name in facts[name][4]:
+            discarders[discarded_name].append(name)
     words = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
     related = {}
     for card in cards:
-        heard, caused, ruled, discards = facts[card.name]
+        name = label(card)
+        heard, caused, ruled, borne, discards = facts[name]
         groups: list[Group] = [(said("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
         groups += [(said("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
         groups += [(said("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
         groups += [(said("change", f"the {words[rule]}"), setters[rule]) for rule in sorted(ruled)]
-        groups.append((said("discard", "it to be built"), discarders[card.name]))
+        groups += [(said("change", f"a rule bearing on '{words[event]}'"), bearers[event]) for event in sorted(heard)]
+        groups += [
+            (said("hear", f"'{words[event]}', which its rules bear on"), hearers[event]) for event in sorted(borne)
+        ]
+        if card.kind == "building":  # only a Building is discarded to build another
+            groups.append((said("discard", "it to be built"), discarders[card.name]))
         groups.append((("is discarded to build it", "are discarded to build it"), sorted(discards & facts.keys())))
-        related[card.name] = related_to(card.name, [group for group in groups if group[1] not in ([], [card.name])])
+        related[name] = related_to(name, [group for group in groups if group[1] not in ([], [name])])
     return related
 
 
@@ -260,8 +281,7 @@ def example_docs(examples: tuple[n.Example, ...], lines: list[str]) -> list[Exam
 
 
 def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
-    buildings = tuple(c for c in program.cards if c.kind == "building")
-    related = interactions(buildings)
+    related = interactions(program.cards)
     notes = card_notes(program, source)
     lines = source.split("\n")
     docs = []
@@ -284,8 +304,8 @@ def card_docs(program: n.Program, source: str = "") -> list[CardDoc]:
                 notes=card_notes_found,
                 line=card.span.line,
                 anchor=anchor(card),
-                interacts=related[card.name].names if card.name in related else [],
-                interacts_more=related[card.name].more if card.name in related else [],
+                interacts=related[label(card)].names,
+                interacts_more=related[label(card)].more,
                 examples=example_docs(card.examples, lines),
             )
         )
@@ -327,7 +347,7 @@ def reference_texts(program: n.Program, source_name: str, source: str = "") -> d
         "cards": docs,
         "groups": grouped(docs),
         "source": source_name,
-        "anchors": {d.name: d.anchor for d in docs if d.kind == "building"},  # interactions link Buildings
+        "anchors": {label(d): d.anchor for d in docs},  # interaction lists name cards by label
         "rule_examples": example_docs(program.examples, source.split("\n")),
         "filters": filter_choices(docs),
         "card_data": {d.anchor: filter_data(d) for d in docs},

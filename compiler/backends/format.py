@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from compiler.diagnostics import Diagnostic
 from compiler.syntax import nodes as n
-from compiler.syntax.build_ast import build_ast
 from compiler.syntax.comments import Comment, code_lines, comments, continues, notes
 from compiler.syntax.ops import Op
 from compiler.syntax.parse import parse
@@ -384,7 +383,7 @@ class Placement:
 
 def format_text(text: str, filename: str) -> tuple[str | None, list[Diagnostic]]:
     """The canonical form, or None and the syntax errors when the file does not parse."""
-    tree, diagnostics = parse(text, filename)
-    if tree is None:
+    program, diagnostics = parse(text, filename)
+    if program is None:
         return None, diagnostics
-    return layout(build_ast(tree, filename), text), []
+    return layout(program, text), []

@@ -10,9 +10,10 @@ import ast
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from compiler.backends.parts import Part
-from compiler.backends.render import is_before
+from compiler.backends.render import English, is_before
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
@@ -74,6 +75,11 @@ class CardGenerator:
         self.prefix = identifier_part(card.code).lower()
         self.functions: list[ast.stmt] = []
 
+    @cached_property
+    def english(self) -> English:
+        """A question asks in the reference's words (made on first use: the base rules' examples ask none)."""
+        return English(self.card)
+
     def text(self, span: Span) -> str:
         """The source of a span, sliced by columns; the lines of a multi-line span joined by spaces."""
         lines = self.source_lines[span.line - 1 : span.end_line]
@@ -86,7 +92,7 @@ class CardGenerator:
         return " ".join(part.strip() for part in parts if part.strip())
 
     def label(self, body: tuple[n.Statement, ...]) -> str:
-        """What a player is asked about: the source of the statements."""
+        """A `choose one` option as an example's `answer` names it: the source of its statements."""
         return ", ".join(self.text(s.span) for s in body)
 
     def define(self, role: str, params: list[str], body: list[ast.stmt], span: Span) -> ast.Name:
@@ -178,6 +184,7 @@ class CardGenerator:
 
     def ability(self, ability: n.Ability, number: int) -> ast.expr:
         trigger, role = ability.trigger, f"ability{number}"
+        self.english.phrases = trigger.entry.phrases if trigger.entry is not None else {}  # its questions' field words
         keywords = {
             "kind": member(trigger.kind),
             "effect": self.define(role, ["ctx"], self.statements(ability.body), ability.span),
@@ -213,7 +220,8 @@ class CardGenerator:
 
     # Examples
 
-    def example(self, example: n.Example, number: int, card: str | None) -> ast.expr:
+    def example(self, example: n.Example, number: int, card: str | None, code: str | None) -> ast.expr:
+        """An Example: `card` the Building it starts with in play, `code` the card it is written under."""
         steps: list[ast.expr] = []
         for step in example.steps:
             steps += [located(made, step.span) for made in self.steps(step, number, len(steps) + 1)]
@@ -223,6 +231,8 @@ class CardGenerator:
             "card": const(card),
             "line": const(example.span.line),
         }
+        if code is not None:
+            keywords["code"] = const(code)
         if builds_its_card(example):
             keywords["builds"] = const(True)
         return located(call(name("Example"), **keywords), example.span)
@@ -285,6 +295,7 @@ class CardGenerator:
             args = [name("ctx"), *map(const, entry.args), *self.arguments(statement)]
             return [ast.Expr(call(rt(entry.impl), *args))]
         if isinstance(statement, n.Let):
+            self.english.statement(statement)  # a question below says what the name stands for
             target = ast.Name(local_name(statement.name), ast.Store())
             return [ast.Assign([target], self.expr(statement.value))]
         if isinstance(statement, n.If):
@@ -292,12 +303,13 @@ class CardGenerator:
             return [ast.If(self.expr(statement.condition), then, self.statements(statement.otherwise))]
         if isinstance(statement, n.May):
             body = self.nested(f"may{number}", statement.body, statement.span)
-            return [body, ast.Expr(call(rt("may"), name("ctx"), const(self.label(statement.body)), name(body.name)))]
+            question = const(self.english.offered(statement.body))
+            return [body, ast.Expr(call(rt("may"), name("ctx"), question, name(body.name)))]
         if isinstance(statement, n.UpTo):
             body = self.nested(f"repeat{number}", statement.body, statement.span)
             times = self.expr(statement.times)
-            label = const(self.label(statement.body))
-            return [body, ast.Expr(call(rt("up_to"), name("ctx"), times, label, name(body.name)))]
+            question = const(self.english.statements(statement.body))
+            return [body, ast.Expr(call(rt("up_to"), name("ctx"), times, question, name(body.name)))]
         assert isinstance(statement, n.ChooseOne)
         bodies = [
             self.nested(f"choice{number}_option{index}", option, option[0].span)
@@ -307,7 +319,8 @@ class CardGenerator:
             ast.Tuple([const(self.label(option)), name(body.name)], ast.Load())
             for option, body in zip(statement.options, bodies, strict=True)
         ]
-        return [*bodies, ast.Expr(call(rt("choose_one"), name("ctx"), ast.List(options, ast.Load())))]
+        question = const(self.english.statement(statement))
+        return [*bodies, ast.Expr(call(rt("choose_one"), name("ctx"), question, ast.List(options, ast.Load())))]
 
     def nested(self, identifier: str, body: tuple[n.Statement, ...], span: Span) -> ast.FunctionDef:
         """A choice body as a local function, so it sees the enclosing locals."""
@@ -469,7 +482,7 @@ def example_code(card: n.Card, lines: list[str]) -> CardCode:
     """The functions of the card's worked examples and their list (a card with none has an empty block)."""
     generator = CardGenerator(card, lines)
     owner = card.name if card.kind == "building" else None
-    examples = [generator.example(example, number, owner) for number, example in enumerate(card.examples, 1)]
+    examples = [generator.example(example, number, owner, card.code) for number, example in enumerate(card.examples, 1)]
     return examples_block(generator, examples, card)
 
 
@@ -548,7 +561,7 @@ def cards_module(program: n.Program, blocks: list[CardCode]) -> ast.Module:
 def examples_module(program: n.Program, blocks: list[CardCode], lines: list[str]) -> ast.Module:
     """One block per card with worked examples, then the base rules' examples, then EXAMPLES: what `nus test` runs."""
     base = CardGenerator(n.Card(program.span, "base", "", program.span, code=BASE), lines)
-    examples = [base.example(example, number, None) for number, example in enumerate(program.examples, 1)]
+    examples = [base.example(example, number, None, None) for number, example in enumerate(program.examples, 1)]
     blocks = [*blocks, examples_block(base, examples, base.card)]
     body = [*ast.parse(EXAMPLES_PRELUDE).body, *(statement for block in blocks for statement in block.statements)]
     listed = [examples for block in blocks for examples in block.listed]

@@ -82,9 +82,17 @@ def english(entry: vocab.Entry) -> str:
 
 
 def least(entry: vocab.Rule) -> str:
-    """A number rule's range as the checker holds a card to it and the runtime clamps to it (Parameter.least)."""
-    found = entry.parameter.least
-    return "" if found is None else f"; VALUE is at least {found}, and one worked out below {found} counts as {found}"
+    """A number rule's range as the checker holds a card to it and the runtime clamps to it (Parameter.least and
+    Parameter.most)."""
+    parameter = parameters.parameters()[entry.parameter.name]  # the bounds in use (a project's rules.toml)
+    low, high = parameter.least, parameter.most
+    if low is None:
+        return ""
+    if high is None:
+        return f"; VALUE is at least {low}, and one worked out below {low} counts as {low}"
+    return (
+        f"; VALUE is from {low} to {high}, and one worked out below {low} counts as {low}, one above {high} as {high}"
+    )
 
 
 def example_only(entry: vocab.Entry) -> bool:
@@ -242,11 +250,13 @@ def not_rules() -> str:
     shapes = "; ".join(reason.split(":")[0] for reason in parameters.LAYOUT.values())
     [tables] = (reason.split(":")[0] for reason in parameters.PLAYER_COUNTS.values())
     counts = player_counts()
+    bounds = ", ".join(f"{p.words} {p.most}" for p in parameters.parameters().values() if p.most is not None)
     return (
         "Every number of rules.toml is a rule a card can change. The printed shape of the boards is not: rules.toml "
         f"also says {shapes}; those are cells, not numbers, and no card changes them. Nor is {tables} "
         f"(`most_players`: {counts[0]} to {counts[-1]}), a number that says which tables there are, not a rule of "
-        "one table; a card's `players` line names the counts it is part of."
+        "one table; a card's `players` line names the counts it is part of. Nor are the bounds of `[most]` "
+        f"({bounds}): the most a card's rule may make those numbers."
     )
 
 

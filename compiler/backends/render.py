@@ -396,11 +396,15 @@ class English:
         return "either " + " or ".join(options)
 
     def may(self, body: tuple[n.Statement, ...]) -> str:
-        """'you may A; if you do, B': the first thing is the choice, the rest follows from it (all or nothing)."""
+        return f"you may {self.offered(body)}"
+
+    def offered(self, body: tuple[n.Statement, ...]) -> str:
+        """What a "you may" offers, 'A; if you do, B': the first thing is the choice, the rest follows from it (all or
+        nothing). A player's yes/no question says it too."""
         shown = [s for s in body if self.statement(s)]
         if len(shown) <= 1:
-            return f"you may {self.statements(body)}"
-        return f"you may {self.statement(shown[0])}; if you do, {self.statements(tuple(shown[1:]))}"
+            return self.statements(body)
+        return f"{self.statement(shown[0])}; if you do, {self.statements(tuple(shown[1:]))}"
 
     def phrase(self, call: n.Call) -> str:
         entry = call.entry

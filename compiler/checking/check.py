@@ -28,6 +28,7 @@ from compiler.checking.whole_file import Header, Reference, file_diagnostics, li
 from compiler.diagnostics import Diagnostic, Diagnostics, Span
 from compiler.syntax import nodes as n
 from runtime.model.declarations import Timing, TriggerKind
+from runtime.model.parameters import parameters
 from runtime.model.rules import player_counts
 
 NUMBER, TRUTH = "number", "truth"
@@ -286,16 +287,25 @@ class Checker:
         return replace(rule, value=value, entry=entry)
 
     def in_range(self, entry: vocab.Rule, value: n.Expr) -> None:
-        """A value below the parameter's range whatever the table holds; one worked out below it counts as its
-        least at run time (runtime.core.rules_in_force.within_range)."""
-        least, found = entry.parameter.least, numbers.constant(value)
-        if least is not None and found is not None and found < least:
-            self.error(
-                codes.RULE_OUT_OF_RANGE,
-                f"rule '{entry.pattern}' cannot be {found}: it is at least {least}",
-                value.span,
-                f"give it a value of {least} or more",
-            )
+        """A value outside the parameter's range whatever the table holds; one worked out outside it counts as the
+        nearer end at run time (runtime.core.rules_in_force.within_range). The bounds in use: a project's rules.toml
+        may raise a most."""
+        parameter, found = parameters()[entry.parameter.name], numbers.constant(value)
+        least, most = parameter.least, parameter.most
+        if found is None:
+            return
+        if least is not None and found < least:
+            bound, hint = f"at least {least}", f"{least} or more"
+        elif most is not None and found > most:
+            bound, hint = f"at most {most}", f"{most} or less"
+        else:
+            return
+        self.error(
+            codes.RULE_OUT_OF_RANGE,
+            f"rule '{entry.pattern}' cannot be {found}: it is {bound}",
+            value.span,
+            f"give it a value of {hint}",
+        )
 
     # Examples
 

@@ -14,6 +14,7 @@ from compiler.cli.common import ERRORS, OK, UsageError, compile_file, display_na
 from compiler.cli.project_files import card_file_command
 from compiler.cli.terminal import painter
 from compiler.diagnostics import printable
+from compiler.syntax import nodes as n
 from runtime.examples import run_examples
 from runtime.model.state import player_number
 
@@ -36,18 +37,19 @@ def run(args: argparse.Namespace) -> int:
             card = one_card(compiled.program.cards, args.card, args.file, pick)
         except NoSuchCard as error:
             raise UsageError(str(error)) from None
-        examples = [example for example in examples if example.card == card.name]
+        examples = [example for example in examples if example.code == card.code]
         if not examples:
             raise UsageError(printable(f"{card.name!r} has no worked examples in {args.file}"))
     started = time.perf_counter()
     outcomes = run_examples(examples, load_cards(text, name))
     seconds = time.perf_counter() - started
     paint = painter(sys.stdout)
+    written_under = {card.code: card for card in compiled.program.cards}
     for outcome in outcomes:
         if outcome.passed and not args.verbose:
             continue
         example = outcome.example
-        about = f'card "{example.card}"' if example.card else "base rules"
+        about = heading(written_under.get(example.code))
         verdict = paint("ok", "ok") if outcome.passed else paint("failed", "FAILED")
         print(f"{printable(f'{name}:{example.line}:')} {verdict} {printable(f'{about}: {example.title}')}")
         for line in failure_lines(outcome.failures):
@@ -60,6 +62,13 @@ def run(args: argparse.Namespace) -> int:
     failed = sum(not outcome.passed for outcome in outcomes)
     print(paint("failed" if failed else "summary", summary(len(outcomes) - failed, failed, seconds)))
     return ERRORS if failed else OK
+
+
+def heading(card: n.Card | None) -> str:
+    """What an example is written under: 'card "NAME"' (a Building), 'elder "NAME"', or the base rules."""
+    if card is None:
+        return "base rules"
+    return f'{"card" if card.kind == "building" else card.kind} "{card.name}"'
 
 
 def summary(passed: int, failed: int, seconds: float) -> str:

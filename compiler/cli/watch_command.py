@@ -54,7 +54,7 @@ class Watcher:
             rendered = render_all(list(compiled.diagnostics)[:SHOWN_FAILURES], {self.path: text})
             return [printable(f"{self.path}: {counted(count, 'error')}"), rendered]
         cards = card_texts(compiled.program, text)
-        changed = [name for key, (name, body) in cards.items() if self.cards.get(key) != body]
+        changed = {key[1]: name for key, (name, body) in cards.items() if self.cards.get(key) != body}  # by code
         first = not self.cards
         self.cards = {key: body for key, (_, body) in cards.items()}
         lines = [printable(f"{self.path}: {counted(len(cards), 'card')}, no errors")]
@@ -65,11 +65,12 @@ class Watcher:
         lines.append(f"reference: {', '.join(printable(str(p)) for p in written)}")
         return lines
 
-    def examples(self, text: str, changed: list[str], first: bool) -> list[str]:
-        examples = [e for e in load_examples(text, self.path) if first or e.card in changed]
+    def examples(self, text: str, changed: dict[str, str], first: bool) -> list[str]:
+        """The examples of every card the first time, then of the cards changed (code -> name), Elders included."""
+        examples = [e for e in load_examples(text, self.path) if first or e.code in changed]
         about = "all cards" if first else counted(len(changed), "changed card")
         if changed and not first:
-            about += f" ({', '.join(printable(name) for name in changed)})"
+            about += f" ({', '.join(printable(name) for name in changed.values())})"
         outcomes = run_examples(examples, load_cards(text, self.path))
         failed = [outcome for outcome in outcomes if not outcome.passed]
         lines = [

@@ -24,6 +24,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.project.toml_lines import KeyPath, Positions
 from runtime.model.data import RULES, DataFile, merged, package_data
 
+Range = tuple[int | None, int | None]  # a number's least and most value (None: no bound)
 KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: 'a fraction such as "1/2"'}
 
 
@@ -49,7 +50,7 @@ class Checker:
 
     file: DataFile
     positions: Positions
-    least: dict[KeyPath, int]  # the smallest value of each number under a path (the rule parameters' ranges)
+    ranges: dict[KeyPath, Range]  # the least and most value of each number under a path (the rule parameters')
     per_player_count: set[KeyPath]  # the lists that give one value for each player count
     player_counts: int
     found: list[Diagnostic]
@@ -78,9 +79,8 @@ class Checker:
             self.items(base, given, path)
         elif not fits(base, given):
             self.problem(codes.DATA_KIND, path, f"{dotted(path)} is {kind_of(base)}, not {shown(given)}")
-        elif not isinstance(given, bool) and self.below_least(path, given):
-            least = self.least_of(path)
-            self.problem(codes.DATA_RANGE, path, f"{dotted(path)} is at least {least}, not {shown(given)}")
+        elif not isinstance(given, bool) and (bound := self.outside(path, given)):
+            self.problem(codes.DATA_RANGE, path, f"{dotted(path)} is {bound}, not {shown(given)}")
 
     def items(self, base: list, given: list, path: KeyPath) -> None:
         if path in self.per_player_count and len(given) != self.player_counts:
@@ -105,16 +105,19 @@ class Checker:
                 )
             self.value(model, item, (*path, index))
 
-    def least_of(self, path: KeyPath) -> int | None:
+    def range_of(self, path: KeyPath) -> Range:
         keys = tuple(key for key in path if isinstance(key, str))
         for length in range(len(keys), 0, -1):
-            if keys[:length] in self.least:
-                return self.least[keys[:length]]
-        return None
+            if keys[:length] in self.ranges:
+                return self.ranges[keys[:length]]
+        return None, None
 
-    def below_least(self, path: KeyPath, value: int | float | str) -> bool:
-        least = self.least_of(path)
-        return least is not None and Fraction(value) < least
+    def outside(self, path: KeyPath, value: int | float | str) -> str:
+        """The bound a value breaks ("at least 0", "at most 14"), or "" when it lies in its range."""
+        least, most = self.range_of(path)
+        if least is not None and Fraction(value) < least:
+            return f"at least {least}"
+        return f"at most {most}" if most is not None and Fraction(value) > most else ""
 
 
 def fits(base: Any, given: Any) -> bool:
@@ -150,8 +153,8 @@ def problems(file: DataFile) -> list[Diagnostic]:
         given = tomllib.loads(file.text)
     except tomllib.TOMLDecodeError as error:
         return [not_toml(error, positions)]
-    least, per_player_count, player_counts = ranges(file.kind, given)
-    checker = Checker(file, positions, least, per_player_count, player_counts, [])
+    bounds, per_player_count, player_counts = ranges(file.kind, given)
+    checker = Checker(file, positions, bounds, per_player_count, player_counts, [])
     checker.table(package_data(file.kind), given, ())
     if file.kind == RULES and not checker.found:
         checker.found.extend(board_problems(merged(package_data(RULES), given), positions))
@@ -175,19 +178,23 @@ def not_toml(error: tomllib.TOMLDecodeError, positions: Positions) -> Diagnostic
     return codes.DATA_NOT_TOML.diagnostic(message[:1].lower() + message[1:], span)
 
 
-def ranges(kind: str, given: dict) -> tuple[dict[KeyPath, int], set[KeyPath], int]:
-    """The least value of each rule parameter's number by its path in rules.toml, the lists by player count, and how
-    many player counts a game has with the designer's `most_players`. An evaluation file's rates have no range."""
+def ranges(kind: str, given: dict) -> tuple[dict[KeyPath, Range], set[KeyPath], int]:
+    """The range (least, most) of each rule parameter's number by its path in rules.toml, the lists by player count,
+    and how many player counts a game has with the designer's `most_players`. An evaluation file's rates have no
+    range."""
     if kind != RULES:
         return {}, set(), 0
     from runtime.model.parameters import PLAYER_COUNTS, parameters
 
     declared = parameters().values()
-    least = {parameter.path: parameter.least for parameter in declared if parameter.least is not None}
-    least.update(dict.fromkeys(PLAYER_COUNTS, 1))
+    own = given.get("most")  # this file's own [most] stands over the package's
+    raised = {name: value for name, value in own.items() if type(value) is int} if isinstance(own, dict) else {}
+    bounds = {p.path: (p.least, raised.get(p.name, p.most)) for p in declared}
+    bounds = {path: bound for path, bound in bounds.items() if bound != (None, None)}
+    bounds.update(dict.fromkeys(PLAYER_COUNTS, (1, None)))
     per_player_count = {parameter.path for parameter in declared if parameter.by_player_count}
     most = given.get("most_players", package_data(RULES)["most_players"])
-    return least, per_player_count, most if isinstance(most, int) and not isinstance(most, bool) else 0
+    return bounds, per_player_count, most if isinstance(most, int) and not isinstance(most, bool) else 0
 
 
 def board_problems(rules: dict, positions: Positions) -> Iterator[Diagnostic]:

@@ -1,48 +1,131 @@
-"""Parse tree to typed AST: one small method per grammar rule."""
+"""The typed AST, built while the parser reduces: one small method per grammar rule."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import cache, partial
 
-from lark import Token, Tree
-from lark.tree import Meta
+from lark import Lark, Token
+from lark.grammar import Rule
 
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, Timing, TriggerKind
 
+MAX_EXPRESSION_DEPTH = 100
+EXPRESSIONS = frozenset(
+    {
+        *(op.value for op in Op),
+        *("negate", "number", "quantity", "table", "table_row", "or_condition", "and_condition", "not_"),
+    }
+)
+
 
 def unquote(token: Token) -> str:
     return str(token)[1:-1]
 
 
-class AstBuilder:
-    """Each rule's method is given the rule's meta and its children, already built.
+class Built:
+    """A rule's value on the parser's stack, with the text it covers as Lark's propagate_positions reckons it
+    (from its first part's start to its last part's end, keywords and line ends included; wider than the value's own
+    span where an inlined rule such as `?atom: "(" condition ")"` passed it up) and its height in the parse tree.
+    It is also the meta a builder method is given: line, column, end_line, end_column."""
 
-    Its own walk rather than Lark's Transformer, whose `v_args(meta=True)` wraps a method anew (with
-    functools.update_wrapper) at every look-up, helpers included: two thirds of building's time went there."""
+    __slots__ = ("value", "line", "column", "end_line", "end_column", "height")
+
+    def __init__(self, value: object, first: object, last: object, height: int) -> None:
+        self.value, self.height = value, height
+        self.line, self.column = (first.line, first.column) if first is not None else (None, None)
+        self.end_line, self.end_column = (last.end_line, last.end_column) if last is not None else (None, None)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What Lark's tree builder does with one grammar rule's parts: which it keeps (`_NL`, keywords and punctuation
+    go), which are a helper rule's to splice in (`("," x)*` becomes one), whether a `?rule` passes a lone part up."""
+
+    name: str  # the builder method: the rule's alias, else its name
+    keep: tuple[tuple[int, bool], ...] | None  # (part, spliced) for the parts kept; None: all, none spliced
+    inline: bool
+    helper: bool
+    passes: bool  # a `?rule` of one part, kept: that part is the rule's value, covering the same text
+
+
+@cache
+def shapes(grammar: Lark) -> tuple[tuple[Rule, Shape], ...]:
+    """Every rule's shape, read from the grammar as Lark's ParseTreeBuilder reads it."""
+    found = []
+    for rule in grammar.rules:
+        keep = tuple(
+            (index, not symbol.is_term and symbol.name.startswith("_"))
+            for index, symbol in enumerate(rule.expansion)
+            if rule.options.keep_all_tokens or not (symbol.is_term and symbol.filter_out)
+        )
+        whole = len(keep) == len(rule.expansion) and not any(spliced for _, spliced in keep)
+        name, inline = rule.alias or rule.origin.name, rule.options.expand1 and not rule.alias
+        passes = inline and whole and len(keep) == 1
+        found.append((rule, Shape(name, None if whole else keep, inline, name.startswith("_"), passes)))
+    return tuple(found)
+
+
+class AstBuilder:
+    """The parser's reduce actions: each rule's method is given the rule's meta (a Built: the span of the text it
+    covers) and its parts, already built, as the rule's node in Lark's parse tree would hold them.
+
+    Built while parsing, not from a parse tree afterwards: the tree, its positions and a second walk over it were a
+    fifth of parsing's instructions. An expression nested deeper than later stages recurse is noted, not built."""
 
     def __init__(self, filename: str, lines: int = 0):
         self.filename = filename
         self.lines = lines  # added to every line: the file's lines above the parsed text (compiler/units.py)
+        self.too_deep: Built | None = None  # the tallest expression over MAX_EXPRESSION_DEPTH, the last of a tie
 
-    def transform(self, tree: Tree) -> object:
-        children = [self.transform(child) if isinstance(child, Tree) else child for child in tree.children]
-        return getattr(self, tree.data)(tree.meta, children)
+    def callbacks(self, grammar: Lark) -> dict[Rule, partial]:
+        return {rule: partial(self.reduce, shape) for rule, shape in shapes(grammar)}
 
-    def span(self, meta: Meta) -> Span:
+    def reduce(self, shape: Shape, parts: list) -> object:
+        """One rule's value from its parts (tokens and Builts), as Lark's tree builder would shape the rule's node."""
+        if shape.passes:
+            return parts[0]  # most reductions: `?expr: sum`, `?sum: product`, ...
+        if shape.keep is None:
+            kept = parts
+        else:
+            kept = []
+            for index, spliced in shape.keep:
+                if spliced:
+                    kept.extend(parts[index].value)
+                else:
+                    kept.append(parts[index])
+        # every part covers some text (only the root covers none, for an empty file)
+        first, last = (parts[0], parts[-1]) if parts else (None, None)
+        if shape.helper:
+            return Built(kept, first, last, 0)
+        if shape.inline and len(kept) == 1:
+            only = kept[0]
+            return only if isinstance(only, Token) else Built(only.value, first, last, only.height)
+        built = Built(None, first, last, 1 + max((p.height for p in kept if isinstance(p, Built)), default=0))
+        deep = shape.name in EXPRESSIONS and built.height > MAX_EXPRESSION_DEPTH
+        if deep and (self.too_deep is None or built.height >= self.too_deep.height):
+            self.too_deep = built
+        if self.too_deep is not None:
+            return built  # later stages would recurse too deep: the parse is refused, only heights still count
+        values = [part.value if isinstance(part, Built) else part for part in kept]
+        built.value = getattr(self, shape.name)(built, values)
+        return built
+
+    def span(self, meta: Built) -> Span:
         return Span(self.filename, meta.line + self.lines, meta.column, meta.end_line + self.lines, meta.end_column)
 
     def tspan(self, token: Token) -> Span:
         return Span(self.filename, token.line + self.lines, token.column, token.end_line + self.lines, token.end_column)
 
-    def until(self, meta: Meta, last: Span) -> Span:
+    def until(self, meta: Built, last: Span) -> Span:
         """From the rule's start to the end of its last part, leaving out the closing end of line (and, for a
         block, the dedent, which Lark places at the next line's start: the next card's header)."""
         return Span(self.filename, meta.line + self.lines, meta.column, last.end_line, last.end_column)
 
-    def block(self, meta: Meta, body: tuple[n.Statement, ...]) -> Span:
+    def block(self, meta: Built, body: tuple[n.Statement, ...]) -> Span:
         """A block statement ends at its last statement."""
         return self.until(meta, body[-1].span) if body else self.span(meta)
 
@@ -326,9 +409,3 @@ def _binary(op):
 
 for _op in Op:
     setattr(AstBuilder, _op.value, _comparison(_op) if _op.compares else _binary(_op))
-
-
-def build_ast(tree: Tree, filename: str, lines: int = 0) -> n.Program:
-    """`lines`: how many lines of the file stand above the parsed text (a definition parsed alone), so every span
-    is the file's."""
-    return AstBuilder(filename, lines).transform(tree)

@@ -1,22 +1,26 @@
-"""Text to Lark parse tree; syntax errors become diagnostics, never exceptions."""
+"""Text to AST, built while Lark's parser runs; syntax errors become diagnostics, never exceptions."""
 
 from __future__ import annotations
 
 import difflib
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 from lark.lexer import LexerState, LexerThread
+from lark.parsers.lalr_parser import _Parser
 
 from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved
-from compiler.syntax.ops import Op
+from compiler.syntax import nodes as n
+from compiler.syntax.build_ast import MAX_EXPRESSION_DEPTH, AstBuilder, Built
 
 
 class CardIndenter(Indenter):
@@ -33,7 +37,8 @@ class ParseRun:
     brackets still open, the indentation levels) belongs to this run, and is read back to word a syntax error.
 
     The run stands in for the postlexer: Lark's lexer, then whole words (a keyword is checked against the character
-    after it, so the run needs the text), bracket tracking and the run's own indenter (lark>=1.2's frontend)."""
+    after it, so the run needs the text) and bracket tracking in one pass, then the run's own indenter (lark>=1.2's
+    frontend)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -41,47 +46,47 @@ class ParseRun:
         self.open_brackets: list[Token] = []
 
     def tree(self) -> Tree:
-        """The parse tree; raises Lark's UnexpectedInput."""
-        frontend = parser().parser
-        return frontend.parser.parse(LexerThread.from_text(self, self.text), "start")
+        """Lark's parse tree (the golden parse.txt shows it); raises Lark's UnexpectedInput."""
+        return parser().parser.parser.parse(LexerThread.from_text(self, self.text), "start")
+
+    def program(self, builder: AstBuilder) -> n.Program | None:
+        """The AST, built by `builder` as the parser reduces (Lark's LALR loop over its parse table, the builder's
+        reduce actions in place of Lark's tree builder); None for an expression nested too deeply, which the builder
+        notes. Raises Lark's UnexpectedInput."""
+        grammar = parser()
+        table = grammar.parser.parser.parser.parse_table
+        built = _Parser(table, builder.callbacks(grammar)).parse(LexerThread.from_text(self, self.text), "start")
+        return None if builder.too_deep is not None else built.value
 
     def lex(self, lexer_state: LexerState, parser_state: object) -> Iterator[Token]:
-        tokens = parser().parser.lexer.lexer.lex(lexer_state, parser_state)
-        return self.indenter.process(self.tracking_brackets(whole_words(tokens, self.text)))
+        return self.indenter.process(self.words(parser().parser.lexer.lexer.lex(lexer_state, parser_state)))
 
-    def tracking_brackets(self, stream: Iterator[Token]) -> Iterator[Token]:
+    def words(self, stream: Iterator[Token]) -> Iterator[Token]:
+        """The lexer's tokens, with the brackets still open noted, where a keyword ends only where a word ends.
+
+        Where no word may stand the lexer is offered only the keywords, and would read 'afteryou' as 'after' and
+        'you': such a run is passed on as the one word it is, which the parser refuses there (a word would have been
+        lexed whole where one may stand), so it is reported whole, as unknown."""
+        glued, text, brackets = keyword_words(), self.text, self.open_brackets
         for token in stream:
-            if token.type in CardIndenter.OPEN_PAREN_types:
-                self.open_brackets.append(token)
-            elif token.type in CardIndenter.CLOSE_PAREN_types and self.open_brackets:
-                self.open_brackets.pop()
+            kind = token.type
+            if kind in glued and text[token.end_pos : token.end_pos + 1] not in AFTER_A_WORD:
+                found = word_pattern().match(text, token.start_pos)
+                if found is not None and found.end() > token.end_pos:
+                    word = found.group()
+                    end = token.column + len(word)
+                    yield Token("WORD", word, token.start_pos, token.line, token.column, token.line, end, found.end())
+                    return
+            if kind in OPEN_BRACKETS:
+                brackets.append(token)
+            elif kind in CLOSE_BRACKETS and brackets:
+                brackets.pop()
             yield token
 
 
 AFTER_A_WORD = frozenset(("", " ", "\n", "\r", ":", ","))  # what follows most keywords: no need to look further
-
-
-def whole_words(stream: Iterator[Token], text: str) -> Iterator[Token]:
-    """A keyword ends where a word ends. Where no word may stand the lexer is offered only the keywords, and would
-    read 'afteryou' as 'after' and 'you': such a run is passed on as the one word it is, which the parser refuses
-    there (a word would have been lexed whole where one may stand), so it is reported whole, as unknown."""
-    glued = keyword_words()
-    for token in stream:
-        if token.type in glued and text[token.end_pos : token.end_pos + 1] not in AFTER_A_WORD:
-            found = word_pattern().match(text, token.start_pos)
-            if found is not None and found.end() > token.end_pos:
-                yield Token(
-                    "WORD",
-                    found.group(),
-                    token.start_pos,
-                    token.line,
-                    token.column,
-                    token.line,
-                    token.column + len(found.group()),
-                    found.end(),
-                )
-                return
-        yield token
+OPEN_BRACKETS = frozenset(CardIndenter.OPEN_PAREN_types)
+CLOSE_BRACKETS = frozenset(CardIndenter.CLOSE_PAREN_types)
 
 
 @cache
@@ -103,17 +108,31 @@ def keyword_words() -> dict[str, tuple[str, ...]]:
     return found
 
 
+def tables_file(grammar: Path) -> str | bool:
+    """Where Lark keeps the grammar's parse tables (building strict LALR tables costs ~0.3 s): in `__pycache__`
+    beside the grammar, as Python keeps bytecode, a folder as trusted as the code. Lark's own default is a
+    predictable file in the shared temporary folder, which another user could plant. Lark checks the file against
+    the grammar's content, its own version and Python's, and rebuilds a stale or damaged one; where the folder
+    cannot be written, it builds the tables each time."""
+    folder = grammar.parent / "__pycache__"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"{grammar.name}.{sys.implementation.cache_tag}.tables")
+
+
 @cache
 def parser() -> Lark:
-    text = resources.files("grammar").joinpath("nus.lark").read_text(encoding="utf-8")
+    grammar = Path(str(resources.files("grammar").joinpath("nus.lark")))
     return Lark(
-        text,
+        grammar.read_text(encoding="utf-8"),
         parser="lalr",
         strict=True,
         propagate_positions=True,
         postlex=CardIndenter(),  # its configuration only: each ParseRun has its own
         maybe_placeholders=False,
-        cache=True,  # keyed by the grammar's content: building strict LALR tables costs ~0.3 s
+        cache=tables_file(grammar),
     )
 
 
@@ -151,47 +170,51 @@ def shorten(value: str, limit: int = 30) -> str:
     return repr(value if len(value) <= limit else value[:limit] + "...")
 
 
-def parse(text: str, filename: str) -> tuple[Tree | None, list[Diagnostic]]:
-    """Parse one file: its tree, or None and every broken definition's syntax error (see parse_recovering)."""
-    recovered = parse_recovering(text, filename)
-    return (recovered.tree, []) if not recovered.errors else (None, list(recovered.errors))
+def parse(text: str, filename: str, lines: int = 0) -> tuple[n.Program | None, list[Diagnostic]]:
+    """Parse one file: its AST, or None and every broken definition's syntax error (see parse_recovering). `lines`:
+    how many lines of the file stand above the text (a definition parsed alone), added to every span."""
+    recovered = parse_recovering(text, filename, lines)
+    errors = [replace(d, span=moved(d.span, lines)) for d in recovered.errors]
+    return (recovered.program, []) if not errors else (None, errors)
 
 
 @dataclass(frozen=True)
 class Recovered:
-    """A file parsed around its syntax errors: the tree of the definitions that parse (None if even they do not),
+    """A file parsed around its syntax errors: the AST of the definitions that parse (None if even they do not),
     each error once in order, and the first line of every definition left out for one."""
 
-    tree: Tree | None
+    program: n.Program | None
     errors: tuple[Diagnostic, ...]
     left_out: tuple[int, ...]
 
 
-def parse_recovering(text: str, filename: str) -> Recovered:
+def parse_recovering(text: str, filename: str, lines: int = 0) -> Recovered:
     """After a syntax error, parse each definition alone (as compiler/units.py does, so `nus fmt` and `nus check`
     report the same errors): each that does not parse is blanked (its lines kept, as blank lines) and the rest is
     parsed again, so every broken card is reported, not only the first, and the others parse. An error said of a
     definition that does parse alone would blame a card for the one before it (`building` where the header before
-    wants its lines); should one remain once the broken ones are blanked, its definition is blanked in turn."""
+    wants its lines); should one remain once the broken ones are blanked, its definition is blanked in turn.
+
+    The AST's spans are `lines` below the text's (see parse); the errors' are the text's."""
     if not text.endswith("\n"):
         text += "\n"
-    tree, error = parse_once(text, filename)
+    program, error = parse_once(text, filename, lines)
     if error is None:  # a clean file, the common case, is parsed once
-        return Recovered(tree, (), ())
+        return Recovered(program, (), ())
     found = Diagnostics()
     left_out: list[int] = []
-    lines = text.split("\n")
-    for begin, end in definitions(lines):
-        _, error = parse_once("\n".join(lines[begin:end]) + "\n", filename)
+    source = text.split("\n")
+    for begin, end in definitions(source):
+        _, error = parse_once("\n".join(source[begin:end]) + "\n", filename)
         if error is not None:
             found.add(replace(error, span=moved(error.span, begin)))
             left_out.append(begin + 1)
-            lines[begin:end] = [""] * (end - begin)
-    text = "\n".join(lines)
+            source[begin:end] = [""] * (end - begin)
+    text = "\n".join(source)
     while True:
-        tree, error = parse_once(text, filename)
+        program, error = parse_once(text, filename, lines)
         if error is None:
-            return Recovered(tree, tuple(found), tuple(sorted(left_out)))
+            return Recovered(program, tuple(found), tuple(sorted(left_out)))
         found.add(error)
         start, blanked = without_definition_at(text, error.span.line)
         if blanked == text:
@@ -200,7 +223,7 @@ def parse_recovering(text: str, filename: str) -> Recovered:
         text = blanked
 
 
-def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None]:
+def parse_once(text: str, filename: str, lines: int = 0) -> tuple[n.Program | None, Diagnostic | None]:
     layout = (
         number_error(text, filename)
         or indentation_error(text, filename)
@@ -209,13 +232,14 @@ def parse_once(text: str, filename: str) -> tuple[Tree | None, Diagnostic | None
     )
     if layout is not None:
         return None, layout
-    run = ParseRun(text)
+    run, builder = ParseRun(text), AstBuilder(filename, lines)
     try:
-        tree = run.tree()
+        program = run.program(builder)
     except UnexpectedInput as error:
         return None, unclosed_bracket(error, run, filename) or syntax_diagnostic(error, run, filename)
-    deep = nesting_error(tree, filename)
-    return (None, deep) if deep is not None else (tree, None)
+    if program is None:
+        return None, nesting_error(builder.too_deep, filename)
+    return program, None
 
 
 HEADER = re.compile(r"(building|elder|example)\b")
@@ -289,41 +313,12 @@ def without_definition_at(text: str, line: int) -> tuple[int, str]:
     return start + 1, "\n".join(["" if start <= index < end else body for index, body in enumerate(lines)])
 
 
-MAX_EXPRESSION_DEPTH = 100
-EXPRESSIONS = frozenset(
-    {
-        *(op.value for op in Op),
-        *("negate", "number", "quantity", "table", "table_row", "or_condition", "and_condition", "not_"),
-    }
-)
-
-
-def nesting_error(tree: Tree, filename: str) -> Diagnostic | None:
-    """Later stages recurse over expressions, so a chain like '1 + 1 + ... + 1' stops here, underlined.
-
-    A tree no deeper than the limit passes at once; in a deeper one, a post-order pass without recursion finds
-    the outermost (tallest) expression that is too deep."""
-    if shallow(tree, MAX_EXPRESSION_DEPTH):
-        return None
-    height: dict[int, int] = {}
-    worst: Tree | None = None
-    stack: list[tuple[Tree, bool]] = [(tree, False)]
-    while stack:
-        node, done = stack.pop()
-        if not done:
-            stack.append((node, True))
-            stack.extend((child, False) for child in node.children if isinstance(child, Tree))
-            continue
-        mine = 1 + max((height[id(c)] for c in node.children if isinstance(c, Tree)), default=0)
-        height[id(node)] = mine
-        if node.data in EXPRESSIONS and mine > MAX_EXPRESSION_DEPTH and (worst is None or mine > height[id(worst)]):
-            worst = node
-    if worst is None:
-        return None
-    meta = worst.meta
+def nesting_error(deepest: Built, filename: str) -> Diagnostic:
+    """Later stages recurse over expressions, so a chain like '1 + 1 + ... + 1' stops here, underlined: the
+    outermost (tallest) expression that is too deep."""
     return codes.NESTED_TOO_DEEP.diagnostic(
         "an expression nests too deeply to compile",
-        Span(filename, meta.line, meta.column, meta.end_line, meta.end_column),
+        Span(filename, deepest.line, deepest.column, deepest.end_line, deepest.end_column),
         f"split it; expressions nest up to {MAX_EXPRESSION_DEPTH} deep",
     )
 
@@ -381,17 +376,6 @@ def long_expression(text: str, filename: str) -> Diagnostic | None:
         span_at(text, filename, worst[1], worst[2] - worst[1]),
         f"an expression holds at most {MAX_EXPRESSION_DEPTH} terms",
     )
-
-
-def shallow(tree: Tree, limit: int) -> bool:
-    """Whether the tree is at most `limit` levels deep, so no expression in it is deeper: one level at a time, a
-    tenth of the cost of nesting_error's pass over every node (cards.nus's definitions are 13 levels at most)."""
-    level = [tree]
-    for _ in range(limit):
-        level = [child for node in level for child in node.children if isinstance(child, Tree)]
-        if not level:
-            return True
-    return False
 
 
 MAX_NUMBER = 1000  # the checker's limit on every number

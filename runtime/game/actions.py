@@ -191,21 +191,9 @@ def possible(table: Table, player: Player, choice: object) -> bool:
     return need is None or need(table, player) or may_be_brought(table, choice)  # type: ignore[arg-type]
 
 
-class SpaceOptions(dict[str, Option]):
-    """Each action space as a turn option: the same frozen Option every time, made the first time a space is
-    offered."""
-
-    def __missing__(self, name: str) -> Option:
-        option = self[name] = Option(name, name.replace("_", " "))
-        return option
-
-
-SPACE_OPTIONS = SpaceOptions()
-
-
 def open_space_options(table: Table) -> list[Option]:
     """The action spaces with room for a Worker (open_spaces) as turn options."""
-    return [SPACE_OPTIONS[name] for name in open_spaces(table)]
+    return [Option(name, name.replace("_", " ")) for name in open_spaces(table)]
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:

@@ -88,9 +88,10 @@ def may(ctx: Context, text: str, body: Callable[[], None]) -> bool:
     return True
 
 
-def choose_one(ctx: Context, options: list[tuple[str, Callable[[], None]]]) -> None:
+def choose_one(ctx: Context, text: str, options: list[tuple[str, Callable[[], None]]]) -> None:
     """Mandatory: only the options that can be carried out are offered (a lone one is taken without asking); an option
-    that fails all the same is not legal, so the table is restored and it is asked again without it."""
+    that fails all the same is not legal, so the table is restored and it is asked again without it. `text` says
+    every option in English; each option is named as an example's `answer` names it."""
     table = ctx.table
     bodies = dict(options)
     offered = [text for text, body in options if can_carry_out(table, body)] or list(bodies)
@@ -99,7 +100,7 @@ def choose_one(ctx: Context, options: list[tuple[str, Callable[[], None]]]) -> N
         ctx.me.index,
         DecisionKind.CHOOSE_ONE,
         offered,
-        f"{card_name(ctx)}: choose one",
+        f"{card_name(ctx)}: {text}",
         lambda text: bodies[text](),
     )
 

@@ -122,7 +122,6 @@ def exchange(ctx: Context, amount: int, give: str, get: str) -> None:
 
 def fish_on_each_elder(ctx: Context, amount: int) -> None:
     for elder in list(ctx.me.council):
-        ctx.table.from_general("fish", amount)
         elders.add_fish_to_elder(ctx.table, elder, amount)
 
 

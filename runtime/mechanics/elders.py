@@ -104,13 +104,18 @@ def feed_from_banquet(table: Table, user: Player, elder: CardInPlay) -> None:
             options.append(plates[plate])
     plate = ask(table, user.index, DecisionKind.PLATE, options, "take the Elder's fish from which plate?")
     table.plates[plate] -= 1
+    table.to_general("fish", 1)
     add_fish_to_elder(table, elder, 1)
 
 
 def add_fish_to_elder(table: Table, elder: CardInPlay, amount: int) -> None:
-    """One fish at a time, each counted with TrackedDict.add (one call instead of a read and a journaled write)."""
-    goods = elder.goods
+    """Fish from the general supply, one at a time, each counted with TrackedDict.add (one call instead of a read and
+    a journaled write). A discard's hook may take the Elder out of play: the fish not yet placed stay in the supply."""
+    goods, council = elder.goods, elder.owner.council
     for _ in range(amount):
+        if elder not in council:
+            return
+        table.from_general("fish", 1)
         goods.add("fish", 1)
         if goods["fish"] >= rule(table, elder.owner, "elder_discard_at"):
             discard(table, elder)

@@ -33,9 +33,9 @@ def fish_elders(table: Table, player: Player, haul: int) -> int:
     for elder in list(player.council):
         if haul == 0:
             break
-        table.from_general("fish", 1)
-        add_fish_to_elder(table, elder, 1)
-        haul -= 1
+        if elder in player.council:  # not one an earlier Elder's discard (a hook of it) took out of the council
+            add_fish_to_elder(table, elder, 1)
+            haul -= 1
     return haul
 
 

@@ -151,10 +151,13 @@ class ExampleStep:
 
 @dataclass(frozen=True)
 class Example:
-    """A worked example: on a card (card names it) or of the base rules (card is None)."""
+    """A worked example: on a card or of the base rules. `card` names the Building it starts with in play (None for
+    the base rules and an Elder's); `code` is the code of the card it is written under, an Elder's too (None for the
+    base rules), which `nus test --card` and `nus watch` pick examples by."""
 
     title: str
     steps: tuple[ExampleStep, ...]
     card: str | None = None
     line: int = 0
+    code: str | None = None
     builds: bool = False  # a step builds the card (`do build this building`): it starts in hand, not in play

@@ -16,17 +16,23 @@ Kinds of parameter:
   such as the number of Rounds; ruling: a card's table-wide rule holds for everyone);
 - `setup_only`: read while the table is set up, before any card can be in play (ruling: a card in play changes what
   the look-up gives, not the table already set up);
+- `bears_on`: the events whose outcome the parameter changes (what a Guest pays of a cost decides how many Guests
+  go back), read by the reference's interactions: a card hearing such an event interacts with a card changing it;
 - `least`: the smallest value a number may take (None: any, as a VP value may be negative). The checker refuses a
   card's value that is below it whatever the table holds; a value worked out from the table that comes out below it
   counts as `least` (ruling: the look-up holds each card's change to the range, `runtime.core.rules_in_force.rule`).
+- `most`: the largest, held the same way (None: no bound), from rules.toml's [most] (BOUNDS): the numbers that set
+  how long a game lasts have one, so a card's rule that multiplies them (`rule worker turns = (worker turns) *
+  (worker turns)`, built by several players) cannot make a game of thousands of turns.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from runtime.model.data import depends_on_data
+from runtime.model.declarations import RETURN_GUEST
 from runtime.model.rules import rules_data
 
 NUMBER, TRUTH = "number", "truth"
@@ -53,11 +59,13 @@ class Parameter:
     phrases: dict[str, str] = field(default_factory=dict, hash=False)  # scope attr -> its English in the reference
     english_off: str = ""  # a switch: its English when a card turns it off (`rule WORDS = off`)
     least: int | None = 0  # a number's smallest value; None: unbounded (VP values), and for a switch
+    most: int | None = None  # a number's largest value (rules.toml's [most]); None: unbounded
     # A number: its English for a change relative to the value in force (`rule X = X + 1`), going up and going down;
     # {amount} is the change, {s} the plural ending of the noun it counts. Empty: the reference words it from
     # `english` (compiler/backends/render.py, relative_english).
     change: tuple[str, str] = ()
     onto_card: str = ""  # a switch that lets this good land on the card that sets it (bounds `GOOD on this building`)
+    bears_on: tuple[str, ...] = ()  # the names of the events whose outcome it changes
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
@@ -116,8 +124,18 @@ CARD_RULES = (
         ("banquet", "plates"),
         ("printed", "printed plate cost", "the fish printed on it"),
     ),
-    number("guest_wood", "guest wood value", "each Guest reduces a Building cost by {value} wood instead of {default}"),
-    number("guest_fish", "guest fish value", "each Guest reduces a Building cost by {value} fish instead of {default}"),
+    number(
+        "guest_wood",
+        "guest wood value",
+        "each Guest reduces a Building cost by {value} wood instead of {default}",
+        bears_on=(RETURN_GUEST.name,),
+    ),
+    number(
+        "guest_fish",
+        "guest fish value",
+        "each Guest reduces a Building cost by {value} fish instead of {default}",
+        bears_on=(RETURN_GUEST.name,),
+    ),
     card_number(
         "reforest_up_to",
         "reforest forests up to",
@@ -456,6 +474,10 @@ def capacity_rules(data: dict) -> tuple[Parameter, ...]:
 # player count, the checker holds a card's `players` line to it). With its reason, as LAYOUT's.
 PLAYER_COUNTS = {("most_players",): "how many players the game is for: which tables there are, not a rule of one"}
 
+# rules.toml's table of the most a card's rule may make some numbers (Parameter.most), by parameter name: no rule of
+# a table either. With its reason, as LAYOUT's.
+BOUNDS = {("most",): "the most a card's rule may make some numbers: bounds against endless games, not rules"}
+
 # Parts of rules.toml that are the printed shape of a board, not numbers a card could change: each with its reason.
 LAYOUT = {
     ("harbor", "reserve_cells"): "where the Reserve is printed on the Harbor board: cells, not a number",
@@ -470,4 +492,5 @@ def parameters() -> dict[str, Parameter]:
     """Every rule parameter by name: the card rules, the base game's numbers, and the families rules.toml lists."""
     data = rules_data()
     found = CARD_RULES + BASE_RULES + ship_rules(data) + set_up_rules(data) + capacity_rules(data)
-    return {parameter.name: parameter for parameter in found}
+    most = data.get("most", {})
+    return {p.name: replace(p, most=most[p.name]) if p.name in most else p for p in found}

@@ -14,6 +14,9 @@ from runtime.mechanics.payment import Payment
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table
 from tests.kit.table_kit import build_from_hand, make_table, put_in_play, real_cards, script
 
+# The Guest symbol's question, in the reference's English
+TAKE_A_GUEST = "you may take 1 Guest from the general supply and place the Guest in your personal supply"
+
 SPACE = (1, 2)  # a free Building space on a fresh Harbor board
 
 
@@ -229,7 +232,7 @@ def test_the_guest_symbol_is_a_choice_that_may_be_declined(name: str) -> None:
     me = table.players[0]
     in_play(table, me, name, SPACE, False, False)  # the Guest, then the Orchard's Reforest
     assert table.session.decider.decisions[0].kind == "may"
-    assert table.session.decider.decisions[0].prompt == f"{name}: you may take 1 guest"
+    assert table.session.decider.decisions[0].prompt == f"{name}: {TAKE_A_GUEST}"
     assert me.supply["guest"] == 0 and table.general["guest"] == 0
 
 
@@ -275,9 +278,7 @@ def test_haunted_house_with_no_elders_asks_nothing() -> None:
     table.round = 1
     me.supply.update(supply(1, 1, 0))
     build_card(table, me, "Haunted House", SPACE, True)
-    assert [d.prompt for d in table.session.decider.decisions if d.kind == "may"] == [
-        "Haunted House: you may take 1 guest"
-    ]
+    assert [d.prompt for d in table.session.decider.decisions if d.kind == "may"] == [f"Haunted House: {TAKE_A_GUEST}"]
     assert me.supply == supply(guest=1) and me.council == []
 
 

@@ -16,7 +16,10 @@ def test_the_chip_shop_does_not_offer_its_exchange_with_2_fish() -> None:
     assert result.failures == ()
     asked = probe("Chip Shop", steps.replace("= 2,", "= 3,", 1) + "    expect gold in supply = 0\n")
     [failure] = asked.failures
-    assert 'is asked "Chip Shop: you may return 3 fish, take 1 gold"' in failure
+    assert (
+        'is asked "Chip Shop: you may return 3 fish from your personal supply to the general supply; if you do, take '
+        '1 gold from the general supply and place the gold in your personal supply"'
+    ) in failure
 
 
 def test_the_ticket_booth_does_not_offer_its_exchange_with_no_forest() -> None:

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from compiler.backends.docs import card_notes
 from compiler.backends.format import format_text
 from compiler.cli import main
-from compiler.syntax.build_ast import build_ast
 from compiler.syntax.nodes import Program
 from compiler.syntax.parse import parse
 
@@ -22,9 +21,9 @@ BLOCKS = re.findall(r'^(?:building|elder) "[^\n]*\n(?:[ #][^\n]*\n)*', CARDS, fl
 
 
 def ast_of(text: str) -> Program:
-    tree, diagnostics = parse(text, "cards.nus")
-    assert diagnostics == []
-    return build_ast(tree, "cards.nus")
+    program, diagnostics = parse(text, "cards.nus")
+    assert diagnostics == [] and program is not None
+    return program
 
 
 def formatted(text: str) -> str:

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from compiler.backends.docs import card_notes
 from compiler.backends.format import format_text
-from compiler.syntax.build_ast import build_ast
 from compiler.syntax.nodes import Program
 from compiler.syntax.parse import parse
 
@@ -21,9 +20,9 @@ COMPARISONS = [">=", "<=", "=", "!=", ">", "<"]
 
 
 def ast_of(text: str) -> Program:
-    tree, diagnostics = parse(text, "cards.nus")
-    assert diagnostics == [], (text, diagnostics)
-    return build_ast(tree, "cards.nus")
+    program, diagnostics = parse(text, "cards.nus")
+    assert diagnostics == [] and program is not None, (text, diagnostics)
+    return program
 
 
 def formatted(text: str) -> str:

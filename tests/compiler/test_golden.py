@@ -21,8 +21,7 @@ from compiler.backends.docs import card_docs
 from compiler.checking.check import check
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
-from compiler.syntax.build_ast import build_ast
-from compiler.syntax.parse import parse
+from compiler.syntax.parse import ParseRun, parse
 from runtime.examples import run_examples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -69,9 +68,8 @@ def shown(value: object) -> str:
 
 def stages() -> dict[str, str]:
     text = FIXTURE.read_text(encoding="utf-8")
-    tree, diagnostics = parse(text, FILENAME)
-    assert diagnostics == [] and tree is not None
-    ast_program = build_ast(tree, FILENAME)
+    ast_program, diagnostics = parse(text, FILENAME)
+    assert diagnostics == [] and ast_program is not None
     checked, problems = check(ast_program)
     assert problems == ()
     compiled = compile_text(text, FILENAME)
@@ -81,7 +79,7 @@ def stages() -> dict[str, str]:
         for doc in card_docs(checked, text)
     ]
     return {
-        "parse.txt": tree.pretty(),
+        "parse.txt": ParseRun(text).tree().pretty(),
         "ast.txt": dump(ast_program) + "\n",
         "checked.txt": dump(checked) + "\n",
         "python.txt": python_text(compiled.module, FILENAME),

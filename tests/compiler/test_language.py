@@ -12,7 +12,6 @@ from compiler import compile_text
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
-from compiler.syntax.build_ast import build_ast
 from compiler.syntax.ops import Op
 from compiler.syntax.parse import parse
 
@@ -20,9 +19,9 @@ S = Span("t", 0, 0, 0, 0)  # any span: spans are excluded from node equality
 
 
 def program(text: str) -> n.Program:
-    tree, diagnostics = parse(text, "t")
-    assert diagnostics == []
-    return build_ast(tree, "t")
+    built, diagnostics = parse(text, "t")
+    assert diagnostics == [] and built is not None
+    return built
 
 
 def card(*lines: str) -> n.Card:

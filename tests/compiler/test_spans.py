@@ -50,16 +50,23 @@ def test_no_english_text_of_the_real_cards_contains_a_card_header() -> None:
 
 
 def test_a_prompt_over_a_nested_choice_is_that_choice_only() -> None:
-    """Market's "you may" asks about its choose-one block (lines 80-82), not the Reserve Assets header after."""
+    """Market's "you may" asks about its choose-one block (lines 80-82), not the Reserve Assets header after: its
+    question is that block's English, and each option keeps its own source as an example's answer names it."""
     strings = generated_strings(compiled().module)
-    assert (
-        "choose one: - exchange up to (empty building spaces) fish for wood "
-        "- exchange up to (empty building spaces) wood for fish"
-    ) in strings
+    options = (
+        "exchange up to (empty building spaces) fish for wood",
+        "exchange up to (empty building spaces) wood for fish",
+    )
+    assert set(options) <= set(strings)
+    [question] = {text for text in strings if text.startswith("choose one: exchange fish")}  # the may's, the choice's
+    assert question.endswith("empty Building spaces on your Harbor board")
+    assert {text for text in strings if text.startswith("exchange up to (empty building spaces)")} == set(options)
 
 
 def test_a_prompt_over_a_nested_may_ends_with_it() -> None:
-    assert "take an elder, you may: use the new elder" in generated_strings(compiled().module)
+    assert 'take a "Take an Elder" action; if you do, you may use the new Elder right away' in generated_strings(
+        compiled().module
+    )
 
 
 def test_block_statements_abilities_and_cards_end_at_their_last_statement() -> None:

@@ -147,10 +147,10 @@ def test_fmt_reports_the_syntax_errors_check_reports() -> None:
 
 
 def test_a_clean_file_is_parsed_once(monkeypatch) -> None:
-    """Recovery costs nothing where there is nothing to recover from: one parse of the file, its tree kept."""
+    """Recovery costs nothing where there is nothing to recover from: one parse of the file, its AST kept."""
     runs: list[parse.ParseRun] = []
-    tree = parse.ParseRun.tree
-    monkeypatch.setattr(parse.ParseRun, "tree", lambda run: runs.append(run) or tree(run))
+    program = parse.ParseRun.program
+    monkeypatch.setattr(parse.ParseRun, "program", lambda run, builder: runs.append(run) or program(run, builder))
     recovered = parse.parse_recovering((ROOT / "cards.nus").read_text(encoding="utf-8"), "cards.nus")
-    assert recovered.errors == () and recovered.tree is not None
+    assert recovered.errors == () and recovered.program is not None
     assert len(runs) == 1

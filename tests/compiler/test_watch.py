@@ -81,6 +81,26 @@ def test_a_change_on_disk_prints_the_new_summary(tmp_path: Path) -> None:
         watching.process.wait(timeout=30)
 
 
+def test_an_elders_changed_examples_run_again(tmp_path: Path) -> None:
+    """An Elder's examples are picked by its code, as a Building's are (before, they were filed under no card and a
+    change to an Elder ran none)."""
+    elder = 'elder "Helper" (base E09)\n  use:\n    take 1 wood\n  example "no Elder yet":\n    expect elders = 0\n'
+    source, out = tmp_path / "doc.nus", tmp_path / "out"
+    source.write_text(CARDS + "\n" + elder, encoding="utf-8")
+    watching = Watching(source, out)
+    try:
+        assert watching.summary()[1] == "examples: 2 run for all cards: 2 passed, 0 failed"
+        source.write_text(CARDS + "\n" + elder.replace("elders = 0", "elders = 1"), "utf-8")
+        assert watching.summary()[1:4] == [
+            "examples: 1 run for 1 changed card (Helper): 0 passed, 1 failed",
+            f"  {source}:19: FAILED no Elder yet",
+            "    line 20: expected elders = 1 (actual 0)",
+        ]
+    finally:
+        watching.process.terminate()
+        watching.process.wait(timeout=30)
+
+
 def test_standard_input_is_refused_for_it_cannot_change(tmp_path: Path) -> None:
     """`nus watch -` read stdin once, labelled it '-', wrote build/ and then sat 'watching -' until killed (a
     timeout here)."""

@@ -223,7 +223,10 @@ def test_markdown_contents_links_every_card_and_code_blocks_are_marked(built: Pa
     anchors = re.findall(r'^<a id="([^"]+)"></a>$', markdown, flags=re.M)
     assert len(anchors) == 97  # 96 cards and the base rules' examples
     assert sorted(re.findall(r"\]\(#([^)]+)\)", contents)) == sorted(anchors)
-    assert "*Interacts with:* [Moot Hall](#building-a701), [Ticket Booth](#building-a715)" in markdown
+    assert (  # Woodcutter's Cabin: the Elders the rulebook names beside it come first, each linked
+        "*Interacts with:* [Builder (Elder)](#elder-e01), [Carpenter (Elder)](#elder-e06), [Contractor (Elder)]"
+        "(#elder-e02), [Moot Hall](#building-a701), [Ticket Booth](#building-a715), [Timber Plant](#building-a612)\n"
+    ) in markdown
     fences = re.findall(r"^```(\w*)$", markdown, flags=re.M)
     assert fences[::2] == ["nus"] * (len(fences) // 2) and set(fences[1::2]) == {""}
 

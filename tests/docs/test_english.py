@@ -19,7 +19,7 @@ import pytest
 from compiler import compile_text
 from compiler.backends.docs import CardDoc, card_docs
 from compiler.backends.escape import markdown_text
-from compiler.backends.generate import CardGenerator
+from compiler.backends.generate import card_code
 from compiler.checking import vocabulary as vocab
 from compiler.syntax import nodes as n
 from tests.docs.test_docs import Articles
@@ -525,36 +525,36 @@ def test_an_action_is_taken_before_and_completed_after() -> None:
     assert "before you complete" not in " ".join(text for _, text in reference_texts())
 
 
-# Prompts: what a player is asked is their own card's text, never the next card's ------------------------------
+# Prompts: what a player is asked is their own card's, never the next card's --------------------------------------
+
+ASKING = ("may", "up_to", "choose_one")
 
 
-def prompts_by_card() -> list[tuple[n.Card, str]]:
-    """The text of every may / up to / choose one prompt of every card, as the generated code asks it."""
-    compiled = compile_text(SOURCE, "cards.nus")
-    lines = SOURCE.split("\n")
+def callee(node: ast.Call) -> str:
+    return getattr(node.func, "attr", getattr(node.func, "id", ""))
+
+
+def asked_in(statements: list[ast.stmt]) -> list[tuple[str, str]]:
+    """Each question (a may / up to / choose one call's text) and each choose one option the code carries."""
     found = []
-    for card in compiled.program.cards:
-        generator = CardGenerator(card, lines)
-        for ability in card.abilities:
-            for statement in walk(ability.body):
-                if isinstance(statement, n.May | n.UpTo):
-                    found.append((card, generator.label(statement.body)))
-                elif isinstance(statement, n.ChooseOne):
-                    found += [(card, generator.label(option)) for option in statement.options]
+    for node in ast.walk(ast.Module(statements, [])):
+        if isinstance(node, ast.Call) and callee(node) in ASKING:
+            text = next(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+            found.append(("question", text))
+            if callee(node) == "choose_one":
+                found += [("option", element.elts[0].value) for element in node.args[2].elts]
     return found
 
 
-def walk(statements: tuple[n.Statement, ...]):
-    for statement in statements:
-        yield statement
-        if isinstance(statement, n.May | n.UpTo):
-            yield from walk(statement.body)
-        elif isinstance(statement, n.If):
-            yield from walk(statement.then)
-            yield from walk(statement.otherwise)
-        elif isinstance(statement, n.ChooseOne):
-            for option in statement.options:
-                yield from walk(option)
+def prompts_by_card() -> list[tuple[n.Card, str, str]]:
+    """Every question and option of every card, from the card's own block of generated code."""
+    compiled = compile_text(SOURCE, "cards.nus")
+    lines = SOURCE.split("\n")
+    return [
+        (card, kind, text)
+        for card in compiled.program.cards
+        for kind, text in asked_in(list(card_code(card, lines).statements))
+    ]
 
 
 def squeezed(text: str) -> str:
@@ -567,26 +567,26 @@ def card_source(card: n.Card) -> str:
 
 
 def test_every_prompt_of_every_card_is_that_cards_own_text() -> None:
+    """A question is part of its card's reference English (the second reading of issue 34: it was the source); a
+    choose one option is the card's source, as an example's `answer` names it. Neither reaches into another card."""
     prompts = prompts_by_card()
     assert len(prompts) >= 20
-    assert len({card.name for card, _ in prompts}) >= 15
+    assert len({card.name for card, _, _ in prompts}) >= 15
+    texts = {(doc.kind, doc.name): doc.text.lower() for doc in card_docs(compile_text(SOURCE, "cards.nus").program)}
     others = {card.name for card in compile_text(SOURCE, "cards.nus").program.cards}
-    for card, prompt in prompts:
-        assert prompt and squeezed(prompt) in squeezed(card_source(card)), (card.name, prompt)
+    for card, kind, prompt in prompts:
+        if kind == "question":
+            assert prompt.lower() in texts[card.kind, card.name], (card.name, prompt)
+        else:
+            assert prompt and squeezed(prompt) in squeezed(card_source(card)), (card.name, prompt)
         assert not re.search(r'\b(?:building|elder) "', prompt), (card.name, prompt)
         assert [name for name in others - {card.name} if f'"{name}"' in prompt] == [], (card.name, prompt)
 
 
 def test_the_generated_module_asks_exactly_those_prompts() -> None:
-    """The prompts above are the ones the generated code carries: each may / up_to / choose_one call's text."""
+    """The prompts above are the ones the generated module carries: each may / up_to / choose_one call's text."""
     module = compile_text(SOURCE, "cards.nus").module
-    asked = set()
-    for node in ast.walk(module):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("may", "up_to"):
-            asked.add(next(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)))
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "choose_one":
-            asked |= {element.elts[0].value for element in node.args[1].elts}
-    assert asked == {prompt for _, prompt in prompts_by_card()}
+    assert set(asked_in(module.body)) == {(kind, text) for _, kind, text in prompts_by_card()}
 
 
 # Rulings and stand-in notes beside their cards ---------------------------------------------------------------

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import load_cards, load_examples
+from compiler import compile_text, load_cards, load_examples
+from compiler.backends.docs import card_docs
 from compiler.cli import main
 from runtime.examples import run_example
 
@@ -102,6 +103,49 @@ def test_nus_test_runs_one_cards_examples(tmp_path: Path, capsys: pytest.Capture
     assert re.fullmatch(r"2 passed in \d+\.\d s\n", capsys.readouterr().out)
     assert main(["test", str(path), "--card", "Dock Admn"]) == 2
     assert capsys.readouterr().err == f"nus: error: no card named 'Dock Admn' in {path}; did you mean 'Dock Admin.'?\n"
+
+
+def test_nus_test_runs_an_elders_examples_by_its_name_or_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """An Elder's examples are its own (the second reading: `--card "Pond Builder"` found none, as they ran under
+    "base rules"); the Carpenter Elder is not the Carpenter Building, which shares its name."""
+    cards = str(ROOT / "cards.nus")
+    pond = 'ok elder "Pond Builder": the fish it puts on Shares move into the supply when its distribution ends'
+    for choice in ("Pond Builder", "e03"):
+        assert main(["test", cards, "--card", choice, "-v"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert [line.split(": ", 1)[1] for line in out if ": ok " in line or ": FAILED " in line] == [pond]
+        assert re.fullmatch(r"1 passed in \d+\.\d s", out[-1])
+    assert main(["test", cards, "-v"]) == 0
+    assert sum(line.endswith(pond) for line in capsys.readouterr().out.splitlines()) == 1
+    assert main(["test", cards, "--card", "E06"]) == 2
+    assert capsys.readouterr().err == f"nus: error: 'Carpenter' has no worked examples in {cards}\n"
+    assert main(["test", cards, "--card", "C643"]) == 0
+    assert re.fullmatch(r"1 passed in \d+\.\d s\n", capsys.readouterr().out)
+
+
+def test_nus_test_v_asks_a_cards_questions_in_the_references_english(capsys: pytest.CaptureFixture[str]) -> None:
+    """A card's question reads as the reference's English of what it offers (the second reading: `-v` showed the
+    source, "Wood Conservation: you may return (forested double spaces) gold, reforest"). Each "you may", "how
+    often?" and "choose one" question `nus test cards.nus -v` lists is part of its card's reference text; a choice's
+    answer stays in the words an `answer` line uses."""
+    assert main(["test", str(ROOT / "cards.nus"), "-v"]) == 0
+    out = capsys.readouterr().out
+    asked = re.findall(
+        r'^      player \d: "(.+?): (you may .*|choose one: .*|either .*|.* how often\?)" -> ', out, flags=re.M
+    )
+    docs = card_docs(compile_text(CARDS, "cards.nus").program, CARDS)
+    texts = {doc.name: doc.text.lower() for doc in reversed(docs)}  # the Carpenter Building over the Elder
+    assert len({name for name, _ in asked}) >= 25
+    for name, question in asked:
+        assert question.removesuffix(" how often?").lower() in texts[name], (name, question)
+    assert (
+        '"Wood Conservation: you may return a number of gold equal to the number of forested double spaces on your '
+        'Harbor board from your personal supply to the general supply; if you do, take a "Reforest" action" -> '
+    ) in out
+    assert '"Harbor Grill: move 2 fish from your personal supply onto this Building how often?" -> ' in out
+    stove = '"Stove: either return 2 wood from your personal supply to the general supply (Guests cannot pay it) or '
+    assert f'{stove}remove this Building from play" -> pay 2 wood' in out
+    assert "(forested double spaces)" not in out and "you may: " not in out and ': choose one" ' not in out
 
 
 def test_an_example_that_breaks_a_rule_reports_the_step(tmp_path: Path) -> None:

@@ -7,7 +7,17 @@ from __future__ import annotations
 import json
 
 from compiler import compile_text
-from compiler.backends.docs import SHOWN_RELATED, causes, discarded, hooks, interactions, reference_texts, rules
+from compiler.backends.docs import (
+    SHOWN_RELATED,
+    bears_on,
+    causes,
+    discarded,
+    hooks,
+    interactions,
+    label,
+    reference_texts,
+    rules,
+)
 from tests.kit.rulebook import ROOT
 
 HEARERS = 2000
@@ -38,29 +48,33 @@ def test_two_thousand_cards_hearing_one_event_name_a_few_each_and_count_the_rest
 
 
 def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
-    """On cards.nus no list is cut, and each is every other Building that hooks an event it hooks, changes a rule it
-    changes, causes what the other hooks, or discards the other to be built (or the other way round)."""
+    """On cards.nus no list is cut, and each is every other card (Elders included, by label) that hooks an event it
+    hooks, changes a rule it changes, causes what the other hooks, changes a rule bearing on what the other hooks, or
+    discards the other to be built (or the other way round)."""
     text = (ROOT / "cards.nus").read_text(encoding="utf-8")
-    buildings = tuple(card for card in compile_text(text, "cards.nus").program.cards if card.kind == "building")
-    found = interactions(buildings)
-    facts = {card.name: (hooks(card), causes(card), rules(card), discarded(card)) for card in buildings}
-    for card in buildings:
-        heard, caused, ruled, discards = facts[card.name]
+    cards = compile_text(text, "cards.nus").program.cards
+    found = interactions(cards)
+    facts = {label(card): (hooks(card), causes(card), rules(card), bears_on(card), discarded(card)) for card in cards}
+    for card in cards:
+        heard, caused, ruled, borne, discards = facts[label(card)]
         expected = sorted(
-            other.name
-            for other in buildings
+            label(other)
+            for other in cards
             if other is not card
             and (
-                heard & facts[other.name][0]
-                or ruled & facts[other.name][2]
-                or caused & facts[other.name][0]
-                or facts[other.name][1] & heard
-                or other.name in discards
-                or card.name in facts[other.name][3]
+                heard & facts[label(other)][0]
+                or ruled & facts[label(other)][2]
+                or caused & facts[label(other)][0]
+                or facts[label(other)][1] & heard
+                or borne & facts[label(other)][0]
+                or facts[label(other)][3] & heard
+                or (other.kind == "building" and other.name in discards)
+                or (card.kind == "building" and card.name in facts[label(other)][4])
             )
         )
-        assert found[card.name].names == expected and found[card.name].more == []
+        assert found[label(card)].names == expected and found[label(card)].more == []
     assert max(len(related.names) for related in found.values()) > 20  # the cut stays above the deck's longest list
+    assert "Ship Owner (Elder)" in found["Life Insurance"].names and "Carpenter (Elder)" in found
 
 
 def test_cards_discarded_to_build_one_another_are_counted_each_way() -> None:

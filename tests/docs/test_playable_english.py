@@ -91,13 +91,19 @@ def test_a_discard_beside_other_payments_names_them() -> None:
     assert english(text) == "The Crate allows you to build the Crane for 2 gold if you discard the Crate."
 
 
-def test_life_insurance_links_every_card_that_returns_guests() -> None:
-    """Life Insurance hears any player's returned Guest: the Glider returns one for its fourth turn and the
-    Amphitheater's cost may be 5 Guests returned."""
+def test_life_insurance_links_every_card_that_returns_guests_and_every_guest_payment() -> None:
+    """Life Insurance: "Each time any player (including you) returns a Guest to the general supply ... (This also
+    applies when the Guest is returned after a Ship was sold, e.g., in 5-player games, via the "Ship Owner" Elder.)"
+    The Glider returns one for its fourth turn, the Amphitheater's cost may be 5 Guests returned, the Ship Owner
+    removes a Ship with its Guest, and the Discount Warehouse changes what a Guest pays of a cost. An Elder is named
+    "(Elder)", since a Building may share its name (the Carpenter). Before: only the Glider and the Amphitheater (the
+    second reading, docs/readings/2026-12-06-issue-34-second.md)."""
     found = docs()
-    assert {"Glider", "Amphitheater"} <= set(found["Life Insurance"].interacts)
-    assert "Life Insurance" in found["Glider"].interacts
-    assert "Life Insurance" in found["Amphitheater"].interacts
+    linked = ["Amphitheater", "Discount Warehouse", "Glider", "Ship Owner (Elder)"]
+    assert found["Life Insurance"].interacts == linked
+    for other in ("Amphitheater", "Discount Warehouse", "Glider", "Ship Owner"):
+        assert "Life Insurance" in found[other].interacts, other
+    assert "Life Insurance" not in found["Harbor Master"].interacts  # builds a Ship, but returns no Guest of its own
 
 
 def test_harbor_grill_badge_is_never_open_ended() -> None:

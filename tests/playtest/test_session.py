@@ -24,6 +24,9 @@ from runtime.playtest.view import number
 from runtime.playtest.wording import AnswerError, distinct, exact_choice, typed_choice
 from tests.kit.rulebook import ROOT
 
+# The Guest symbol's question, in the reference's English
+TAKE_A_GUEST = "you may take 1 Guest from the general supply and place the Guest in your personal supply"
+
 CARDS = ROOT / "cards.nus"
 
 
@@ -233,7 +236,7 @@ def test_give_puts_the_building_into_play_at_its_round_and_the_log_says_what_fir
     """Campsite: "when built: you may: take 1 guest" -- given to P1 at round 1, it comes into play before the
     game's first question, and its when-built asks P1 first."""
     session = PlaySession(specs, Setup(3, (PERSON, "random", "random"), Grant("Campsite", 0, 1)))
-    assert session.question.decision.prompt == "Campsite: you may take 1 guest"
+    assert session.question.decision.prompt == f"Campsite: {TAKE_A_GUEST}"
     assert session.question.options == ("yes", "no")
     session.answer("yes")
     assert session.game.granted is True
@@ -242,7 +245,7 @@ def test_give_puts_the_building_into_play_at_its_round_and_the_log_says_what_fir
     assert len(granted) == 1 and granted[0]["round"] == 0 and granted[0]["player"] == 0
     fired = [entry for entry in log if entry["kind"] == "fired" and entry["card"] == "Campsite"]
     assert fired[0]["text"].startswith("when built")
-    assert fired[0]["answers"] == ['P1 "Campsite: you may take 1 guest": yes']
+    assert fired[0]["answers"] == [f'P1 "Campsite: {TAKE_A_GUEST}": yes']
     assert "P1 guest 0 -> 1" in fired[0]["changes"]
     entered = [entry for entry in log if entry["kind"] == "entered" and entry["card"] == "Campsite"]
     assert [entry["player"] for entry in entered] == [0]
@@ -323,7 +326,7 @@ def test_a_card_given_for_round_1_asks_before_round_1_begins(tmp_path):
         "--text", "--seed", "3", "--bots", "random", "--give", "Campsite", "--save", str(tmp_path / "g.json")
     )
     assert code == 130
-    assert out.startswith("before round 1, seed 3\n") and "P1: Campsite: you may take 1 guest\n" in out
+    assert out.startswith("before round 1, seed 3\n") and f"P1: Campsite: {TAKE_A_GUEST}\n" in out
 
 
 def test_the_end_of_input_saves_the_game_and_exits_130(tmp_path):

@@ -152,6 +152,7 @@ def test_an_unknown_key_of_nus_toml_is_a_diagnostic(project: Path, capsys: pytes
             "did you mean 'wood_limit'?",
         ),
         ("wood_limit = 12 ", "wood_limit = -3 ", "[E0404]: wood_limit is at least 0, not -3", 1, 10, ""),
+        ("rounds = 7 ", "rounds = 15 ", "[E0404]: rounds is at most 14, not 15", 1, 6, ""),
         ("rounds = 7 ", 'rounds = "7"', "[E0403]: rounds is a whole number, not '7'", 1, 6, ""),
         (
             "gold = [1, 1, 2, 2, 3]",
@@ -163,7 +164,7 @@ def test_an_unknown_key_of_nus_toml_is_a_diagnostic(project: Path, capsys: pytes
         ),
         ("rounds = 7 ", "rounds 7 ", "[E0401]: expected '=' after a key in a key/value pair", 8, 1, ""),
     ],
-    ids=["unknown key", "out of range", "wrong kind", "wrong length", "not TOML"],
+    ids=["unknown key", "out of range", "above its most", "wrong kind", "wrong length", "not TOML"],
 )
 def test_a_problem_in_the_projects_rules_is_a_diagnostic_at_its_line(
     project: Path,

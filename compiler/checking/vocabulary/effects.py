@@ -143,7 +143,12 @@ EFFECTS = (
         "Phase, the fish on Shares then move: into the personal supply of whoever holds them, or back to the general "
         "supply from the Share board",
     ),
-    Effect("remove a ship", "remove_ship", "remove one of your Ships from your Fishing track"),
+    Effect(
+        "remove a ship",
+        "remove_ship",
+        "remove one of your Ships from your Fishing track",
+        may_cause=(declared.RETURN_GUEST.name,),  # its Guest, if it carries one, goes back to the general supply
+    ),
     Effect(
         "board guests on ships",
         "board_guests",

@@ -128,6 +128,9 @@ class Effect(Entry):
     causes: tuple[str, ...] = ()  # the events it sets off, for the reference's interactions and trigger loops
     gains: str = ""  # the good slot whose good comes into the personal supply (a Guest sets off an event)
     returns: str = ""  # the good slot whose good goes back to the general supply (a Guest sets off an event)
+    # events it sets off only when the table holds their cause (a removed Ship's Guest goes back): for the
+    # reference's interactions; no loop check counts them, since a player runs out of that cause
+    may_cause: tuple[str, ...] = ()
     onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
     worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
     example_only: bool = False  # only a worked example may do it
@@ -146,10 +149,11 @@ class Effect(Entry):
         """Every event a call with these slot values may set off, for the reference's interactions: those it causes,
         and the event of a good it returns (declared.RETURNED), which no loop check counts (a player runs out)."""
         if not self.returns:
-            return self.caused(args)
+            return (*self.caused(args), *self.may_cause)
         slots = [element.name for element in self.elements if isinstance(element, Slot)]
         event = declared.RETURNED.get(dict(zip(slots, args, strict=True))[self.returns])
-        return self.caused(args) if event is None else (*self.caused(args), event.name)
+        returned = () if event is None else (event.name,)
+        return (*self.caused(args), *self.may_cause, *returned)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -197,11 +197,11 @@ def test_choose_one_drops_failing_options_and_fails_when_none_is_legal():
         ("take 1 fish", lambda: library.take(ctx, 1, "fish")),
     ]
     script(table, "pay 9 gold")  # refused, then the only legal option is taken without asking
-    library.choose_one(ctx, options)
+    library.choose_one(ctx, "choose one", options)
     assert me.supply["fish"] == 3 and me.supply["gold"] == 2
     before = picture(table)
     with pytest.raises(IllegalAction):
-        library.choose_one(ctx, [("pay 9 gold", lambda: library.give_back(ctx, 9, "gold"))])
+        library.choose_one(ctx, "choose one", [("pay 9 gold", lambda: library.give_back(ctx, 9, "gold"))])
     assert picture(table) == before
 
 

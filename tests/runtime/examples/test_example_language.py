@@ -129,7 +129,8 @@ def test_an_answer_for_a_lone_option_that_names_another_still_fails() -> None:
     lines = (CARDS + LODGE + text).splitlines()
     assert run(text) == (
         f'line {len(lines) - 1}: do build this building: line {len(lines)}: answer "pay 3 gold" does not fit player '
-        f'1\'s question "Test Lodge: you may take 2 gold"; the options are: yes; no; {lone}',
+        f"1's question \"Test Lodge: you may take 2 gold from the general supply and place the gold in your personal "
+        f'supply"; the options are: yes; no; {lone}',
     )
     text = text.replace("pay 3 gold, no", "no, pay 3 gold")
     assert run(text) == (f"line {len(lines)}: answer pay 3 gold was never asked for; {lone}",)

@@ -17,6 +17,9 @@ from runtime.model.declarations import PLACE_WORKER
 from runtime.players import seat_deciders
 from tests.kit.table_kit import every_card, mechanic, put_in_play, question
 
+# The Guest symbol's question, in the reference's English
+TAKE_A_GUEST = "you may take 1 Guest from the general supply and place the Guest in your personal supply"
+
 MIXES = (
     ("random", "greedy", "search"),
     ("random", "greedy", "greedy", "search"),
@@ -135,7 +138,7 @@ def test_the_angling_school_question_is_asked_with_the_angling_school_built() ->
     the card built and paid for (3 wood left of 7), its second Worker placed."""
     game, decision = asked_from_outside(3, 7, 50)
     player = game.table.players[1]
-    assert (decision.player, decision.prompt) == (1, "Angling School: you may take 1 guest")
+    assert (decision.player, decision.prompt) == (1, f"Angling School: {TAKE_A_GUEST}")
     assert [card.name for card in player.buildings] == ["Angling School"] and player.supply["wood"] == 3
     placed = sum(workers.count(1) for workers in game.table.spaces.values())
     assert placed + sum(card.worker == 1 for card in player.buildings + player.council) == 2

@@ -60,6 +60,7 @@ def test_the_third_fish_sends_one_to_the_owner_and_two_back():
     table = make_table()
     me = table.players[0]
     elder = CardInPlay(elder_spec("Watcher"), me)
+    me.council.append(elder)
     elder.goods["fish"] = 2
     table.plates = [0, 0, 0, 0, 0, 0, 1]
     use_elder(table, me, elder)

@@ -26,8 +26,9 @@ from compiler.backends import language
 from compiler.backends.docs import card_docs
 from compiler.backends.language import matching
 from compiler.checking import vocabulary
+from compiler.project.data_files import problems as data_problems
 from runtime.core.rules_in_force import capacities as space_capacities
-from runtime.core.rules_in_force import card_rule, rule, withdraw_rules
+from runtime.core.rules_in_force import card_rule, rule, withdraw_rules, within_range
 from runtime.game.actions import PASS, open_spaces
 from runtime.game.driver import play_work_phase, start_round
 from runtime.game.phases import begin_round
@@ -53,7 +54,9 @@ from runtime.mechanics.scoring import score
 from runtime.mechanics.shares import issue_share, share_cost
 from runtime.mechanics.ships import build_ship, ship_cost
 from runtime.model import rules as rules_module
-from runtime.model.parameters import LAYOUT, PLAYER_COUNTS, TRUTH, Parameter, parameters
+from runtime.model.data import RULES, DataFile
+from runtime.model.data import use as data_use
+from runtime.model.parameters import BOUNDS, LAYOUT, PLAYER_COUNTS, TRUTH, Parameter, parameters
 from runtime.model.rules import parse, player_counts, rules_data
 from runtime.model.state import CardInPlay, Player, Ship, Table
 from tests.kit.stages import run_stages
@@ -545,7 +548,7 @@ def leaves(data: object, path: tuple = ()) -> list[tuple]:
 def covered(leaf: tuple) -> bool:
     named = [p.path for p in PARAMETERS.values()]
     words = tuple(key for key in leaf if not isinstance(key, int))
-    return leaf in named or any(words[: len(path)] == path for path in (*named, *LAYOUT, *PLAYER_COUNTS))
+    return leaf in named or any(words[: len(path)] == path for path in (*named, *LAYOUT, *PLAYER_COUNTS, *BOUNDS))
 
 
 def test_every_value_in_rules_toml_is_a_parameter_or_a_marked_board_shape():
@@ -766,12 +769,51 @@ def test_a_value_below_a_parameters_range_is_refused_and_its_least_is_taken(name
     assert rule_card(line_for(parameter, str(least)), "Least") is not None
 
 
+BOUNDED = sorted(name for name, parameter in PARAMETERS.items() if parameter.most is not None)
+
+
+def test_the_numbers_that_set_a_games_length_have_a_most():
+    """Issue 36: without one, `rule worker turns = (worker turns) * (worker turns)` built by several players gave a
+    game of thousands of turns. Twice the printed 7 Rounds and 3 worker turns."""
+    assert {name: PARAMETERS[name].most for name in BOUNDED} == {"rounds": 14, "workers": 6}
+
+
+@pytest.mark.parametrize("name", BOUNDED)
+def test_a_value_above_a_parameters_range_is_refused_and_its_most_is_taken(name):
+    most = PARAMETERS[name].most
+    compiled = compile_text(
+        f'building "R" (trout A900)\n  cost 1 wood\n  vp 0\n  {line_for(PARAMETERS[name], str(most + 1))}\n', "r.nus"
+    )
+    assert [(d.code, d.message, d.help) for d in compiled.diagnostics] == [
+        (
+            "E0209",
+            f"rule '{PARAMETERS[name].words}' cannot be {most + 1}: it is at most {most}",
+            f"give it a value of {most} or less",
+        )
+    ]
+    assert rule_card(line_for(PARAMETERS[name], str(most)), "Most") is not None
+
+
+def test_a_value_worked_out_above_the_range_counts_as_its_most():
+    """Ruling (as for the least): each card's change is held to the range, so a later card starts from the most."""
+    table = make_table(3)
+    squared = rule_card("rule worker turns = (worker turns) * (worker turns)", "Squared")
+    for cell, player in zip(((4, 4), (4, 3), (3, 4)), table.players, strict=True):
+        put_in_play(table, player, squared, cell=cell)
+    assert rule(table, table.players[0], "workers") == 6  # 3 * 3 held to 6, then 6 * 6 and 6 * 6 held to 6
+    put_in_play(table, table.players[1], rule_card("rule rounds = rounds * 3", "Long Game"), cell=(3, 3))
+    assert rule(table, table.players[2], "rounds") == 14
+
+
 def test_nus_vocab_and_the_language_page_state_each_numbers_range():
     rules = {phrase.words: phrase.english for phrase in language.phrases() if phrase.kind == "rule"}
     assert rules["wood limit"].endswith(
         "such cards add up; VALUE is at least 0, and one worked out below 0 counts as 0)"
     )
-    assert "VALUE is at least 1," in rules["rounds"]
+    assert "VALUE is from 1 to 14," in rules["rounds"]
+    assert rules["worker turns"].endswith(
+        "VALUE is from 1 to 6, and one worked out below 1 counts as 1, one above 6 as 6)"
+    )
     assert "at least" not in rules["gold vp"] and "at least" not in rules["may be built over"]
 
 
@@ -780,6 +822,8 @@ def test_every_rules_toml_value_lies_in_its_parameters_range():
     for name, parameter in PARAMETERS.items():
         if parameter.least is not None and not parameter.usual:
             assert rule(table, table.players[0], name) >= parameter.least, name
+        if parameter.most is not None:
+            assert rule(table, table.players[0], name) <= parameter.most, name
 
 
 def test_a_value_worked_out_below_the_range_counts_as_its_least():
@@ -1052,6 +1096,32 @@ def test_the_player_counts_changed_in_rules_toml_are_obeyed(key, monkeypatch):
     PLAYER_COUNT_TESTS[key](monkeypatch)
 
 
+def bounds_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A project's rules.toml that raises the most worker turns to 8 (and sets 7): its own file checks clean, a card
+    may give 8 and no more, and a value worked out above 8 counts as 8."""
+    text = "workers = 7\n[most]\nworkers = 8\n"
+    assert data_problems(DataFile(RULES, "project/rules.toml", text)) == []
+    data_use([DataFile(RULES, "project/rules.toml", text)])
+    try:
+        assert rule_card("rule worker turns = 8", "Eight") is not None
+        [refused] = compile_text(
+            'building "R" (trout A900)\n  cost 1 wood\n  vp 0\n  rule worker turns = 9\n', "r.nus"
+        ).diagnostics
+        assert refused.message == "rule 'worker turns' cannot be 9: it is at most 8"
+        assert within_range("workers", 49) == 8
+    finally:
+        data_use([])
+
+
+BOUND_TESTS = {("most",): bounds_changed}
+
+
+@pytest.mark.parametrize("key", sorted(BOUND_TESTS), ids=lambda key: ".".join(key))
+def test_the_bounds_changed_in_rules_toml_are_obeyed(key, monkeypatch):
+    """No rule of a table: the most a card may make some numbers. The checker and the look-up read it."""
+    BOUND_TESTS[key](monkeypatch)
+
+
 @pytest.mark.parametrize("key", sorted(LAYOUT_TESTS), ids=lambda key: ".".join(key))
 def test_the_board_shape_changed_in_rules_toml_is_obeyed(key):
     """Ruling kept: the printed shape is no rule a card can change; but the runtime reads it from rules.toml."""
@@ -1062,15 +1132,17 @@ def test_the_board_shape_changed_in_rules_toml_is_obeyed(key):
 def test_every_leaf_of_rules_toml_has_a_test_that_changes_it():
     """Every leaf is a plain parameter's value (the look-up test above and its probe or set-up test), data behind a
     scoped parameter (STRUCTURED), the board's printed shape (LAYOUT_TESTS) or the player counts
-    (PLAYER_COUNT_TESTS)."""
+    (PLAYER_COUNT_TESTS) or the bounds (BOUND_TESTS)."""
     plain = {PARAMETERS[name].path for name in PLAIN}
     scoped = {PARAMETERS[name].path: name for name in STRUCTURED}
     assert sorted(STRUCTURED) == sorted(name for name, parameter in PARAMETERS.items() if parameter.usual)
     assert set(LAYOUT_TESTS) == set(LAYOUT) and set(PLAYER_COUNT_TESTS) == set(PLAYER_COUNTS)
+    assert set(BOUND_TESTS) == set(BOUNDS)
     uncovered = []
     for leaf in leaves(rules_data()):
         words = tuple(key for key in leaf if not isinstance(key, int))
-        if leaf in plain or any(words[: len(path)] == path for path in (*scoped, *LAYOUT_TESTS, *PLAYER_COUNT_TESTS)):
+        changed = (*scoped, *LAYOUT_TESTS, *PLAYER_COUNT_TESTS, *BOUND_TESTS)
+        if leaf in plain or any(words[: len(path)] == path for path in changed):
             continue
         uncovered.append(leaf)
     assert uncovered == []
@@ -1086,3 +1158,4 @@ def test_the_reference_lists_the_board_shape_as_no_rule_where_it_lists_the_rules
         "Nor is how many players the game is for (`most_players`: 1 to 5), a number that says which tables"
         in (rules_section.split("|")[0])
     )
+    assert "Nor are the bounds of `[most]` (rounds 14, worker turns 6): the most a card's rule" in rules_section
