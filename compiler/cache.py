@@ -30,13 +30,14 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 # Everything a check result depends on: rules.toml too (the Ship types, the player counts a `players` line names).
 SOURCES = ("compiler", "grammar", "runtime/model", "runtime/rules.toml")
-FORMAT = 4  # the layout of stored entries (sealed, compiler/codec.py); part of every key, so no other is read
+FORMAT = 5  # the layout of stored entries (sealed, compiler/codec.py); part of every key, so no other is read
 
 
 @dataclass(frozen=True)
 class CheckResult:
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: tuple[Diagnostic, ...]  # the errors
     cards: int
+    warnings: tuple[Diagnostic, ...]
 
 
 def cache_dir() -> Path:
@@ -193,7 +194,7 @@ def checked(text: str, filename: str, use_cache: bool) -> CheckResult:
     with collector_paused():  # the facts encoded too: with the collector on, 10,000 cards took 40x 1,000
         saved = SavedFacts.read(filename) if use_cache else SavedFacts({}, {})
         judged, facts = check_facts(text, filename, saved.facts)
-        result = CheckResult(judged.diagnostics, judged.cards)
+        result = CheckResult(judged.diagnostics, judged.cards, judged.warnings)
         if use_cache:
             store(text, filename, result)
             entries = {digest: saved.entry(digest, found) for digest, found in facts.items()}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Severity, Span
 
 
 @dataclass(frozen=True)
@@ -18,9 +18,10 @@ class Code:
     id: str
     title: str
     explanation: str
+    severity: Severity = Severity.ERROR  # a warning's id starts with W, an error's with E
 
     def diagnostic(self, message: str, span: Span, help: str = "") -> Diagnostic:
-        return Diagnostic(self.id, message, span, help)
+        return Diagnostic(self.id, message, span, help, self.severity)
 
     def explain(self) -> str:
         return f"{self.id}: {self.title}\n\n{self.explanation.strip()}\n"
@@ -436,6 +437,20 @@ an effect whose vocabulary entry declares the events it `causes`) it is this err
 loop. Guard one of the hooks (`if ...`, `unless ...`) or change the effect. Loops hidden behind guards or
 choices are stopped at run time.
 """,
+)
+TRIGGER_LOOP_MAYBE = Code(
+    "W0310",
+    "abilities that may set each other off without end (a warning)",
+    """
+As E0310, but the loop runs through a guard (`if ...`, `unless ...`), a choice (`you may`, `choose one`) or a
+repeat (`up to N times`): whether it ends depends on the table and the players. It is a warning: the file still
+checks and builds. If the guards and choices never end it, play stops with the card and line after 2,000 hook runs
+in answer to one event. Make sure one of the conditions ends the chain.
+
+    each time before any player deforest:
+      up to (haul size) times: take an extra turn, deforest    # warning: each deforest may deforest again
+""",
+    Severity.WARNING,
 )
 MISSING_LINE = Code(
     "E0311",

@@ -6,6 +6,7 @@ import bisect
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from runtime.wording import printable
 
@@ -27,13 +28,21 @@ def moved(span: Span, lines: int) -> Span:
     return replace(span, line=span.line + lines, end_line=span.end_line + lines)
 
 
+class Severity(StrEnum):
+    """An error stops a build and fails `nus check`; a warning is shown with the same place, caret and hint, and
+    stops nothing (a hook cycle the checker can see but its guards or choices may end)."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     code: str
     message: str
     span: Span
     help: str = ""
-    severity: str = "error"
+    severity: Severity = Severity.ERROR
 
     @property
     def sort_key(self) -> tuple:
@@ -77,6 +86,15 @@ def shown_part(length: int, start: int) -> tuple[int, int]:
         return 0, length
     left = max(0, min(start - 40, length - LONGEST_SHOWN))
     return left, left + LONGEST_SHOWN
+
+
+def by_severity(found: Iterable[Diagnostic]) -> tuple[tuple[Diagnostic, ...], tuple[Diagnostic, ...]]:
+    """The errors and the warnings, each in reading order: the one place a result's diagnostics are told apart."""
+    ordered = Diagnostics(found)
+    return (
+        tuple(d for d in ordered if d.severity is Severity.ERROR),
+        tuple(d for d in ordered if d.severity is Severity.WARNING),
+    )
 
 
 class Diagnostics:

@@ -30,7 +30,7 @@ from compiler.checking.check import Checker
 from compiler.checking.cycles import Link
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.collector import collector_paused
-from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved, source_lines
+from compiler.diagnostics import Diagnostic, Span, by_severity, moved, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import card_header, definitions, parse
 
@@ -196,8 +196,9 @@ MEMO = Memo()
 class Judged:
     """A whole file's diagnostics and number of cards, from its blocks' facts."""
 
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: tuple[Diagnostic, ...]  # the errors
     cards: int
+    warnings: tuple[Diagnostic, ...] = ()
 
 
 def judge(facts: list[Facts]) -> Judged:
@@ -210,7 +211,8 @@ def judge(facts: list[Facts]) -> Judged:
         [k for f in facts for k in f.links],
     )
     own = [d for f in facts for d in f.diagnostics]
-    return Judged(tuple(Diagnostics([*own, *file_wide])), sum(len(f.headers) for f in facts if f.parsed))
+    errors, warnings = by_severity([*own, *file_wide])
+    return Judged(errors, sum(len(f.headers) for f in facts if f.parsed), warnings)
 
 
 def check_facts(text: str, filename: str, saved: Mapping[str, Facts]) -> tuple[Judged, dict[str, Facts]]:
@@ -236,12 +238,13 @@ def program_of(units: list[Unit], filename: str) -> n.Program:
 @dataclass(frozen=True)
 class Compiled:
     """A file compiled: its checked program (None when a definition does not parse), its cards' module and its worked
-    examples' module (None when the file has diagnostics) and its diagnostics."""
+    examples' module (None when the file has errors), its errors (`diagnostics`) and its warnings."""
 
     program: n.Program | None
     module: ast.Module | None
     examples: ast.Module | None
     diagnostics: tuple[Diagnostic, ...]
+    warnings: tuple[Diagnostic, ...] = ()
 
 
 def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples: bool = True) -> Compiled:
@@ -250,10 +253,10 @@ def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples
     with collector_paused():
         units, judged = compile_units(text, filename)
         if not all(unit.facts.parsed for unit in units):
-            return Compiled(None, None, None, judged.diagnostics)
+            return Compiled(None, None, None, judged.diagnostics, judged.warnings)
         program = program_of(units, filename)
         if judged.diagnostics:
-            return Compiled(program, None, None, judged.diagnostics)
+            return Compiled(program, None, None, judged.diagnostics, judged.warnings)
         from compiler.backends.generate import module
 
         lines = source_lines(text)
@@ -261,4 +264,5 @@ def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples
         def made(part: Part) -> ast.Module:
             return module(program, [block for unit in units for block in unit.code(lines, part)], lines, part)
 
-        return Compiled(program, made(cards) if cards else None, made(Part.EXAMPLES) if examples else None, ())
+        made_examples = made(Part.EXAMPLES) if examples else None
+        return Compiled(program, made(cards) if cards else None, made_examples, (), judged.warnings)

@@ -1,11 +1,13 @@
 """Hooks that set themselves off: an `each time ... EVENT` ability whose effect causes EVENT again, directly or
 through other cards' hooks, would run without end. Where the language makes it visible — an unguarded hook, an
-effect carried out unconditionally, an effect whose vocabulary entry declares the events it `causes` — it is a
-diagnostic naming every line of the loop. Loops hidden behind guards or choices are stopped at run time
+effect carried out unconditionally, an effect whose vocabulary entry declares the events it `causes` — it is an
+error naming every line of the loop. A loop through a guard, a choice or a repeat may end, as the table and the
+players decide: it is a warning naming the same lines (issue 36). Either is stopped at run time if it never ends
 (runtime/core/events.py, TriggerLoop)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from compiler import diagnostic_codes as codes
@@ -28,30 +30,46 @@ class Link:
     hook_text: str
     effect_line: int
     effect_pattern: str
+    certain: bool  # an unguarded hook and an effect carried out whatever the table holds and the players choose
 
 
 def links(card: n.Card) -> list[Link]:
     found = []
     for ability in card.abilities:
         trigger = ability.trigger
-        if trigger.kind is not TriggerKind.EACH_TIME or trigger.entry is None or trigger.guard is not None:
+        if trigger.kind is not TriggerKind.EACH_TIME or trigger.entry is None:
             continue
-        for statement in ability.body:
-            if isinstance(statement, n.Call):
-                found += [
-                    Link(
-                        trigger.entry.impl,
-                        caused,
-                        card.name,
-                        trigger.actor,
-                        trigger.span,
-                        hook_text(trigger),
-                        statement.span.line,
-                        vocab.readable(statement.entry.pattern),
-                    )
-                    for caused in statement.entry.caused(statement.args)
-                ]
+        for call, certain in calls(ability.body, trigger.guard is None):
+            found += [
+                Link(
+                    trigger.entry.impl,
+                    caused,
+                    card.name,
+                    trigger.actor,
+                    trigger.span,
+                    hook_text(trigger),
+                    call.span.line,
+                    vocab.readable(call.entry.pattern),
+                    certain,
+                )
+                for caused in call.entry.caused(call.args)
+            ]
     return found
+
+
+def calls(body: tuple[n.Statement, ...], certain: bool) -> Iterator[tuple[n.Call, bool]]:
+    """Each effect of a body, and whether it is carried out whenever the body is: not inside a choice, a repeat of a
+    number the table decides, or a condition."""
+    for statement in body:
+        if isinstance(statement, n.Call):
+            yield statement, certain
+        elif isinstance(statement, n.May | n.UpTo):
+            yield from calls(statement.body, False)
+        elif isinstance(statement, n.ChooseOne):
+            for option in statement.options:
+                yield from calls(option, False)
+        elif isinstance(statement, n.If):
+            yield from calls((*statement.then, *statement.otherwise), False)
 
 
 def loop_from(start: Link, by_event: dict[str, list[Link]]) -> list[Link] | None:
@@ -72,18 +90,27 @@ def loop_from(start: Link, by_event: dict[str, list[Link]]) -> list[Link] | None
 
 
 def trigger_loops(every: list[Link]) -> list[Diagnostic]:
+    """An error for each loop of certain links; a warning for each other loop whose first hook is in no error's."""
+    certain = loops([link for link in every if link.certain])
+    erred = {link.hook for loop in certain for link in loop}
+    maybe = [loop for loop in loops(every) if not all(link.certain for link in loop) and loop[0].hook not in erred]
+    return [*(loop_diagnostic(loop) for loop in certain), *(loop_diagnostic(loop, maybe=True) for loop in maybe)]
+
+
+def loops(every: list[Link]) -> list[list[Link]]:
+    """The shortest loop through each link, each loop once."""
     by_event: dict[str, list[Link]] = {}
     for link in every:
         by_event.setdefault(link.event, []).append(link)
     reported: set[frozenset[int]] = set()
-    diagnostics = []
+    found = []
     for link in every:
         loop = loop_from(link, by_event)
         if loop is None or frozenset(map(id, loop)) in reported:
             continue
         reported.add(frozenset(map(id, loop)))
-        diagnostics.append(loop_diagnostic(loop))
-    return diagnostics
+        found.append(loop)
+    return found
 
 
 def owner_only(path: list[Link]) -> bool:
@@ -96,18 +123,16 @@ def hook_text(trigger: n.Trigger) -> str:
     return f"each time {trigger.timing} {trigger.actor} {trigger.entry.pattern}"
 
 
-def loop_diagnostic(loop: list[Link]) -> Diagnostic:
+def loop_diagnostic(loop: list[Link], maybe: bool = False) -> Diagnostic:
     steps = [
         f'line {link.hook.line} "{link.hook_text}" ({link.card}), line {link.effect_line} "{link.effect_pattern}"'
         for link in loop
     ]
-    message = (
-        "this ability sets itself off without end"
-        if len(loop) == 1
-        else "these abilities set each other off without end"
-    )
-    return codes.TRIGGER_LOOP.diagnostic(
-        message,
-        loop[0].hook,
-        " -> ".join(steps) + f" -> line {loop[0].hook.line} again; guard the hook or change the effect",
+    if len(loop) == 1:
+        message = f"this ability {'may set' if maybe else 'sets'} itself off without end"
+    else:
+        message = f"these abilities {'may ' if maybe else ''}set each other off without end"
+    hint = "make sure a condition or choice ends it" if maybe else "guard the hook or change the effect"
+    return (codes.TRIGGER_LOOP_MAYBE if maybe else codes.TRIGGER_LOOP).diagnostic(
+        message, loop[0].hook, " -> ".join(steps) + f" -> line {loop[0].hook.line} again; {hint}"
     )

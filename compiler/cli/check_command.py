@@ -23,7 +23,7 @@ from compiler.cli.common import (
 )
 from compiler.cli.project_files import card_file_command
 from compiler.diagnostic_codes import CATALOGUE
-from compiler.diagnostics import printable
+from compiler.diagnostics import Diagnostics, printable
 from runtime.wording import counted
 
 
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             unreadable = True
             continue
         if args.output_format == "json":
-            records += [diagnostic_record(d, text) for d in compiled.diagnostics]
+            records += [diagnostic_record(d, text) for d in Diagnostics([*compiled.diagnostics, *compiled.warnings])]
             clean = clean and not compiled.diagnostics
         elif not report(path, text, compiled, args.output_format):
             clean = False

@@ -16,7 +16,7 @@ from compiler import diagnostic_codes as codes
 from compiler.cli.folder import TargetError
 from compiler.cli.output import OverwritesInput
 from compiler.cli.terminal import painter
-from compiler.diagnostics import Diagnostic, Diagnostics, editor_column, editor_span, printable, render_all
+from compiler.diagnostics import Diagnostic, Diagnostics, by_severity, editor_column, editor_span, printable, render_all
 from runtime.wording import counted
 
 if TYPE_CHECKING:
@@ -116,12 +116,13 @@ def cards_kept(text: str, path: str) -> list[CardSpec]:
 
 
 def report(path: str, text: str, compiled: Compiled | CheckResult, output_format: str = "text") -> bool:
-    """Show a file's diagnostics in the chosen format; True when it has none."""
-    return show_diagnostics(display_name(path), text, list(compiled.diagnostics), output_format)
+    """Show a file's errors and warnings in the chosen format; True when it has no error (warnings stop nothing)."""
+    return show_diagnostics(display_name(path), text, [*compiled.diagnostics, *compiled.warnings], output_format)
 
 
 def show_diagnostics(name: str, text: str, diagnostics: Iterable[Diagnostic], output_format: str = "text") -> bool:
     diagnostics = Diagnostics(diagnostics)
+    errors, warnings = by_severity(diagnostics)
     if output_format == "json":
         print(json.dumps([diagnostic_record(d, text) for d in diagnostics]))
     elif output_format == "github":
@@ -129,9 +130,9 @@ def show_diagnostics(name: str, text: str, diagnostics: Iterable[Diagnostic], ou
             print(github_annotation(diagnostic, text))
     elif diagnostics:
         print(render_all(diagnostics, {name: text}, painter(sys.stderr)), file=sys.stderr)
-        count = len(diagnostics)
-        print(printable(f"{name}: {counted(count, 'error')}"), file=sys.stderr)
-    return not diagnostics
+        counts = [counted(len(found), kind) for found, kind in ((errors, "error"), (warnings, "warning")) if found]
+        print(printable(f"{name}: {', '.join(counts)}"), file=sys.stderr)
+    return not errors
 
 
 OUTPUT_FORMATS = ("text", "json", "github")

@@ -36,8 +36,8 @@ class Symbol:
 
 @dataclass(frozen=True)
 class Analysis:
-    """One compile of a document: its diagnostics, its checked program when it parsed, and its outline (every
-    definition's card, also those that do not parse)."""
+    """One compile of a document: its diagnostics (errors and warnings), its checked program when it parsed, and its
+    outline (every definition's card, also those that do not parse)."""
 
     text: str
     diagnostics: tuple[Diagnostic, ...]
@@ -47,7 +47,7 @@ class Analysis:
 
 def analyse(text: str, filename: str) -> Analysis:
     compiled = compile_text(text, filename)
-    return Analysis(text, compiled.diagnostics, compiled.program, outline(text, filename))
+    return Analysis(text, (*compiled.diagnostics, *compiled.warnings), compiled.program, outline(text, filename))
 
 
 def path_to(node: n.Node, line: int, column: int) -> list[n.Node]:

@@ -337,4 +337,6 @@ def test_a_card_that_sets_itself_off_without_end_shows_the_moments_before_the_er
     )
     assert lines[4:6] == [cut_off, "    condition held: `guests in supply >= 0` true (guests in supply = 1)"]
     assert lines[-1] == "seed 11: stopped by a card error, after the moments above"
-    assert err.getvalue().startswith(f"nus: error: {cards}:") and "sets itself off without end" in err.getvalue()
+    warned, _, stopped = err.getvalue().partition("\nnus: error: ")
+    assert warned.startswith(f"{cards}:") and "warning[W0310]: this ability may set itself off" in warned
+    assert stopped.startswith(f"{cards}:") and "sets itself off without end" in stopped

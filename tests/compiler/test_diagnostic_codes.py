@@ -40,7 +40,7 @@ def test_each_code_is_declared_once_with_a_title_and_an_explanation() -> None:
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
     assert sorted(CATALOGUE) == sorted(ids)
     for code in DECLARED.values():
-        assert re.fullmatch(r"E\d{4}", code.id)
+        assert re.fullmatch(r"E\d{4}" if code.severity == "error" else r"W\d{4}", code.id)  # a warning's is W...
         assert code.title and code.title == code.title.strip()
         assert len(code.explanation.strip()) > len(code.title)
 
@@ -54,7 +54,7 @@ def test_every_code_the_compiler_names_is_declared_and_every_declared_code_is_us
 @pytest.mark.parametrize("path", sources(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_code_is_written_out_outside_the_catalogue(path: Path) -> None:
     """An emitter names a code by its declaration, so a code cannot be misspelt or reused for another error."""
-    assert re.findall(r"\bE\d{4}\b", path.read_text(encoding="utf-8")) == []
+    assert re.findall(r"\b[EW]\d{4}\b", path.read_text(encoding="utf-8")) == []
 
 
 def test_every_code_has_a_diagnostic_test() -> None:

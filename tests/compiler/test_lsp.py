@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.compiler.test_hook_cycle_warning import BRANCHING, HELP
 from tests.kit.rulebook import ROOT
 
 TYPO = """building "Toy Shop" (trout A601)
@@ -121,6 +122,26 @@ def test_typo_is_published_then_cleared(editor: Editor) -> None:
     ]
     change = {"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": FIXED}]}
     editor.notify("textDocument/didChange", change)
+    assert editor.published() == []
+
+
+def test_a_warning_is_published_as_a_warning(editor: Editor) -> None:
+    """A hook cycle a choice may end (W0310) stops nothing, and the editor marks it as a warning (severity 2)."""
+    editor.notify(
+        "textDocument/didChange", {"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": BRANCHING}]}
+    )
+    assert editor.published() == [
+        {
+            "range": span(3, 2, 38),
+            "severity": 2,
+            "code": "W0310",
+            "source": "nus",
+            "message": f"this ability may set itself off without end\nhelp: {HELP}",
+        }
+    ]
+    editor.notify(
+        "textDocument/didChange", {"textDocument": {"uri": URI, "version": 4}, "contentChanges": [{"text": FIXED}]}
+    )
     assert editor.published() == []
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from compiler import load_cards
 from runtime.model.cards import Context
-from runtime.model.state import CardInPlay
+from runtime.model.state import CardInPlay, Player, Table
 from tests.kit.invariants import goods_on_table
 from tests.kit.table_kit import every_card, make_table, put_in_play
 
@@ -24,12 +24,18 @@ CARD = """building "Leaver" (trout A904)
 """
 
 
-def played_out(effect: str, fish: int = 3) -> tuple[dict, dict, object]:
-    (spec,) = load_cards(CARD.format(effect=effect), "leaver.nus")
+def holding_fish(fish: int) -> tuple[Table, Player]:
+    """A table whose first player holds `fish` fish, from the general supply: the ledger balances."""
     table = make_table()
     me = table.players[0]
-    table.general["fish"] -= fish - me.supply["fish"]  # the fish come from the general supply: the ledger balances
+    table.general["fish"] -= fish - me.supply["fish"]
     me.supply["fish"] = fish
+    return table, me
+
+
+def played_out(effect: str, fish: int = 3) -> tuple[dict, dict, object]:
+    (spec,) = load_cards(CARD.format(effect=effect), "leaver.nus")
+    table, me = holding_fish(fish)
     before = goods_on_table(table)
     general = dict(table.general)
     put_in_play(table, me, spec, cell=(1, 1))
@@ -55,10 +61,7 @@ def test_moving_more_than_the_supply_holds_onto_a_card_gone_still_fails() -> Non
     """The payment is what it was: with 1 fish, `move 2 fish` cannot be carried out, so the ability has no effect at
     all (all or nothing): the card stays in play and the fish stay in the supply."""
     (spec,) = load_cards(CARD.format(effect="move 2 fish from supply to this building"), "leaver.nus")
-    table = make_table()
-    me = table.players[0]
-    table.general["fish"] -= 1 - me.supply["fish"]
-    me.supply["fish"] = 1
+    table, me = holding_fish(1)
     before = goods_on_table(table)
     card = put_in_play(table, me, spec, cell=(1, 1))
     assert me.buildings == [card] and me.supply["fish"] == 1
@@ -68,10 +71,7 @@ def test_moving_more_than_the_supply_holds_onto_a_card_gone_still_fails() -> Non
 @pytest.mark.parametrize("effect", ["put 1 wood on this building", "move 1 fish from supply to this building"])
 def test_a_card_in_play_still_holds_what_is_put_on_it(effect: str) -> None:
     (spec,) = load_cards(CARD.replace("    remove this building from play\n", "").format(effect=effect), "keeper.nus")
-    table = make_table()
-    me = table.players[0]
-    table.general["fish"] -= 1 - me.supply["fish"]
-    me.supply["fish"] = 1
+    table, me = holding_fish(1)
     before = goods_on_table(table)
     card = put_in_play(table, me, spec, cell=(1, 1))
     assert sum(card.goods.values()) == 1

@@ -28,26 +28,24 @@ def holding(wood: int = 0, reserve_fish: int = 0):
     return table, me
 
 
-def test_a_lowered_wood_limit_returns_the_excess_at_once() -> None:
-    (spec,) = load_cards(CARD.format(rule="wood limit = 1"), "shrinker.nus")
-    table, me = holding(wood=2)
-    before, general = goods_on_table(table), table.general["wood"]
+@pytest.mark.parametrize(
+    ("rule", "held", "zone", "good", "returned"),
+    [
+        ("wood limit = 1", {"wood": 2}, "supply", "wood", 1),
+        ("reserve fish limit = 1", {"reserve_fish": 3}, "reserve", "fish", 2),
+    ],
+    ids=["wood", "reserve fish"],
+)
+def test_a_lowered_limit_returns_the_excess_at_once(rule: str, held: dict, zone: str, good: str, returned: int) -> None:
+    (spec,) = load_cards(CARD.format(rule=rule), "shrinker.nus")
+    table, me = holding(**held)
+    before, general = goods_on_table(table), table.general[good]
     put_in_play(table, me, spec, cell=(1, 1))
-    assert me.supply["wood"] == 1
-    assert table.general["wood"] == general + 1
+    assert getattr(me, zone)[good] == 1
+    assert table.general[good] == general + returned
     assert goods_on_table(table) == before
-    assert any("returns 1 wood over the limit" in str(line) for line in table.log)
+    assert any(f"returns {returned} {good} over the" in str(line) for line in table.log)  # the (Reserve) limit
     assert table.players[1].supply["wood"] <= 12  # the other player's limit is not this card's
-
-
-def test_a_lowered_reserve_limit_returns_the_excess_fish_at_once() -> None:
-    (spec,) = load_cards(CARD.format(rule="reserve fish limit = 1"), "shrinker.nus")
-    table, me = holding(reserve_fish=3)
-    before, general = goods_on_table(table), table.general["fish"]
-    put_in_play(table, me, spec, cell=(1, 1))
-    assert me.reserve["fish"] == 1
-    assert table.general["fish"] == general + 2
-    assert goods_on_table(table) == before
 
 
 def test_a_limit_at_or_above_the_holding_takes_nothing() -> None:
