@@ -186,8 +186,10 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         require(table, player, spec)
     as_ship = spec_rule(table, player, spec, SHIP_ACTION)
     # a Build a Ship action for such a card: either window comes before the cost is paid, so what it brings may pay
-    event = BUILD_SHIP if as_ship else BUILD_BUILDING
-    emit(table, event, Timing.BEFORE, player)
+    if as_ship:
+        emit(table, BUILD_SHIP, Timing.BEFORE, player)
+    else:
+        emit(table, BUILD_BUILDING, Timing.BEFORE, player)
     costs = spec.costs(Context(table, player))  # as the table is until a space is chosen (building over changes it)
     payments = payment_options(table, player, costs)
     if not payments and not table.listeners.get(BUILD_OVER_WINDOW):  # nothing can be paid (most tries)

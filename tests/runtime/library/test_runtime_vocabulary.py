@@ -97,10 +97,11 @@ def test_every_action_a_card_can_take_is_declared():
 
 
 def test_an_action_effect_causes_the_event_its_action_sets_off():
-    """The reference's interactions and the loop check read `causes`: Serve Fish sets off serve fish."""
+    """The reference's interactions and the loop check read `causes`: Serve Fish sets off serve fish, Build a
+    Building build a building."""
     serve = next(e for e in vocabulary.EFFECTS if e.args == (declared.SERVE_FISH_ACTION.name,))
     build = next(e for e in vocabulary.EFFECTS if e.args == (declared.BUILD_BUILDING_ACTION.name,))
-    assert (serve.causes, build.causes) == (("serve_fish",), ())
+    assert (serve.causes, build.causes) == (("serve_fish",), ("build_building",))
 
 
 def test_the_language_knows_the_declared_goods():
