@@ -215,9 +215,8 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
         occupant = player.harbor.cells[cell]
         discarding = occupant.name if occupant is not None else ""
     unpaid = tuple(player.supply.items())  # what a when-built may count "before paying"
-    paid = choose_and_pay(
-        table, player, payments, spec.name, discarding
-    )  # else the table is as the payments were found
+    # raises, the table as the payments were found, where none of them can be paid
+    paid = choose_and_pay(table, player, payments, spec.name, discarding)
     if not still_open(table, player, spec, space, cell):
         raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
     card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter, paid_from=unpaid)
