@@ -132,8 +132,11 @@ PREPOSITIONS = frozenset({"in", "of", "on", "at", "for", "by", "under"})
 
 def plural_name(name: str) -> bool:
     """Whether a card's name is a plural noun ("Queuing Barriers", "Picnic Benches"), by its head word: the last
-    word before any preposition ("Cabin in the Woods" is one Cabin). An acronym (FLGS) or a possessive is singular."""
+    word before any preposition ("Cabin in the Woods" is one Cabin). An acronym (FLGS) or a possessive is singular;
+    no name (what the base rules' examples are written under) is no plural."""
     words = name.split()
+    if not words:
+        return False
     head = next((words[i - 1] for i, word in enumerate(words) if i and word.lower() in PREPOSITIONS), words[-1])
     return head.endswith("s") and not head.endswith(("ss", "'s")) and not head.isupper()
 

@@ -269,3 +269,12 @@ def test_loading_the_cards_never_generates_their_worked_examples(monkeypatch: py
         patched.setattr(generate_module, "example_code", refuse)
         assert [spec.name for spec in load_cards(text, FILENAME)] == ["Alone"]
     assert [example.title for example in load_examples(text, FILENAME)] == ["built"]
+
+
+def test_a_base_rules_example_may_name_a_value() -> None:
+    """A base-rules example is generated as if written under a card with no name: its `let` once made the English
+    of that nameless card, which raised IndexError (the grammar fuzz found it)."""
+    text = 'example "Named": \n  do let a = 0\n  expect fish in supply = 0\n'
+    compiled = compile_text(text, "rules.nus")
+    assert compiled.diagnostics == ()
+    assert [example.title for example in load_examples(text, "rules.nus")] == ["Named"]
