@@ -146,6 +146,9 @@ def rule_values(table: Table) -> dict[str, Any]:
     """Every parameter without a scope that no card in play changes, with its base value: made from the table's
     base values once for as long as the cards in play with rules stay the same (Table.derived, with the rule
     index)."""
+    values = table._journal.derived.rule_values
+    if values is not None:
+        return values
     values = unscoped_bases(table)  # read, never changed
     changed = rule_index(table)
     if not values.keys().isdisjoint(changed):  # looks up each changed key; changed.keys() would walk every value
@@ -220,9 +223,7 @@ def hold_limits(table: Table) -> None:
 def may_be_over(table: Table) -> bool:
     """Whether any holding could be over its limit: false when no card changes a limit and every holding is within
     its base value (the usual case). Asked after every step of the game: it saves 6.4% of a game's instructions."""
-    values = table._journal.derived.rule_values
-    if values is None:
-        values = rule_values(table)
+    values = rule_values(table)
     for holding, good, key, _ in LIMITS:  # unpacked: a named tuple's field read costs more than a local's
         most = values.get(key)
         if most is None:  # a card in play changes it: return_excess asks each player
