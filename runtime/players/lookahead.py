@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from runtime.core.decisions import Decision, uniform_index
+from runtime.model.journal import Journal
 from runtime.model.state import Player, Table
 
 
@@ -28,10 +29,21 @@ class Sampler:
         self.plan = list(plan)
         self.answers: list[int] = []
         self.widths: list[int] = []  # how many options each recorded answer chose among
+        self.others = 0  # questions answered for other seats
+        self.dealt = True  # whether the trial moved a hidden card (set by trying): then it rests on the re-deal
+
+    @property
+    def by_answers(self) -> bool:
+        """Whether the trial's outcome follows from the player's answers alone: no other seat was asked and no hidden
+        card moved, so neither the random answers nor the re-deal played a part. The same answers give the same
+        outcome on any re-deal. (The one read of a hidden card that moves none would be another seat building from
+        its hand, which asks that seat.)"""
+        return not self.others and not self.dealt
 
     def choose(self, decision: Decision, game: Any) -> int:
         width = len(decision.options)
         if decision.player != self.player:
+            self.others += 1
             return uniform_index(self.rng, width)
         planned = self.plan.pop(0) if self.plan else width
         index = planned if planned < width else uniform_index(self.rng, width)
@@ -46,9 +58,40 @@ def trying(game: Any, index: int, sampler: Sampler, viewer: Player, judge: Calla
     engine refuses (it turns out impossible). The game is back at the question after."""
     with game.trying(sampler):
         redeal(game.table, sampler.rng, viewer)
-        game.apply(index)
-        game.finish_segment()
+        with Watch(game.table) as watch:
+            game.apply(index)
+            game.finish_segment()
+        sampler.dealt = watch.changed
         return float("-inf") if game.refused else judge(game.table)
+
+
+class Watch:
+    """Tells whether a hidden card moved while it is open: it stands in for the table's journal on every deck and
+    hand (each change to them goes on the journal as before), and notes any change, one undone since included."""
+
+    def __init__(self, table: Table):
+        self.journal: Journal = table._journal
+        self.entries = self.journal.entries
+        self.hidden = [table.decks, *table.decks.values(), *(player.hand for player in table.players)]
+        self.changed = False
+
+    @property
+    def open(self) -> int:
+        self.changed = True
+        return self.journal.open
+
+    def adopt(self, value: Any) -> Any:
+        self.changed = True
+        return self.journal.adopt(value)
+
+    def __enter__(self) -> Watch:
+        for cards in self.hidden:
+            cards._journal = self
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for cards in self.hidden:
+            cards._journal = self.journal
 
 
 def redeal(table: Table, rng: random.Random, viewer: Player) -> None:
