@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from runtime.core.decisions import Decision, uniform_index
+from runtime.game.setup import shuffle
 from runtime.model.journal import Journal
 from runtime.model.state import Player, Table
 
@@ -105,7 +106,7 @@ def redeal(table: Table, rng: random.Random, viewer: Player) -> None:
             if spec.letter == letter
         ]
         pool = deck + [hand[position] for hand, position in held]
-        rng.shuffle(pool)
+        shuffle(rng, pool)  # rng.shuffle(pool) written out: 0.94x a greedy game's instructions
         for hand, position in held:
             hand[position] = pool.pop()
         deck[:] = pool
