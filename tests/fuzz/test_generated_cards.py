@@ -70,6 +70,13 @@ PINNED = [
         5,
         id="worker-turns-squared",
     ),
+    pytest.param(  # fish on each Elder as many as the goods it brings, used again and again (seed 3 card 349, db6da0f)
+        'building "Fuzzed" (trout A999)\n  cost none\n  vp 1\n  at any time:\n    put (goods in supply) fish on each elder\n'
+        "    take an extra turn\n",
+        1,
+        2,
+        id="goods-fed-back-geometrically",
+    ),
 ]
 
 
