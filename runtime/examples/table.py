@@ -21,7 +21,9 @@ SEED = 0
 
 
 class ExampleFacts:
-    """What an example's steps may read besides counts: the card's VP, and how far whole rounds have been played."""
+    """What an example's steps may read besides counts: the card's VP, and how far whole rounds have been played.
+    ctx is the context of the step being run (the runner sets it): `vp` is the VP the card gives the player that step
+    names, 0 if that player does not have it."""
 
     def __init__(self, ctx: Context):
         self.ctx = ctx

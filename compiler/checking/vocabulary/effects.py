@@ -66,18 +66,21 @@ EFFECTS = (
         "put_on_card",
         "place {amount} {good} from the general supply on this Building",
         onto_card="good",
+        on_card=True,
     ),
     Effect(
         "move {amount} {good} from supply to this building",
         "move_to_card",
         "move {amount} {good} from your personal supply onto this Building",
         onto_card="good",
+        on_card=True,
     ),
-    Effect("remove this building from play", "remove_card", "remove this Building from play"),
+    Effect("remove this building from play", "remove_card", "remove this Building from play", on_card=True),
     Effect(
         "decline the effect of this building",
         "decline_card",
         "decline this Building's effect for good (its rules no longer apply; it still scores)",
+        on_card=True,
     ),
     Effect(
         "remove a forest",
@@ -96,6 +99,7 @@ EFFECTS = (
         "put all elders under this building",
         "put_elders_under_card",
         "place all Elders from your Elder Council under this Building",
+        on_card=True,
     ),
     Effect("use the new elder", "use_new_elder", "use the new Elder right away", causes=(declared.USE_ELDER.name,)),
     Effect(
@@ -230,6 +234,7 @@ EXAMPLE_STEPS = (
         "worker_on_this_card",
         "place a Worker on this Building's worker space",
         example_only=True,
+        on_card=True,
     ),
     Effect(
         "place a worker on {building:name}",

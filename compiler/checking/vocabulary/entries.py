@@ -132,6 +132,7 @@ class Effect(Entry):
     # reference's interactions; no loop check counts them, since a player runs out of that cause
     may_cause: tuple[str, ...] = ()
     onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
+    on_card: bool = False  # acts on this Building in play (an example step needs the player named to have it)
     worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
     example_only: bool = False  # only a worked example may do it
     zero_is_nothing: bool = True  # an amount of 0 does nothing, so a constant 0 is an error

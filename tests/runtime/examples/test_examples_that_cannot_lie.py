@@ -64,3 +64,64 @@ def test_a_given_refuses_an_over_full_fishing_track() -> None:
     [failure] = probe("Deep-Sea Trawler", "    given schooners = 2, sloops = 1\n").failures
     assert failure.endswith("player 1's Ships and Buildings take 11 of the Fishing track's 10 spaces")
     assert probe("Deep-Sea Trawler", "    given schooners = 2\n    expect haul size = 11\n").failures == ()
+
+
+# `player N:` reads this card as player N's ----------------------------------------------------------------------
+
+
+def test_this_cards_vp_is_read_for_the_player_named() -> None:
+    """Third reading (docs/readings/2026-12-06-issue-34-third.md): "`player 2: expect vp = 6` reads 0 after
+    `player 2: do build this building` has taken the card, while `player 2: expect vp of "Life Insurance" = 6`
+    passes". Life Insurance: "6 VP" plus the gold on it; the player who does not have it scores nothing from it."""
+    result = probe(
+        "Life Insurance",
+        "    player 2: given wood in supply = 5, fish in supply = 1, gold in supply = 6\n"
+        "    player 2: do build this building\n    player 2: answer column 2 row 1\n"
+        '    player 2: expect vp of "Life Insurance" = 6\n    player 2: expect vp = 6\n    expect vp = 0\n',
+    )
+    assert result.failures == ()
+
+
+def test_this_cards_goods_are_read_and_set_for_the_player_named() -> None:
+    """The other reads of this card (`gold on this building`) follow the player named as `vp` does."""
+    result = probe(
+        "Life Insurance",
+        "    player 2: given wood in supply = 5, fish in supply = 1, gold in supply = 6\n"
+        "    player 2: do build this building\n    player 2: answer column 2 row 1\n"
+        "    player 2: given gold on this building = 2\n"
+        "    player 2: expect gold on this building = 2, vp = 8\n    expect vp = 0\n",
+    )
+    assert result.failures == ()
+
+
+def test_this_card_read_for_a_player_who_does_not_have_it_is_a_clear_failure() -> None:
+    """Player 1 has the card: player 2 has no "this building" to read, and the example says so (no traceback)."""
+    result = probe("Life Insurance", "    player 2: expect gold on this building = 0\n")
+    [failure] = result.failures
+    assert failure.startswith("line ") and 'player 2 does not have "Life Insurance" in play' in failure, failure
+
+
+def test_the_card_built_by_another_player_is_no_longer_player_1s() -> None:
+    """Each Building is one card: once player 2 builds the card player 1 built, player 1 scores nothing from it and
+    player 2 scores its VP (before, player 1's `vp` still read the card that had left play)."""
+    result = probe(
+        "Life Insurance",
+        "    given wood in supply = 5, fish in supply = 1, gold in supply = 6\n"
+        "    do build this building\n    answer column 2 row 1\n"
+        "    given gold on this building = 3\n    expect vp = 9\n"
+        "    player 2: given wood in supply = 5, fish in supply = 1, gold in supply = 6\n"
+        "    player 2: do build this building\n    player 2: answer column 2 row 1\n"
+        "    expect vp = 0\n    player 2: expect vp = 6, gold on this building = 0\n",
+    )
+    assert result.failures == ()
+
+
+def test_this_card_before_it_is_built_is_a_clear_failure() -> None:
+    """An example that builds its card starts with it in a deck: a `given` on it before the build names the line."""
+    result = probe(
+        "Life Insurance",
+        "    given gold on this building = 3\n    given wood in supply = 5, fish in supply = 1, gold in supply = 6\n"
+        "    do build this building\n    answer column 2 row 1\n",
+    )
+    [failure] = result.failures
+    assert failure.endswith('given gold on this building = 3: player 1 does not have "Life Insurance" in play')
