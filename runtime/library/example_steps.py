@@ -86,15 +86,23 @@ def build_this_card(ctx: Context) -> None:
 def put_in_play(ctx: Context, name: str) -> None:
     """Another Building in play for the owner, as though built earlier: taken from the display, a deck
     or a hand, unpaid, its when-built not run."""
-    table = ctx.table
+    place_without_building(ctx.table, ctx.me, take_out(ctx.table, name))
+
+
+def put_in_hand(ctx: Context, name: str) -> None:
+    """A Building into the acting player's hand, so a build (an Elder's too) can offer it."""
+    ctx.me.hand.append(take_out(ctx.table, name))
+
+
+def take_out(table: Table, name: str) -> CardSpec:
+    """The Building of that name out of the display, a deck or a hand (refused if it is in play)."""
     not_in_play(table, name)
     for cards in (table.display, *table.decks.values(), *(p.hand for p in table.players)):
         spec = next((s for s in cards if s.name == name and s.kind == "building"), None)
         if spec is not None:
             cards.remove(spec)
-            place_without_building(table, ctx.me, spec)
-            return
-    raise IllegalAction(f"no Building named {name} is left to put in play")
+            return spec
+    raise IllegalAction(f"no Building named {name} is left to take")
 
 
 def not_in_play(table: Table, name: str) -> None:

@@ -166,6 +166,12 @@ EFFECTS = (
         "put the {building} into play as though built earlier",
         example_only=True,
     ),
+    Effect(
+        "put {building:name} in hand",
+        "put_in_hand",
+        "take the {building} into your hand, ready to build (from the display, a deck or a hand)",
+        example_only=True,
+    ),
     Effect("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
     Effect(
         "unissue an own share",

@@ -6,6 +6,7 @@ expectations-34.md), quoted where they are used."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from compiler import load_cards, load_examples
@@ -15,13 +16,13 @@ ROOT = Path(__file__).resolve().parents[3]
 CARDS = (ROOT / "cards.nus").read_text(encoding="utf-8")
 
 
-def probe(name: str, steps: str):
-    """The probe example added to the named card of cards.nus."""
-    start = CARDS.index(f'building "{name}"')
-    end = CARDS.find("\nbuilding ", start + 1)
-    end = len(CARDS) if end < 0 else end
+def probe(name: str, steps: str, kind: str = "building"):
+    """The probe example added to the named card (a Building, or an Elder) of cards.nus."""
+    start = CARDS.index(f'\n{kind} "{name}"') + 1
+    found = re.compile(r"\n(?=\S)").search(CARDS, CARDS.index("\n", start) + 1)
+    end = found.start() if found else len(CARDS)
     text = CARDS[:end].rstrip("\n") + '\n  example "probe":\n' + steps + CARDS[end:]
-    [example] = [e for e in load_examples(text, "t.nus") if e.card == name and e.title == "probe"]
+    [example] = [e for e in load_examples(text, "t.nus") if e.title == "probe"]
     return run_example(example, load_cards(text, "t.nus"))
 
 
@@ -125,3 +126,26 @@ def test_this_card_before_it_is_built_is_a_clear_failure() -> None:
     )
     [failure] = result.failures
     assert failure.endswith('given gold on this building = 3: player 1 does not have "Life Insurance" in play')
+
+
+# An Elder's examples start at the fewest players it is part of ------------------------------------------------------
+
+
+def test_an_elders_example_starts_at_the_fewest_players_the_elder_is_part_of() -> None:
+    """Third reading: "Any example written under [the Ship Owner] starts at 2 players and fails": docs/examples.md
+    promises an example "starts from the same table with the fewest players the card is part of". The Ship Owner's
+    `players 5`: 5 players, and it is seated."""
+    result = probe(
+        "Ship Owner",
+        '    given sloops = 1, fish on elder "Ship Owner" = 0, fish on plates = 2\n'
+        '    do place a worker on elder "Ship Owner"\n    expect sloops = 0\n    player 5: expect sloops = 0\n',
+        kind="elder",
+    )
+    assert result.failures == ()
+
+
+def test_an_elders_example_past_its_table_says_which_player_is_missing() -> None:
+    """An Elder in every game keeps the 2-player table: player 3 is not there, and the example says so."""
+    result = probe("Pond Builder", "    player 3: expect sloops = 0\n", kind="elder")
+    [failure] = result.failures
+    assert failure.startswith("line ") and failure.endswith(": there is no player 3 at this 2-player table")
