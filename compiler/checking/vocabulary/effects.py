@@ -146,12 +146,22 @@ EFFECTS = (
         "distribute {amount} fish from the general supply in the Fishing Phase order; as at the end of the Fishing "
         "Phase, the fish on Shares then move: into the personal supply of whoever holds them, or back to the general "
         "supply from the Share board",
+        may_cause=(declared.ELDER_DISCARD.name,),  # an Elder that reaches its discard in the distribution
+        ruled_by=(
+            "swap_distribution",
+            "elder_discard_at",
+            "elder_discard_to_supply",
+            "discard_to_reserve",
+            "discard_to_card",
+        ),
     ),
     Effect(
         "remove a ship",
         "remove_ship",
         "remove one of your Ships from your Fishing track",
         may_cause=(declared.RETURN_GUEST.name,),  # its Guest, if it carries one, goes back to the general supply
+        ruled_by=("fishing_gap",),  # the gap follows the rightmost Ship
+        lowers=("haul_size", "ships", "ships_with_catboat", "ships_of_type"),
     ),
     Effect(
         "board guests on ships",
