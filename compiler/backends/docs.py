@@ -158,10 +158,12 @@ def effect_calls(card: n.Card) -> list[n.Call]:
 
 
 def causes(card: n.Card) -> set[str]:
-    """The events a card's effects and its ways to pay may set off (a Guest returned as a payment among them)."""
+    """The events a card's effects, its ways to pay and its rules may set off (a Guest returned as a payment among
+    them; a Building built as a Build a Ship action)."""
     calls = effect_calls(card)
     calls += [p for line in card.costs for option in line.options for p in option.payments if isinstance(p, n.Call)]
-    return {event for call in calls for event in call.entry.sets_off(call.args)}
+    by_rules = {event for r in card.rules for event in r.entry.parameter.sets_off}
+    return by_rules | {event for call in calls for event in call.entry.sets_off(call.args)}
 
 
 def ruled_by(card: n.Card) -> set[str]:
@@ -193,6 +195,12 @@ def bears_on(card: n.Card) -> set[str]:
     return {event for r in card.rules for event in r.entry.parameter.bears_on}
 
 
+def rules_borne(card: n.Card) -> set[str]:
+    """The rule parameters of other cards whose effect the card's rules change (the gap may count a Building placed
+    on the Fishing track as a Ship)."""
+    return {other for r in card.rules for other in r.entry.parameter.bears_on_rules}
+
+
 def discarded(card: n.Card) -> set[str]:
     """The Buildings a card's ways to pay discard (`discard "Toy Shop"`)."""
     return {
@@ -216,6 +224,7 @@ def card_facts(card: n.Card) -> tuple[set[str], ...]:
         ruled_by(card),
         lowers(card),
         watches(card),
+        rules_borne(card),
     )
 
 
@@ -241,10 +250,10 @@ def label(card: n.Card | CardDoc) -> str:
 
 def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
     """Cards that hook the same events, change the same rules, cause what another hooks, change a rule bearing on
-    what another hooks or ruling what another's effects do, lower a count another's "as soon as" reads, or are
-    discarded to build one another, each way; keyed by label. Worked out from the cards grouped by event, rule, count
-    and discarded card, never card against card: 10,000 cards hearing one event are 10,000 short entries, not 10,000
-    lists of 9,999 names."""
+    what another hooks, ruling what another's effects do or bearing on another's rule, lower a count another's "as
+    soon as" reads, or are discarded to build one another, each way; keyed by label. Worked out from the cards grouped
+    by event, rule, count and discarded card, never card against card: 10,000 cards hearing one event are 10,000
+    short entries, not 10,000 lists of 9,999 names."""
     hearers: dict[str, list[str]] = defaultdict(list)
     causers: dict[str, list[str]] = defaultdict(list)
     setters: dict[str, list[str]] = defaultdict(list)
@@ -253,12 +262,13 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
     ruled_ones: dict[str, list[str]] = defaultdict(list)
     lowerers: dict[str, list[str]] = defaultdict(list)
     watchers: dict[str, list[str]] = defaultdict(list)
+    rule_bearers: dict[str, list[str]] = defaultdict(list)
     facts = {}
     for card in sorted(cards, key=label):  # so each group is in label order
         name = label(card)
         facts[name] = card_facts(card)
         for index, grouped in enumerate(
-            (hearers, causers, setters, bearers, discarders, ruled_ones, lowerers, watchers)
+            (hearers, causers, setters, bearers, discarders, ruled_ones, lowerers, watchers, rule_bearers)
         ):
             for key in facts[name][index]:
                 grouped[key].append(name)
@@ -267,7 +277,7 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
     related = {}
     for card in cards:
         name = label(card)
-        heard, caused, ruled, borne, discards, ruling, lowered, watched = facts[name]
+        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[name]
         groups: list[Group] = [(said("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
         groups += [(said("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
         groups += [(said("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
@@ -285,6 +295,13 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
         ]
         groups += [
             (said("lower", f"'{counted[count]}', which it watches"), lowerers[count]) for count in sorted(watched)
+        ]
+        groups += [
+            (said("change", f"the {words[rule]}, which its rules bear on"), setters[rule])
+            for rule in sorted(borne_rules)
+        ]
+        groups += [
+            (said("change", f"a rule bearing on its '{words[rule]}'"), rule_bearers[rule]) for rule in sorted(ruled)
         ]
         if card.kind == "building":  # only a Building is discarded to build another
             groups.append((said("discard", "it to be built"), discarders[card.name]))

@@ -19,6 +19,7 @@ from compiler.backends.docs import (
     reference_texts,
     ruled_by,
     rules,
+    rules_borne,
     watches,
 )
 from tests.kit.rulebook import ROOT
@@ -53,18 +54,18 @@ def test_two_thousand_cards_hearing_one_event_name_a_few_each_and_count_the_rest
 def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
     """On cards.nus no list is cut, and each is every other card (Elders included, by label) that hooks an event it
     hooks, changes a rule it changes, causes what the other hooks, changes a rule bearing on what the other hooks or
-    ruling what the other's effects do, lowers a count the other's "as soon as" reads, or discards the other to be
-    built (or the other way round)."""
+    ruling what the other's effects do or bearing on the other's rule, lowers a count the other's "as soon as" reads,
+    or discards the other to be built (or the other way round)."""
     text = (ROOT / "cards.nus").read_text(encoding="utf-8")
     cards = compile_text(text, "cards.nus").program.cards
     found = interactions(cards)
     facts = {
         label(card): (hooks(card), causes(card), rules(card), bears_on(card), discarded(card))
-        + (ruled_by(card), lowers(card), watches(card))
+        + (ruled_by(card), lowers(card), watches(card), rules_borne(card))
         for card in cards
     }
     for card in cards:
-        heard, caused, ruled, borne, discards, ruling, lowered, watched = facts[label(card)]
+        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[label(card)]
         expected = sorted(
             label(other)
             for other in cards
@@ -80,6 +81,8 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
                 or ruled & facts[label(other)][5]
                 or lowered & facts[label(other)][7]
                 or watched & facts[label(other)][6]
+                or borne_rules & facts[label(other)][2]
+                or ruled & facts[label(other)][8]
                 or (other.kind == "building" and other.name in discards)
                 or (card.kind == "building" and card.name in facts[label(other)][4])
             )

@@ -132,6 +132,46 @@ def test_pond_builder_links_the_cards_that_change_its_distribution() -> None:
         assert "Pond Builder (Elder)" in found[other].interacts, other
 
 
+@pytest.mark.parametrize(
+    ("card", "others", "named_in", "sentence"),
+    [
+        (
+            "Deep-Sea Trawler",
+            ["Building Dock", "Galley", "Market", "Pedalo Builder", "Travel Agency"],
+            "Deep-Sea Trawler",
+            'This is considered a "Build a Ship" action (which may trigger other Buildings like the "Pedalo '
+            'Builder" or the "Travel Agency").',
+        ),
+        (
+            "Ghost Ship",
+            ["Deep-Sea Trawler"],
+            "Ghost Ship",
+            'For the purposes of this effect only, you may consider the "Deep-Sea',
+        ),
+        (
+            "Ghost Ship",
+            ["Log Boom"],
+            "Ghost Ship",
+            'i.e., to build an actual Ship or to get more wood from the "Log Boom"',
+        ),
+        (
+            "Volunteer's Lodge",
+            ["Meditation Lodge", "Orchard", "Wood Conservation"],
+            "Orchard",
+            '(This "Reforest" action may trigger other Buildings like the "Volunteer\'s Lodge".)',
+        ),
+    ],
+)
+def test_links_the_rulebook_text_names(card: str, others: list[str], named_in: str, sentence: str) -> None:
+    """Reader4 (STATUS 15:33): the Deep-Sea Trawler linked nothing, though it is built as a Build a Ship action;
+    the Ghost Ship missed the Trawler and the Log Boom; the Volunteer's Lodge missed the cards taking a Reforest
+    action (the Orchard's sentence; Wood Conservation's "It does not matter how you got the Reforest action")."""
+    assert sentence in rulebook(named_in)
+    found = docs()
+    for other in others:
+        assert other in found[card].interacts and card in found[other].interacts, other
+
+
 def test_harbor_grill_badge_is_never_open_ended() -> None:
     """Printed "1-7 VP"; the ruling that paying for no Ship scores 0 may make it 0-7, never "0 or more"."""
     assert docs()["Harbor Grill"].vp_label in ("1-7 VP", "0-7 VP")

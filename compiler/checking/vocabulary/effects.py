@@ -37,6 +37,11 @@ def caused_by(action: declared.Action) -> tuple[str, ...]:
     return (action.event.name,) if action.event is not None else ()
 
 
+ACTION_RULES = {  # the rule parameters that change what an action does (for the reference's interactions)
+    declared.REFOREST_ACTION.name: ("reforest_up_to", "reforest_forests"),
+}
+
+
 EFFECTS = (
     Effect(
         "take {amount} {good}",
@@ -204,6 +209,7 @@ EFFECTS = (
         "put {amount} wood on each free fishing space",
         "wood_on_fishing_spaces",
         "place {amount} wood from the general supply on each free space of your Fishing track",
+        ruled_by=("fishing_gap",),  # the gap's spaces count as filled (the Ghost Ship: "to get more wood")
     ),
     Effect(
         "take the wood under the new ship",
@@ -239,7 +245,14 @@ EFFECTS = (
         causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(
-    Effect(words, "perform_action", f'take a "{title(words)}" action', args=(action.name,), causes=caused_by(action))
+    Effect(
+        words,
+        "perform_action",
+        f'take a "{title(words)}" action',
+        args=(action.name,),
+        causes=caused_by(action),
+        ruled_by=ACTION_RULES.get(action.name, ()),
+    )
     for words, action in ACTIONS.items()
 )
 
