@@ -67,8 +67,8 @@ def set_fish_on_plates(ctx: Context, value: int) -> None:
 
 
 def build_this_card(ctx: Context) -> None:
-    """Build the example's card (dealt into the hand first, its `requires` checked as the Build a Building action
-    does); afterwards "this building" means it.
+    """Build the example's card (dealt into the hand first, its `requires` checked by the build as in play: one that
+    holds only with the Ghost Ship's gap declined asks to decline it); afterwards "this building" means it.
 
     The card leaves play first, whoever has it (the copy the example put in play for its givens, or the card an
     earlier step built), so it is built for real and never twice: each Building is one card."""
@@ -77,8 +77,6 @@ def build_this_card(ctx: Context) -> None:
         raise IllegalAction("this example is not on a card")
     for card in [card for player in ctx.table.players for card in player.buildings if card.spec is spec]:
         remove_from_play(ctx.table, card)
-    if spec.requires is not None and not spec.requires(Context(ctx.table, ctx.me)):
-        raise IllegalAction(f"{spec.name} cannot be built: its requirement does not hold")
     ctx.me.hand.append(spec)
     ctx.card = build(ctx.table, ctx.me, spec)
 
