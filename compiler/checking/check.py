@@ -316,15 +316,16 @@ class Checker:
         return replace(example, steps=tuple(self.step(step, scope) for step in example.steps))
 
     def answers_placed(self, steps: tuple[n.Step, ...]) -> None:
-        """An answer belongs to the step that asks it, so it follows a `do` or an `expect illegal`."""
-        asking = (n.Do, n.ExpectIllegal, n.Answers)
+        """An answer belongs to the step that asks it, so it follows a `do`, an `expect illegal` or a `given` (which
+        may set off an "as soon as" that asks)."""
+        asking = (n.Do, n.ExpectIllegal, n.Given, n.Answers)
         for before, step in zip((None, *steps), steps, strict=False):
             if isinstance(step, n.Answers) and not isinstance(before, asking):
                 self.error(
                     codes.ANSWER_PLACE,
                     "an answer must follow the step that asks the question",
                     step.span,
-                    "move this 'answer' line right after its 'do' step",
+                    "move this 'answer' line right after the 'do' or 'given' step that asks it",
                 )
         most = player_counts()[-1]
         for step in steps:

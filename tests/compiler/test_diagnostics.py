@@ -744,7 +744,7 @@ CASES: dict[str, Case] = {
         5,
         5,
         15,
-        "move this 'answer' line right after its 'do' step",
+        "move this 'answer' line right after the 'do' or 'given' step that asks it",
     ),
     "E0313 a player outside the table": Case(
         building('  example "e":', "    player 6: do take 1 wood"),

@@ -149,3 +149,18 @@ def test_an_elders_example_past_its_table_says_which_player_is_missing() -> None
     result = probe("Pond Builder", "    player 3: expect sloops = 0\n", kind="elder")
     [failure] = result.failures
     assert failure.startswith("line ") and failure.endswith(": there is no player 3 at this 2-player table")
+
+
+# An answer may follow a `given` --------------------------------------------------------------------------------
+
+
+def test_a_given_that_sets_off_a_question_is_answered_by_the_answer_after_it() -> None:
+    """docs/examples.md: "After every `given` and `do` step the checks play makes run too: as-soon-as abilities
+    fire". Reader4 (STATUS 15:49): the Captain's House's "As soon as your haul size is 11 or greater, you may
+    immediately ... take a "Take an Elder" action" asked after a `given`, and an `answer` there was refused (E0312)."""
+    declined = probe(
+        "Captain's House", "    given schooners = 2, cutters = 2\n    answer no\n    expect haul size = 11, elders = 0\n"
+    )
+    assert declined.failures == ()
+    [asked] = declined.asked
+    assert asked.answer == "no"
