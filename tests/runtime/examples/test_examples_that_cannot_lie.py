@@ -159,8 +159,27 @@ def test_a_given_that_sets_off_a_question_is_answered_by_the_answer_after_it() -
     fire". Reader4 (STATUS 15:49): the Captain's House's "As soon as your haul size is 11 or greater, you may
     immediately ... take a "Take an Elder" action" asked after a `given`, and an `answer` there was refused (E0312)."""
     declined = probe(
-        "Captain's House", "    given schooners = 2, cutters = 2\n    answer no\n    expect haul size = 11, elders = 0\n"
+        "Captain's House",
+        "    given schooners = 2, cutters = 2\n    answer no\n    expect haul size = 11, elders = 0\n",
     )
     assert declined.failures == ()
     [asked] = declined.asked
     assert asked.answer == "no"
+
+
+def test_the_trawler_beside_a_kept_gap_is_refused_and_nothing_is_paid() -> None:
+    """Ghost Ship: "You may decline this effect at any time"; Deep-Sea Trawler: "You may only build the Deep-Sea
+    Trawler if (at least) four spaces of your Fishing track are free". 3 free with the gap: the build asks to decline
+    it (its card's example: yes, built); answered no, it is refused and nothing is paid. Before (reader4, STATUS
+    15:37), the example step refused it without asking."""
+    result = probe(
+        "Deep-Sea Trawler",
+        '    do put "Ghost Ship" in play\n'
+        "    given schooners = 1, sloops = 1, wood in supply = 5, fish in supply = 5\n"
+        '    expect illegal: build this building because "requirement"\n    answer no\n'
+        "    expect free fishing spaces = 3, wood in supply = 5, fish in supply = 5\n",
+    )
+    assert result.failures == ()
+    assert [asked.prompt for asked in result.asked] == [
+        "decline the gap on your Fishing track to build Deep-Sea Trawler?"
+    ]
