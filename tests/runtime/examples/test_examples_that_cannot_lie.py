@@ -167,10 +167,23 @@ def test_a_given_that_sets_off_a_question_is_answered_by_the_answer_after_it() -
     assert asked.answer == "no"
 
 
+def test_the_trawler_beside_a_declined_gap_is_built() -> None:
+    """The same table, the gap declined: the Trawler is built (the Ghost Ship's card shows the Build a Building action
+    offering it)."""
+    result = probe(
+        "Deep-Sea Trawler",
+        '    do put "Ghost Ship" in play\n'
+        "    given schooners = 1, sloops = 1, wood in supply = 5, fish in supply = 5\n"
+        "    expect free fishing spaces = 3\n    do build this building\n    answer yes\n"
+        "    expect free fishing spaces = 2, filled fishing gap = 0, wood in supply = 0, fish in supply = 0\n",
+    )
+    assert result.failures == ()
+
+
 def test_the_trawler_beside_a_kept_gap_is_refused_and_nothing_is_paid() -> None:
     """Ghost Ship: "You may decline this effect at any time"; Deep-Sea Trawler: "You may only build the Deep-Sea
     Trawler if (at least) four spaces of your Fishing track are free". 3 free with the gap: the build asks to decline
-    it (its card's example: yes, built); answered no, it is refused and nothing is paid. Before (reader4, STATUS
+    it (yes: built, above); answered no, it is refused and nothing is paid. Before (reader4, STATUS
     15:37), the example step refused it without asking."""
     result = probe(
         "Deep-Sea Trawler",
