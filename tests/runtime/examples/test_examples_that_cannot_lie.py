@@ -167,9 +167,21 @@ def test_a_given_that_sets_off_a_question_is_answered_by_the_answer_after_it() -
     assert asked.answer == "no"
 
 
+def test_the_build_a_building_action_offers_the_trawler_only_the_gap_keeps_out() -> None:
+    """The Ghost Ship's ruling: its decline is offered "when a Building's requirement (Deep-Sea Trawler) holds only
+    without the gap". Reader4 (STATUS 15:37): the action's "build which Building?" did not list the Trawler."""
+    result = probe(
+        "Ghost Ship",
+        '    do put "Deep-Sea Trawler" in hand\n'
+        "    given schooners = 1, sloops = 1, wood in supply = 5, fish in supply = 5\n"
+        '    do place a worker on build a building\n    answer "Deep-Sea Trawler", yes\n'
+        "    expect free fishing spaces = 2, filled fishing gap = 0, wood in supply = 0, fish in supply = 0\n",
+    )
+    assert result.failures == ()
+
+
 def test_the_trawler_beside_a_declined_gap_is_built() -> None:
-    """The same table, the gap declined: the Trawler is built (the Ghost Ship's card shows the Build a Building action
-    offering it)."""
+    """The same table, the Trawler built by the example step: the gap declined, it is built."""
     result = probe(
         "Deep-Sea Trawler",
         '    do put "Ghost Ship" in play\n'
