@@ -23,7 +23,7 @@ from compiler.editors.lexer import highlight_css, highlighted
 from compiler.syntax import nodes as n
 from compiler.syntax.comments import comments, notes
 from runtime.model.data import data_line, described
-from runtime.model.declarations import TriggerKind
+from runtime.model.declarations import CardKind, TriggerKind
 from runtime.model.rules import player_counts
 from runtime.wording import spreadsheet_text
 
@@ -245,7 +245,7 @@ Group = tuple[tuple[str, str], list[str]]  # what its cards do (said of one card
 
 def label(card: n.Card | CardDoc) -> str:
     """A card as an interaction list names it: an Elder says so, since a Building may share its name (Carpenter)."""
-    return card.name if card.kind == "building" else f"{card.name} (Elder)"
+    return card.name if card.kind is CardKind.BUILDING else f"{card.name} (Elder)"
 
 
 def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
@@ -303,7 +303,7 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
         groups += [
             (said("change", f"a rule bearing on its '{words[rule]}'"), rule_bearers[rule]) for rule in sorted(ruled)
         ]
-        if card.kind == "building":  # only a Building is discarded to build another
+        if card.kind is CardKind.BUILDING:  # only a Building is discarded to build another
             groups.append((said("discard", "it to be built"), discarders[card.name]))
         groups.append((("is discarded to build it", "are discarded to build it"), sorted(discards & facts.keys())))
         related[name] = related_to(name, [group for group in groups if group[1] not in ([], [name])])

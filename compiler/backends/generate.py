@@ -18,11 +18,12 @@ from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
+from runtime.model.declarations import CardKind
 
 CARDS_PRELUDE = (
     "from runtime import library as rt\n"
     "from runtime.model.cards import Ability, CardSpec, CostOption\n"
-    "from runtime.model.declarations import Actor, Timing, TriggerKind\n"
+    "from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind\n"
 )
 EXAMPLES_PRELUDE = (
     "import operator\nfrom runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
@@ -109,7 +110,7 @@ class CardGenerator:
     def spec(self) -> ast.Call:
         card = self.card
         keywords = {
-            "kind": const(card.kind),
+            "kind": member(card.kind),
             "name": const(card.name),
             "deck": const(card.deck),
             "code": const(card.code),
@@ -499,7 +500,7 @@ def card_code(card: n.Card, lines: list[str], trace: bool = False) -> CardCode:
 def example_code(card: n.Card, lines: list[str]) -> CardCode:
     """The functions of the card's worked examples and their list (a card with none has an empty block)."""
     generator = CardGenerator(card, lines)
-    owner = card.name if card.kind == "building" else None
+    owner = card.name if card.kind is CardKind.BUILDING else None
     examples = [generator.example(example, number, owner, card.code) for number, example in enumerate(card.examples, 1)]
     return examples_block(generator, examples, card)
 

@@ -27,7 +27,7 @@ from compiler.checking.phrases import (
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.diagnostics import Diagnostic, Diagnostics, Span
 from compiler.syntax import nodes as n
-from runtime.model.declarations import Timing, TriggerKind
+from runtime.model.declarations import CardKind, Timing, TriggerKind
 from runtime.model.parameters import parameters
 from runtime.model.rules import player_counts
 
@@ -35,8 +35,8 @@ NUMBER, TRUTH = "number", "truth"
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
 SWITCH_WORDS = {"on": True, "off": False}  # the values a switch rule may be given
 ABILITIES_OF = {
-    "building": set(TriggerKind) - {TriggerKind.ELDER_USE},
-    "elder": {TriggerKind.ELDER_USE},
+    CardKind.BUILDING: set(TriggerKind) - {TriggerKind.ELDER_USE},
+    CardKind.ELDER: {TriggerKind.ELDER_USE},
 }
 
 
@@ -83,7 +83,7 @@ class Checker:
         self.at_most_one(card.players, "players", card)
         self.at_most_one(card.costs, "cost", card)
         self.at_most_one(card.vp, "vp", card)
-        if card.kind == "building":
+        if card.kind is CardKind.BUILDING:
             self.required(card.costs, "cost", card, "cost 1 wood, 2 fish  (or: cost none)")
             self.required(card.vp, "vp", card, "vp 2")
         scope = Scope(where="in a card fact")
@@ -111,14 +111,14 @@ class Checker:
             )
         pattern = vocab.CODE_PATTERNS[card.kind]
         if not re.fullmatch(pattern, card.code):
-            example = "A613" if card.kind == "building" else "E01"
+            example = "A613" if card.kind is CardKind.BUILDING else "E01"
             self.error(
                 codes.BAD_CARD_CODE,
                 f"'{card.code}' is not {article(card.kind)} {card.kind} code",
                 card.code_span,
                 f"{card.kind} codes look like {example}",
             )
-        if card.kind == "elder" and sum(a.trigger.kind is TriggerKind.ELDER_USE for a in card.abilities) != 1:
+        if card.kind is CardKind.ELDER and sum(a.trigger.kind is TriggerKind.ELDER_USE for a in card.abilities) != 1:
             self.error(
                 codes.ELDER_USE, "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'"
             )

@@ -12,7 +12,7 @@ from runtime.game.setup import new_table
 from runtime.mechanics.board import forest_count, occupied_track_spaces
 from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
-from runtime.model.declarations import TriggerKind
+from runtime.model.declarations import CardKind, TriggerKind
 from runtime.model.state import CardInPlay, Player, Table, player_number
 from runtime.wording import counted
 
@@ -69,7 +69,7 @@ def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, C
     the example is written under needs (example_players; an Elder's `players` too); player 1 (index 0) owns the
     example's Building, already in play, unless the example builds it: then it is in a deck until it is built, so
     none of its abilities runs before (a `given` before the build cannot set off its "as soon as")."""
-    card = next((spec for spec in specs if spec.kind == "building" and spec.name == example.card), None)
+    card = next((spec for spec in specs if spec.kind is CardKind.BUILDING and spec.name == example.card), None)
     written_under = next((spec for spec in specs if example.code is not None and spec.code == example.code), card)
     table = new_table(example_players(written_under), specs, seed=SEED)
     table.session.decider = ExampleDecider(table)

@@ -18,6 +18,7 @@ from runtime.mechanics import board, goods, scoring
 from runtime.mechanics.buildings import build
 from runtime.mechanics.shares import live
 from runtime.model.cards import CardSpec, Context
+from runtime.model.declarations import CardKind
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table, player_number
 from runtime.wording import counted
 
@@ -37,7 +38,7 @@ def set_forests(ctx: Context, value: int) -> None:
 
 
 def set_elders(ctx: Context, value: int) -> None:
-    blank = CardSpec(kind="elder", name="Elder", deck="example", code="E00", costs=lambda ctx: ())
+    blank = CardSpec(kind=CardKind.ELDER, name="Elder", deck="example", code="E00", costs=lambda ctx: ())
     ctx.me.council[:] = ctx.me.council[:value]
     ctx.me.council += [CardInPlay(blank, ctx.me) for _ in range(value - len(ctx.me.council))]
 
@@ -96,7 +97,7 @@ def take_out(table: Table, name: str) -> CardSpec:
     """The Building of that name out of the display, a deck or a hand (refused if it is in play)."""
     not_in_play(table, name)
     for cards in (table.display, *table.decks.values(), *(p.hand for p in table.players)):
-        spec = next((s for s in cards if s.name == name and s.kind == "building"), None)
+        spec = next((s for s in cards if s.name == name and s.kind is CardKind.BUILDING), None)
         if spec is not None:
             cards.remove(spec)
             return spec

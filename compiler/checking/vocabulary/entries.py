@@ -28,7 +28,8 @@ def deck_key(text: str) -> str | None:
     return {fold_deck(key): key for key in DECKS}.get(fold_deck(text))
 
 
-CODE_PATTERNS = {"building": r"[ABC][0-9]{3,5}", "elder": r"E[0-9]{2}"}  # ASCII: codes name generated functions
+# ASCII: codes name generated functions
+CODE_PATTERNS = {declared.CardKind.BUILDING: r"[ABC][0-9]{3,5}", declared.CardKind.ELDER: r"E[0-9]{2}"}
 
 # Plural nouns and third-person verbs ("any player returns a guest") -> the base form.
 PLURALS = {
@@ -62,7 +63,7 @@ ARTICLES = frozenset({"a", "an", "the"})
 BEFORE = parameters.BEFORE
 
 SLOT_TYPES = {"amount", "good", "ship", "letter", "name"}
-CARD_KINDS = ("building", "elder")  # what a name slot is named: the kind of card its quoted name must be
+CARD_KINDS = tuple(declared.CardKind)  # what a name slot is named: the kind of card its quoted name must be
 WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
 
 
