@@ -160,16 +160,14 @@ class CardGenerator:
         return ast.Tuple(values, ast.Load())
 
     def arguments(self, phrase: n.Call) -> list[ast.expr]:
-        """The slots' values; an amount that may come out below 0 is clamped, as an amount below 0 counts as 0."""
-        compiled = []
-        for arg in phrase.args:
-            if isinstance(arg, str):
-                compiled.append(const(arg))
-            elif isinstance(arg, n.Number):
-                compiled.append(const(arg.value))
-            else:
-                compiled.append(call(name("max"), const(0), self.expr(arg)))
-        return compiled
+        """The slots' values, each amount worked out in play through rt.amount (below 0 counts as 0, above its most
+        stops the card)."""
+        return [const(arg) if isinstance(arg, str) else self.amount(arg) for arg in phrase.args]
+
+    def amount(self, value: n.Expr) -> ast.expr:
+        if isinstance(value, n.Number):
+            return const(value.value)
+        return call(rt("amount"), name("ctx"), self.expr(value))
 
     def rules(self) -> ast.expr:
         """Each rule parameter the card sets: its value where it is a number or a switch, else the function of the
@@ -313,7 +311,7 @@ class CardGenerator:
             return [body, ast.Expr(call(rt("may"), name("ctx"), question, name(body.name)))]
         if isinstance(statement, n.UpTo):
             body = self.nested(f"repeat{number}", statement.body, statement.span)
-            times = self.expr(statement.times)
+            times = self.amount(statement.times)
             question = const(self.english.statements(statement.body))
             return [body, ast.Expr(call(rt("up_to"), name("ctx"), times, question, name(body.name)))]
         assert isinstance(statement, n.ChooseOne)

@@ -123,4 +123,4 @@ from runtime.library.others import (
     others_with,
     total_among_others,
 )
-from runtime.model.arithmetic import by_rows
+from runtime.model.arithmetic import amount, by_rows
