@@ -14,6 +14,7 @@ from functools import cached_property
 
 from compiler.backends.parts import Part
 from compiler.backends.render import English, is_before
+from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
@@ -240,6 +241,8 @@ class CardGenerator:
         """The ExampleSteps of one line (an expect line makes one a condition), `first` the place of the first."""
         role = step_role(example, first)
         line = {"text": const(self.text(step.span)), "line": const(step.span.line), "player": const(step.player)}
+        if on_this_card(step):
+            line["on_card"] = const(True)
         if isinstance(step, n.Answers):
             return [call(name("ExampleStep"), kind=const("answers"), answers=const(step.values), **line)]
         if isinstance(step, n.Do):
@@ -273,6 +276,8 @@ class CardGenerator:
             keywords["compare"] = ast.Attribute(name("operator"), condition.op.evaluate.__name__, ast.Load())
         else:
             keywords["run"] = self.returning(role, self.expr(condition), condition.span)
+        if on_this_card(condition):
+            keywords["on_card"] = const(True)
         return call(
             name("ExampleStep"), **keywords, text=const(self.text(condition.span)), line=const(condition.span.line)
         )
@@ -334,6 +339,19 @@ def step_role(example: int, step: int) -> str:
 def reads_before(value: n.Expr) -> bool:
     """Whether a rule's value reads the value before its change (its own words): a relative change."""
     return any(is_before(node) for node in n.walk(value))
+
+
+ON_CARD_COUNTS = frozenset(entry.impl for entry in vocab.COUNTS if entry.on_card)
+
+
+def on_this_card(root: n.Node) -> bool:
+    """Whether an example's step reads or acts on this Building (`gold on this building`, `put 1 gold on this
+    building`): then the player it names must have the card in play, and the example says so when they do not."""
+    return any(
+        (isinstance(node, n.Ref) and node.source == "count" and node.name in ON_CARD_COUNTS)
+        or (isinstance(node, n.Call) and node.entry.on_card)
+        for node in n.walk(root)
+    )
 
 
 BUILD_THIS_CARD = "build_this_card"  # the example step that builds the example's own card

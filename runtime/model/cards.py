@@ -148,6 +148,7 @@ class ExampleStep:
     text: str = ""
     line: int = 0
     player: int = 1
+    on_card: bool = False  # it reads or acts on the example's card: the player named must have it in play
 
 
 @dataclass(frozen=True)

@@ -132,7 +132,13 @@ class Effect(Entry):
     # events it sets off only when the table holds their cause (a removed Ship's Guest goes back): for the
     # reference's interactions; no loop check counts them, since a player runs out of that cause
     may_cause: tuple[str, ...] = ()
+    # for the reference's interactions: the rule parameters that change what it does (the distribution order, where
+    # an Elder's discard goes, the Ghost Ship's gap that follows a removed Ship), and the counts it can lower, so a
+    # card's "as soon as" reading one may lapse and hold again (a Ship removed lowers the haul size)
+    ruled_by: tuple[str, ...] = ()
+    lowers: tuple[str, ...] = ()
     onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
+    on_card: bool = False  # acts on this Building in play (an example step needs the player named to have it)
     worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
     example_only: bool = False  # only a worked example may do it
     zero_is_nothing: bool = True  # an amount of 0 does nothing, so a constant 0 is an error
