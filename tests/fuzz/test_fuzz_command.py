@@ -13,6 +13,7 @@ import time
 import pytest
 
 import tests.fuzz.__main__ as command
+from tests.fuzz import run as fuzz_run
 from tests.fuzz.cards import Generated
 from tests.fuzz.games import Outcome
 from tests.fuzz.run import Batch, Found, Limits, run, shrink_all
@@ -106,3 +107,25 @@ def test_shrinking_past_its_memory_or_time_keeps_the_card_as_found_and_a_dead_wo
     ]
     report = batch.shrunk_report(shrunk)
     assert "hang: kind 7, card 7 shrunk (not: shrinking needed more than 1,024 MiB):" in report
+
+
+def test_an_interrupted_run_is_not_shrunk(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C while the cards play: the report of those finished, and no shrinking after it (the user wants to stop)."""
+    batch = failing(3)
+    batch.interrupted = True
+    monkeypatch.setattr(command, "run", lambda *args: batch)
+    monkeypatch.setattr(command, "shrink_all", lambda *args: pytest.fail("shrinking after an interrupt"))
+    assert command.main(["--cards", "10", "--seed", str(SEED)]) == 1
+    assert capsys.readouterr().out.startswith(f"generated cards, seed {SEED}: 4 cards;")
+
+
+def test_an_interrupt_while_shrinking_keeps_the_cards_shrunk_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(function, limits, found, workers):  # noqa: ANN001, ANN202 - results' own
+        yield function(limits, found[0])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fuzz_run, "results", interrupted)
+    monkeypatch.setattr(fuzz_run, "shrink_bounded", lambda limits, found: fuzz_run.Shrunk(found.card, found.outcome))
+    shrunk, deaths = shrink_all(failing(3, 11), jobs=2)
+    assert list(shrunk) == [("hang", "kind 3")]
+    assert deaths == []
