@@ -261,6 +261,16 @@ CASES: list[tuple[str, str, str]] = [
         """,
     ),
     (
+        "Glider",
+        "an unoccupied Elder in your Elder Council",
+        """
+        given guests in supply = 1, fish in supply = 0, fish on plates = 2, fish on elder "Pisciculturist" = 0
+        do run the end of the round
+        answer yes, elder "Pisciculturist"
+        expect guests in supply = 0, fish on elder "Pisciculturist" = 1, fish in supply = 1, fish on plates = 1
+        """,
+    ),
+    (
         "Art Sculpture",
         "If you place the third fish on that Elder, the owner gets one of the fish ... count the Elders in your own",
         """
@@ -486,6 +496,17 @@ CASES: list[tuple[str, str, str]] = [
         """,
     ),
     (
+        "Captain's House",
+        '(This may trigger other Buildings like the "Dance Hall".) Additionally, you may use the new Elder right away.',
+        """
+        do put "Dance Hall" in play
+        given schooners = 2, cutters = 2, wood in supply = 2, fish in supply = 3, gold in supply = 2, fish on plates = 4
+        do build this building
+        answer column 2 row 2, yes, "Pisciculturist", yes, plate 2, yes, plate 2
+        expect elders = 1, fish on elder "Pisciculturist" = 2, fish in supply = 2, fish on plates = 2
+        """,
+    ),
+    (
         "Harbor Branch",
         "If your haul size is 11 or greater already when you build the Harbor Branch, you get the gold right away",
         """
@@ -558,6 +579,30 @@ CASES: list[tuple[str, str, str]] = [
         do place a worker on elder "Pisciculturist"
         answer yes, "Cannery"
         expect fish in reserve = 1, fish in supply = 1, vp of "Cannery" = 1
+        """,
+    ),
+    (
+        "Cabin",
+        "you may swap steps 1 and 3 (Guests section: the Guests' fish come in step 3)",
+        """
+        given round = 2, sloops = 1, guests on ships = 1, fish in supply = 0, fish in reserve = 0
+        given fish on elder "Pisciculturist" = 0, fish on elder "Builder" = 0, fish on elder "Pond Builder" = 0
+        expect haul size = 5
+        do run the fishing phase
+        answer yes
+        expect fish in supply = 3, fish in reserve = 0
+        expect fish on elder "Pisciculturist" + fish on elder "Builder" + fish on elder "Pond Builder" = 2
+        """,
+    ),
+    (
+        "Cabin",
+        "but you do not have to",
+        """
+        given round = 2, sloops = 1, guests on ships = 1, fish in supply = 0, fish in reserve = 0
+        given fish on elder "Pisciculturist" = 0, fish on elder "Builder" = 0, fish on elder "Pond Builder" = 0
+        do run the fishing phase
+        answer no
+        expect fish in supply = 2, fish in reserve = 0, fish on elder "Pond Builder" = 1
         """,
     ),
     (
