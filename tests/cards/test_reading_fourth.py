@@ -638,6 +638,73 @@ CASES: list[tuple[str, str, str]] = [
         """,
     ),
     (
+        "Ship Owner",
+        'Life Insurance: "the Guest is returned after a Ship was sold, e.g., ... via the "Ship Owner" Elder"',
+        """
+        player 3: do put "Life Insurance" in play
+        given sloops = 1, guests in supply = 1, gold in supply = 0
+        do place a guest on a ship
+        given fish on elder "Ship Owner" = 0, fish on plates = 2
+        do place a worker on elder "Ship Owner"
+        expect sloops = 0, guests on ships = 0, guests in supply = 0, gold in supply = 3
+        player 3: expect vp of "Life Insurance" = 7
+        """,
+    ),
+    (
+        "Ship Owner",
+        'Captain\'s House: "If it does and you regain a haul size of 11 or greater later, you may not take another"',
+        """
+        given fish on elder "Ship Owner" = 0, fish on plates = 4, schooners = 2, cutters = 2
+        do put "Captain's House" in play
+        answer yes, "Pisciculturist", no
+        expect elders = 2, haul size = 11
+        do place a worker on elder "Ship Owner"
+        answer plate 2, cutter
+        expect cutters = 1, haul size < 11, elders = 2
+        given cutters = 2
+        expect haul size = 11, elders = 2
+        """,
+    ),
+    (
+        "Ship Owner",
+        'Ghost Ship: "Each time you ... remove one from there (e.g., ... via the "Ship Owner" Elder), adjust the gap"',
+        """
+        do put "Ghost Ship" in play
+        given fish on elder "Ship Owner" = 0, sloops = 2, fish on plates = 2, gold in supply = 0
+        expect free fishing spaces = 5
+        do place a worker on elder "Ship Owner"
+        answer sloop
+        expect sloops = 1, free fishing spaces = 6, haul size = 7, gold in supply = 3
+        """,
+    ),
+    (
+        "Builder",
+        'Wooden Robot: "If you build the Wooden Robot via an Elder from which you have just removed 3 fish ... not"',
+        """
+        do put "Wooden Robot" in hand
+        given fish on elder "Builder" = 2, fish on plates = 2
+        given wood in supply = 12, gold in supply = 0, fish in supply = 0
+        do place a worker on elder "Builder"
+        answer double space 2, "Wooden Robot", column 2 row 1, no
+        expect gold in supply = 0, fish in supply = 1, wood in supply = 0, fish on elder "Builder" = 0
+        given fish on elder "Builder" = 2
+        do run the fishing phase
+        expect gold in supply = 1, fish on elder "Builder" = 0
+        """,
+    ),
+    (
+        "elder:Carpenter",
+        'Timber Plant: "Each time after you remove a Forest" -- the Carpenter Elder removes one, then builds',
+        """
+        do put "Timber Plant" in play, put "Gazebo" in hand
+        given forests = 6, fish in supply = 0, wood in supply = 1
+        given fish on elder "Carpenter" = 0, fish on plates = 2
+        do place a worker on elder "Carpenter"
+        answer double space 1, "Gazebo", column 2 row 2
+        expect forests = 5, fish in supply = 1, wood in supply = 0, buildings = 2
+        """,
+    ),
+    (
         "Life Insurance",
         "Once placed, a Guest remains on the Ship (it is not returned)",
         """
@@ -660,15 +727,19 @@ CASES: list[tuple[str, str, str]] = [
 
 
 def with_cases(text: str) -> str:
-    """The cards' text with each case added under its card (a Building, or an Elder where no Building has the name) as
-    a worked example titled by its index."""
+    """The cards' text with each case added under its card as a worked example titled by its index. A case's card is
+    a Building, or an Elder where no Building has the name; "elder:NAME" names the Elder where both do."""
     lines = text.split("\n")
     for index in reversed(range(len(CASES))):
         card, _, steps = CASES[index]
-        heads = [
-            n for kind in ("building", "elder") for n, line in enumerate(lines) if line.startswith(f'{kind} "{card}" (')
-        ]
-        start = heads[0]
+        kinds, _, name = card.rpartition(":")
+        heads = (
+            n
+            for kind in (kinds or "building elder").split()
+            for n, line in enumerate(lines)
+            if line.startswith(f'{kind} "{name}" (')
+        )
+        start = next(heads)
         end = next(n for n in range(start + 1, len(lines)) if lines[n][:1] not in ("", " ", "#"))
         while not lines[end - 1].strip():
             end -= 1
