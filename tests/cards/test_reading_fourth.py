@@ -193,6 +193,18 @@ CASES: list[tuple[str, str, str]] = [
         """,
     ),
     (
+        "Deep-Sea Trawler",
+        'Ghost Ship: "You may decline this effect at any time" -- to leave the Trawler its four free spaces',
+        """
+        do put "Ghost Ship" in play
+        given schooners = 1, sloops = 1, wood in supply = 5, fish in supply = 5
+        expect free fishing spaces = 3
+        do build this building
+        answer yes
+        expect free fishing spaces = 2, wood in supply = 0, fish in supply = 0
+        """,
+    ),
+    (
         "Carpenter",
         'including ... Buildings that do not occupy a Building space, like ... the "Deep-Sea Trawler"',
         """
@@ -504,6 +516,16 @@ CASES: list[tuple[str, str, str]] = [
         do build this building
         answer column 2 row 2, yes, "Pisciculturist", yes, plate 2, yes, plate 2
         expect elders = 1, fish on elder "Pisciculturist" = 2, fish in supply = 2, fish on plates = 2
+        """,
+    ),
+    (
+        "Captain's House",
+        'As soon as your haul size is 11 or greater, you may immediately ... take a "Take an Elder" action',
+        """
+        given fish on plates = 2, fish in supply = 0
+        given schooners = 2, cutters = 2
+        answer yes, "Pisciculturist", yes
+        expect haul size = 11, elders = 1, fish on elder "Pisciculturist" = 1, fish in supply = 1, fish on plates = 1
         """,
     ),
     (
