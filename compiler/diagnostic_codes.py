@@ -464,8 +464,8 @@ ANSWER_PLACE = Code(
     "E0312",
     "an answer before the step that asks it",
     """
-An example's `answer` line answers the questions of the step right before it (a `do` or an
-`expect illegal`), so it comes after that step:
+An example's `answer` line answers the questions of the step right before it (a `do`, an
+`expect illegal`, or a `given` that sets off an "as soon as" which asks), so it comes after that step:
 
     do build this building
     answer column 2 row 1, pay 1 wood and 1 fish

@@ -33,6 +33,7 @@ from compiler.collector import collector_paused
 from compiler.diagnostics import Diagnostic, Span, by_severity, moved, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import card_header, definitions, parse
+from runtime.model.declarations import CardKind
 
 if TYPE_CHECKING:
     from compiler.backends.generate import CardCode
@@ -149,7 +150,7 @@ def header_read_off(text: str, line: int, filename: str) -> tuple[Header, ...]:
     def at(part: str) -> Span:
         return Span(filename, line, found.start(part) + 1, line, found.end(part) + 1)
 
-    return (Header(found["kind"], found["name"][1:-1], found["code"], at("kind"), at("name"), at("code")),)
+    return (Header(CardKind(found["kind"]), found["name"][1:-1], found["code"], at("kind"), at("name"), at("code")),)
 
 
 class Memo:

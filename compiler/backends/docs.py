@@ -23,7 +23,7 @@ from compiler.editors.lexer import highlight_css, highlighted
 from compiler.syntax import nodes as n
 from compiler.syntax.comments import comments, notes
 from runtime.model.data import data_line, described
-from runtime.model.declarations import TriggerKind
+from runtime.model.declarations import CardKind, TriggerKind
 from runtime.model.rules import player_counts
 from runtime.wording import spreadsheet_text
 
@@ -153,11 +153,37 @@ def hooks(card: n.Card) -> set[str]:
     return {a.trigger.entry.impl for a in card.abilities if a.trigger.entry is not None}
 
 
+def effect_calls(card: n.Card) -> list[n.Call]:
+    return [call for a in card.abilities for call in n.calls_in(a.body)]
+
+
 def causes(card: n.Card) -> set[str]:
-    """The events a card's effects and its ways to pay may set off (a Guest returned as a payment among them)."""
-    calls = [call for a in card.abilities for call in n.calls_in(a.body)]
+    """The events a card's effects, its ways to pay and its rules may set off (a Guest returned as a payment among
+    them; a Building built as a Build a Ship action)."""
+    calls = effect_calls(card)
     calls += [p for line in card.costs for option in line.options for p in option.payments if isinstance(p, n.Call)]
-    return {event for call in calls for event in call.entry.sets_off(call.args)}
+    by_rules = {event for r in card.rules for event in r.entry.parameter.sets_off}
+    return by_rules | {event for call in calls for event in call.entry.sets_off(call.args)}
+
+
+def ruled_by(card: n.Card) -> set[str]:
+    """The rule parameters that change what the card's effects do (the distribution order for a distribution)."""
+    return {parameter for call in effect_calls(card) for parameter in call.entry.ruled_by}
+
+
+def lowers(card: n.Card) -> set[str]:
+    """The counts the card's effects can lower (a Ship removed: the haul size)."""
+    return {count for call in effect_calls(card) for count in call.entry.lowers}
+
+
+def watches(card: n.Card) -> set[str]:
+    """The counts the card's "as soon as" conditions read: lowered, such a condition may lapse and hold again."""
+    conditions = [a.trigger.condition for a in card.abilities if a.trigger.kind is TriggerKind.AS_SOON_AS]
+    return {
+        node.name
+        for node in n.walk(tuple(c for c in conditions if c is not None))
+        if isinstance(node, n.Ref) and node.source == "count"
+    }
 
 
 def rules(card: n.Card) -> set[str]:
@@ -169,6 +195,12 @@ def bears_on(card: n.Card) -> set[str]:
     return {event for r in card.rules for event in r.entry.parameter.bears_on}
 
 
+def rules_borne(card: n.Card) -> set[str]:
+    """The rule parameters of other cards whose effect the card's rules change (the gap may count a Building placed
+    on the Fishing track as a Ship)."""
+    return {other for r in card.rules for other in r.entry.parameter.bears_on_rules}
+
+
 def discarded(card: n.Card) -> set[str]:
     """The Buildings a card's ways to pay discard (`discard "Toy Shop"`)."""
     return {
@@ -178,6 +210,22 @@ def discarded(card: n.Card) -> set[str]:
         for payment in option.payments
         if isinstance(payment, n.Call) and payment.entry.impl == DISCARD
     }
+
+
+def card_facts(card: n.Card) -> tuple[set[str], ...]:
+    """What interactions group a card by: the events it hooks, causes, the rules it changes, the events they bear
+    on, the Buildings it discards, the rules ruling its effects, the counts they lower and its "as soon as" reads."""
+    return (
+        hooks(card),
+        causes(card),
+        rules(card),
+        bears_on(card),
+        discarded(card),
+        ruled_by(card),
+        lowers(card),
+        watches(card),
+        rules_borne(card),
+    )
 
 
 SHOWN_RELATED = 30  # cards named as interacting with one card; past that, the rest are counted by what they share
@@ -197,38 +245,39 @@ Group = tuple[tuple[str, str], list[str]]  # what its cards do (said of one card
 
 def label(card: n.Card | CardDoc) -> str:
     """A card as an interaction list names it: an Elder says so, since a Building may share its name (Carpenter)."""
-    return card.name if card.kind == "building" else f"{card.name} (Elder)"
+    return card.name if card.kind is CardKind.BUILDING else f"{card.name} (Elder)"
 
 
 def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
     """Cards that hook the same events, change the same rules, cause what another hooks, change a rule bearing on
-    what another hooks, or are discarded to build one another, each way; keyed by label. Worked out from the cards
-    grouped by event, rule and discarded card, never card against card: 10,000 cards hearing one event are 10,000
+    what another hooks, ruling what another's effects do or bearing on another's rule, lower a count another's "as
+    soon as" reads, or are discarded to build one another, each way; keyed by label. Worked out from the cards grouped
+    by event, rule, count and discarded card, never card against card: 10,000 cards hearing one event are 10,000
     short entries, not 10,000 lists of 9,999 names."""
     hearers: dict[str, list[str]] = defaultdict(list)
     causers: dict[str, list[str]] = defaultdict(list)
     setters: dict[str, list[str]] = defaultdict(list)
     bearers: dict[str, list[str]] = defaultdict(list)
     discarders: dict[str, list[str]] = defaultdict(list)
+    ruled_ones: dict[str, list[str]] = defaultdict(list)
+    lowerers: dict[str, list[str]] = defaultdict(list)
+    watchers: dict[str, list[str]] = defaultdict(list)
+    rule_bearers: dict[str, list[str]] = defaultdict(list)
     facts = {}
     for card in sorted(cards, key=label):  # so each group is in label order
         name = label(card)
-        facts[name] = hooks(card), causes(card), rules(card), bears_on(card), discarded(card)
-        for event in facts[name][0]:
-            hearers[event].append(name)
-        for event in facts[name][1]:
-            causers[event].append(name)
-        for rule in facts[name][2]:
-            setters[rule].append(name)
-        for event in facts[name][3]:
-            bearers[event].append(name)
-        for discarded_name in facts[name][4]:
-            discarders[discarded_name].append(name)
+        facts[name] = card_facts(card)
+        for index, grouped in enumerate(
+            (hearers, causers, setters, bearers, discarders, ruled_ones, lowerers, watchers, rule_bearers)
+        ):
+            for key in facts[name][index]:
+                grouped[key].append(name)
     words = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
+    counted = {count.impl: count.pattern for count in vocab.TABLES["count"]}
     related = {}
     for card in cards:
         name = label(card)
-        heard, caused, ruled, borne, discards = facts[name]
+        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[name]
         groups: list[Group] = [(said("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
         groups += [(said("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
         groups += [(said("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
@@ -237,7 +286,24 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
         groups += [
             (said("hear", f"'{words[event]}', which its rules bear on"), hearers[event]) for event in sorted(borne)
         ]
-        if card.kind == "building":  # only a Building is discarded to build another
+        groups += [
+            (said("change", f"the {words[rule]}, which rules what it does"), setters[rule]) for rule in sorted(ruling)
+        ]
+        groups += [(said("do", f"what its rule '{words[rule]}' changes"), ruled_ones[rule]) for rule in sorted(ruled)]
+        groups += [
+            (said("watch", f"'{counted[count]}', which it lowers"), watchers[count]) for count in sorted(lowered)
+        ]
+        groups += [
+            (said("lower", f"'{counted[count]}', which it watches"), lowerers[count]) for count in sorted(watched)
+        ]
+        groups += [
+            (said("change", f"the {words[rule]}, which its rules bear on"), setters[rule])
+            for rule in sorted(borne_rules)
+        ]
+        groups += [
+            (said("change", f"a rule bearing on its '{words[rule]}'"), rule_bearers[rule]) for rule in sorted(ruled)
+        ]
+        if card.kind is CardKind.BUILDING:  # only a Building is discarded to build another
             groups.append((said("discard", "it to be built"), discarders[card.name]))
         groups.append((("is discarded to build it", "are discarded to build it"), sorted(discards & facts.keys())))
         related[name] = related_to(name, [group for group in groups if group[1] not in ([], [name])])

@@ -14,14 +14,16 @@ from functools import cached_property
 
 from compiler.backends.parts import Part
 from compiler.backends.render import English, is_before
+from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
+from runtime.model.declarations import CardKind
 
 CARDS_PRELUDE = (
     "from runtime import library as rt\n"
     "from runtime.model.cards import Ability, CardSpec, CostOption\n"
-    "from runtime.model.declarations import Actor, Timing, TriggerKind\n"
+    "from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind\n"
 )
 EXAMPLES_PRELUDE = (
     "import operator\nfrom runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
@@ -108,7 +110,7 @@ class CardGenerator:
     def spec(self) -> ast.Call:
         card = self.card
         keywords = {
-            "kind": const(card.kind),
+            "kind": member(card.kind),
             "name": const(card.name),
             "deck": const(card.deck),
             "code": const(card.code),
@@ -158,16 +160,14 @@ class CardGenerator:
         return ast.Tuple(values, ast.Load())
 
     def arguments(self, phrase: n.Call) -> list[ast.expr]:
-        """The slots' values; an amount that may come out below 0 is clamped, as an amount below 0 counts as 0."""
-        compiled = []
-        for arg in phrase.args:
-            if isinstance(arg, str):
-                compiled.append(const(arg))
-            elif isinstance(arg, n.Number):
-                compiled.append(const(arg.value))
-            else:
-                compiled.append(call(name("max"), const(0), self.expr(arg)))
-        return compiled
+        """The slots' values, each amount worked out in play through rt.amount (below 0 counts as 0, above its most
+        stops the card)."""
+        return [const(arg) if isinstance(arg, str) else self.amount(arg) for arg in phrase.args]
+
+    def amount(self, value: n.Expr) -> ast.expr:
+        if isinstance(value, n.Number):
+            return const(value.value)
+        return call(rt("amount"), name("ctx"), self.expr(value))
 
     def rules(self) -> ast.expr:
         """Each rule parameter the card sets: its value where it is a number or a switch, else the function of the
@@ -241,6 +241,8 @@ class CardGenerator:
         """The ExampleSteps of one line (an expect line makes one a condition), `first` the place of the first."""
         role = step_role(example, first)
         line = {"text": const(self.text(step.span)), "line": const(step.span.line), "player": const(step.player)}
+        if on_this_card(step):
+            line["on_card"] = const(True)
         if isinstance(step, n.Answers):
             return [call(name("ExampleStep"), kind=const("answers"), answers=const(step.values), **line)]
         if isinstance(step, n.Do):
@@ -274,6 +276,8 @@ class CardGenerator:
             keywords["compare"] = ast.Attribute(name("operator"), condition.op.evaluate.__name__, ast.Load())
         else:
             keywords["run"] = self.returning(role, self.expr(condition), condition.span)
+        if on_this_card(condition):
+            keywords["on_card"] = const(True)
         return call(
             name("ExampleStep"), **keywords, text=const(self.text(condition.span)), line=const(condition.span.line)
         )
@@ -307,7 +311,7 @@ class CardGenerator:
             return [body, ast.Expr(call(rt("may"), name("ctx"), question, name(body.name)))]
         if isinstance(statement, n.UpTo):
             body = self.nested(f"repeat{number}", statement.body, statement.span)
-            times = self.expr(statement.times)
+            times = self.amount(statement.times)
             question = const(self.english.statements(statement.body))
             return [body, ast.Expr(call(rt("up_to"), name("ctx"), times, question, name(body.name)))]
         assert isinstance(statement, n.ChooseOne)
@@ -335,6 +339,19 @@ def step_role(example: int, step: int) -> str:
 def reads_before(value: n.Expr) -> bool:
     """Whether a rule's value reads the value before its change (its own words): a relative change."""
     return any(is_before(node) for node in n.walk(value))
+
+
+ON_CARD_COUNTS = frozenset(entry.impl for entry in vocab.COUNTS if entry.on_card)
+
+
+def on_this_card(root: n.Node) -> bool:
+    """Whether an example's step reads or acts on this Building (`gold on this building`, `put 1 gold on this
+    building`): then the player it names must have the card in play, and the example says so when they do not."""
+    return any(
+        (isinstance(node, n.Ref) and node.source == "count" and node.name in ON_CARD_COUNTS)
+        or (isinstance(node, n.Call) and node.entry.on_card)
+        for node in n.walk(root)
+    )
 
 
 BUILD_THIS_CARD = "build_this_card"  # the example step that builds the example's own card
@@ -481,7 +498,7 @@ def card_code(card: n.Card, lines: list[str], trace: bool = False) -> CardCode:
 def example_code(card: n.Card, lines: list[str]) -> CardCode:
     """The functions of the card's worked examples and their list (a card with none has an empty block)."""
     generator = CardGenerator(card, lines)
-    owner = card.name if card.kind == "building" else None
+    owner = card.name if card.kind is CardKind.BUILDING else None
     examples = [generator.example(example, number, owner, card.code) for number, example in enumerate(card.examples, 1)]
     return examples_block(generator, examples, card)
 

@@ -14,7 +14,7 @@ from compiler.checking import vocabulary
 from compiler.checking.vocabulary import ACTIONS, BEFORE, DECKS, GOODS, PLURALS, Entry, caused_by
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
-from runtime.model.declarations import Actor, Timing, TriggerKind
+from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
 from runtime.model.rules import player_counts
 
 NOUNS = {"guest": ("Guest", "Guests"), "wood": ("wood", "wood"), "fish": ("fish", "fish"), "gold": ("gold", "gold")}
@@ -147,8 +147,8 @@ class English:
         build another)."""
         self.card = card
         self.cards = cards
-        self.subject = "the Elder" if card.kind == "elder" else f"the {card.name}"
-        self.plural = card.kind != "elder" and plural_name(card.name)
+        self.subject = "the Elder" if card.kind is CardKind.ELDER else f"the {card.name}"
+        self.plural = card.kind is not CardKind.ELDER and plural_name(card.name)
         self.lets: dict[str, n.Expr] = {}
         self.phrases: dict[str, str] = {}  # the English of the fields (or rule scope) in reach: the event's, the rule's
 
@@ -564,7 +564,7 @@ def discards(payment: n.Call | n.Phrase, card: n.Card) -> bool:
     return (
         isinstance(payment, n.Call)
         and payment.entry.impl == DISCARD
-        and card.kind == "building"
+        and card.kind is CardKind.BUILDING
         and payment.args == (card.name,)
     )
 

@@ -27,7 +27,7 @@ from compiler.checking.phrases import (
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.diagnostics import Diagnostic, Diagnostics, Span
 from compiler.syntax import nodes as n
-from runtime.model.declarations import Timing, TriggerKind
+from runtime.model.declarations import CardKind, Timing, TriggerKind
 from runtime.model.parameters import parameters
 from runtime.model.rules import player_counts
 
@@ -35,8 +35,8 @@ NUMBER, TRUTH = "number", "truth"
 TYPE_NAMES = {NUMBER: "a number", TRUTH: "a yes/no condition"}
 SWITCH_WORDS = {"on": True, "off": False}  # the values a switch rule may be given
 ABILITIES_OF = {
-    "building": set(TriggerKind) - {TriggerKind.ELDER_USE},
-    "elder": {TriggerKind.ELDER_USE},
+    CardKind.BUILDING: set(TriggerKind) - {TriggerKind.ELDER_USE},
+    CardKind.ELDER: {TriggerKind.ELDER_USE},
 }
 
 
@@ -83,7 +83,7 @@ class Checker:
         self.at_most_one(card.players, "players", card)
         self.at_most_one(card.costs, "cost", card)
         self.at_most_one(card.vp, "vp", card)
-        if card.kind == "building":
+        if card.kind is CardKind.BUILDING:
             self.required(card.costs, "cost", card, "cost 1 wood, 2 fish  (or: cost none)")
             self.required(card.vp, "vp", card, "vp 2")
         scope = Scope(where="in a card fact")
@@ -111,14 +111,14 @@ class Checker:
             )
         pattern = vocab.CODE_PATTERNS[card.kind]
         if not re.fullmatch(pattern, card.code):
-            example = "A613" if card.kind == "building" else "E01"
+            example = "A613" if card.kind is CardKind.BUILDING else "E01"
             self.error(
                 codes.BAD_CARD_CODE,
                 f"'{card.code}' is not {article(card.kind)} {card.kind} code",
                 card.code_span,
                 f"{card.kind} codes look like {example}",
             )
-        if card.kind == "elder" and sum(a.trigger.kind is TriggerKind.ELDER_USE for a in card.abilities) != 1:
+        if card.kind is CardKind.ELDER and sum(a.trigger.kind is TriggerKind.ELDER_USE for a in card.abilities) != 1:
             self.error(
                 codes.ELDER_USE, "an elder needs exactly one 'use:' ability", card.name_span, "add 'use: <effects>'"
             )
@@ -316,15 +316,16 @@ class Checker:
         return replace(example, steps=tuple(self.step(step, scope) for step in example.steps))
 
     def answers_placed(self, steps: tuple[n.Step, ...]) -> None:
-        """An answer belongs to the step that asks it, so it follows a `do` or an `expect illegal`."""
-        asking = (n.Do, n.ExpectIllegal, n.Answers)
+        """An answer belongs to the step that asks it, so it follows a `do`, an `expect illegal` or a `given` (which
+        may set off an "as soon as" that asks)."""
+        asking = (n.Do, n.ExpectIllegal, n.Given, n.Answers)
         for before, step in zip((None, *steps), steps, strict=False):
             if isinstance(step, n.Answers) and not isinstance(before, asking):
                 self.error(
                     codes.ANSWER_PLACE,
                     "an answer must follow the step that asks the question",
                     step.span,
-                    "move this 'answer' line right after its 'do' step",
+                    "move this 'answer' line right after the 'do' or 'given' step that asks it",
                 )
         most = player_counts()[-1]
         for step in steps:
@@ -516,7 +517,7 @@ class Checker:
     # Expressions
 
     def expr_of(self, expr: n.Expr, expected: str, scope: Scope, role: str) -> n.Expr:
-        checked, type_ = self.expr(expr, scope)
+        checked, type_ = self.expr(expr, scope, expected)
         if type_ and type_ != expected:
             hint = "compare it, e.g. 'elders >= 2'" if expected == TRUTH else "use a count, not a condition"
             self.error(
@@ -524,8 +525,9 @@ class Checker:
             )
         return checked
 
-    def expr(self, expr: n.Expr, scope: Scope) -> tuple[n.Expr, str]:
-        """The checked expression and its type ('' when an error was already reported)."""
+    def expr(self, expr: n.Expr, scope: Scope, expected: str = "") -> tuple[n.Expr, str]:
+        """The checked expression and its type ('' when an error was already reported); `expected`, the type its
+        place needs, if one: an unknown name there is offered names of that type only."""
         if isinstance(expr, n.Negate | n.Binary) and not scope.folded:
             self.report(numbers.beyond_limit(expr))
             scope = replace(scope, folded=numbers.constant(expr) is not None)
@@ -533,7 +535,7 @@ class Checker:
             self.report(numbers.too_large(expr.value, expr.span))
             return expr, NUMBER
         if isinstance(expr, n.Quantity):
-            return self.quantity(expr, scope)
+            return self.quantity(expr, scope, expected)
         if isinstance(expr, n.Negate):
             return replace(expr, operand=self.expr_of(expr.operand, NUMBER, scope, "operand")), NUMBER
         if isinstance(expr, n.Binary):
@@ -566,7 +568,7 @@ class Checker:
         self.diagnostics.extend(numbers.table_rows(table))
         return replace(table, key=key, rows=rows)
 
-    def quantity(self, quantity: n.Quantity, scope: Scope) -> tuple[n.Expr, str]:
+    def quantity(self, quantity: n.Quantity, scope: Scope, expected: str = "") -> tuple[n.Expr, str]:
         words = " ".join(quantity.words)
         if words in scope.locals:
             return n.Ref(quantity.span, "local", words, (), scope.locals[words], words), scope.locals[words]
@@ -607,7 +609,8 @@ class Checker:
                     )
                 args = (*entry.args, *(t.text for t in filled))
                 return n.Ref(quantity.span, "count", entry.impl, args, entry.result, words), entry.result
-        self.diagnostics.add(unknown_count(quantity, tokens, [*scope.locals, *scope.fields], scope.in_event))
+        names = {**scope.locals, **{words: type_ for words, (_, type_) in scope.fields.items()}}
+        self.diagnostics.add(unknown_count(quantity, tokens, names, scope.in_event, expected))
         return quantity, ""
 
 

@@ -224,8 +224,12 @@ def unknown_slot_word(tokens: list[Token], entries) -> Diagnostic | None:
     )
 
 
-def unknown_count(quantity: n.Quantity, tokens: list[Token], names: list[str], in_event: bool) -> Diagnostic:
-    """A quantity that is no count; `names` are the other names in scope (locals, event fields)."""
+def unknown_count(
+    quantity: n.Quantity, tokens: list[Token], names: dict[str, str], in_event: bool, expected: str = ""
+) -> Diagnostic:
+    """A quantity that is no count; `names` are the other names in scope (locals, event fields) with their types.
+    Where its place needs a type (`expected`: a number in an amount, a truth in a condition), only names of that
+    type are offered: following the hint never leads to "the amount must be a number"."""
     words = " ".join(quantity.words)
     if words in vocab.GOODS or vocab.normalise(words) in vocab.GOODS:
         good = vocab.normalise(words)
@@ -234,14 +238,15 @@ def unknown_count(quantity: n.Quantity, tokens: list[Token], names: list[str], i
         )
     if names_another_player(words) and not in_event:
         return another_player_outside_event(quantity.span)
-    field_owner = next((e for e in vocab.EVENTS if lookup_field(e.fields, quantity)), None)
-    if field_owner is not None:
+    owners = [e.pattern for e in vocab.EVENTS if lookup_field(e.fields, quantity)]
+    if owners:
         return codes.FIELD_OUTSIDE_HANDLER.diagnostic(
-            f"'{words}' is only known while handling '{field_owner.pattern}'",
+            f"'{words}' is only known while handling {either(owners)}",
             quantity.span,
-            f"use it in 'each time ... {field_owner.pattern}'",
+            f"use it in 'each time ... {owners[0]}'",
         )
-    wrong_word = unknown_slot_word(tokens, vocab.TABLES["count"])
+    counts = [entry for entry in vocab.TABLES["count"] if expected in ("", entry.result)]
+    wrong_word = unknown_slot_word(tokens, counts)
     if wrong_word is not None:
         return wrong_word
     if words.lower() in vocab.NUMBER_WORDS:
@@ -254,8 +259,21 @@ def unknown_count(quantity: n.Quantity, tokens: list[Token], names: list[str], i
             quantity.span,
             f"a rule's value can be read only inside its own 'rule {words} = ...' (the value before that card)",
         )
-    known = [text for e in vocab.TABLES["count"] for text in spelled_out(e)] + names
-    close = difflib.get_close_matches(words, known, n=1, cutoff=0.5)
+    known = [text for e in counts for text in spelled_out(e)]
+    known += [name for name, type_ in names.items() if expected in ("", type_)]
+    elsewhere: dict[str, list[str]] = {}  # the fields of events not being heard here, of the type needed
+    for event in vocab.EVENTS:
+        for field_words, (_, type_) in event.fields.items():
+            if field_words not in names and expected in ("", type_):
+                elsewhere.setdefault(field_words, []).append(event.pattern)
+    close = difflib.get_close_matches(words, known + list(elsewhere), n=1, cutoff=0.5)
+    if close and close[0] in elsewhere:
+        return codes.UNKNOWN_COUNT.diagnostic(
+            f"unknown count '{words}'",
+            quantity.span,
+            f"did you mean '{close[0]}' ({meaning(close[0])})? It is known only while handling "
+            f"{either(elsewhere[close[0]])}: 'nus vocab count' lists every count",
+        )
     help = f"did you mean '{vocab.readable(close[0])}'?" if close else "'nus vocab count' lists every count"
     kept = {vocab.normalise(word) for word in close[0].split()} if close else set()
     left_out = [word for word in quantity.words if not difflib.get_close_matches(vocab.normalise(word), kept, 1, 0.75)]
@@ -265,6 +283,11 @@ def unknown_count(quantity: n.Quantity, tokens: list[Token], names: list[str], i
             f"'{' '.join(left_out)}': 'nus vocab count' lists every count"
         )
     return codes.UNKNOWN_COUNT.diagnostic(f"unknown count '{words}'", quantity.span, help)
+
+
+def either(events: list[str]) -> str:
+    """Events named as alternatives: "'build a ship' or 'build a building'"."""
+    return " or ".join(f"'{event}'" for event in events)
 
 
 def meaning(words: str) -> str:

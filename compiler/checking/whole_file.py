@@ -14,13 +14,14 @@ from compiler.checking.english import article
 from compiler.checking.phrases import suggestion
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
+from runtime.model.declarations import CardKind
 
 
 @dataclass(frozen=True)
 class Header:
     """What the other cards of a file need to know of one card: its kind, name and code, and where they stand."""
 
-    kind: str
+    kind: CardKind
     name: str
     code: str
     span: Span

@@ -236,7 +236,7 @@ def measured_cards(specs, wanted: list[str] | None, players: int, path: str, edi
     line) has no value there: asked for by name, it is refused with the reason; otherwise it is left out and named."""
     from runtime.analysis.balance import measured_card
 
-    cards = [spec for spec in specs if spec.kind in ("building", "elder")]
+    cards = list(specs)
     missing = [name for name in wanted or () if not named(cards, name)]
     if missing:
         raise UsageError(unknown(cards, missing[0], path))
@@ -265,11 +265,7 @@ def with_peers(specs, measured, players: int):
     from runtime.analysis.balance import measured_card
 
     wanted = {(card.kind, card.letter) for card in measured}
-    return tuple(
-        measured_card(spec)
-        for spec in specs
-        if spec.kind in ("building", "elder") and spec.in_game(players) and (spec.kind, spec.letter) in wanted
-    )
+    return tuple(measured_card(spec) for spec in specs if spec.in_game(players) and (spec.kind, spec.letter) in wanted)
 
 
 def even_suggestions(args: argparse.Namespace, source, design, tally, asked, store) -> dict[str, dict]:

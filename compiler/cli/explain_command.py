@@ -20,6 +20,7 @@ from compiler.diagnostics import printable
 from compiler.syntax import nodes as n
 from compiler.syntax.nodes import pretty
 from runtime.examples import starting_table
+from runtime.model.declarations import CardKind
 
 
 def register(commands) -> None:
@@ -92,7 +93,7 @@ def as_the_reference_says(program: n.Program, card: n.Card, text: str) -> list[s
     doc = next(doc for doc in card_docs(program, text) if (doc.kind, doc.code) == (card.kind, card.code))
     players = English(card).players()
     lines = [players, ""] if players else []
-    if card.kind == "building":
+    if card.kind is CardKind.BUILDING:
         lines += [f"Cost: {doc.cost}", f"VP: {doc.vp_label or doc.vp}", ""]
     lines += textwrap.wrap(doc.text, 100)
     for note in doc.notes:

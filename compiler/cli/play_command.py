@@ -28,6 +28,7 @@ from compiler.cli.common import (
 from compiler.cli.project_files import card_file_command, replaced_cards_option
 from compiler.cli.trace_command import find_card
 from compiler.diagnostics import printable
+from runtime.model.declarations import CardKind
 from runtime.wording import counted
 
 PERSON = "you"
@@ -162,7 +163,7 @@ def grant(value: str, specs, setup, path: str):
     if not round_text.isdigit() or int(round_text) < 1:
         raise UsageError(f"--give {value}: the round after ':' is a whole number from 1")
     card = find_card(specs, name, path)
-    if card.kind != "building":
+    if card.kind is not CardKind.BUILDING:
         raise UsageError(f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play taken")
     check_round(int(round_text), specs, setup.players)
     seat = next((seat for seat, agent in enumerate(setup.seats) if agent == PERSON), 0)

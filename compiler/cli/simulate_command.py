@@ -29,6 +29,7 @@ from compiler.cli.common import (
 from compiler.cli.output import StagedText, refuse_inputs
 from compiler.cli.project_files import card_file_command, card_loader, replaced_cards_option
 from runtime.model.data import data_line, described
+from runtime.model.declarations import CardKind
 from runtime.wording import counted
 
 if TYPE_CHECKING:
@@ -77,7 +78,9 @@ def run(args: argparse.Namespace) -> int:
     source = Source(text, args.file, card_loader())
     records = run_games({"cards": source}, jobs, args.jobs or default_jobs(), args.cluster)
     specs = cards_kept(text, args.file)
-    totals = Summary(args.players, tuple(s.name for s in specs if s.kind == "building" and s.in_game(args.players)))
+    totals = Summary(
+        args.players, tuple(s.name for s in specs if s.kind is CardKind.BUILDING and s.in_game(args.players))
+    )
     with LogFile(Path(args.log)) if args.log else nullcontext() as log:
         code = play_all(with_progress(records, args.games, "games"), totals, log, args.games)
         print(visible_lines(totals.text()))  # it names cards

@@ -16,6 +16,7 @@ from compiler.cli.terminal import painter
 from compiler.diagnostics import printable
 from compiler.syntax import nodes as n
 from runtime.examples import run_examples
+from runtime.model.declarations import CardKind
 from runtime.model.state import player_number
 
 
@@ -68,7 +69,7 @@ def heading(card: n.Card | None) -> str:
     """What an example is written under: 'card "NAME"' (a Building), 'elder "NAME"', or the base rules."""
     if card is None:
         return "base rules"
-    return f'{"card" if card.kind == "building" else card.kind} "{card.name}"'
+    return f'{"card" if card.kind is CardKind.BUILDING else card.kind} "{card.name}"'
 
 
 def summary(passed: int, failed: int, seconds: float) -> str:

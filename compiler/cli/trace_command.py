@@ -21,6 +21,7 @@ from compiler.cli.common import (
 )
 from compiler.cli.project_files import card_file_command, replaced_cards_option
 from compiler.diagnostics import printable
+from runtime.model.declarations import CardKind
 from runtime.wording import counted
 
 
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     why = left_out(card, args.players)
     if why:
         raise UsageError(f"{why}; trace it in a game it is part of: --players {min(card.players)}")
-    if args.give is not None and card.kind != "building" and not args.balance:  # balance measures Elders too
+    if args.give is not None and card.kind is not CardKind.BUILDING and not args.balance:  # balance measures Elders too
         raise UsageError(
             f"--give puts a Building into play; {card.name!r} is an Elder, which comes into play when taken"
         )

@@ -22,7 +22,7 @@ from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import card_header
 from compiler.units import MEMO, split
-from runtime.model.declarations import Timing
+from runtime.model.declarations import CardKind, Timing
 from runtime.model.rules import player_counts
 
 
@@ -273,7 +273,7 @@ def definition(analysis: Analysis, line: int, column: int) -> Span | None:
     for match in NAME.finditer(lines[line] if line < len(lines) else ""):
         if match.start() <= column <= match.end():
             named = [c for c in analysis.program.cards if c.name == match[1]]
-            named.sort(key=lambda c: c.kind != "building")
+            named.sort(key=lambda c: c.kind is not CardKind.BUILDING)
             return named[0].name_span if named else None
     return None
 

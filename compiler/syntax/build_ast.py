@@ -11,7 +11,7 @@ from lark.grammar import Rule
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
-from runtime.model.declarations import Actor, Timing, TriggerKind
+from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
 
 MAX_EXPRESSION_DEPTH = 100
 EXPRESSIONS = frozenset(
@@ -144,7 +144,7 @@ class AstBuilder:
             fields[self.item_field(item)].append(item[1] if isinstance(item, tuple) else item)
         return n.Card(
             self.until(meta, self.item_span(items[-1])) if items else self.span(meta),
-            kind=str(kind),
+            kind=CardKind(kind),
             name=unquote(name),
             name_span=self.tspan(name),
             deck=str(deck),

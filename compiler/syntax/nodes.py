@@ -8,7 +8,7 @@ from typing import Any
 
 from compiler.diagnostics import Span
 from compiler.syntax.ops import Op
-from runtime.model.declarations import Actor, Timing, TriggerKind
+from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
 
 
 @dataclass(frozen=True)
@@ -304,7 +304,7 @@ class Example(Node):
 
 @dataclass(frozen=True)
 class Card(Node):
-    kind: str  # building or elder
+    kind: CardKind
     name: str
     name_span: Span = field(compare=False, repr=False)
     deck: str = ""
@@ -322,7 +322,7 @@ class Card(Node):
     @property
     def letter(self) -> str:
         """A Building's letter deck (A, B or C) is its code's first character; Elders belong to none."""
-        return self.code[:1] if self.kind == "building" else ""
+        return self.code[:1] if self.kind is CardKind.BUILDING else ""
 
 
 @dataclass(frozen=True)

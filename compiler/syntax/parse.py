@@ -21,6 +21,7 @@ from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import MAX_EXPRESSION_DEPTH, AstBuilder, Built
+from runtime.model.arithmetic import MAX_NUMBER  # every number's limit, the run time's too
 
 
 class CardIndenter(Indenter):
@@ -378,7 +379,6 @@ def long_expression(text: str, filename: str) -> Diagnostic | None:
     )
 
 
-MAX_NUMBER = 1000  # the checker's limit on every number
 MAX_TABLE_ROWS = 50  # the checker's limit on a table's rows, with those of the tables inside its values
 MAX_DIGITS = 9  # longer ones stop here, before int() and the checker's messages see thousands of digits
 WORDS_OUTSIDE_NAMES = re.compile(r'"[^"\n]*"|#[^\n]*|\w+')

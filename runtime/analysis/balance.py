@@ -32,6 +32,7 @@ from runtime.analysis.stats import Estimate, adjust, mean_interval, proportion_i
 from runtime.analysis.store import GameStore, data_digest, game_key
 from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec, Context
+from runtime.model.declarations import CardKind
 from runtime.model.state import player_number
 from runtime.players.evaluation import cost_value, load_rates, option_value, prices
 
@@ -45,7 +46,7 @@ class Measured:
     """A measured card: its code (what pairs it across two files), kind, letter and its name in each file."""
 
     code: str
-    kind: str
+    kind: CardKind
     name: str
     old_name: str
     letter: str
@@ -95,7 +96,7 @@ class Design:
         return jobs
 
 
-CardKey = tuple[str, str]  # (kind, name) as a game record names a card
+CardKey = tuple[CardKind, str]  # (kind, name) as a game record names a card
 
 
 @dataclass
@@ -125,7 +126,7 @@ class Tally:
             self.scores[seat].append(record.scores[seat])
         self.turns.append(record.turns)
         built: dict[CardKey, tuple[int, float]] = {}
-        for kind, entries in (("building", record.built), ("elder", record.taken)):
+        for kind, entries in ((CardKind.BUILDING, record.built), (CardKind.ELDER, record.taken)):
             for name, seat, round_built in entries:
                 built.setdefault((kind, name), (round_built, record.win_share(seat)))
         self.dealt_built.append(built)
@@ -141,7 +142,7 @@ class Tally:
                 values.append(record.scores[seat] - without.scores[seat])
                 wins.append(record.win_share(seat) - without.win_share(seat))
             if how is Given.PAID:
-                entries = record.taken if card.kind == "elder" else record.built
+                entries = record.taken if card.kind is CardKind.ELDER else record.built
                 rounds = [built for built_name, owner, built in entries if built_name == name and owner == seat]
                 first = min(rounds) if rounds else None
                 self.reached.setdefault(card.code, []).append(first)
@@ -295,7 +296,7 @@ def build_rates(tally: Tally, specs: Sequence[CardSpec], players: int) -> list[d
     return [
         {"name": spec.name, "code": spec.code, "kind": spec.kind, **observed_block(tally, (spec.kind, spec.name))}
         for spec in specs
-        if spec.kind in ("building", "elder") and spec.in_game(players)
+        if spec.in_game(players)
     ]
 
 
@@ -638,9 +639,8 @@ def card_costs(specs: Sequence[CardSpec], players: int) -> dict[str, float]:
     Elder costs no goods (0)."""
     table = new_table(players, specs)
     return {
-        spec.code: cost_value(table, table.players[0], spec) if spec.kind == "building" else 0.0
+        spec.code: cost_value(table, table.players[0], spec) if spec.kind is CardKind.BUILDING else 0.0
         for spec in specs
-        if spec.kind in ("building", "elder")
     }
 
 

@@ -11,6 +11,7 @@ from runtime.analysis.grants import Given, give, set_aside
 from runtime.core.rules_in_force import base_value
 from runtime.game.forward import Game, Record
 from runtime.model.cards import CardSpec
+from runtime.model.declarations import CardKind
 from runtime.model.rules import load_rules
 from runtime.model.state import Table
 from runtime.players import seat_deciders
@@ -25,7 +26,7 @@ class Grant:
     seat: int
     round: int
     given: Given = Given.FREE
-    kind: str = "building"  # a Building and an Elder may share a name (the Carpenter)
+    kind: CardKind = CardKind.BUILDING  # a Building and an Elder may share a name (the Carpenter)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from runtime.core.in_play import attach
 from runtime.core.rules_in_force import rule
 from runtime.mechanics.buildings import ON_TRACK, placements
 from runtime.model.cards import CardSpec
+from runtime.model.declarations import CardKind
 from runtime.model.state import CardInPlay, Player, Table
 
 
@@ -34,11 +35,11 @@ class Given(Enum):
         return f"{how} at the start of round {round_number}"
 
 
-def set_aside(table: Table, name: str, kind: str = "building") -> CardSpec | None:
+def set_aside(table: Table, name: str, kind: CardKind = CardKind.BUILDING) -> CardSpec | None:
     """Take the card of that name and kind out of the deal: out of its deck, off the display (refilled from its deck,
     as after a build), out of a player's hand or off an Elder stack. None when the deal has no such card unbuilt (its
     `players` line leaves it out)."""
-    if kind == "elder":
+    if kind is CardKind.ELDER:
         for stack in table.elder_stacks:
             for spec in stack:
                 if spec.name == name:
@@ -46,7 +47,7 @@ def set_aside(table: Table, name: str, kind: str = "building") -> CardSpec | Non
                     return spec
         return None
     for place, spec in enumerate(table.display):
-        if spec.name == name and spec.kind == "building":
+        if spec.name == name and spec.kind is CardKind.BUILDING:
             table.display.pop(place)
             deck = table.decks.get(spec.letter)
             if deck:
@@ -54,7 +55,7 @@ def set_aside(table: Table, name: str, kind: str = "building") -> CardSpec | Non
             return spec
     for pool in [*table.decks.values(), *(player.hand for player in table.players)]:
         for spec in pool:
-            if spec.name == name and spec.kind == "building":
+            if spec.name == name and spec.kind is CardKind.BUILDING:
                 pool.remove(spec)
                 return spec
     return None
@@ -67,14 +68,14 @@ def give(table: Table, spec: CardSpec, seat: int, given: Given) -> bool | None:
     if given is Given.NEVER:
         return None
     if given is Given.PAID:
-        if spec.kind == "elder":  # an Elder costs no goods: taking it costs the Take an Elder action
+        if spec.kind is CardKind.ELDER:  # an Elder costs no goods: taking it costs the Take an Elder action
             table.elder_stacks[0].append(spec)
             table.say(f"{spec.name} is put on top of the first Elder stack", seat, card=spec)
         else:
             player.hand.append(spec)
             table.say(f"{player.name} is handed {spec.name}", seat, card=spec)
         return True
-    if spec.kind == "elder":
+    if spec.kind is CardKind.ELDER:
         if rule(table, player, "elder_seats") <= len(player.council):
             return False
         card = CardInPlay(spec, player, built_turn=0, origin=0)  # returned to the first stack, where PAID puts it

@@ -14,6 +14,7 @@ from typing import Any
 from runtime.core.decisions import Option
 from runtime.core.rules_in_force import printed_plates
 from runtime.model.cards import CardSpec
+from runtime.model.declarations import CardKind
 from runtime.model.state import CardInPlay, Table, player_number
 
 ACTION_WORDS = {
@@ -70,7 +71,7 @@ def card_words(player: int, kind: str, card: CardInPlay) -> str:
         return f"over {quoted(card.name)}"
     if card.owner.index != player:
         return f"{quoted(card.name)} of player {player_number(card.owner.index)}"
-    if kind == "action" and card.spec.kind == "elder":
+    if kind == "action" and card.spec.kind is CardKind.ELDER:
         return f"elder {quoted(card.name)}"
     return quoted(card.name)
 

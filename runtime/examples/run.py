@@ -10,7 +10,7 @@ from runtime.core.events import check_latches
 from runtime.examples.decider import Answer, Asked, ExampleDecider
 from runtime.examples.table import example_table, problems
 from runtime.model.cards import CardError, CardSpec, Context, Example, ExampleStep
-from runtime.model.state import IllegalAction, Table
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
 @dataclass(frozen=True)
@@ -41,14 +41,25 @@ def answers_after(steps: Sequence[ExampleStep], index: int) -> list[Answer]:
 
 
 def acting(ctx: Context, step: ExampleStep) -> Context:
-    """The context a step runs in: the card owner's own, or another player's without a card of its own."""
-    if step.player == 1:
-        return ctx
-    if step.player > len(ctx.table.players):
-        raise StepFailed(
-            f"line {step.line}: there is no player {step.player} at this {len(ctx.table.players)}-player table"
-        )
-    return Context(ctx.table, ctx.table.players[step.player - 1], None, ctx.event)
+    """The context a step runs in: the player it names, with the example's card as that player has it in play (each
+    Building is one card: once another player builds it, it is theirs). ctx.event, the example's facts, reads `vp`
+    through the step's context."""
+    table = ctx.table
+    if step.player > len(table.players):
+        seats = len(table.players)
+        raise StepFailed(f"line {step.line}: there is no player {step.player} at this {seats}-player table")
+    player = table.players[max(step.player, 1) - 1]
+    card = held(player, table.session.example_card)
+    if step.on_card and card is None:
+        name = table.session.example_card.name if table.session.example_card else "this card"
+        raise StepFailed(f'line {step.line}: {step.text}: player {step.player} does not have "{name}" in play')
+    stepping = Context(table, player, card, ctx.event)
+    ctx.event.ctx = stepping
+    return stepping
+
+
+def held(player: Player, spec: CardSpec | None) -> CardInPlay | None:
+    return next((card for card in player.buildings if card.spec is spec), None) if spec is not None else None
 
 
 def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:

@@ -12,7 +12,7 @@ from runtime.game.setup import new_table
 from runtime.mechanics.board import forest_count, occupied_track_spaces
 from runtime.mechanics.buildings import placements
 from runtime.model.cards import CardSpec, Context, Example
-from runtime.model.declarations import TriggerKind
+from runtime.model.declarations import CardKind, TriggerKind
 from runtime.model.state import CardInPlay, Player, Table, player_number
 from runtime.wording import counted
 
@@ -21,7 +21,9 @@ SEED = 0
 
 
 class ExampleFacts:
-    """What an example's steps may read besides counts: the card's VP, and how far whole rounds have been played."""
+    """What an example's steps may read besides counts: the card's VP, and how far whole rounds have been played.
+    ctx is the context of the step being run (the runner sets it): `vp` is the VP the card gives the player that step
+    names, 0 if that player does not have it."""
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
@@ -63,11 +65,13 @@ def example_players(card: CardSpec | None) -> int:
 
 
 def example_table(example: Example, specs: Sequence[CardSpec]) -> tuple[Table, Context]:
-    """A fresh seeded table in Round 1, after its Fishing Phase, at its first worker turn (example_players); player 1
-    (index 0) owns the example's card, already in play, unless the example builds it: then it is in a deck until it is
-    built, so none of its abilities runs before (a `given` before the build cannot set off its "as soon as")."""
-    card = next((spec for spec in specs if spec.name == example.card), None)
-    table = new_table(example_players(card), specs, seed=SEED)
+    """A fresh seeded table in Round 1, after its Fishing Phase, at its first worker turn, with the players the card
+    the example is written under needs (example_players; an Elder's `players` too); player 1 (index 0) owns the
+    example's Building, already in play, unless the example builds it: then it is in a deck until it is built, so
+    none of its abilities runs before (a `given` before the build cannot set off its "as soon as")."""
+    card = next((spec for spec in specs if spec.kind is CardKind.BUILDING and spec.name == example.card), None)
+    written_under = next((spec for spec in specs if example.code is not None and spec.code == example.code), card)
+    table = new_table(example_players(written_under), specs, seed=SEED)
     table.session.decider = ExampleDecider(table)
     table.round = 1
     table.session.example_card = card

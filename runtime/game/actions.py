@@ -39,6 +39,7 @@ from runtime.model.declarations import (
     THIN_OUT_ACTION,
     TRANSFER_RESERVE,
     TRANSFER_RESERVE_ACTION,
+    CardKind,
     Timing,
     TriggerKind,
 )
@@ -225,7 +226,7 @@ def place_worker(table: Table, player: Player, choice: object) -> object:
             table.say(f"{player.name} passes", player.index)
         return choice
     emit(table, PLACE_WORKER, Timing.BEFORE, player)
-    if isinstance(choice, CardInPlay) and choice.spec.kind == "elder":
+    if isinstance(choice, CardInPlay) and choice.spec.kind is CardKind.ELDER:
         choice.worker = player.index
         run_worker_action(table, player, lambda: use_elder(table, player, choice))
     elif isinstance(choice, CardInPlay):

@@ -16,7 +16,7 @@ from runtime.core.decisions import Decider, RandomPlayer
 from runtime.core.rules_in_force import base_value
 from runtime.model.caches import Bases
 from runtime.model.cards import CardSpec
-from runtime.model.declarations import GOODS
+from runtime.model.declarations import GOODS, CardKind
 from runtime.model.journal import InPlayList, Journal, Tracked, TrackedDict, TrackedList, TrackedSet
 from runtime.model.parameters import parameters
 from runtime.model.rules import Rules, load_rules
@@ -135,10 +135,9 @@ def sort_cards(specs: Sequence[CardSpec], players: int) -> SortedCards:
     for spec in specs:
         if not spec.in_game(players):
             continue
-        kind = spec.kind
-        if kind == "elder":
+        if spec.kind is CardKind.ELDER:
             elders.append(spec)
-        elif kind == "building":
+        else:
             deck = decks.get(spec.letter)
             if deck is not None:
                 deck.append(spec)

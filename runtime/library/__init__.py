@@ -92,6 +92,7 @@ from runtime.library.example_steps import (
     own_unissued_shares,
     play_a_round,
     play_to_end,
+    put_in_hand,
     put_in_play,
     run_fishing_phase,
     run_returning_home,
@@ -122,4 +123,4 @@ from runtime.library.others import (
     others_with,
     total_among_others,
 )
-from runtime.model.arithmetic import by_rows
+from runtime.model.arithmetic import amount, by_rows

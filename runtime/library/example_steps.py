@@ -18,6 +18,7 @@ from runtime.mechanics import board, goods, scoring
 from runtime.mechanics.buildings import build
 from runtime.mechanics.shares import live
 from runtime.model.cards import CardSpec, Context
+from runtime.model.declarations import CardKind
 from runtime.model.state import CardInPlay, IllegalAction, Player, Ship, Table, player_number
 from runtime.wording import counted
 
@@ -37,7 +38,7 @@ def set_forests(ctx: Context, value: int) -> None:
 
 
 def set_elders(ctx: Context, value: int) -> None:
-    blank = CardSpec(kind="elder", name="Elder", deck="example", code="E00", costs=lambda ctx: ())
+    blank = CardSpec(kind=CardKind.ELDER, name="Elder", deck="example", code="E00", costs=lambda ctx: ())
     ctx.me.council[:] = ctx.me.council[:value]
     ctx.me.council += [CardInPlay(blank, ctx.me) for _ in range(value - len(ctx.me.council))]
 
@@ -67,8 +68,8 @@ def set_fish_on_plates(ctx: Context, value: int) -> None:
 
 
 def build_this_card(ctx: Context) -> None:
-    """Build the example's card (dealt into the hand first, its `requires` checked as the Build a Building action
-    does); afterwards "this building" means it.
+    """Build the example's card (dealt into the hand first, its `requires` checked by the build as in play: one that
+    holds only with the Ghost Ship's gap declined asks to decline it); afterwards "this building" means it.
 
     The card leaves play first, whoever has it (the copy the example put in play for its givens, or the card an
     earlier step built), so it is built for real and never twice: each Building is one card."""
@@ -77,8 +78,6 @@ def build_this_card(ctx: Context) -> None:
         raise IllegalAction("this example is not on a card")
     for card in [card for player in ctx.table.players for card in player.buildings if card.spec is spec]:
         remove_from_play(ctx.table, card)
-    if spec.requires is not None and not spec.requires(Context(ctx.table, ctx.me)):
-        raise IllegalAction(f"{spec.name} cannot be built: its requirement does not hold")
     ctx.me.hand.append(spec)
     ctx.card = build(ctx.table, ctx.me, spec)
 
@@ -86,15 +85,23 @@ def build_this_card(ctx: Context) -> None:
 def put_in_play(ctx: Context, name: str) -> None:
     """Another Building in play for the owner, as though built earlier: taken from the display, a deck
     or a hand, unpaid, its when-built not run."""
-    table = ctx.table
+    place_without_building(ctx.table, ctx.me, take_out(ctx.table, name))
+
+
+def put_in_hand(ctx: Context, name: str) -> None:
+    """A Building into the acting player's hand, so a build (an Elder's too) can offer it."""
+    ctx.me.hand.append(take_out(ctx.table, name))
+
+
+def take_out(table: Table, name: str) -> CardSpec:
+    """The Building of that name out of the display, a deck or a hand (refused if it is in play)."""
     not_in_play(table, name)
     for cards in (table.display, *table.decks.values(), *(p.hand for p in table.players)):
-        spec = next((s for s in cards if s.name == name and s.kind == "building"), None)
+        spec = next((s for s in cards if s.name == name and s.kind is CardKind.BUILDING), None)
         if spec is not None:
             cards.remove(spec)
-            place_without_building(table, ctx.me, spec)
-            return
-    raise IllegalAction(f"no Building named {name} is left to put in play")
+            return spec
+    raise IllegalAction(f"no Building named {name} is left to take")
 
 
 def not_in_play(table: Table, name: str) -> None:

@@ -91,11 +91,20 @@ BUILD_SHIP_WINDOW = (BUILD_SHIP.name, Timing.BEFORE)  # for such a card, a card 
 
 
 def can_build(ctx: Context, spec: CardSpec) -> bool:
-    """Whether build finds a space and a payment for the card, as the table is, for the player of ctx (hearing no
-    event; the card's requirement is asked by meeting_requirements): build's refusals, without making a payment option
-    nobody would choose where a space nobody owns tells (the usual case). What a card does while it is built may
-    still refuse it: building over a card opens that card's before-window, and a payment can set off a hook; the
-    attempt decides those."""
+    """Whether build finds a space and a payment for the card, for the player of ctx: as the table is, or, for a card
+    whose requirement holds only with the gap on the Fishing track declined (meeting_requirements), as the table is
+    once it is declined, which build asks first (the Ghost Ship's gap and the Deep-Sea Trawler's four free spaces)."""
+    if spec.requires is not None and not spec.requires(ctx):
+        return holds_without_gap(ctx.table, ctx.me, lambda: can_build_as_is(ctx, spec))
+    return can_build_as_is(ctx, spec)
+
+
+def can_build_as_is(ctx: Context, spec: CardSpec) -> bool:
+    """Whether build finds a space and a payment for the card, as the table is (hearing no event; the card's
+    requirement is asked by meeting_requirements): build's refusals, without making a payment option nobody would
+    choose where a space nobody owns tells (the usual case). What a card does while it is built may still refuse it:
+    building over a card opens that card's before-window, and a payment can set off a hook; the attempt decides
+    those."""
     table, player = ctx.table, ctx.me
     costs = spec.costs(ctx)
     if not affordable(table, player, costs):

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from runtime.model.declarations import Actor, Timing, TriggerKind
+from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
 
 
 class CardError(Exception):
@@ -71,7 +71,7 @@ class Ability:
 
 @dataclass(frozen=True)
 class CardSpec:
-    kind: str  # building or elder
+    kind: CardKind
     name: str
     deck: str
     code: str
@@ -104,6 +104,7 @@ class CardSpec:
         every turn, worked out once: its deck letter, and its abilities of each kind in card order (`letter`,
         `abilities_by_kind`). Written with object.__setattr__, not as cached_property: that writes through
         __dict__, which makes every attribute read on the card slower (see runtime/model/journal.py)."""
+        object.__setattr__(self, "kind", CardKind(self.kind))  # generated code gives its word
         if not callable(self.costs):
             object.__setattr__(self, "costs", always(self.costs))
         if self.vp is not None and not callable(self.vp):
@@ -116,7 +117,7 @@ class CardSpec:
         for ability in self.abilities:
             by_kind[ability.kind] = (*by_kind.get(ability.kind, ()), ability)
         object.__setattr__(self, "abilities_by_kind", by_kind)
-        object.__setattr__(self, "letter", self.code[0] if self.kind == "building" else "")
+        object.__setattr__(self, "letter", self.code[0] if self.kind is CardKind.BUILDING else "")
 
 
 def always(value: Any) -> Callable[..., Any]:
@@ -147,6 +148,7 @@ class ExampleStep:
     text: str = ""
     line: int = 0
     player: int = 1
+    on_card: bool = False  # it reads or acts on the example's card: the player named must have it in play
 
 
 @dataclass(frozen=True)

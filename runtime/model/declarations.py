@@ -26,6 +26,13 @@ GOODS: tuple[Good, ...] = tuple(Good)
 PAYING_GOODS = (Good.WOOD, Good.FISH, Good.GOLD)  # what pays a cost and counts as "goods"; a Guest reduces a cost
 
 
+class CardKind(StrEnum):
+    """What a card is: the word that opens it in a card file (the grammar's KIND)."""
+
+    BUILDING = "building"
+    ELDER = "elder"
+
+
 # Abilities ----------------------------------------------------------------------------------------
 
 

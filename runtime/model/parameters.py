@@ -18,6 +18,9 @@ Kinds of parameter:
   the look-up gives, not the table already set up);
 - `bears_on`: the events whose outcome the parameter changes (what a Guest pays of a cost decides how many Guests
   go back), read by the reference's interactions: a card hearing such an event interacts with a card changing it;
+- `sets_off`: the events a card with this rule sets off (building it is a "Build a Ship" action), and
+  `bears_on_rules`: the parameters of other cards whose effect it changes (the Ghost Ship's gap may count a Building
+  placed on the Fishing track as a Ship), both read by the reference's interactions as `bears_on` is;
 - `least`: the smallest value a number may take (None: any, as a VP value may be negative). The checker refuses a
   card's value that is below it whatever the table holds; a value worked out from the table that comes out below it
   counts as `least` (ruling: the look-up holds each card's change to the range, `runtime.core.rules_in_force.rule`).
@@ -32,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from runtime.model.data import depends_on_data
-from runtime.model.declarations import RETURN_GUEST
+from runtime.model.declarations import BUILD_SHIP, RETURN_GUEST
 from runtime.model.rules import rules_data
 
 NUMBER, TRUTH = "number", "truth"
@@ -66,6 +69,8 @@ class Parameter:
     change: tuple[str, str] = ()
     onto_card: str = ""  # a switch that lets this good land on the card that sets it (bounds `GOOD on this building`)
     bears_on: tuple[str, ...] = ()  # the names of the events whose outcome it changes
+    sets_off: tuple[str, ...] = ()  # the names of the events a card with it sets off (built as a Build a Ship action)
+    bears_on_rules: tuple[str, ...] = ()  # the parameters of other cards whose effect it changes
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
@@ -193,6 +198,7 @@ CARD_RULES = (
         'building this Building is a "Build a Ship" action: what happens before one happens before its cost is paid, '
         "so what that brings may pay for it, and what happens after one happens once it is placed",
         'building this Building is not a "Build a Ship" action',
+        sets_off=(BUILD_SHIP.name,),
     ),
     number(
         "track_spaces_taken",
@@ -229,6 +235,7 @@ CARD_RULES = (
         "for the purposes of this effect only, you may consider a Building on your Fishing track a Ship: you choose "
         "once, when this Building or that Building is built while no Ship is on your Fishing track",
         "for the purposes of this effect only, a Building on your Fishing track is not a Ship",
+        bears_on_rules=("on_fishing_track",),
     ),
     switch(
         "double_guest_vp",

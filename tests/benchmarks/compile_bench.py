@@ -2,26 +2,32 @@
 
     python -m tests.benchmarks.compile_bench              # against the issue-day commit
     python -m tests.benchmarks.compile_bench REV [REV...]  # against any commits
+    python -m tests.benchmarks.compile_bench --instructions  # the cold checks in instructions (valgrind), one run
 
-Two figures for each tree, both taken in processes of their own, the trees in turn (so the shared machine's drift
+Four figures for each tree, each taken in processes of its own, the trees in turn (so the shared machine's drift
 falls on all alike), each the median of its rounds:
-- cold `nus check cards.nus`: CPU seconds of the whole process, with an empty cache;
+- three cold `nus check cards.nus`, each a new process, CPU seconds of the whole process, sharing one cache: the
+  first with the cache empty (what the issue's target is about), the second on the same text (a designer's
+  second check), the third after one card's edit (the designer's loop: the first card's `vp` goes up by one);
 - in-process compile: CPU milliseconds to compile and load the cards of cards.nus in a process that did it before,
   its compiled cards forgotten (what `nus watch` or a test pays for a new file).
-CPU time, not wall time: on the shared machine a process waits for a core as long as it runs.
-Each tree compiles its own cards.nus. An earlier commit's files come from `git archive`; its modules' bytecode is
-kept as this tree's is (children.py), so neither pays to compile Python.
+CPU time, not wall time: on the shared machine a process waits for a core as long as it runs. With
+--instructions, the cold checks are counted by callgrind instead, once each: figures the load does not move.
+Each tree checks its own cards.nus, copied to a folder of its own. An earlier commit's files come from `git
+archive`; its modules' bytecode is kept as this tree's is (children.py), so neither pays to compile Python.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import re
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.benchmarks.children import child_environment
@@ -80,28 +86,60 @@ def run(tree: Path, script: str, *arguments: str) -> str:
     return done.stdout
 
 
-def cold_check_cpu(tree: Path) -> float:
-    cpu, code = run(tree, CPU, sys.executable, "-m", "compiler", "check", "cards.nus").split()
-    if code != "0":
-        raise RuntimeError(f"{tree}: nus check cards.nus exited {code}")
+def cpu_seconds(command: list[str], folder: Path, environment: dict[str, str]) -> float:
+    done = subprocess.run([sys.executable, "-c", CPU, *command], cwd=folder, env=environment, capture_output=True)
+    cpu, code = done.stdout.split()
+    if done.returncode or code != b"0":
+        raise RuntimeError(f"{folder}: {' '.join(command)} exited {code.decode()}")
     return float(cpu)
+
+
+def instructions(command: list[str], folder: Path, environment: dict[str, str]) -> float:
+    """Billions of instructions, as callgrind counts them (its own start excluded, the whole Python process)."""
+    callgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    done = subprocess.run([*callgrind, *command], cwd=folder, env=environment, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or found is None:
+        raise RuntimeError(f"{folder}: {' '.join(command)} exited {done.returncode}: {done.stderr[-500:]}")
+    return int(found[1]) / 1e9
+
+
+def edited(text: str) -> str:
+    """The file with one card edited: the first card's `vp N` line becomes `vp N+1`."""
+    return re.sub(r"^  vp (\d+)$", lambda vp: f"  vp {int(vp[1]) + 1}", text, count=1, flags=re.MULTILINE)
+
+
+def cold_checks(tree: Path, measure: Callable = cpu_seconds) -> tuple[float, float, float]:
+    """Three new `nus check cards.nus` processes of `tree`, one cache between them: empty, then warm on the same
+    text, then warm after one card's edit."""
+    text = (tree / "cards.nus").read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory() as work:
+        folder = Path(work)
+        environment = child_environment(PYTHONPATH=str(tree), NUS_CACHE_DIR=str(folder / "cache"), PYTHONHASHSEED="0")
+        command = [sys.executable, "-m", "compiler", "check", "cards.nus"]
+        (folder / "cards.nus").write_text(text, encoding="utf-8")
+        empty = measure(command, folder, environment)
+        unchanged = measure(command, folder, environment)
+        (folder / "cards.nus").write_text(edited(text), encoding="utf-8")
+        return empty, unchanged, measure(command, folder, environment)
 
 
 def compile_ms(tree: Path, passes: int = 5) -> float:
     return float(run(tree, COMPILE, str(passes)))
 
 
-def measured(trees: dict[str, Path], rounds: int) -> dict[str, tuple[float, float]]:
-    """Each tree's (cold check CPU seconds, in-process compile ms), the trees taken in turn each round."""
+Figures = tuple[float, float, float, float]  # cold checks: empty cache, unchanged, one card edited; the compile
+
+
+def measured(trees: dict[str, Path], rounds: int) -> dict[str, Figures]:
+    """Each tree's figures, the trees taken in turn each round."""
     for tree in trees.values():  # a first run keeps each tree's bytecode, as an installed nus has it
-        cold_check_cpu(tree)
-    checks: dict[str, list[float]] = {name: [] for name in trees}
-    compiles: dict[str, list[float]] = {name: [] for name in trees}
+        cold_checks(tree)
+    runs: dict[str, list[Figures]] = {name: [] for name in trees}
     for _ in range(rounds):
         for name, tree in trees.items():
-            checks[name].append(cold_check_cpu(tree))
-            compiles[name].append(compile_ms(tree))
-    return {name: (statistics.median(checks[name]), statistics.median(compiles[name])) for name in trees}
+            runs[name].append((*cold_checks(tree), compile_ms(tree)))
+    return {name: tuple(map(statistics.median, zip(*figures, strict=True))) for name, figures in runs.items()}
 
 
 SECTION = "## The compile path against earlier commits"
@@ -113,35 +151,55 @@ def this_tree() -> str:
     return f"this tree ({head.stdout.strip() or 'not a git checkout'})"
 
 
-def section(figures: dict[str, tuple[float, float]], this: str, rounds: int) -> str:
-    """A RESULTS.md section: each tree's figures, and this tree's (named `this`) as a share of each."""
-    check, compiled = figures[this]
-    rows = "".join(
-        f"| {tree}{' (issue 31 filed)' if tree == ISSUE_DAY else ''} | {old_check:.3f} s | {check / old_check:.2f}x "
-        f"| {old_compile:.0f} ms | {compiled / old_compile:.2f}x |\n"
-        for tree, (old_check, old_compile) in figures.items()
-    )
-    return (
+def section(figures: dict[str, Figures], counted: dict[str, tuple[float, ...]], this: str, rounds: int) -> str:
+    """A RESULTS.md section: each tree's figures, and in brackets this tree's (named `this`) over that tree's; the
+    instructions too where they were `counted`."""
+    text = (
         f"{SECTION}\n\n"
         f"Written by `python -m tests.benchmarks.compile_bench --write` (issue 31 §6): CPU time, the median of {rounds}"
-        " rounds\nof one run, the trees in turn; a share is this tree's figure over that tree's. Targets: a cold check"
-        " at\nmost 0.15 s CPU; the in-process compile at most half the issue day's.\n\n"
-        "| compiler | cold `nus check cards.nus` | share | in-process compile of cards.nus | share |\n"
-        f"|---|---|---|---|---|\n{rows}"
+        " rounds\nof one run, the trees in turn; in brackets, this tree's figure over that tree's. A cold check is a"
+        " new `nus check\ncards.nus` process, three in turn on one cache: the cache empty, then warm on the same text,"
+        " then warm after one\ncard's edit. Targets: a cold check at most 0.15 s CPU; the in-process compile at most"
+        " half the issue day's.\n\n"
+        "| compiler | cold check, empty cache | warm, unchanged | warm, one card edited | in-process compile |\n"
+        f"|---|---|---|---|---|\n{rows(figures, this, ('{:.3f} s',) * 3 + ('{:.0f} ms',))}"
     )
+    if not counted:
+        return text
+    return (
+        f"{text}\nThe same cold checks in instructions (`--instructions`: valgrind's callgrind, one run each, which the"
+        " load does\nnot move):\n\n| compiler | empty cache | warm, unchanged | warm, one card edited |\n"
+        f"|---|---|---|---|\n{rows(counted, this, ('{:.2f} G',) * 3)}"
+    )
+
+
+def rows(figures: dict[str, tuple[float, ...]], this: str, formats: tuple[str, ...]) -> str:
+    def row(tree: str, values: tuple[float, ...]) -> str:
+        cells = (
+            f"{form.format(value)} ({mine / value:.2f}x)"
+            for form, value, mine in zip(formats, values, figures[this], strict=True)
+        )
+        return f"| {tree}{' (issue 31 filed)' if tree == ISSUE_DAY else ''} | {' | '.join(cells)} |\n"
+
+    return "".join(row(tree, values) for tree, values in figures.items())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revisions", nargs="*", default=[ISSUE_DAY], help="commits to compare this tree with")
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--write", action="store_true", help=f"put the table in {RESULTS.name} too")
+    parser.add_argument("--instructions", action="store_true", help="count the cold checks' instructions too")
+    parser.add_argument("--write", action="store_true", help=f"put the tables in {RESULTS.name} too")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         trees = {rev: unpacked(rev, Path(folder) / rev) for rev in options.revisions}
         this = this_tree()
         trees[this] = ROOT
-        text = section(measured(trees, options.rounds), this, options.rounds)
+        figures = measured(trees, options.rounds)
+        counted = (
+            {name: cold_checks(tree, instructions) for name, tree in trees.items()} if options.instructions else {}
+        )
+        text = section(figures, counted, this, options.rounds)
     print(text, end="")
     if options.write:  # in place of the section an earlier run wrote, after bench.py's table
         before = RESULTS.read_text(encoding="utf-8").partition(f"\n{SECTION}\n")[0].rstrip("\n")

@@ -170,6 +170,37 @@ def test_a_renamed_card_is_an_error_where_it_is_still_quoted(
     same_as_whole_file(renamed)
 
 
+HOOKS = """building "Ships" (trout A613)
+  cost none
+  vp 1
+  each time after any player builds a ship:
+    serve fish
+
+building "Serves" (trout A614)
+  cost none
+  vp 1
+  each time before you serve fish:
+    take 1 wood
+"""
+
+
+def test_an_edit_that_closes_a_loop_with_an_unchanged_card_is_found(
+    compiled_blocks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hook loops span cards: the unchanged Ships is not compiled again, yet the loop its hook now closes with the
+    edited Serves is reported at its line; undone, the file is clean again without compiling anything."""
+    assert check_text(HOOKS, "pool.nus").diagnostics == ()
+    new_process(monkeypatch)
+    looping = HOOKS.replace("take 1 wood", "take 1 wood, build a ship")
+    [loop] = check_text(looping, "pool.nus").diagnostics
+    assert compiled_blocks[2:] == [7]
+    assert (loop.code, loop.span.line) == ("E0310", 4)
+    assert 'line 11 "build a ship" -> line 4 again' in loop.help
+    new_process(monkeypatch)
+    assert check_text(HOOKS, "pool.nus").diagnostics == ()
+    assert compiled_blocks[3:] == []
+
+
 def test_a_missing_name_quoted_many_times_is_compared_with_the_pool_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A "did you mean" hint compares the name with every card's (slow in a pool of 10,000): a renamed card that
     examples still quote is looked up once, and each quote gets the same hint."""
@@ -305,6 +336,21 @@ def test_a_changed_rules_toml_is_a_changed_compiler(monkeypatch: pytest.MonkeyPa
     rules = tmp_path / "runtime" / "rules.toml"
     rules.write_text(rules.read_text(encoding="utf-8").replace("most_players = 5", "most_players = 4"), "utf-8")
     assert cache.compiler_fingerprint.__wrapped__() != same
+
+
+def test_the_cache_key_holds_every_source_a_check_reads() -> None:
+    """A check result is kept under a hash of cache.SOURCES: every module of this project that checking a file
+    imports lies under them (but the empty runtime package and the wording a diagnostic is printed with, which no
+    stored result holds), so no change to a checking module can leave an old result standing."""
+    script = (
+        "import sys\nfrom compiler import units, cache\nunits.check_facts(open('cards.nus').read(), 'x.nus', {})\n"
+        "print(' '.join(m.__file__ for n, m in sys.modules.items() if n.split('.')[0] in ('compiler', 'runtime')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    read = [Path(name).relative_to(ROOT) for name in done.stdout.split()]
+    assert Path("compiler/checking/check.py") in read
+    outside = {path for path in read if not any(path.is_relative_to(source) for source in cache.SOURCES)}
+    assert outside == {Path("runtime/__init__.py"), Path("runtime/wording.py")}
 
 
 def test_check_imports_only_what_it_needs(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ import runtime
 from compiler import compile_text, load_cards, load_examples, python_text
 from compiler.backends import generate as generate_module
 from compiler.backends.generate import generate
+from runtime.model.arithmetic import amount
 from runtime.model.cards import CardSpec, Context
 
 FILENAME = "cards.nus"
@@ -45,6 +46,7 @@ def library(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
     fake.elders = lambda ctx: 0
     fake.good_in_supply = lambda ctx, good: 4
     fake.may = lambda ctx, text, body: body() or True
+    fake.amount = amount  # the real one: what an amount worked out in play means
     monkeypatch.setitem(sys.modules, "runtime.library", fake)
     monkeypatch.setattr(runtime, "library", fake, raising=False)
     return fake

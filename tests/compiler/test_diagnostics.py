@@ -744,7 +744,7 @@ CASES: dict[str, Case] = {
         5,
         5,
         15,
-        "move this 'answer' line right after its 'do' step",
+        "move this 'answer' line right after the 'do' or 'given' step that asks it",
     ),
     "E0313 a player outside the table": Case(
         building('  example "e":', "    player 6: do take 1 wood"),
@@ -1305,3 +1305,52 @@ def test_a_long_lines_span_far_along_is_shown_with_the_line_around_it() -> None:
     rendered = found.render(line).splitlines()
     assert rendered[2].startswith("1 | …") and rendered[2].endswith("(forests) + wod")
     assert rendered[3].index("^") == rendered[2].index("wod") and rendered[3].endswith("^^^")
+
+
+# Did-you-mean in an amount slot offers an amount -------------------------------------------------------------------
+
+
+AMOUNT_SLOTS = {
+    # the third reading (docs/readings/2026-12-06-issue-34-third.md) got "did you mean 'fish in supply is odd'" for
+    # a compared value; following it gives E0201 "the amount must be a number, not a yes/no condition"
+    "a field of another event, compared": (
+        building("  each time after you serve fish, if fish actually paid >= 3:", "    take 1 wood"),
+        "E0103",
+        "unknown count 'fish actually paid'",
+        "did you mean 'fish paid' (the number of fish you actually paid for it, after any Guests reduced its cost)? "
+        "It is known only while handling 'build a ship' or 'build a building': 'nus vocab count' lists every count",
+    ),
+    "a condition's words in an amount": (  # before: "did you mean 'guests on ships is even'?"
+        building("  when built:", "    take (guests on ships even) gold"),
+        "E0103",
+        "unknown count 'guests on ships even'",
+        "did you mean 'guests on ships' (the number of Guests on your Ships)? It does not say 'even': 'nus vocab "
+        "count' lists every count",
+    ),
+    "a misspelt field in its handler": (
+        building("  each time after you build a ship:", "    take (guests spnt) gold"),
+        "E0103",
+        "unknown count 'guests spnt'",
+        "did you mean 'guests spent'?",
+    ),
+    "a field outside its handler names each event carrying it": (
+        building("  each time after you serve fish:", "    take (guests spent) gold"),
+        "E0306",
+        "'guests spent' is only known while handling 'build a ship' or 'build a building'",
+        "use it in 'each time ... build a ship'",
+    ),
+    "a condition's words in a condition": (  # a yes/no condition is what a condition's place needs
+        building("  when built, if guests on ships even:", "    take 1 gold"),
+        "E0103",
+        "unknown count 'guests on ships even'",
+        "did you mean 'guests on ships is even'?",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "code", "message", "help"), AMOUNT_SLOTS.values(), ids=AMOUNT_SLOTS.keys())
+def test_a_did_you_mean_offers_what_its_place_needs(text: str, code: str, message: str, help: str) -> None:
+    """A suggestion in an amount's place is an amount (a count), never a yes/no condition; in a condition's place,
+    a condition may be offered."""
+    [found] = diagnostics(text)
+    assert (found.code, found.message, found.help) == (code, message, help)

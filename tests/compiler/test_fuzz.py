@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -37,11 +36,11 @@ from compiler import compile_text
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import editor_column
 from compiler.units import Compiled
+from tests.kit.mutations import REAL, mutated_cards
 
 pytestmark = pytest.mark.slow
 
 TOTAL = int(os.environ.get("NUS_FUZZ_EXAMPLES", "2400"))
-REAL = (Path(__file__).resolve().parents[2] / "cards.nus").read_text(encoding="utf-8")
 
 
 def fuzz(share: float) -> settings:
@@ -89,54 +88,6 @@ def test_random_card_bodies_never_raise(text: str) -> None:
 
 
 # (b) mutations of the real cards.nus ----------------------------------------------------------
-
-REAL_LINES = REAL.split("\n")
-CARD_STARTS = [i for i, line in enumerate(REAL_LINES) if line.startswith(("building ", "elder "))]
-
-
-@st.composite
-def mutated_cards(draw: st.DrawFn) -> str:
-    """Delete, duplicate or swap lines and tokens, insert characters, then maybe truncate.
-
-    The mutations apply to a run of up to eight consecutive cards of the real file (the whole
-    file takes a third of a second to compile, too slow for hundreds of examples).
-    """
-    first = draw(st.sampled_from(CARD_STARTS))
-    lines = REAL_LINES[first : first + draw(st.integers(1, 60))]
-    for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.sampled_from(["delete", "duplicate", "swap", "token", "insert", "dedent"]))
-        i = draw(st.integers(0, len(lines) - 1))
-        j = draw(st.integers(0, len(lines) - 1))
-        if kind == "delete":
-            del lines[i]
-        elif kind == "duplicate":
-            lines.insert(j, lines[i])
-        elif kind == "swap":
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "dedent":
-            lines[i] = lines[i][draw(st.integers(0, 6)) :]
-        elif kind == "token":
-            words = lines[i].split(" ")
-            k = draw(st.integers(0, len(words) - 1))
-            action = draw(st.sampled_from(["delete", "duplicate", "replace"]))
-            if action == "delete":
-                del words[k]
-            elif action == "duplicate":
-                words.insert(k, words[k])
-            else:
-                other = draw(st.sampled_from(REAL_LINES)).split(" ")
-                words[k] = draw(st.sampled_from(other))
-            lines[i] = " ".join(words)
-        else:
-            column = draw(st.integers(0, len(lines[i])))
-            inserted = draw(st.text(min_size=1, max_size=3))
-            lines[i] = lines[i][:column] + inserted + lines[i][column:]
-        if not lines:
-            lines = [""]
-    text = "\n".join(lines)
-    if draw(st.booleans()):
-        text = text[: draw(st.integers(0, len(text)))]
-    return text
 
 
 @fuzz(0.2)

@@ -98,4 +98,4 @@ def test_locals_that_differ_only_in_punctuation_stay_two_variables() -> None:
     namespace: dict = {}
     exec(compile(ast.parse(source), "cards.py", "exec"), namespace)  # the written file, re-read as text
     assert "local_a_2d_b = 2" in source and "local_a_5f_b = 5" in source
-    assert "rt.take(ctx, max(0, local_a_2d_b), 'wood')" in source
+    assert "rt.take(ctx, rt.amount(ctx, local_a_2d_b), 'wood')" in source

@@ -15,8 +15,12 @@ from compiler.backends.docs import (
     hooks,
     interactions,
     label,
+    lowers,
     reference_texts,
+    ruled_by,
     rules,
+    rules_borne,
+    watches,
 )
 from tests.kit.rulebook import ROOT
 
@@ -49,14 +53,19 @@ def test_two_thousand_cards_hearing_one_event_name_a_few_each_and_count_the_rest
 
 def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
     """On cards.nus no list is cut, and each is every other card (Elders included, by label) that hooks an event it
-    hooks, changes a rule it changes, causes what the other hooks, changes a rule bearing on what the other hooks, or
-    discards the other to be built (or the other way round)."""
+    hooks, changes a rule it changes, causes what the other hooks, changes a rule bearing on what the other hooks or
+    ruling what the other's effects do or bearing on the other's rule, lowers a count the other's "as soon as" reads,
+    or discards the other to be built (or the other way round)."""
     text = (ROOT / "cards.nus").read_text(encoding="utf-8")
     cards = compile_text(text, "cards.nus").program.cards
     found = interactions(cards)
-    facts = {label(card): (hooks(card), causes(card), rules(card), bears_on(card), discarded(card)) for card in cards}
+    facts = {
+        label(card): (hooks(card), causes(card), rules(card), bears_on(card), discarded(card))
+        + (ruled_by(card), lowers(card), watches(card), rules_borne(card))
+        for card in cards
+    }
     for card in cards:
-        heard, caused, ruled, borne, discards = facts[label(card)]
+        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[label(card)]
         expected = sorted(
             label(other)
             for other in cards
@@ -68,6 +77,12 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
                 or facts[label(other)][1] & heard
                 or borne & facts[label(other)][0]
                 or facts[label(other)][3] & heard
+                or ruling & facts[label(other)][2]
+                or ruled & facts[label(other)][5]
+                or lowered & facts[label(other)][7]
+                or watched & facts[label(other)][6]
+                or borne_rules & facts[label(other)][2]
+                or ruled & facts[label(other)][8]
                 or (other.kind == "building" and other.name in discards)
                 or (card.kind == "building" and card.name in facts[label(other)][4])
             )
@@ -89,3 +104,16 @@ def test_cards_discarded_to_build_one_another_are_counted_each_way() -> None:
     assert found["Toy Box"].names == [f"Tram {i:02d}" for i in range(SHOWN_RELATED)]
     assert found["Toy Box"].more == ["40 cards that discard it to be built"]
     assert found["Tram 07"].names == ["Toy Box"] and found["Tram 07"].more == []
+
+
+def test_what_an_effect_is_ruled_by_and_lowers_is_declared() -> None:
+    """An effect's `ruled_by` names rule parameters and its `lowers` names counts: a misspelt name would drop a link
+    without a word."""
+    from compiler.checking import vocabulary as vocab
+
+    parameters = {rule.impl for rule in vocab.RULES}
+    counts = {count.impl for count in vocab.TABLES["count"]}
+    for effect in vocab.EFFECTS:
+        assert set(effect.ruled_by) <= parameters, effect.pattern
+        assert set(effect.lowers) <= counts, effect.pattern
+    assert any(effect.ruled_by for effect in vocab.EFFECTS) and any(effect.lowers for effect in vocab.EFFECTS)

@@ -106,6 +106,72 @@ def test_life_insurance_links_every_card_that_returns_guests_and_every_guest_pay
     assert "Life Insurance" not in found["Harbor Master"].interacts  # builds a Ship, but returns no Guest of its own
 
 
+def test_ship_owner_links_the_cards_whose_text_names_it() -> None:
+    """Third reading (docs/readings/2026-12-06-issue-34-third.md): Captain's House and Harbor Branch: "the "Ship
+    Owner" Elder that can remove Ships from your Fishing track and cause your haul size to drop below 11 again";
+    Ghost Ship: "Each time you place a new Ship on your Fishing track or remove one from there (e.g., in 5-player
+    games, via the "Ship Owner" Elder), adjust the position of the gap". Before: only Life Insurance."""
+    found = docs()
+    linked = ["Captain's House", "Ghost Ship", "Harbor Branch", "Life Insurance"]
+    assert found["Ship Owner"].interacts == linked
+    for other in linked:
+        assert "Ship Owner (Elder)" in found[other].interacts, other
+
+
+def test_pond_builder_links_the_cards_that_change_its_distribution() -> None:
+    """Cabin: "Each time you distribute fish (during the Fishing Phase or the "Pond Builder" Elder action), you may
+    swap steps 1 and 3"; an Elder that reaches 3 fish in its distribution discards them, which the Wooden Robot
+    hears ("Each time after you remove 3 fish from an Elder ... take 1 gold") and the Cannery and the Supply Depot
+    change ("Each time an Elder discards 3 fish, you can place any fish that would go into your personal supply from
+    that on the Cannery instead"; "The Supply Depot changes the basic rule for you when your Elders receive a third
+    fish"). Before: no links at all."""
+    found = docs()
+    linked = ["Cabin", "Cannery", "Supply Depot", "Wooden Robot"]
+    assert found["Pond Builder"].interacts == linked
+    for other in linked:
+        assert "Pond Builder (Elder)" in found[other].interacts, other
+
+
+@pytest.mark.parametrize(
+    ("card", "others", "named_in", "sentence"),
+    [
+        (
+            "Deep-Sea Trawler",
+            ["Building Dock", "Galley", "Market", "Pedalo Builder", "Travel Agency"],
+            "Deep-Sea Trawler",
+            'This is considered a "Build a Ship" action (which may trigger other Buildings like the "Pedalo '
+            'Builder" or the "Travel Agency").',
+        ),
+        (
+            "Ghost Ship",
+            ["Deep-Sea Trawler"],
+            "Ghost Ship",
+            'For the purposes of this effect only, you may consider the "Deep-Sea',
+        ),
+        (
+            "Ghost Ship",
+            ["Log Boom"],
+            "Ghost Ship",
+            'i.e., to build an actual Ship or to get more wood from the "Log Boom"',
+        ),
+        (
+            "Volunteer's Lodge",
+            ["Meditation Lodge", "Orchard", "Wood Conservation"],
+            "Orchard",
+            '(This "Reforest" action may trigger other Buildings like the "Volunteer\'s Lodge".)',
+        ),
+    ],
+)
+def test_links_the_rulebook_text_names(card: str, others: list[str], named_in: str, sentence: str) -> None:
+    """Reader4 (STATUS 15:33): the Deep-Sea Trawler linked nothing, though it is built as a Build a Ship action;
+    the Ghost Ship missed the Trawler and the Log Boom; the Volunteer's Lodge missed the cards taking a Reforest
+    action (the Orchard's sentence; Wood Conservation's "It does not matter how you got the Reforest action")."""
+    assert sentence in rulebook(named_in)
+    found = docs()
+    for other in others:
+        assert other in found[card].interacts and card in found[other].interacts, other
+
+
 def test_harbor_grill_badge_is_never_open_ended() -> None:
     """Printed "1-7 VP"; the ruling that paying for no Ship scores 0 may make it 0-7, never "0 or more"."""
     assert docs()["Harbor Grill"].vp_label in ("1-7 VP", "0-7 VP")

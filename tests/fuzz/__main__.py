@@ -2,8 +2,10 @@
 
     nice -n 10 python -m tests.fuzz --cards 100000 --seed 1 --jobs 2
 
-Progress goes to stderr; the report (the counts, then each kind of failure with its first card shrunk and the
-command that plays that card again) to stdout. Exit status 1 when any card failed."""
+Progress goes to stderr; the report to stdout: the counts and each kind of failure with its first card and the
+command that plays that card again, printed before any shrinking, then each of those cards shrunk (each in a worker
+process held to a time and memory limit). A worker that dies is reported in one line, naming its cards. Exit status
+1 when any card failed, 2 when a worker died."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import argparse
 import sys
 import time
 
-from tests.fuzz.run import Batch, run, shrink_all
+from tests.fuzz.run import Batch, Limits, run, shrink_all
 from tests.fuzz.shrink import TRIES
 
 
@@ -36,10 +38,19 @@ def main(argv: list[str] | None = None) -> int:
 
     batch = run(args.seed, args.cards, args.first, args.jobs, progress)
     print(file=sys.stderr)
-    shrunk = shrink_all(batch, args.jobs, args.tries) if args.tries > 0 else {}
-    print(batch.report(shrunk))
-    print(f"({time.monotonic() - started:,.0f} s, {args.jobs} job{'s' if args.jobs != 1 else ''})")
-    return 1 if batch.failed else 0
+    print(batch.report())
+    jobs = f"{args.jobs} job{'s' if args.jobs != 1 else ''}"
+    print(f"({time.monotonic() - started:,.0f} s, {jobs})", flush=True)
+    deaths = [batch.lost] if batch.lost else []
+    if args.tries > 0 and batch.first and not batch.interrupted:
+        print(f"shrinking {len(batch.first)} card{'s' if len(batch.first) != 1 else ''}...", file=sys.stderr)
+        shrunk, lost = shrink_all(batch, args.jobs, Limits(tries=args.tries))
+        print(batch.shrunk_report(shrunk))
+        print(f"({time.monotonic() - started:,.0f} s with shrinking)")
+        deaths += lost
+    for death in deaths:
+        print(f"python -m tests.fuzz: error: {death}", file=sys.stderr)
+    return 2 if deaths else 1 if batch.failed else 0
 
 
 if __name__ == "__main__":

@@ -6,18 +6,25 @@ card is the same whichever process plays it, in whatever order, and a batch can 
 
 from __future__ import annotations
 
+import resource
+import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from runtime.analysis.workers import results
+from runtime.analysis.workers import WorkerLost, results
 from tests.fuzz.cards import Generated, generate
 from tests.fuzz.draws import RandomDraws
 from tests.fuzz.games import FAILURES, Outcome, play_card
 from tests.fuzz.shrink import TRIES, shrink
 
 CHUNK = 50  # cards a worker plays before it reports
+SHRINK_SECONDS = 300  # the most one card's shrinking may take: its games are bounded, their number too, but not their
+# sum on a slow machine
+SHRINK_MEMORY = 4 << 30  # the address space a shrinking worker may use: a card that grows a table without end
+# (the 100,000-card run's one hang grew a worker to 23.9 GB, and the kernel killed it with the run's report) stops
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,8 @@ class Batch:
     kinds: Counter[str] = field(default_factory=Counter)
     failures: Counter[tuple[str, str]] = field(default_factory=Counter)
     first: dict[tuple[str, str], Found] = field(default_factory=dict)
+    lost: str = ""  # a worker's death that ended the run early, in one line
+    interrupted: bool = False  # Ctrl-C ended the run early
 
     def add(self, other: Batch) -> None:
         self.cards += other.cards
@@ -68,20 +77,37 @@ class Batch:
             f"{k['traceback']:,} tracebacks, {k['hang']:,} hangs, {k['invariant']:,} invariant breaks"
         )
 
-    def report(self, shrunk: dict[tuple[str, str], tuple[Generated, Outcome]] | None = None) -> str:
-        """The summary, then each kind of failure with its count and its first card (shrunk, where given)."""
+    def report(self) -> str:
+        """The summary, then each kind of failure with its count and its first card, as found."""
         lines = [self.summary()]
         for key, count in self.failures.most_common():
             found = self.first[key]
-            card, outcome = (shrunk or {}).get(key, (found.card, found.outcome))
             lines += [
                 "",
                 f"{count:,} x {key[0]}: {key[1]}   (first: card {found.index}; repeat: {found.repeat})",
-                f"game seed {found.index}, {card.players} players{', shrunk' if shrunk and key in shrunk else ''}:",
-                card.text.rstrip(),
-                last_lines(outcome.detail),
+                f"game seed {found.index}, {found.card.players} players:",
+                found.card.text.rstrip(),
+                last_lines(found.outcome.detail),
             ]
         return "\n".join(lines)
+
+    def shrunk_report(self, shrunk: dict[tuple[str, str], Shrunk]) -> str:
+        """Each kind of failure's first card shrunk (or why it could not be)."""
+        lines = []
+        for key, each in shrunk.items():
+            found = self.first[key]
+            lines += ["", f"{key[0]}: {key[1]}, card {found.index} shrunk{each.note}:", each.card.text.rstrip()]
+            lines.append(last_lines(each.outcome.detail))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Shrunk:
+    """A failing card as small as shrinking made it, how it fails, and `note` where shrinking stopped early."""
+
+    card: Generated
+    outcome: Outcome
+    note: str = ""
 
 
 def last_lines(text: str, count: int = 12) -> str:
@@ -107,45 +133,107 @@ def play_range(seed: int, first: int, stop: int) -> Batch:
     return batch
 
 
-def shrink_found(tries: int, found: Found) -> tuple[Generated, Outcome]:
-    return shrink(list(found.values), found.index, found.outcome, tries)
-
-
 def run(
     seed: int,
     cards: int,
     first: int = 0,
     jobs: int = 1,
     progress: Callable[[Batch], None] | None = None,
+    play: Callable[[None, tuple[int, int, int]], Batch] | None = None,
 ) -> Batch:
-    """Play cards first..first+cards-1 of the batch `seed`; an interrupt (Ctrl-C) returns what finished."""
+    """Play cards first..first+cards-1 of the batch `seed`; an interrupt (Ctrl-C) returns what finished, and so does a
+    worker's death, saying in `lost` which cards it took with it (`play` stands in for play_chunk in tests)."""
     chunks = [(seed, start, min(start + CHUNK, first + cards)) for start in range(first, first + cards, CHUNK)]
-    total = Batch(seed)
+    total, finished = Batch(seed), 0
     try:
-        for done in each_done(chunks, jobs):
+        for done in each_done(chunks, jobs, play or play_chunk):
             total.add(done)
+            finished += 1
             if progress is not None:
                 progress(total)
     except KeyboardInterrupt:
         print("interrupted: the counts below are of the cards finished", file=sys.stderr)
+        total.interrupted = True
+    except WorkerLost as error:
+        _, start, stop = chunks[finished]  # results come in chunk order: the first missing is the one lost
+        total.lost = (
+            f"{error} playing cards {start}-{stop - 1}; {total.cards:,} of {cards:,} cards finished; repeat those: "
+            f"python -m tests.fuzz --seed {seed} --first {start} --cards {stop - start}"
+        )
     return total
 
 
-def each_done(chunks: list[tuple[int, int, int]], jobs: int) -> Iterable[Batch]:
+def each_done(chunks: list[tuple[int, int, int]], jobs: int, play: Callable[[None, Any], Batch]) -> Iterable[Batch]:
     if jobs <= 1:
-        yield from (play_range(*chunk) for chunk in chunks)
+        yield from (play(None, chunk) for chunk in chunks)
         return
-    yield from results(play_chunk, None, chunks, jobs)
+    yield from results(play, None, chunks, jobs)
 
 
 def play_chunk(shared: None, chunk: tuple[int, int, int]) -> Batch:
     return play_range(*chunk)
 
 
-def shrink_all(batch: Batch, jobs: int = 1, tries: int = TRIES) -> dict[tuple[str, str], tuple[Generated, Outcome]]:
-    """The first card of each kind of failure, shrunk."""
+@dataclass(frozen=True)
+class Limits:
+    """What shrinking one card may use: games, seconds and address space (`shrink` stands in for shrink in tests)."""
+
+    tries: int = TRIES
+    seconds: float = SHRINK_SECONDS
+    memory: int = SHRINK_MEMORY
+    shrink: Callable[[list[int], int, Outcome, int], tuple[Generated, Outcome]] = shrink
+
+
+LIMITS = Limits()
+
+
+class TimeUp(BaseException):
+    """Shrinking's time is up (a BaseException, so that a game's own `except Exception` lets it through)."""
+
+
+def time_up(signum: int, frame: Any) -> None:
+    raise TimeUp
+
+
+def shrink_bounded(limits: Limits, found: Found) -> Shrunk:
+    """Shrink one card in a worker process held to the limits: past them, the card as found, saying why."""
+    resource.setrlimit(resource.RLIMIT_AS, (limits.memory, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    signal.signal(signal.SIGALRM, time_up)
+    signal.setitimer(signal.ITIMER_REAL, limits.seconds)
+    try:
+        card, outcome = limits.shrink(list(found.values), found.index, found.outcome, limits.tries)
+    except TimeUp:
+        return Shrunk(found.card, found.outcome, f" (not: shrinking took more than {limits.seconds:,.0f} s)")
+    except MemoryError:
+        return Shrunk(found.card, found.outcome, f" (not: shrinking needed more than {limits.memory >> 20:,} MiB)")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return Shrunk(card, outcome)
+
+
+def shrink_all(batch: Batch, jobs: int = 1, limits: Limits = LIMITS) -> tuple[dict[tuple[str, str], Shrunk], list[str]]:
+    """The first card of each kind of failure shrunk, each in a worker process held to `limits` (so no card can take
+    the run's report with it); and one line for each worker that died all the same, naming its card. Ctrl-C keeps
+    the cards shrunk before it."""
+    shrunk: dict[tuple[str, str], Shrunk] = {}
+    deaths: list[str] = []
     keys = list(batch.first)
-    found = [batch.first[key] for key in keys]
-    if jobs <= 1:
-        return {key: shrink_found(tries, each) for key, each in zip(keys, found, strict=True)}
-    return dict(zip(keys, results(shrink_found, tries, found, jobs), strict=True))
+    while keys:
+        got = 0
+        try:
+            found = [batch.first[key] for key in keys]
+            for key, each in zip(
+                keys, results(shrink_bounded, limits, found, max(1, min(jobs, len(keys)))), strict=False
+            ):
+                shrunk[key] = each
+                got += 1
+        except WorkerLost as error:  # results come in order: the first missing is the one lost
+            kind, signature = keys[got]
+            lost = batch.first[keys[got]]
+            deaths.append(f"{error} shrinking card {lost.index} ({kind}: {signature}); repeat it: {lost.repeat}")
+            got += 1
+        except KeyboardInterrupt:
+            print("interrupted: shrinking stopped; the cards below are those shrunk before it", file=sys.stderr)
+            break
+        keys = keys[got:]
+    return shrunk, deaths

@@ -17,7 +17,7 @@ from runtime.model.declarations import Good
 from tests.fuzz.cards import TRIGGERS, Generated, coverage
 from tests.fuzz.draws import RandomDraws, Replayed
 from tests.fuzz.games import Outcome, play_card
-from tests.fuzz.run import Batch, run, shrink_all
+from tests.fuzz.run import Batch, Limits, run, shrink_all
 from tests.fuzz.shrink import Shrinker
 
 FAST_CARDS = 250
@@ -25,7 +25,8 @@ SLOW_CARDS = 10_000
 
 
 def check_batch(batch: Batch) -> None:
-    assert not batch.failures, batch.report(shrink_all(batch, tries=150))
+    assert not batch.lost, batch.lost
+    assert not batch.failures, batch.report() + batch.shrunk_report(shrink_all(batch, limits=Limits(tries=150))[0])
     assert batch.kinds["played"] > batch.cards // 2, batch.summary()  # most generated cards check clean and play
 
 
@@ -69,6 +70,13 @@ PINNED = [
         3535,
         5,
         id="worker-turns-squared",
+    ),
+    pytest.param(  # fish on each Elder as many as the goods it brings, used again and again (seed 3 card 349, db6da0f)
+        'building "Fuzzed" (trout A999)\n  cost none\n  vp 1\n  at any time:\n'
+        "    put (goods in supply) fish on each elder\n    take an extra turn\n",
+        1,
+        2,
+        id="goods-fed-back-geometrically",
     ),
 ]
 

@@ -16,6 +16,7 @@ from compiler.checking.ranges import label, values, vp_label
 from compiler.checking.vocabulary import fold_deck
 from compiler.cli.card_choice import closest, named
 from compiler.syntax import nodes as n
+from runtime.model.declarations import CardKind
 
 # Payments drawn as a symbol: the vocabulary impl -> the good its symbol shows (None: the slot names it).
 SYMBOL_PAYMENTS = {"goods": None, "return_guests": "guest"}
@@ -107,7 +108,7 @@ def select(
         wanted = {known[fold_deck(d)] for d in decks}
         chosen = [c for c in chosen if c.deck in wanted]
     elif not names:
-        chosen = [c for c in chosen if c.kind == "building"]
+        chosen = [c for c in chosen if c.kind is CardKind.BUILDING]
     if letters:
         chosen = [c for c in chosen if c.letter in letters]
     if names:

@@ -37,6 +37,11 @@ def caused_by(action: declared.Action) -> tuple[str, ...]:
     return (action.event.name,) if action.event is not None else ()
 
 
+ACTION_RULES = {  # the rule parameters that change what an action does (for the reference's interactions)
+    declared.REFOREST_ACTION.name: ("reforest_up_to", "reforest_forests"),
+}
+
+
 EFFECTS = (
     Effect(
         "take {amount} {good}",
@@ -66,18 +71,21 @@ EFFECTS = (
         "put_on_card",
         "place {amount} {good} from the general supply on this Building",
         onto_card="good",
+        on_card=True,
     ),
     Effect(
         "move {amount} {good} from supply to this building",
         "move_to_card",
         "move {amount} {good} from your personal supply onto this Building",
         onto_card="good",
+        on_card=True,
     ),
-    Effect("remove this building from play", "remove_card", "remove this Building from play"),
+    Effect("remove this building from play", "remove_card", "remove this Building from play", on_card=True),
     Effect(
         "decline the effect of this building",
         "decline_card",
         "decline this Building's effect for good (its rules no longer apply; it still scores)",
+        on_card=True,
     ),
     Effect(
         "remove a forest",
@@ -96,6 +104,7 @@ EFFECTS = (
         "put all elders under this building",
         "put_elders_under_card",
         "place all Elders from your Elder Council under this Building",
+        on_card=True,
     ),
     Effect("use the new elder", "use_new_elder", "use the new Elder right away", causes=(declared.USE_ELDER.name,)),
     Effect(
@@ -142,12 +151,22 @@ EFFECTS = (
         "distribute {amount} fish from the general supply in the Fishing Phase order; as at the end of the Fishing "
         "Phase, the fish on Shares then move: into the personal supply of whoever holds them, or back to the general "
         "supply from the Share board",
+        may_cause=(declared.ELDER_DISCARD.name,),  # an Elder that reaches its discard in the distribution
+        ruled_by=(
+            "swap_distribution",
+            "elder_discard_at",
+            "elder_discard_to_supply",
+            "discard_to_reserve",
+            "discard_to_card",
+        ),
     ),
     Effect(
         "remove a ship",
         "remove_ship",
         "remove one of your Ships from your Fishing track",
         may_cause=(declared.RETURN_GUEST.name,),  # its Guest, if it carries one, goes back to the general supply
+        ruled_by=("fishing_gap",),  # the gap follows the rightmost Ship
+        lowers=("haul_size", "ships", "ships_with_catboat", "ships_of_type"),
     ),
     Effect(
         "board guests on ships",
@@ -160,6 +179,12 @@ EFFECTS = (
         "put {building:name} in play",
         "put_in_play",
         "put the {building} into play as though built earlier",
+        example_only=True,
+    ),
+    Effect(
+        "put {building:name} in hand",
+        "put_in_hand",
+        "take the {building} into your hand, ready to build (from the display, a deck or a hand)",
         example_only=True,
     ),
     Effect("place a guest on a ship", "guest_on_ship", "place a Guest on one of your Ships", example_only=True),
@@ -184,6 +209,7 @@ EFFECTS = (
         "put {amount} wood on each free fishing space",
         "wood_on_fishing_spaces",
         "place {amount} wood from the general supply on each free space of your Fishing track",
+        ruled_by=("fishing_gap",),  # the gap's spaces count as filled (the Ghost Ship: "to get more wood")
     ),
     Effect(
         "take the wood under the new ship",
@@ -219,7 +245,14 @@ EFFECTS = (
         causes=(declared.BUILD_SHIP.name,),
     ),
 ) + tuple(
-    Effect(words, "perform_action", f'take a "{title(words)}" action', args=(action.name,), causes=caused_by(action))
+    Effect(
+        words,
+        "perform_action",
+        f'take a "{title(words)}" action',
+        args=(action.name,),
+        causes=caused_by(action),
+        ruled_by=ACTION_RULES.get(action.name, ()),
+    )
     for words, action in ACTIONS.items()
 )
 
@@ -230,6 +263,7 @@ EXAMPLE_STEPS = (
         "worker_on_this_card",
         "place a Worker on this Building's worker space",
         example_only=True,
+        on_card=True,
     ),
     Effect(
         "place a worker on {building:name}",

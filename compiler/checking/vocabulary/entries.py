@@ -28,7 +28,8 @@ def deck_key(text: str) -> str | None:
     return {fold_deck(key): key for key in DECKS}.get(fold_deck(text))
 
 
-CODE_PATTERNS = {"building": r"[ABC][0-9]{3,5}", "elder": r"E[0-9]{2}"}  # ASCII: codes name generated functions
+# ASCII: codes name generated functions
+CODE_PATTERNS = {declared.CardKind.BUILDING: r"[ABC][0-9]{3,5}", declared.CardKind.ELDER: r"E[0-9]{2}"}
 
 # Plural nouns and third-person verbs ("any player returns a guest") -> the base form.
 PLURALS = {
@@ -62,7 +63,7 @@ ARTICLES = frozenset({"a", "an", "the"})
 BEFORE = parameters.BEFORE
 
 SLOT_TYPES = {"amount", "good", "ship", "letter", "name"}
-CARD_KINDS = ("building", "elder")  # what a name slot is named: the kind of card its quoted name must be
+CARD_KINDS = tuple(declared.CardKind)  # what a name slot is named: the kind of card its quoted name must be
 WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
 
 
@@ -131,7 +132,13 @@ class Effect(Entry):
     # events it sets off only when the table holds their cause (a removed Ship's Guest goes back): for the
     # reference's interactions; no loop check counts them, since a player runs out of that cause
     may_cause: tuple[str, ...] = ()
+    # for the reference's interactions: the rule parameters that change what it does (the distribution order, where
+    # an Elder's discard goes, the Ghost Ship's gap that follows a removed Ship), and the counts it can lower, so a
+    # card's "as soon as" reading one may lapse and hold again (a Ship removed lowers the haul size)
+    ruled_by: tuple[str, ...] = ()
+    lowers: tuple[str, ...] = ()
     onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
+    on_card: bool = False  # acts on this Building in play (an example step needs the player named to have it)
     worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
     example_only: bool = False  # only a worked example may do it
     zero_is_nothing: bool = True  # an amount of 0 does nothing, so a constant 0 is an error

@@ -455,3 +455,24 @@ def test_a_building_in_play_is_not_put_in_play_again() -> None:
 """)
         == ()
     )
+
+
+def test_a_building_put_in_hand_is_offered_by_an_elders_build() -> None:
+    """`put "NAME" in hand` (example-only): the Building is taken from the display, a deck or a hand into the acting
+    player's hand, so an Elder's `build a building` (Builder, Carpenter) can build it, as the Woodcutter's Cabin's
+    "If you build the Woodcutter's Cabin via the "Builder" ... Elder actions" needs; one in play is refused."""
+    assert (
+        run("""  example "e":
+    do put "Woodcutter's Cabin" in hand
+    given wood in supply = 1, fish in supply = 1, gold in supply = 0, fish on elder "Builder" = 0
+    given fish on plates = 2, forests = 6
+    do place a worker on elder "Builder"
+    answer double space 1, "Woodcutter's Cabin", column 2 row 2
+    expect buildings = 2, wood in supply = 0, fish in supply = 0, gold in supply = 0, forests = 5
+""")
+        == ()
+    )
+    (failure,) = run("""  example "e":
+    do put "Test Lodge" in hand
+""")
+    assert failure.endswith('do put "Test Lodge" in hand: Test Lodge is already in play (player 1\'s)')
