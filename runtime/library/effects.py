@@ -244,9 +244,9 @@ def use_other_elder(ctx: Context, amount: int) -> None:
 
 def as_ship_action(ctx: Context) -> None:
     """Counts as a whole Build a Ship action: its before-window, then its after-window; with no Ship type, no Ships
-    of "the built type" are left."""
+    of "the built type" are left, and with no cost paid, no Guests were spent and no fish paid."""
     emit(ctx.table, BUILD_SHIP, Timing.BEFORE, ctx.me)
-    emit(ctx.table, BUILD_SHIP, Timing.AFTER, ctx.me, ships_left_of_type=0)
+    emit(ctx.table, BUILD_SHIP, Timing.AFTER, ctx.me, ships_left_of_type=0, guests_spent=0, fish_paid=0)
 
 
 def perform_action(ctx: Context, action_name: str) -> None:

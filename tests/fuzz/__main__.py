@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = f"{args.jobs} job{'s' if args.jobs != 1 else ''}"
     print(f"({time.monotonic() - started:,.0f} s, {jobs})", flush=True)
     deaths = [batch.lost] if batch.lost else []
-    if args.tries > 0 and batch.first:
+    if args.tries > 0 and batch.first and not batch.interrupted:
         print(f"shrinking {len(batch.first)} card{'s' if len(batch.first) != 1 else ''}...", file=sys.stderr)
         shrunk, lost = shrink_all(batch, args.jobs, Limits(tries=args.tries))
         print(batch.shrunk_report(shrunk))

@@ -53,6 +53,7 @@ class Batch:
     failures: Counter[tuple[str, str]] = field(default_factory=Counter)
     first: dict[tuple[str, str], Found] = field(default_factory=dict)
     lost: str = ""  # a worker's death that ended the run early, in one line
+    interrupted: bool = False  # Ctrl-C ended the run early
 
     def add(self, other: Batch) -> None:
         self.cards += other.cards
@@ -152,6 +153,7 @@ def run(
                 progress(total)
     except KeyboardInterrupt:
         print("interrupted: the counts below are of the cards finished", file=sys.stderr)
+        total.interrupted = True
     except WorkerLost as error:
         _, start, stop = chunks[finished]  # results come in chunk order: the first missing is the one lost
         total.lost = (
@@ -211,7 +213,8 @@ def shrink_bounded(limits: Limits, found: Found) -> Shrunk:
 
 def shrink_all(batch: Batch, jobs: int = 1, limits: Limits = LIMITS) -> tuple[dict[tuple[str, str], Shrunk], list[str]]:
     """The first card of each kind of failure shrunk, each in a worker process held to `limits` (so no card can take
-    the run's report with it); and one line for each worker that died all the same, naming its card."""
+    the run's report with it); and one line for each worker that died all the same, naming its card. Ctrl-C keeps
+    the cards shrunk before it."""
     shrunk: dict[tuple[str, str], Shrunk] = {}
     deaths: list[str] = []
     keys = list(batch.first)
@@ -229,5 +232,8 @@ def shrink_all(batch: Batch, jobs: int = 1, limits: Limits = LIMITS) -> tuple[di
             lost = batch.first[keys[got]]
             deaths.append(f"{error} shrinking card {lost.index} ({kind}: {signature}); repeat it: {lost.repeat}")
             got += 1
+        except KeyboardInterrupt:
+            print("interrupted: shrinking stopped; the cards below are those shrunk before it", file=sys.stderr)
+            break
         keys = keys[got:]
     return shrunk, deaths

@@ -13,6 +13,7 @@ import time
 import pytest
 
 import tests.fuzz.__main__ as command
+from tests.fuzz import run as fuzz_run
 from tests.fuzz.cards import Generated
 from tests.fuzz.games import Outcome
 from tests.fuzz.run import Batch, Found, Limits, run, shrink_all
@@ -74,12 +75,10 @@ def failing(*indexes: int) -> Batch:
 
 
 def growing(values: list[int], seed: int, failure: Outcome, tries: int) -> tuple[Generated, Outcome]:
-    """A stand-in shrink whose card 7 grows without end (in memory), card 8 runs for ever, card 9 kills its worker,
-    and the others shrink at once."""
+    """A stand-in shrink whose card 7 needs 8 GiB, card 8 runs for ever, card 9 kills its worker, and the others
+    shrink at once."""
     if seed == 7:
-        hoard = []
-        while True:
-            hoard.append(bytearray(1 << 26))
+        bytearray(8 << 30)  # refused at once past the limit: no time spent filling memory first
     if seed == 8:
         while True:
             time.sleep(0.01)
@@ -90,12 +89,12 @@ def growing(values: list[int], seed: int, failure: Outcome, tries: int) -> tuple
 
 def test_shrinking_past_its_memory_or_time_keeps_the_card_as_found_and_a_dead_worker_is_one_line() -> None:
     batch = failing(3, 7, 8, 9, 11)
-    limits = Limits(tries=5, seconds=2, memory=1 << 30, shrink=growing)
+    limits = Limits(tries=5, seconds=3, memory=1 << 30, shrink=growing)
     shrunk, deaths = shrink_all(batch, jobs=2, limits=limits)
     assert {key[1]: each.note for key, each in shrunk.items()} == {
         "kind 3": "",
         "kind 7": " (not: shrinking needed more than 1,024 MiB)",
-        "kind 8": " (not: shrinking took more than 2 s)",
+        "kind 8": " (not: shrinking took more than 3 s)",
         "kind 11": "",
     }
     assert shrunk[("hang", "kind 3")].card.text.endswith("# shrunk\n")
@@ -106,3 +105,25 @@ def test_shrinking_past_its_memory_or_time_keeps_the_card_as_found_and_a_dead_wo
     ]
     report = batch.shrunk_report(shrunk)
     assert "hang: kind 7, card 7 shrunk (not: shrinking needed more than 1,024 MiB):" in report
+
+
+def test_an_interrupted_run_is_not_shrunk(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C while the cards play: the report of those finished, and no shrinking after it (the user wants to stop)."""
+    batch = failing(3)
+    batch.interrupted = True
+    monkeypatch.setattr(command, "run", lambda *args: batch)
+    monkeypatch.setattr(command, "shrink_all", lambda *args: pytest.fail("shrinking after an interrupt"))
+    assert command.main(["--cards", "10", "--seed", str(SEED)]) == 1
+    assert capsys.readouterr().out.startswith(f"generated cards, seed {SEED}: 4 cards;")
+
+
+def test_an_interrupt_while_shrinking_keeps_the_cards_shrunk_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(function, limits, found, workers):  # noqa: ANN001, ANN202 - results' own
+        yield function(limits, found[0])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fuzz_run, "results", interrupted)
+    monkeypatch.setattr(fuzz_run, "shrink_bounded", lambda limits, found: fuzz_run.Shrunk(found.card, found.outcome))
+    shrunk, deaths = shrink_all(failing(3, 11), jobs=2)
+    assert list(shrunk) == [("hang", "kind 3")]
+    assert deaths == []

@@ -48,6 +48,9 @@ def hook_everything() -> str:
         for event in vocab.EVENTS
         for timing in event.timings
     ]
+    # an effect that stands for an action sets its events off as the action does (the 100,000-card run's one traceback
+    # on a48d3d0: `count as a build a ship action` left out what the build paid)
+    hooks.append("  at any time:\n    count as a build a ship action\n")
     return f'building "{NAME}" (trout A999)\n  cost none\n  vp 1\n' + "".join(hooks)
 
 
