@@ -167,8 +167,14 @@ def causes(card: n.Card) -> set[str]:
 
 
 def ruled_by(card: n.Card) -> set[str]:
-    """The rule parameters that change what the card's effects do (the distribution order for a distribution)."""
-    return {parameter for call in effect_calls(card) for parameter in call.entry.ruled_by}
+    """The rule parameters that change what the card's effects do (the distribution order for a distribution) or
+    bound a count it reads (the wood limit, its wood in supply)."""
+    limits = {count.impl: dict(count.limited_by) for count in vocab.TABLES["count"] if count.limited_by}
+    read = [node for node in n.walk((card.abilities, card.vp)) if isinstance(node, n.Ref) and node.source == "count"]
+    bounding = {
+        limits[ref.name][arg] for ref in read if ref.name in limits for arg in ref.args if arg in limits[ref.name]
+    }
+    return bounding | {parameter for call in effect_calls(card) for parameter in call.entry.ruled_by}
 
 
 def lowers(card: n.Card) -> set[str]:

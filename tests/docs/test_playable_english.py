@@ -155,6 +155,12 @@ def test_pond_builder_links_the_cards_that_change_its_distribution() -> None:
             'i.e., to build an actual Ship or to get more wood from the "Log Boom"',
         ),
         (
+            "Wood Storage",
+            ["Cathedral", "Pond Installation", "Timber Depot"],
+            "Pond Installation",
+            'with the "Wood Storage", you can get up to 5 fish and 5 gold',
+        ),
+        (
             "Volunteer's Lodge",
             ["Meditation Lodge", "Orchard", "Wood Conservation"],
             "Orchard",
@@ -165,7 +171,8 @@ def test_pond_builder_links_the_cards_that_change_its_distribution() -> None:
 def test_links_the_rulebook_text_names(card: str, others: list[str], named_in: str, sentence: str) -> None:
     """Reader4 (STATUS 15:33): the Deep-Sea Trawler linked nothing, though it is built as a Build a Ship action;
     the Ghost Ship missed the Trawler and the Log Boom; the Volunteer's Lodge missed the cards taking a Reforest
-    action (the Orchard's sentence; Wood Conservation's "It does not matter how you got the Reforest action")."""
+    action (the Orchard's sentence; Wood Conservation's "It does not matter how you got the Reforest action"); the
+    Wood Storage missed the cards reading the wood its limit bounds (the Pond Installation's sentence)."""
     assert sentence in rulebook(named_in)
     found = docs()
     for other in others:

@@ -33,15 +33,30 @@ def most_ships(only: str = "") -> int:
     return most
 
 
+WOOD_LIMIT = (("wood", "wood_limit"),)  # the personal supply's limit, which bounds its wood
+
 COUNTS = (
-    Count("{good} in supply", "good_in_supply", "the number of {good} in your personal supply", settable=True),
+    Count(
+        "{good} in supply",
+        "good_in_supply",
+        "the number of {good} in your personal supply",
+        settable=True,
+        limited_by=WOOD_LIMIT,
+    ),
     Count(
         "{good} in supply before paying",
         "good_in_supply_before_paying",
         "the number of {good} in your personal supply (counted before you pay for this Building while you build it)",
         per_player=False,
+        limited_by=WOOD_LIMIT,
     ),
-    Count("{good} in reserve", "good_in_reserve", "the number of {good} in your Reserve", settable=True),
+    Count(
+        "{good} in reserve",
+        "good_in_reserve",
+        "the number of {good} in your Reserve",
+        settable=True,
+        limited_by=(("fish", "reserve_fish_limit"),),
+    ),
     Count(
         "{good} on this building",
         "good_on_card",

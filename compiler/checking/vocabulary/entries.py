@@ -103,6 +103,9 @@ class Count(Entry):
     onto_card: str = ""  # the good slot it counts on this Building (its bound: what the card's own abilities put there)
     on_card: bool = False  # reads this Building in play: nothing yet where it is being built (requires, cost)
     per_player: bool = True  # a count of the player's own things, which OTHER_PLAYERS reads for each other player
+    # the rule parameter bounding it for a good slot's value (wood in supply: the wood limit), for the reference's
+    # interactions: a card reading it interacts with a card changing that limit
+    limited_by: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
