@@ -218,6 +218,32 @@ def discarded(card: n.Card) -> set[str]:
     }
 
 
+def changes_counts(card: n.Card) -> set[str]:
+    """The counts the card's effects change for another player, or that its rules decide how it counts in."""
+    by_rules = {count for r in card.rules for count in r.entry.parameter.bears_on_counts}
+    return by_rules | {count for call in effect_calls(card) for count in call.entry.changes_counts}
+
+
+def reads(card: n.Card) -> set[str]:
+    """The counts the card's abilities and VP read."""
+    return {
+        node.name for node in n.walk((card.abilities, card.vp)) if isinstance(node, n.Ref) and node.source == "count"
+    }
+
+
+TURN = "a turn on an available action"  # what a card taking a turn and a worker space on an Elder share
+
+
+def takes_turns(card: n.Card) -> set[str]:
+    return {TURN} if any(call.entry.takes_turn for call in effect_calls(card)) else set()
+
+
+def elder_turns(card: n.Card) -> set[str]:
+    """A worker space putting its Worker on an Elder (another player's): an available action for a turn taken."""
+    spaces = [a for a in card.abilities if a.trigger.kind is TriggerKind.WORKER_SPACE]
+    return {TURN} if any(call.entry.worker_on_elder for a in spaces for call in n.calls_in(a.body)) else set()
+
+
 def card_facts(card: n.Card) -> tuple[set[str], ...]:
     """What interactions group a card by: the events it hooks, causes, the rules it changes, the events they bear
     on, the Buildings it discards, the rules ruling its effects, the counts they lower and its "as soon as" reads."""
@@ -231,6 +257,10 @@ def card_facts(card: n.Card) -> tuple[set[str], ...]:
         lowers(card),
         watches(card),
         rules_borne(card),
+        changes_counts(card),
+        reads(card),
+        takes_turns(card),
+        elder_turns(card),
     )
 
 
@@ -269,12 +299,30 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
     lowerers: dict[str, list[str]] = defaultdict(list)
     watchers: dict[str, list[str]] = defaultdict(list)
     rule_bearers: dict[str, list[str]] = defaultdict(list)
+    changers: dict[str, list[str]] = defaultdict(list)
+    readers: dict[str, list[str]] = defaultdict(list)
+    turn_takers: dict[str, list[str]] = defaultdict(list)
+    elder_spaces: dict[str, list[str]] = defaultdict(list)
     facts = {}
     for card in sorted(cards, key=label):  # so each group is in label order
         name = label(card)
         facts[name] = card_facts(card)
         for index, grouped in enumerate(
-            (hearers, causers, setters, bearers, discarders, ruled_ones, lowerers, watchers, rule_bearers)
+            (
+                hearers,
+                causers,
+                setters,
+                bearers,
+                discarders,
+                ruled_ones,
+                lowerers,
+                watchers,
+                rule_bearers,
+                changers,
+                readers,
+                turn_takers,
+                elder_spaces,
+            )
         ):
             for key in facts[name][index]:
                 grouped[key].append(name)
@@ -283,7 +331,8 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
     related = {}
     for card in cards:
         name = label(card)
-        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[name]
+        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[name][:9]
+        changed, read, turns, spaces = facts[name][9:]
         groups: list[Group] = [(said("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
         groups += [(said("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
         groups += [(said("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
@@ -309,6 +358,10 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
         groups += [
             (said("change", f"a rule bearing on its '{words[rule]}'"), rule_bearers[rule]) for rule in sorted(ruled)
         ]
+        groups += [(said("read", f"'{counted[count]}', which it changes"), readers[count]) for count in sorted(changed)]
+        groups += [(said("change", f"'{counted[count]}', which it reads"), changers[count]) for count in sorted(read)]
+        groups += [(said("offer", "a turn on an Elder"), elder_spaces[turn]) for turn in turns]
+        groups += [(said("take", "a turn that may use it"), turn_takers[turn]) for turn in spaces]
         if card.kind is CardKind.BUILDING:  # only a Building is discarded to build another
             groups.append((said("discard", "it to be built"), discarders[card.name]))
         groups.append((("is discarded to build it", "are discarded to build it"), sorted(discards & facts.keys())))

@@ -20,7 +20,9 @@ Kinds of parameter:
   go back), read by the reference's interactions: a card hearing such an event interacts with a card changing it;
 - `sets_off`: the events a card with this rule sets off (building it is a "Build a Ship" action), and
   `bears_on_rules`: the parameters of other cards whose effect it changes (the Ghost Ship's gap may count a Building
-  placed on the Fishing track as a Ship), both read by the reference's interactions as `bears_on` is;
+  placed on the Fishing track as a Ship), and `bears_on_counts`: the counts it decides how a card with it counts in
+  (a Building on the Fishing track is on the Harbor board's `buildings`, on no Building space), all read by the
+  reference's interactions as `bears_on` is;
 - `least`: the smallest value a number may take (None: any, as a VP value may be negative). The checker refuses a
   card's value that is below it whatever the table holds; a value worked out from the table that comes out below it
   counts as `least` (ruling: the look-up holds each card's change to the range, `runtime.core.rules_in_force.rule`).
@@ -71,6 +73,7 @@ class Parameter:
     bears_on: tuple[str, ...] = ()  # the names of the events whose outcome it changes
     sets_off: tuple[str, ...] = ()  # the names of the events a card with it sets off (built as a Build a Ship action)
     bears_on_rules: tuple[str, ...] = ()  # the parameters of other cards whose effect it changes
+    bears_on_counts: tuple[str, ...] = ()  # the counts it decides how a card with it counts in (see the docstring)
 
 
 def number(name: str, words: str, english: str, path: tuple[str, ...] = (), **options) -> Parameter:
@@ -191,6 +194,7 @@ CARD_RULES = (
         "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship: the spaces "
         "it takes count for the haul, but it is no Ship",
         "this Building does not go on your Fishing track",
+        bears_on_counts=("buildings",),
     ),
     switch(
         "ship_action",

@@ -11,15 +11,19 @@ from compiler.backends.docs import (
     SHOWN_RELATED,
     bears_on,
     causes,
+    changes_counts,
     discarded,
+    elder_turns,
     hooks,
     interactions,
     label,
     lowers,
+    reads,
     reference_texts,
     ruled_by,
     rules,
     rules_borne,
+    takes_turns,
     watches,
 )
 from tests.kit.rulebook import ROOT
@@ -62,10 +66,12 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
     facts = {
         label(card): (hooks(card), causes(card), rules(card), bears_on(card), discarded(card))
         + (ruled_by(card), lowers(card), watches(card), rules_borne(card))
+        + (changes_counts(card), reads(card), takes_turns(card), elder_turns(card))
         for card in cards
     }
     for card in cards:
-        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[label(card)]
+        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[label(card)][:9]
+        changed, read, turns, spaces = facts[label(card)][9:]
         expected = sorted(
             label(other)
             for other in cards
@@ -83,6 +89,10 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
                 or watched & facts[label(other)][6]
                 or borne_rules & facts[label(other)][2]
                 or ruled & facts[label(other)][8]
+                or changed & facts[label(other)][10]
+                or read & facts[label(other)][9]
+                or turns & facts[label(other)][12]
+                or spaces & facts[label(other)][11]
                 or (other.kind == "building" and other.name in discards)
                 or (card.kind == "building" and card.name in facts[label(other)][4])
             )

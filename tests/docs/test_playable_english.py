@@ -155,6 +155,27 @@ def test_pond_builder_links_the_cards_that_change_its_distribution() -> None:
             'i.e., to build an actual Ship or to get more wood from the "Log Boom"',
         ),
         (
+            "Carpenter",
+            ["Deep-Sea Trawler"],
+            "Carpenter",
+            "All Buildings on your Harbor board count, including the Carpenter and Buildings that do not occupy a "
+            'Building space, like the "Stilt House" from the Mackerel deck',
+        ),
+        (
+            "Glider",
+            ["Art Sculpture"],
+            "Glider",
+            "or an unoccupied Elder in your Elder Council (or in another player's Elder Council if you also have the "
+            '"Art Sculpture")',
+        ),
+        (
+            "Meeting Center",
+            ["Art Sculpture"],
+            "Meeting Center",
+            'Note that, in the solo game and via the "Art Sculpture" from the Besøkende deck, it is possible that '
+            "there are Workers of other colors on your Elders.",
+        ),
+        (
             "Wood Storage",
             ["Cathedral", "Pond Installation", "Timber Depot"],
             "Pond Installation",

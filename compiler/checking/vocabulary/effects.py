@@ -144,6 +144,7 @@ EFFECTS = (
         "carry out an additional turn: place a Worker on an available action, i.e. an action space on the Action "
         "board (or the Imitation tile, in games that use it) that is not fully occupied, or an unoccupied Elder in "
         "your Elder Council (or in another player's, if a card of yours allows it); not on a Building",
+        takes_turn=True,
     ),
     Effect(
         "distribute {amount} fish",
@@ -236,6 +237,7 @@ EFFECTS = (
         "owner gets the fish it discards, not you)",
         causes=(declared.USE_ELDER.name,),
         worker_on_elder=True,
+        changes_counts=("workers_on_elders",),  # the owner's: a Worker of another colour on their Elder
         zero_is_nothing=False,  # paying 0 fish: the Elder is used for free
     ),
     Effect(

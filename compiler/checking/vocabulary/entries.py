@@ -140,6 +140,8 @@ class Effect(Entry):
     # card's "as soon as" reading one may lapse and hold again (a Ship removed lowers the haul size)
     ruled_by: tuple[str, ...] = ()
     lowers: tuple[str, ...] = ()
+    changes_counts: tuple[str, ...] = ()  # counts of another player it changes (a Worker on their Elder), for the same
+    takes_turn: bool = False  # carries out a turn on an available action, which a worker_on_elder worker space is
     onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
     on_card: bool = False  # acts on this Building in play (an example step needs the player named to have it)
     worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
