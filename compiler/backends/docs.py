@@ -244,24 +244,53 @@ def elder_turns(card: n.Card) -> set[str]:
     return {TURN} if any(call.entry.worker_on_elder for a in spaces for call in n.calls_in(a.body)) else set()
 
 
-def card_facts(card: n.Card) -> tuple[set[str], ...]:
-    """What interactions group a card by: the events it hooks, causes, the rules it changes, the events they bear
-    on, the Buildings it discards, the rules ruling its effects, the counts they lower and its "as soon as" reads."""
-    return (
-        hooks(card),
-        causes(card),
-        rules(card),
-        bears_on(card),
-        discarded(card),
-        ruled_by(card),
-        lowers(card),
-        watches(card),
-        rules_borne(card),
-        changes_counts(card),
-        reads(card),
-        takes_turns(card),
-        elder_turns(card),
-    )
+FACTS = {
+    "hooks": hooks,
+    "causes": causes,
+    "rules": rules,
+    "bears_on": bears_on,
+    "ruled_by": ruled_by,
+    "lowers": lowers,
+    "watches": watches,
+    "rules_borne": rules_borne,
+    "changes_counts": changes_counts,
+    "reads": reads,
+    "takes_turns": takes_turns,
+    "elder_turns": elder_turns,
+}  # what interactions group cards by, each a card's set of events, rules, counts or turns
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Cards interact where one card's fact shares a key with another's: `mine` of this card, `theirs` of the others,
+    said as `verb` and `thing` ("{}" is the key's words: an event's or rule's pattern, or a count's where `counts`: a
+    rule and a count may share a name, the haul size)."""
+
+    mine: str
+    theirs: str
+    verb: str
+    thing: str
+    counts: bool = False
+
+
+PAIRINGS = (
+    Pairing("hooks", "hooks", "hear", "'{}'"),
+    Pairing("hooks", "causes", "set off", "'{}'"),
+    Pairing("causes", "hooks", "hear", "'{}', which it sets off"),
+    Pairing("rules", "rules", "change", "the {}"),
+    Pairing("hooks", "bears_on", "change", "a rule bearing on '{}'"),
+    Pairing("bears_on", "hooks", "hear", "'{}', which its rules bear on"),
+    Pairing("ruled_by", "rules", "change", "the {}, which rules what it does"),
+    Pairing("rules", "ruled_by", "do", "what its rule '{}' changes"),
+    Pairing("lowers", "watches", "watch", "'{}', which it lowers", counts=True),
+    Pairing("watches", "lowers", "lower", "'{}', which it watches", counts=True),
+    Pairing("rules_borne", "rules", "change", "the {}, which its rules bear on"),
+    Pairing("rules", "rules_borne", "change", "a rule bearing on its '{}'"),
+    Pairing("changes_counts", "reads", "read", "'{}', which it changes", counts=True),
+    Pairing("reads", "changes_counts", "change", "'{}', which it reads", counts=True),
+    Pairing("takes_turns", "elder_turns", "offer", "a turn on an Elder"),
+    Pairing("elder_turns", "takes_turns", "take", "a turn that may use it"),
+)
 
 
 SHOWN_RELATED = 30  # cards named as interacting with one card; past that, the rest are counted by what they share
@@ -285,86 +314,37 @@ def label(card: n.Card | CardDoc) -> str:
 
 
 def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
-    """Cards that hook the same events, change the same rules, cause what another hooks, change a rule bearing on
-    what another hooks, ruling what another's effects do or bearing on another's rule, lower a count another's "as
-    soon as" reads, or are discarded to build one another, each way; keyed by label. Worked out from the cards grouped
-    by event, rule, count and discarded card, never card against card: 10,000 cards hearing one event are 10,000
-    short entries, not 10,000 lists of 9,999 names."""
-    hearers: dict[str, list[str]] = defaultdict(list)
-    causers: dict[str, list[str]] = defaultdict(list)
-    setters: dict[str, list[str]] = defaultdict(list)
-    bearers: dict[str, list[str]] = defaultdict(list)
+    """Cards that share a fact as PAIRINGS pair them (hook the same events, cause what another hooks, change a rule
+    bearing on what another hooks or rules what another does, lower a count another reads, ...), or are discarded to
+    build one another, each way; keyed by label. Worked out from the cards grouped by fact and key, never card against
+    card: 10,000 cards hearing one event are 10,000 short entries, not 10,000 lists of 9,999 names."""
+    members: dict[str, dict[str, list[str]]] = {fact: defaultdict(list) for fact in FACTS}
     discarders: dict[str, list[str]] = defaultdict(list)
-    ruled_ones: dict[str, list[str]] = defaultdict(list)
-    lowerers: dict[str, list[str]] = defaultdict(list)
-    watchers: dict[str, list[str]] = defaultdict(list)
-    rule_bearers: dict[str, list[str]] = defaultdict(list)
-    changers: dict[str, list[str]] = defaultdict(list)
-    readers: dict[str, list[str]] = defaultdict(list)
-    turn_takers: dict[str, list[str]] = defaultdict(list)
-    elder_spaces: dict[str, list[str]] = defaultdict(list)
-    facts = {}
+    facts: dict[str, dict[str, set[str]]] = {}
+    discards: dict[str, set[str]] = {}
     for card in sorted(cards, key=label):  # so each group is in label order
         name = label(card)
-        facts[name] = card_facts(card)
-        for index, grouped in enumerate(
-            (
-                hearers,
-                causers,
-                setters,
-                bearers,
-                discarders,
-                ruled_ones,
-                lowerers,
-                watchers,
-                rule_bearers,
-                changers,
-                readers,
-                turn_takers,
-                elder_spaces,
-            )
-        ):
-            for key in facts[name][index]:
-                grouped[key].append(name)
-    words = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
-    counted = {count.impl: count.pattern for count in vocab.TABLES["count"]}
+        facts[name] = {fact: find(card) for fact, find in FACTS.items()}
+        discards[name] = discarded(card)
+        for fact, keys in facts[name].items():
+            for key in keys:
+                members[fact][key].append(name)
+        for discarded_name in discards[name]:
+            discarders[discarded_name].append(name)
+    names = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
+    words = {False: names | {TURN: TURN}, True: {count.impl: count.pattern for count in vocab.TABLES["count"]}}
     related = {}
     for card in cards:
         name = label(card)
-        heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[name][:9]
-        changed, read, turns, spaces = facts[name][9:]
-        groups: list[Group] = [(said("hear", f"'{words[event]}'"), hearers[event]) for event in sorted(heard)]
-        groups += [(said("set off", f"'{words[event]}'"), causers[event]) for event in sorted(heard)]
-        groups += [(said("hear", f"'{words[event]}', which it sets off"), hearers[event]) for event in sorted(caused)]
-        groups += [(said("change", f"the {words[rule]}"), setters[rule]) for rule in sorted(ruled)]
-        groups += [(said("change", f"a rule bearing on '{words[event]}'"), bearers[event]) for event in sorted(heard)]
-        groups += [
-            (said("hear", f"'{words[event]}', which its rules bear on"), hearers[event]) for event in sorted(borne)
+        groups: list[Group] = [
+            (said(pairing.verb, pairing.thing.format(words[pairing.counts][key])), members[pairing.theirs][key])
+            for pairing in PAIRINGS
+            for key in sorted(facts[name][pairing.mine])
         ]
-        groups += [
-            (said("change", f"the {words[rule]}, which rules what it does"), setters[rule]) for rule in sorted(ruling)
-        ]
-        groups += [(said("do", f"what its rule '{words[rule]}' changes"), ruled_ones[rule]) for rule in sorted(ruled)]
-        groups += [
-            (said("watch", f"'{counted[count]}', which it lowers"), watchers[count]) for count in sorted(lowered)
-        ]
-        groups += [
-            (said("lower", f"'{counted[count]}', which it watches"), lowerers[count]) for count in sorted(watched)
-        ]
-        groups += [
-            (said("change", f"the {words[rule]}, which its rules bear on"), setters[rule])
-            for rule in sorted(borne_rules)
-        ]
-        groups += [
-            (said("change", f"a rule bearing on its '{words[rule]}'"), rule_bearers[rule]) for rule in sorted(ruled)
-        ]
-        groups += [(said("read", f"'{counted[count]}', which it changes"), readers[count]) for count in sorted(changed)]
-        groups += [(said("change", f"'{counted[count]}', which it reads"), changers[count]) for count in sorted(read)]
-        groups += [(said("offer", "a turn on an Elder"), elder_spaces[turn]) for turn in turns]
-        groups += [(said("take", "a turn that may use it"), turn_takers[turn]) for turn in spaces]
         if card.kind is CardKind.BUILDING:  # only a Building is discarded to build another
             groups.append((said("discard", "it to be built"), discarders[card.name]))
-        groups.append((("is discarded to build it", "are discarded to build it"), sorted(discards & facts.keys())))
+        discarding = sorted(discards[name] & facts.keys())
+        groups.append((("is discarded to build it", "are discarded to build it"), discarding))
         related[name] = related_to(name, [group for group in groups if group[1] not in ([], [name])])
     return related
 
