@@ -225,10 +225,9 @@ def changes_counts(card: n.Card) -> set[str]:
 
 
 def reads(card: n.Card) -> set[str]:
-    """The counts the card's abilities and VP read."""
-    return {
-        node.name for node in n.walk((card.abilities, card.vp)) if isinstance(node, n.Ref) and node.source == "count"
-    }
+    """The counts the card's abilities, VP and cost read."""
+    read = n.walk((card.abilities, card.vp, card.costs))
+    return {node.name for node in read if isinstance(node, n.Ref) and node.source == "count"}
 
 
 TURN = "a turn on an available action"  # what a card taking a turn and a worker space on an Elder share

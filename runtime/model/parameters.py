@@ -194,7 +194,7 @@ CARD_RULES = (
         "this Building goes on your Fishing track to the right of your Ships, as though it were a Ship: the spaces "
         "it takes count for the haul, but it is no Ship",
         "this Building does not go on your Fishing track",
-        bears_on_counts=("buildings",),
+        bears_on_counts=("buildings", "buildings_of_letter"),
     ),
     switch(
         "ship_action",

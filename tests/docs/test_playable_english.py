@@ -182,6 +182,19 @@ def test_pond_builder_links_the_cards_that_change_its_distribution() -> None:
             'with the "Wood Storage", you can get up to 5 fish and 5 gold',
         ),
         (
+            "Deep-Sea Trawler",
+            ["Primary School"],
+            "Primary School",
+            'including the Primary School and Buildings that do not occupy a Building space, like the "Stilt House" '
+            'from the Mackerel deck, the "Nightclub" from the Plaice deck, or the "Deep-Sea Trawler"',
+        ),
+        (
+            "Deep-Sea Trawler",
+            ["Estate Agent"],
+            "Estate Agent",
+            "equal to the number of Buildings on your Harbor board, including the Estate Agent",
+        ),
+        (
             "Volunteer's Lodge",
             ["Meditation Lodge", "Orchard", "Wood Conservation"],
             "Orchard",
@@ -193,7 +206,9 @@ def test_links_the_rulebook_text_names(card: str, others: list[str], named_in: s
     """Reader4 (STATUS 15:33): the Deep-Sea Trawler linked nothing, though it is built as a Build a Ship action;
     the Ghost Ship missed the Trawler and the Log Boom; the Volunteer's Lodge missed the cards taking a Reforest
     action (the Orchard's sentence; Wood Conservation's "It does not matter how you got the Reforest action"); the
-    Wood Storage missed the cards reading the wood its limit bounds (the Pond Installation's sentence)."""
+    Wood Storage missed the cards reading the wood its limit bounds (the Pond Installation's sentence). Reader5
+    (docs/readings/2026-12-06-issue-34-fourth.md): the Primary School, which names the Trawler, and the Estate Agent,
+    whose cost counts every Building on the Harbor board, missed the Trawler."""
     assert sentence in rulebook(named_in)
     found = docs()
     for other in others:
