@@ -170,7 +170,7 @@ def ruled_by(card: n.Card) -> set[str]:
     """The rule parameters that change what the card's effects do (the distribution order for a distribution) or
     bound a count it reads (the wood limit, its wood in supply)."""
     limits = {count.impl: dict(count.limited_by) for count in vocab.TABLES["count"] if count.limited_by}
-    read = [node for node in n.walk((card.abilities, card.vp)) if isinstance(node, n.Ref) and node.source == "count"]
+    read = n.counts_in((card.abilities, card.vp))
     bounding = {
         limits[ref.name][arg] for ref in read if ref.name in limits for arg in ref.args if arg in limits[ref.name]
     }
@@ -185,11 +185,7 @@ def lowers(card: n.Card) -> set[str]:
 def watches(card: n.Card) -> set[str]:
     """The counts the card's "as soon as" conditions read: lowered, such a condition may lapse and hold again."""
     conditions = [a.trigger.condition for a in card.abilities if a.trigger.kind is TriggerKind.AS_SOON_AS]
-    return {
-        node.name
-        for node in n.walk(tuple(c for c in conditions if c is not None))
-        if isinstance(node, n.Ref) and node.source == "count"
-    }
+    return {ref.name for ref in n.counts_in(tuple(c for c in conditions if c is not None))}
 
 
 def rules(card: n.Card) -> set[str]:
@@ -226,8 +222,7 @@ def changes_counts(card: n.Card) -> set[str]:
 
 def reads(card: n.Card) -> set[str]:
     """The counts the card's abilities, VP and cost read."""
-    read = n.walk((card.abilities, card.vp, card.costs))
-    return {node.name for node in read if isinstance(node, n.Ref) and node.source == "count"}
+    return {ref.name for ref in n.counts_in((card.abilities, card.vp, card.costs))}
 
 
 TURN = "a turn on an available action"  # what a card taking a turn and a worker space on an Elder share

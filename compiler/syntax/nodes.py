@@ -191,6 +191,11 @@ def calls_in(statements: tuple[Statement, ...]) -> list[Call]:
     return [node for node in walk(statements) if isinstance(node, Call)]
 
 
+def counts_in(root: Node | tuple) -> list[Ref]:
+    """Every checked count read in a tree (`wood in supply`), however deeply nested."""
+    return [node for node in walk(root) if isinstance(node, Ref) and node.source == "count"]
+
+
 # Abilities ----------------------------------------------------------------------------------
 
 
