@@ -160,6 +160,62 @@ def test_nus_trace_shows_the_decision_bound_as_a_card_error(tmp_path) -> None:  
     )
 
 
+USED_IN_AN_EXAMPLE = (
+    USED_OVER_AND_OVER
+    + '  example "used at every moment, as often as asked":\n    do run the fishing phase\n    answer '
+    + ", ".join(['"Fuzzed"'] * (events.MOST_ANY_TIME_USES + 1))
+    + "\n"
+)
+
+ASKED_IN_AN_EXAMPLE = f"""building "Fuzzed" (trout A999)
+  cost none
+  vp 1
+  at start of fishing phase:
+    up to 1000 times:
+      choose one:
+        - take 1 fish
+        - take 1 wood
+      choose one:
+        - take 1 fish
+        - take 1 wood
+  example "a repeat asking each time":
+    do run the fishing phase
+    answer 1000, {", ".join(["take 1 fish"] * events.MOST_HOOK_DECISIONS)}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "failure"),
+    [
+        (
+            USED_IN_AN_EXAMPLE,
+            '{path}:6: FAILED card "Fuzzed": used at every moment, as often as asked\n    line 7: do run the fishing '
+            'phase: {path}:4: card "Fuzzed" gives turns without end ("at any time" used '
+            f"{events.MOST_ANY_TIME_USES} times by P1 in one Round); what a turn or use gives must not make another "
+            "possible each time\n",
+        ),
+        (
+            ASKED_IN_AN_EXAMPLE,
+            '{path}:12: FAILED card "Fuzzed": a repeat asking each time\n    line 13: do run the fishing phase: '
+            '{path}:4: card "Fuzzed" keeps asking for decisions ("at start of fishing phase" ' + DECISIONS_HINT + "\n",
+        ),
+    ],
+)
+def test_nus_test_reports_a_bound_as_the_examples_failure(
+    text: str,
+    failure: str,
+    tmp_path,
+    capsys: pytest.CaptureFixture[str],  # noqa: ANN001 - pytest's
+) -> None:
+    """A worked example that drives a card past a bound fails with the card's file, line and bound: exit 1."""
+    path = tmp_path / "cards.nus"
+    path.write_text(text, "utf-8")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert failure.format(path=path) in out
+    assert "Traceback" not in out
+
+
 def test_the_real_cards_stay_far_below_the_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games of the real cards at 2-5 players: no decision count, extra turn or any-time use comes near its bound (the
     most measured over 5,496 seeded games are in events.py), so no real card is ever stopped by one."""
