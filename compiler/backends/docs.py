@@ -140,9 +140,16 @@ def events(card: n.Card) -> list[str]:
 
 
 def card_notes(program: n.Program, source: str) -> list[list[Note]]:
-    """Each card's notes (compiler/syntax/comments.py), in card order."""
+    """Each card's notes (compiler/syntax/comments.py), in card order. A comment inside a worked example is the
+    example's: the reference shows it in the example's code, not again as a note."""
     starts = [card.span.line for card in program.cards] + [example.span.line for example in program.examples]
-    found = notes(comments(source), starts)
+    inside = {
+        line
+        for card in program.cards
+        for example in card.examples
+        for line in range(example.span.line, example.span.end_line + 1)
+    }
+    found = notes([comment for comment in comments(source) if comment.line not in inside], starts)
     return [[Note(note.kind, note.text, note.line) for note in found[card.span.line]] for card in program.cards]
 
 

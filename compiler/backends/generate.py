@@ -18,6 +18,7 @@ from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Span, source_lines
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
+from runtime.model.cards import StepKind
 from runtime.model.declarations import CardKind
 
 CARDS_PRELUDE = (
@@ -26,7 +27,9 @@ CARDS_PRELUDE = (
     "from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind\n"
 )
 EXAMPLES_PRELUDE = (
-    "import operator\nfrom runtime import library as rt\nfrom runtime.model.cards import Example, ExampleStep\n"
+    "import operator\n"
+    "from runtime import library as rt\n"
+    "from runtime.model.cards import Example, ExampleStep, StepKind\n"
 )
 
 
@@ -244,17 +247,24 @@ class CardGenerator:
         if on_this_card(step):
             line["on_card"] = const(True)
         if isinstance(step, n.Answers):
-            return [call(name("ExampleStep"), kind=const("answers"), answers=const(step.values), **line)]
+            return [call(name("ExampleStep"), kind=member(StepKind.ANSWERS), answers=const(step.values), **line)]
         if isinstance(step, n.Do):
             body = self.define(role, ["ctx"], self.statements(step.statements), step.span)
-            return [call(name("ExampleStep"), kind=const("do"), run=body, **line)]
+            return [call(name("ExampleStep"), kind=member(StepKind.DO), run=body, **line)]
         if isinstance(step, n.ExpectIllegal):
             body = self.define(role, ["ctx"], self.statements(step.statements), step.span)
-            return [call(name("ExampleStep"), kind=const("illegal"), run=body, because=const(step.because), **line)]
+            return [
+                call(name("ExampleStep"), kind=member(StepKind.ILLEGAL), run=body, because=const(step.because), **line)
+            ]
         if isinstance(step, n.Given):
             body = [located(ast.Expr(self.setter(s)), s.span) for s in step.settings]
             return [
-                call(name("ExampleStep"), kind=const("given"), run=self.define(role, ["ctx"], body, step.span), **line)
+                call(
+                    name("ExampleStep"),
+                    kind=member(StepKind.GIVEN),
+                    run=self.define(role, ["ctx"], body, step.span),
+                    **line,
+                )
             ]
         assert isinstance(step, n.Expect)
         return [
@@ -269,7 +279,7 @@ class CardGenerator:
     def expectation(self, condition: n.Expr, player: int, role: str) -> ast.expr:
         """A condition an example expects. A comparison's function gives both its sides and the step names the
         comparison (`compare=operator.eq`): a failure shows the value found, worked out once."""
-        keywords: dict[str, ast.expr] = {"kind": const("expect"), "player": const(player)}
+        keywords: dict[str, ast.expr] = {"kind": member(StepKind.EXPECT), "player": const(player)}
         if isinstance(condition, n.Compare):
             sides = ast.Tuple([self.expr(condition.left), self.expr(condition.right)], ast.Load())
             keywords["run"] = self.returning(role, sides, condition.span)

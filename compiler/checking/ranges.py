@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from compiler.checking import vocabulary as vocab
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
+from runtime.model.declarations import TriggerKind
 
 SMALL = 12  # a finite set larger than this is treated as its interval
 
@@ -137,9 +138,9 @@ def landed(card: n.Card, good: str) -> int | None:
 
 
 def runs_once(trigger: n.Trigger) -> bool:
-    if trigger.kind in ("when_built", "as_soon_as"):
+    if trigger.kind in (TriggerKind.WHEN_BUILT, TriggerKind.AS_SOON_AS):
         return True
-    return trigger.kind == "at_moment" and trigger.entry is not None and trigger.entry.once
+    return trigger.kind is TriggerKind.AT_MOMENT and trigger.entry is not None and trigger.entry.once
 
 
 def body_most(statements: tuple[n.Statement, ...], good: str, card: n.Card) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from runtime.core.decisions import Option
+from runtime.core.decisions import DecisionKind, Option
 from runtime.core.rules_in_force import printed_plates
 from runtime.model.cards import CardSpec
 from runtime.model.declarations import CardKind
@@ -38,7 +38,7 @@ def action_words(space: str) -> str:
     return ACTION_WORDS.get(space, space.replace("_", " "))
 
 
-def describe(table: Table, player: int, kind: str, option: Option) -> str:
+def describe(table: Table, player: int, kind: DecisionKind, option: Option) -> str:
     """The canonical words for one option of a question asked of player (an index)."""
     value = option.value
     if isinstance(value, bool):
@@ -56,32 +56,32 @@ def describe(table: Table, player: int, kind: str, option: Option) -> str:
         return quoted(value[0].name)
     if isinstance(value, int):
         return number_words(table, player, kind, value)
-    if kind == "any_time" and value is None:
+    if kind is DecisionKind.ANY_TIME and value is None:
         return "done"
-    if kind in ("action", "imitate") and isinstance(value, str):
+    if kind in (DecisionKind.ACTION, DecisionKind.IMITATE) and isinstance(value, str):
         return action_words(value)
-    if kind == "elder" and isinstance(value, str):
+    if kind is DecisionKind.ELDER and isinstance(value, str):
         return quoted(value)
     return option.label.replace("_", " ")
 
 
-def card_words(player: int, kind: str, card: CardInPlay) -> str:
+def card_words(player: int, kind: DecisionKind, card: CardInPlay) -> str:
     """A Building or Elder in play: by name; built over, or another player's, or a Worker's Elder, says so."""
-    if kind == "space":
+    if kind is DecisionKind.SPACE:
         return f"over {quoted(card.name)}"
     if card.owner.index != player:
         return f"{quoted(card.name)} of player {player_number(card.owner.index)}"
-    if kind == "action" and card.spec.kind is CardKind.ELDER:
+    if kind is DecisionKind.ACTION and card.spec.kind is CardKind.ELDER:
         return f"elder {quoted(card.name)}"
     return quoted(card.name)
 
 
-def number_words(table: Table, player: int, kind: str, option: int) -> str:
-    if kind in ("serve_plate", "plate"):
+def number_words(table: Table, player: int, kind: DecisionKind, option: int) -> str:
+    if kind in (DecisionKind.SERVE_PLATE, DecisionKind.PLATE):
         return f"plate {printed_plates(table)[option]}"
-    if kind in ("double_space", "forest"):
+    if kind in (DecisionKind.DOUBLE_SPACE, DecisionKind.FOREST):
         return f"double space {option + 1}"
-    if kind in ("ship", "guest_on_ship"):
+    if kind in (DecisionKind.SHIP, DecisionKind.GUEST_ON_SHIP):
         return table.players[player].track.ships[option].type
     return str(option)
 
@@ -128,9 +128,9 @@ def paid(text: str) -> tuple[dict[str, int], str] | None:
     return amounts, discard
 
 
-def matches(answer: str, table: Table, player: int, kind: str, option: Option) -> bool:
+def matches(answer: str, table: Table, player: int, kind: DecisionKind, option: Option) -> bool:
     value = option.value
-    if kind == "payment" and hasattr(value, "guests"):
+    if kind is DecisionKind.PAYMENT and hasattr(value, "guests"):
         given = paid(answer)
         return given is not None and given == (payment_parts(value), value.discard.lower())
     return words(answer) == words(describe(table, player, kind, option))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from runtime.core.decisions import Decision, ScriptError
+from runtime.core.decisions import Decision, DecisionKind, ScriptError
 from runtime.examples.answers import describe, matches
 from runtime.model.state import Table, player_number
 
@@ -42,7 +42,7 @@ class Unanswered(ScriptError):
 @dataclass
 class Asked:
     player: int
-    kind: str
+    kind: DecisionKind
     prompt: str
     options: list[str]
     answer: str  # the option taken, in example words
@@ -66,7 +66,7 @@ class ExampleDecider:
         self.given_at = len(self.asked)
 
     def choose(self, decision: Decision, game: object) -> int:
-        table, player, kind = self.table, decision.player, str(decision.kind)
+        table, player, kind = self.table, decision.player, decision.kind
         named = [describe(table, player, kind, option) for option in decision.options]
         for answer in self.candidates(player):
             for index, option in enumerate(decision.options):
@@ -98,7 +98,7 @@ class ExampleDecider:
         """A question with one option is answered without asking; verbose output shows it. An answer written for it
         anyway (the question `nus test -v` lists) is taken when it names that option; one that does not is left for
         a later question, and fails the example if none takes it."""
-        player, kind, option = decision.player, str(decision.kind), decision.options[0]
+        player, kind, option = decision.player, decision.kind, decision.options[0]
         head = self.next_answer(player)
         if head is not None and matches(head.text, table, player, kind, option):
             self.pending.remove(head)

@@ -9,7 +9,7 @@ from runtime.core.decisions import ScriptError
 from runtime.core.events import check_latches
 from runtime.examples.decider import Answer, Asked, ExampleDecider
 from runtime.examples.table import example_table, problems
-from runtime.model.cards import CardError, CardSpec, Context, Example, ExampleStep
+from runtime.model.cards import CardError, CardSpec, Context, Example, ExampleStep, StepKind
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 
@@ -33,7 +33,7 @@ class StepFailed(Exception):
 def answers_after(steps: Sequence[ExampleStep], index: int) -> list[Answer]:
     found = []
     for step in steps[index + 1 :]:
-        if step.kind != "answers":
+        if step.kind is not StepKind.ANSWERS:
             break
         # an answer without `player N:` is player 1's, as every other step without it is (docs/examples.md)
         found += [Answer.written(text, step.line, max(step.player, 1) - 1) for text in step.answers]
@@ -67,10 +67,10 @@ def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
     decider: ExampleDecider = table.session.decider
     failures: list[str] = []
     for index, step in enumerate(example.steps):
-        if step.kind == "answers":
+        if step.kind is StepKind.ANSWERS:
             continue
         try:
-            if step.kind == "expect":
+            if step.kind is StepKind.EXPECT:
                 failures += expectation(step, acting(ctx, step))
                 continue
             decider.give(answers_after(example.steps, index))
@@ -91,11 +91,11 @@ def run_example(example: Example, specs: Sequence[CardSpec]) -> Outcome:
 
 def changing(step: ExampleStep, ctx: Context, table: Table) -> None:
     """A given, do or expect-illegal step, then what play checks after every action: limits, as-soon-as."""
-    if step.kind == "illegal":
+    if step.kind is StepKind.ILLEGAL:
         refused(step, ctx, table)
     else:
         step.run(ctx)
-    if step.kind == "given":
+    if step.kind is StepKind.GIVEN:
         found = problems(table)
         if found:
             raise StepFailed(f"line {step.line}: {step.text}: the rules do not allow this set-up: {'; '.join(found)}")

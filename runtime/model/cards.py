@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -133,6 +134,16 @@ def field_values(obj: Any) -> tuple:
     return tuple(getattr(obj, each.name) for each in fields(obj))
 
 
+class StepKind(StrEnum):
+    """The kinds of line in a worked example."""
+
+    GIVEN = "given"
+    DO = "do"
+    ANSWERS = "answers"
+    EXPECT = "expect"
+    ILLEGAL = "illegal"
+
+
 @dataclass(frozen=True)
 class ExampleStep:
     """kind: given or do (run changes the table), answers (the words answering the questions of the step
@@ -140,7 +151,7 @@ class ExampleStep:
     failure shows the value found), illegal (run must be refused, for a reason mentioning `because` when given).
     player counts from 1."""
 
-    kind: str
+    kind: StepKind
     run: Callable[[Context], Any] | None = None
     compare: Callable[[Any, Any], bool] | None = None
     answers: tuple[str, ...] = ()

@@ -277,3 +277,25 @@ def test_a_kind_word_begins_a_note_of_its_kind_in_every_reference_file() -> None
         "note: Stock counted at build time | ruling: a Guest counts as 1 fish.",
         "note: remember this and this.",
     ]
+
+
+EXAMPLE_COMMENTED = (
+    'building "N" (trout A700)\n  cost 1 wood\n  vp 1\n  # Ruling: a Guest counts as 1 fish.\n'
+    "  when built: take 1 wood\n"
+    '  example "built":\n    # The rulebook: "take 1 wood".\n    given wood in supply = 0\n'
+    "    do build this building  # it pays\n    expect wood in supply = 1\n"
+    "  # Note: after the example.\n"
+)
+
+
+def test_a_comment_inside_a_worked_example_shows_in_the_example_only() -> None:
+    """The Ship Owner's quotation inside its example showed twice: as a card note and in the example's code."""
+    texts = reference_texts(compile_text(EXAMPLE_COMMENTED, "e.nus").program, "e.nus", EXAMPLE_COMMENTED)
+    [card] = json.loads(texts["cards.json"])
+    assert card["notes"] == [
+        {"kind": "ruling", "text": "a Guest counts as 1 fish.", "line": 4},
+        {"kind": "note", "text": "after the example.", "line": 11},
+    ]
+    markdown = texts["cards.md"]
+    assert markdown.count("The rulebook:") == 1 and markdown.count("it pays") == 1
+    assert '\n  # The rulebook: "take 1 wood".\n  given wood' in markdown
