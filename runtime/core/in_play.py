@@ -54,6 +54,24 @@ def abilities_of(card: CardInPlay, kind: TriggerKind) -> tuple[Ability, ...]:
     return card.spec.abilities_by_kind.get(kind, ())
 
 
+def any_time_owners(table: Table) -> frozenset[int]:
+    """The seats owning a Building with an "at any time" ability, the cards offer_any_time looks through: anyone else
+    has none to use between turns (Table.derived, forgotten when what is in play changes)."""
+    derived = table._journal.derived
+    owners = derived.any_time_owners
+    if owners is None:
+        any_time = TriggerKind.ANY_TIME
+        owners = derived.any_time_owners = frozenset(
+            [
+                player.index
+                for player in table.players
+                for card in player.buildings
+                if any_time in card.spec.abilities_by_kind
+            ]
+        )
+    return owners
+
+
 def in_play(card: CardInPlay) -> bool:
     """Whether the card is on the table: a Building of its owner's (the Harbor board or the Fishing track) or an Elder
     in their council. An ability may still be running after its own card left play."""
