@@ -222,7 +222,8 @@ def discarded(card: n.Card) -> set[str]:
 
 
 def changes_counts(card: n.Card) -> set[str]:
-    """The counts the card's effects change for another player, or that its rules decide how it counts in."""
+    """The counts the card's effects change besides goods (another player's, the turn's), or that its rules decide how
+    it counts in."""
     by_rules = {count for r in card.rules for count in r.entry.parameter.bears_on_counts}
     return by_rules | {count for call in effect_calls(card) for count in call.entry.changes_counts}
 
@@ -245,6 +246,20 @@ def elder_turns(card: n.Card) -> set[str]:
     return {TURN} if any(call.entry.worker_on_elder for a in spaces for call in n.calls_in(a.body)) else set()
 
 
+USER = "the counts an Elder's use reads, which are its user's"  # what using another's Elder and such an Elder share
+
+
+def uses_others_elders(card: n.Card) -> set[str]:
+    """A card letting its owner use another player's Elder: that Elder's counts are then its user's."""
+    return {USER} if any(call.entry.worker_on_elder for call in effect_calls(card)) else set()
+
+
+def read_for_user(card: n.Card) -> set[str]:
+    """An Elder whose use reads a count: whoever uses it, its owner or another player, is the one counted."""
+    uses = tuple(a for a in card.abilities if a.trigger.kind is TriggerKind.ELDER_USE)
+    return {USER} if card.kind is CardKind.ELDER and n.counts_in(uses) else set()
+
+
 FACTS = {
     "hooks": hooks,
     "causes": causes,
@@ -258,6 +273,8 @@ FACTS = {
     "reads": reads,
     "takes_turns": takes_turns,
     "elder_turns": elder_turns,
+    "uses_others_elders": uses_others_elders,
+    "read_for_user": read_for_user,
 }  # what interactions group cards by, each a card's set of events, rules, counts or turns
 
 
@@ -291,6 +308,8 @@ PAIRINGS = (
     Pairing("reads", "changes_counts", "change", "'{}', which it reads", counts=True),
     Pairing("takes_turns", "elder_turns", "offer", "a turn on an Elder"),
     Pairing("elder_turns", "takes_turns", "take", "a turn that may use it"),
+    Pairing("uses_others_elders", "read_for_user", "count", "for whoever uses it"),
+    Pairing("read_for_user", "uses_others_elders", "use", "another player's Elder, counting for its user"),
 )
 
 
@@ -333,7 +352,8 @@ def interactions(cards: tuple[n.Card, ...]) -> dict[str, Related]:
         for discarded_name in discards[name]:
             discarders[discarded_name].append(name)
     names = {event.impl: event.pattern for event in vocab.EVENTS} | {rule.impl: rule.pattern for rule in vocab.RULES}
-    words = {False: names | {TURN: TURN}, True: {count.impl: count.pattern for count in vocab.TABLES["count"]}}
+    counts = {count.impl: count.pattern for count in vocab.TABLES["count"]}
+    words = {False: names | {TURN: TURN, USER: USER}, True: counts}
     related = {}
     for card in cards:
         name = label(card)

@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from compiler.cli.balance_tuning import register_options as tuning_options
 from compiler.cli.card_choice import named, unknown
 from compiler.cli.common import (
     ERRORS,
@@ -84,6 +85,7 @@ def register(commands) -> None:
     command.add_argument(
         "--playtests", metavar="DIR", help="also report the games saved by nus play in DIR (apart from the values)"
     )
+    tuning_options(command)
 
 
 def agent_names() -> list[str]:
@@ -102,6 +104,12 @@ def player_counts(value: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.tune_evaluation:
+        from compiler.cli.balance_tuning import run as tune
+
+        return tune(args)
+    if args.write_evaluation or args.rates:
+        raise UsageError("--write-evaluation and --rates are for --tune-evaluation: add it")
     if args.ladder or len(args.players) > 1:
         return by_player_count(args)
     args.players = args.players[0]

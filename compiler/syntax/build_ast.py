@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from functools import cache, partial
-
-from lark import Lark, Token
-from lark.grammar import Rule
+from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
+    from lark.grammar import Rule
 
 MAX_EXPRESSION_DEPTH = 100
 EXPRESSIONS = frozenset(
@@ -35,9 +37,15 @@ class Built:
     __slots__ = ("value", "line", "column", "end_line", "end_column", "height")
 
     def __init__(self, value: object, first: object, last: object, height: int) -> None:
-        self.value, self.height = value, height
-        self.line, self.column = (first.line, first.column) if first is not None else (None, None)
-        self.end_line, self.end_column = (last.end_line, last.end_column) if last is not None else (None, None)
+        self.value = value
+        self.height = height
+        if first is None:
+            self.line = self.column = self.end_line = self.end_column = None
+        else:
+            self.line = first.line
+            self.column = first.column
+            self.end_line = last.end_line
+            self.end_column = last.end_column
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,16 @@ def shapes(grammar: Lark) -> tuple[tuple[Rule, Shape], ...]:
         passes = inline and whole and len(keep) == 1
         found.append((rule, Shape(name, None if whole else keep, inline, name.startswith("_"), passes)))
     return tuple(found)
+
+
+def shape_data(shape: Shape) -> tuple:
+    """A shape as plain data, kept in the plain tables (lalr.py)."""
+    return astuple(shape)
+
+
+@cache
+def shape_of(data: tuple) -> Shape:
+    return Shape(*data)
 
 
 class AstBuilder:
@@ -103,14 +121,21 @@ class AstBuilder:
             return Built(kept, first, last, 0)
         if shape.inline and len(kept) == 1:
             only = kept[0]
-            return only if isinstance(only, Token) else Built(only.value, first, last, only.height)
-        built = Built(None, first, last, 1 + max((p.height for p in kept if isinstance(p, Built)), default=0))
+            return Built(only.value, first, last, only.height) if isinstance(only, Built) else only
+        height, values = 0, []
+        for part in kept:  # the tallest part, and each part's value
+            if part.__class__ is Built:
+                if part.height > height:
+                    height = part.height
+                values.append(part.value)
+            else:
+                values.append(part)
+        built = Built(None, first, last, height + 1)
         deep = shape.name in EXPRESSIONS and built.height > MAX_EXPRESSION_DEPTH
         if deep and (self.too_deep is None or built.height >= self.too_deep.height):
             self.too_deep = built
         if self.too_deep is not None:
             return built  # later stages would recurse too deep: the parse is refused, only heights still count
-        values = [part.value if isinstance(part, Built) else part for part in kept]
         built.value = getattr(self, shape.name)(built, values)
         return built
 
@@ -344,7 +369,7 @@ class AstBuilder:
         return n.Phrase(self.span(meta), tuple(self.part(p) for p in parts))
 
     def part(self, part):
-        if not isinstance(part, Token):
+        if not isinstance(part, str):  # a token: Lark's, or the plain loop's (lalr.py)
             return part
         if part.type == "WORD":
             return n.Word(self.tspan(part), str(part))

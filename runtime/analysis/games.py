@@ -15,6 +15,7 @@ from runtime.model.declarations import CardKind
 from runtime.model.rules import load_rules
 from runtime.model.state import Table
 from runtime.players import seat_deciders
+from runtime.players.evaluation import Rates
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Setup:
     agents: tuple[str, ...]  # one player name per seat
     grant: Grant | None = None
     keep_log: bool = False
+    rates: tuple[Rates | None, ...] = ()  # a seat's own evaluation rates (the tuner's); none: the rates in use
 
     @property
     def players(self) -> int:
@@ -45,7 +47,9 @@ def play(specs: Sequence[CardSpec], setup: Setup, tracer: Any = None) -> Record:
     """The game `setup` describes, played out through the forward model: seven rounds and scoring, the seed fixing
     the shuffles and every choice of every seat, the card granted at the start of its round. A tracer
     (runtime/analysis/trace.py) watches without changing anything."""
-    game = Game.new(specs, setup.players, setup.seed, seat_deciders(setup.agents, setup.seed), setup.keep_log)
+    game = Game.new(
+        specs, setup.players, setup.seed, seat_deciders(setup.agents, setup.seed, setup.rates), setup.keep_log
+    )
     game.table.session.tracer = tracer
     wanted = setup.grant
     if wanted is None:

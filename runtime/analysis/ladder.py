@@ -11,9 +11,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from runtime.analysis.games import Setup
+from runtime.analysis.games import Record, Setup
 from runtime.analysis.runner import Source, run
 from runtime.analysis.stats import Estimate, mean_interval, proportion_interval
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's win share over games (ties shared; Wilson interval) and its score lead over the mean of the others
+    at its table (t interval), in games of `players` players."""
+
+    players: int
+    win_rate: Estimate
+    lead: Estimate
+
+    @property
+    def beats(self) -> bool:
+        """The whole interval of its win share lies above an even chance."""
+        return self.win_rate.low > 1 / self.players
+
+
+def standing(records: Sequence[Record], seats: Sequence[int], players: int) -> Standing:
+    """The standing of the player in `seats[i]` of game `records[i]`."""
+    wins = sum(record.win_share(seat) for record, seat in zip(records, seats, strict=True))
+    leads = [
+        record.scores[seat] - (sum(record.scores) - record.scores[seat]) / (players - 1)
+        for record, seat in zip(records, seats, strict=True)
+    ]
+    return Standing(players, proportion_interval(wins, len(records)), mean_interval(leads))
 
 
 @dataclass(frozen=True)
@@ -49,13 +74,8 @@ def matchup(
     seatings = tables(first, second, players)
     jobs = [("cards", Setup(seed, agents)) for seed in seeds for agents, _ in seatings]
     records = list(run({"cards": source}, jobs, workers, cluster))
-    seats = [seat for _ in seeds for _, seat in seatings]
-    wins = sum(record.win_share(seat) for record, seat in zip(records, seats, strict=True))
-    leads = [
-        record.scores[seat] - (sum(record.scores) - record.scores[seat]) / (players - 1)
-        for record, seat in zip(records, seats, strict=True)
-    ]
-    return Matchup(first, second, players, proportion_interval(wins, len(records)), mean_interval(leads))
+    mine = standing(records, [seat for _ in seeds for _, seat in seatings], players)
+    return Matchup(first, second, players, mine.win_rate, mine.lead)
 
 
 def ladder(
@@ -101,7 +121,7 @@ def pairing_json(pairing: Matchup) -> dict:
         "agent": pairing.first,
         "against": pairing.second,
         **share_json(pairing.win_rate),
-        "beats": pairing.win_rate.low > pairing.even,  # the whole interval above an even chance
+        "beats": pairing.win_rate.low > pairing.even,  # the whole interval above an even chance (Standing.beats)
         "lead": round(lead.mean, 4),
         "lead_ci_low": None if lead.n < 2 else round(lead.low, 4),
         "lead_ci_high": None if lead.n < 2 else round(lead.high, 4),

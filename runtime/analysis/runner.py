@@ -146,19 +146,25 @@ def default_jobs() -> int:
 
 
 def run(
-    sources: dict[str, Source], jobs: Iterable[Job], workers: int = 1, cluster: str | None = None
+    sources: dict[str, Source],
+    jobs: Iterable[Job],
+    workers: int = 1,
+    cluster: str | None = None,
+    chunk: int = CHUNK,
 ) -> Iterator[Record]:
     """Every job's record, in job order: here, on `workers` local processes, or on the Dask scheduler at
-    `cluster`."""
+    `cluster`, `chunk` games a task (a short run spreads better in smaller ones; the records are the same)."""
     if cluster:
-        yield from run_on_cluster(sources, jobs, cluster)
+        yield from run_on_cluster(sources, jobs, cluster, chunk)
     elif workers <= 1:
         yield from play_each(sources, jobs)  # game by game: Ctrl-C keeps every game finished
     else:
-        yield from run_on_processes(sources, jobs, workers)
+        yield from run_on_processes(sources, jobs, workers, chunk)
 
 
-def run_on_processes(sources: dict[str, Source], jobs: Iterable[Job], workers: int) -> Iterator[Record]:
+def run_on_processes(
+    sources: dict[str, Source], jobs: Iterable[Job], workers: int, chunk: int = CHUNK
+) -> Iterator[Record]:
     """At most a few chunks per worker are in flight (workers.py), so memory stays flat however many games are asked.
     The cards are loaded and settled here first: where processes fork, the workers start with them (no load of their
     own, and no full collection touching every inherited object, which would copy the parent's memory page by
@@ -166,7 +172,7 @@ def run_on_processes(sources: dict[str, Source], jobs: Iterable[Job], workers: i
     for source in sources.values():
         cards_of(source)
     settle_long_lived()
-    for records in results(play_chunk, sources, chunks(jobs), workers):
+    for records in results(play_chunk, sources, chunks(jobs, chunk), workers):
         yield from unpacked(records)
 
 
@@ -191,7 +197,9 @@ def connect(address: str) -> Client:
         raise ClusterError(f"no Dask scheduler answers at {address!r}: {error}") from None
 
 
-def run_on_cluster(sources: dict[str, Source], jobs: Iterable[Job], address: str) -> Iterator[Record]:
+def run_on_cluster(
+    sources: dict[str, Source], jobs: Iterable[Job], address: str, chunk: int = CHUNK
+) -> Iterator[Record]:
     """As on local processes, at most a few chunks per worker thread of the cluster are in flight (counted when the
     run starts), so memory stays flat here and on the scheduler however many games are asked."""
     with connect(address) as client:
@@ -199,8 +207,8 @@ def run_on_cluster(sources: dict[str, Source], jobs: Iterable[Job], address: str
         limit = AHEAD * max(1, sum(client.nthreads().values()))
         pending: deque = deque()
         try:
-            for chunk in chunks(jobs):
-                pending.append(client.submit(play_chunk, shared, chunk, pure=False))
+            for games in chunks(jobs, chunk):
+                pending.append(client.submit(play_chunk, shared, games, pure=False))
                 if len(pending) >= limit:
                     yield from finished(pending.popleft(), address)
             while pending:

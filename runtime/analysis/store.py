@@ -88,6 +88,8 @@ def game_key(text: str, setup: Setup, data: str) -> str:
         },
         sort_keys=True,
     )
+    if setup.rates:  # seats judging by rates of their own (not in the data files) play other games
+        described += json.dumps([rates and rates.flat() for rates in setup.rates], sort_keys=True)
     return hashlib.sha256(f"{code_fingerprint()}\0{data}\0{described}\0{text}".encode()).hexdigest()
 
 

@@ -6,11 +6,22 @@ from typing import Any
 
 from runtime.core.events import check_latches, trigger
 from runtime.core.rules_in_force import hold_limits
-from runtime.model.cards import Ability
+from runtime.model.cards import Ability, CardSpec
 from runtime.model.declarations import TriggerKind
-from runtime.model.state import CardInPlay, IllegalAction, Table
+from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 LISTENING = (TriggerKind.EACH_TIME, TriggerKind.AT_MOMENT)
+
+
+def new_card(table: Table, spec: CardSpec, owner: Player, **fields: Any) -> CardInPlay:
+    """A card about to come into play, made on the table's journal with its containers (Journal.join), so that
+    putting it on the table walks through none of its fields (a Building built or an Elder taken: it saves 2.2% of a
+    game's instructions)."""
+    journal = table._journal
+    card = CardInPlay(spec, owner, **fields)
+    for part in (card.goods, card.under, card.ships, card.fired, card.choices):
+        part._journal = journal
+    return journal.join(card)
 
 
 def attach(table: Table, card: CardInPlay) -> None:
@@ -52,6 +63,24 @@ def holds(entries: list[tuple[CardInPlay, Any]], card: CardInPlay) -> bool:
 
 def abilities_of(card: CardInPlay, kind: TriggerKind) -> tuple[Ability, ...]:
     return card.spec.abilities_by_kind.get(kind, ())
+
+
+def any_time_owners(table: Table) -> frozenset[int]:
+    """The seats owning a Building with an "at any time" ability, the cards offer_any_time looks through: anyone else
+    has none to use between turns (Table.derived, forgotten when what is in play changes)."""
+    derived = table._journal.derived
+    owners = derived.any_time_owners
+    if owners is None:
+        any_time = TriggerKind.ANY_TIME
+        owners = derived.any_time_owners = frozenset(
+            [
+                player.index
+                for player in table.players
+                for card in player.buildings
+                if any_time in card.spec.abilities_by_kind
+            ]
+        )
+    return owners
 
 
 def in_play(card: CardInPlay) -> bool:

@@ -8,6 +8,10 @@ written beside it. A shortcut stays only where it pays more than 5% of a random 
   Player's council and buildings, the Table's players: an `InPlayList`, runtime/model/journal.py) changes, or a
   card's rules are declined (runtime/core/rules_in_force.py `withdraw_rules`); and forgotten again when such a
   change is undone (the journal records the forgetting, so Derived lives on the journal).
+
+Two smaller ones pay together, both asked on every worker turn: each action space's turn Option (Bases, 4.5% of a
+game's instructions) and the seats owning an "at any time" ability (Derived, with the moment between turns skipped
+for a player with nothing to do there: 3.1%).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 class Bases:
     """What a table's rules and player count alone decide, worked out once a table, never forgotten."""
 
-    __slots__ = ("parameters", "unscoped", "capacities", "double_sizes", "haul_rows", "ship_prices")
+    __slots__ = ("parameters", "unscoped", "capacities", "double_sizes", "haul_rows", "ship_prices", "space_options")
 
     def __init__(self) -> None:
         # parameter -> (its scope keyword or "", its base value, whether every player's cards change it) (table_base)
@@ -31,6 +35,7 @@ class Bases:
             int, int | None
         ] = {}  # total Ship length -> its haul table row (rules_in_force.usual_haul)
         self.ship_prices: dict[str, Any] = {}  # Ship type -> (its base cost, what that totals) (ships.base_price)
+        self.space_options: dict[str, Any] | None = None  # action space -> its turn Option (actions.open_space_options)
 
     def __deepcopy__(self, memo: dict) -> Bases:
         return self  # a copied table has the same rules and player count
@@ -43,10 +48,11 @@ class Derived:
     __slots__ = (
         "rule_changes",  # parameter -> the cards in play that change it (runtime/core/rules_in_force.py rule_index)
         "rule_values",  # every unscoped parameter no card changes -> its value (rules_in_force.rule_values)
+        "any_time_owners",  # the seats owning a Building with an "at any time" ability (in_play.any_time_owners)
     )
 
     def __init__(self) -> None:
         self.forget()
 
     def forget(self) -> None:
-        self.rule_changes = self.rule_values = None
+        self.rule_changes = self.rule_values = self.any_time_owners = None

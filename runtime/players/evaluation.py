@@ -19,9 +19,29 @@ PLACES = 6  # decimals of a VP a look-ahead tells apart: far below any rate, far
 
 @dataclass(frozen=True)
 class Rates:
+    """The rates of evaluation.toml, by section (supply, reserve, per_round_left) and key."""
+
     supply: dict[str, float]
     reserve: dict[str, float]
     per_round_left: dict[str, float]
+
+    def __hash__(self) -> int:  # a game's Setup names a seat's rates, and a Setup is hashed
+        return hash(tuple(sorted(self.flat().items())))
+
+    def flat(self) -> dict[str, float]:
+        """Every rate by its dotted name as evaluation.toml spells it: `supply.wood`, `per_round_left.haul`."""
+        return {f"{section}.{key}": value for section in SECTIONS for key, value in getattr(self, section).items()}
+
+    def with_rates(self, changed: dict[str, float]) -> Rates:
+        """These rates with some replaced, by dotted name."""
+        sections = {section: dict(getattr(self, section)) for section in SECTIONS}
+        for name, value in changed.items():
+            section, key = name.split(".", 1)
+            sections[section][key] = value
+        return Rates(**sections)
+
+
+SECTIONS = ("supply", "reserve", "per_round_left")
 
 
 @depends_on_data
@@ -29,7 +49,7 @@ class Rates:
 def load_rates() -> Rates:
     """The rates of the evaluation.toml shipped beside this module, with a project's over it (runtime.model.data)."""
     rates = data(EVALUATION)
-    return Rates(rates["supply"], rates["reserve"], rates["per_round_left"])
+    return Rates(*(rates[section] for section in SECTIONS))
 
 
 def evaluate(table: Table, player: Player, rates: Rates | None = None) -> float:

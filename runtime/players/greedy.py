@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from runtime.core.decisions import Decision, DecisionKind, uniform_index
-from runtime.players.evaluation import relative
+from runtime.players.evaluation import Rates, relative
 from runtime.players.lookahead import Sampler, trying
 
 SAMPLES = 2  # completions tried per action
@@ -29,12 +29,14 @@ class Completion:
 
 class Planner(ABC):
     """Shared by look-ahead players: a seeded random source, and the answers planned for the choices
-    still to come inside the action just chosen (any choice the plan does not cover is random)."""
+    still to come inside the action just chosen (any choice the plan does not cover is random). It judges tables
+    at `rates`, or at the rates in use (evaluation.toml) when None."""
 
-    def __init__(self, seed: int, seat: int, samples: int = SAMPLES):
+    def __init__(self, seed: int, seat: int, samples: int = SAMPLES, rates: Rates | None = None):
         self.rng = random.Random(seed)
         self.seat = seat
         self.samples = samples
+        self.rates = rates
         self.plan: list[int] = []
         self.known: dict[tuple[int, tuple[int, ...]], Completion] = {}  # this decision's trials that rest on answers
 
@@ -77,7 +79,7 @@ class Planner(ABC):
             return known
         player = game.table.players[self.seat]
         sampler = Sampler(random.Random(seed), self.seat, plan)
-        value = trying(game, option, sampler, player, lambda table: relative(table, player))
+        value = trying(game, option, sampler, player, lambda table: relative(table, player, self.rates))
         found = Completion(value, sampler.answers, sampler.widths)
         if sampler.by_answers:
             self.known[option, tuple(found.answers)] = found

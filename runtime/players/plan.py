@@ -52,4 +52,4 @@ class Plan(Search):
                 return float("-inf")
             while game.table.stage not in (Stage.ROUND, Stage.OVER):
                 game.next_segment()
-            return relative(game.table, player)
+            return relative(game.table, player, self.rates)

@@ -47,6 +47,12 @@ NOT_RUN = {
     "nus balance cards.nus --ladder plan,search --players 3 --games 100": (
         "600 games of look-ahead players: tests/analysis/test_balance.py runs a small --ladder"
     ),
+    "nus balance cards.nus --tune-evaluation --budget 2400 --write-evaluation tuned.toml": (
+        "2,400 greedy games and more: tests/analysis/test_tuning.py tunes with a small budget and writes the copy"
+    ),
+    'nus balance cards.nus --evaluation tuned.toml --card "Yacht House"': (
+        "needs the tuned copy above: tests/analysis/test_tuning.py plays seats with an --evaluation file"
+    ),
     "nus play": "waits for a player in the browser: tests/playtest/test_browser.py plays the page",
     "nus play --text": "waits for a player at the terminal: tests/playtest play it",
     "nus play --give Smokehouse": "waits for a player in the browser: tests/playtest/test_browser.py plays the page",

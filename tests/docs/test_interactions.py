@@ -18,12 +18,14 @@ from compiler.backends.docs import (
     interactions,
     label,
     lowers,
+    read_for_user,
     reads,
     reference_texts,
     ruled_by,
     rules,
     rules_borne,
     takes_turns,
+    uses_others_elders,
     watches,
 )
 from tests.kit.rulebook import ROOT
@@ -59,7 +61,7 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
     """On cards.nus no list is cut, and each is every other card (Elders included, by label) that hooks an event it
     hooks, changes a rule it changes, causes what the other hooks, changes a rule bearing on what the other hooks or
     ruling what the other's effects do or bearing on the other's rule, lowers a count the other's "as soon as" reads,
-    or discards the other to be built (or the other way round)."""
+    or discards the other to be built (or the other way round), or uses the other Elder, which counts for its user."""
     text = (ROOT / "cards.nus").read_text(encoding="utf-8")
     cards = compile_text(text, "cards.nus").program.cards
     found = interactions(cards)
@@ -67,11 +69,12 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
         label(card): (hooks(card), causes(card), rules(card), bears_on(card), discarded(card))
         + (ruled_by(card), lowers(card), watches(card), rules_borne(card))
         + (changes_counts(card), reads(card), takes_turns(card), elder_turns(card))
+        + (uses_others_elders(card), read_for_user(card))
         for card in cards
     }
     for card in cards:
         heard, caused, ruled, borne, discards, ruling, lowered, watched, borne_rules = facts[label(card)][:9]
-        changed, read, turns, spaces = facts[label(card)][9:]
+        changed, read, turns, spaces, uses, counted_for_user = facts[label(card)][9:]
         expected = sorted(
             label(other)
             for other in cards
@@ -93,6 +96,8 @@ def test_the_decks_interactions_are_what_card_against_card_gives() -> None:
                 or read & facts[label(other)][9]
                 or turns & facts[label(other)][12]
                 or spaces & facts[label(other)][11]
+                or uses & facts[label(other)][14]
+                or counted_for_user & facts[label(other)][13]
                 or (other.kind == "building" and other.name in discards)
                 or (card.kind == "building" and card.name in facts[label(other)][4])
             )

@@ -176,6 +176,20 @@ def test_pond_builder_links_the_cards_that_change_its_distribution() -> None:
             "there are Workers of other colors on your Elders.",
         ),
         (
+            "Store Management",
+            ["Glider"],
+            "Store Management",
+            'When taking a fourth action in a Round (e.g., via the "Fortress" from the Herring deck or the "Glider" '
+            "from the Besøkende deck), the Store Management has no effect.",
+        ),
+        (
+            "Art Sculpture",
+            ["Pisciculturist (Elder)"],
+            "Art Sculpture",
+            'When using the "Pisciculturist" via this effect, count the Elders in your own Elder Council, not the '
+            "other player's",
+        ),
+        (
             "Wood Storage",
             ["Cathedral", "Pond Installation", "Timber Depot"],
             "Pond Installation",
@@ -208,11 +222,13 @@ def test_links_the_rulebook_text_names(card: str, others: list[str], named_in: s
     action (the Orchard's sentence; Wood Conservation's "It does not matter how you got the Reforest action"); the
     Wood Storage missed the cards reading the wood its limit bounds (the Pond Installation's sentence). Reader5
     (docs/readings/2026-12-06-issue-34-fourth.md): the Primary School, which names the Trawler, and the Estate Agent,
-    whose cost counts every Building on the Harbor board, missed the Trawler."""
+    whose cost counts every Building on the Harbor board, missed the Trawler. The fourth reading's last two: the
+    Glider's extra turn is a fourth, which the Store Management reads; the Art Sculpture uses the Pisciculturist,
+    whose count is its user's."""
     assert sentence in rulebook(named_in)
     found = docs()
     for other in others:
-        assert other in found[card].interacts and card in found[other].interacts, other
+        assert other in found[card].interacts and card in found[other.removesuffix(" (Elder)")].interacts, other
 
 
 def test_harbor_grill_badge_is_never_open_ended() -> None:

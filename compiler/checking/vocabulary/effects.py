@@ -145,6 +145,7 @@ EFFECTS = (
         "board (or the Imitation tile, in games that use it) that is not fully occupied, or an unoccupied Elder in "
         "your Elder Council (or in another player's, if a card of yours allows it); not on a Building",
         takes_turn=True,
+        changes_counts=("worker_turn",),  # the turn is the Round's fourth (or later), never one of the three
     ),
     Effect(
         "distribute {amount} fish",

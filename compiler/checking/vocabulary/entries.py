@@ -140,7 +140,9 @@ class Effect(Entry):
     # card's "as soon as" reading one may lapse and hold again (a Ship removed lowers the haul size)
     ruled_by: tuple[str, ...] = ()
     lowers: tuple[str, ...] = ()
-    changes_counts: tuple[str, ...] = ()  # counts of another player it changes (a Worker on their Elder), for the same
+    # for the reference's interactions: counts it changes besides goods, another player's (a Worker on their Elder)
+    # or the turn's (an extra turn is a fourth Worker's turn)
+    changes_counts: tuple[str, ...] = ()
     takes_turn: bool = False  # carries out a turn on an available action, which a worker_on_elder worker space is
     onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
     on_card: bool = False  # acts on this Building in play (an example step needs the player named to have it)
