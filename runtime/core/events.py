@@ -130,8 +130,9 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
 
 
 def start_running(table: Table, card: CardInPlay, ability: Ability) -> list[tuple[CardInPlay, Ability]]:
-    """Note an ability as running inside those running now (a hook's, or an Elder's use, which may use itself), past
-    the guards against loops: the depth, and the runs since the outermost. The caller pops it when it ends."""
+    """Note an ability as running inside those running now (a hook's, an Elder's use, which may use itself, or an "at
+    any time" use), past the guards against loops: the depth, and the runs since the outermost (which also starts
+    the count of decisions asked meanwhile: decisions.decide_among). The caller pops it when it ends."""
     session = table.session
     running = session.triggering
     if len(running) >= MAX_NESTED_TRIGGERS:

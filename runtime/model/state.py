@@ -171,7 +171,7 @@ class Session:
         self.action_depth = 0
         self.checking_latches = False
         self.example_card: CardSpec | None = None  # the card a worked example is about
-        self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks running, outermost first
+        self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks and uses running, outermost first
         self.rules_asked: dict[tuple[int, str], Any] = {}  # (player id, rule) being worked out -> the change asked
         self.hook_runs = 0  # hooks run in answer to the event the outermost of them heard (events.MOST_HOOK_RUNS)
         self.hook_decisions_left = 0  # decisions that may still be asked meanwhile (events.MOST_HOOK_DECISIONS)
