@@ -47,6 +47,12 @@ NOT_RUN = {
     "nus balance cards.nus --ladder plan,search --players 3 --games 100": (
         "600 games of look-ahead players: tests/analysis/test_balance.py runs a small --ladder"
     ),
+    "nus balance cards.nus --tune-evaluation --budget 2400 --write-evaluation tuned.toml": (
+        "3,000 greedy games: tests/analysis/test_tuning.py runs a one-step search and reads the copy it writes"
+    ),
+    'nus balance cards.nus --evaluation tuned.toml --card "Yacht House"': (
+        "reads the copy the tuning above writes: tests/analysis/test_tuning.py loads one as an evaluation"
+    ),
     "nus play": "waits for a player in the browser: tests/playtest/test_browser.py plays the page",
     "nus play --text": "waits for a player at the terminal: tests/playtest play it",
     "nus play --give Smokehouse": "waits for a player in the browser: tests/playtest/test_browser.py plays the page",
