@@ -10,7 +10,7 @@ import re
 from functools import cache
 
 from compiler.checking.vocabulary import GOODS, PLURALS
-from compiler.syntax.parse import parser
+from compiler.syntax.lark_parse import parser
 
 COMMENT = r"#.*$"
 STRING = r'"[^"\n]*"'

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from functools import cache, partial
-
-from lark import Lark, Token
-from lark.grammar import Rule
+from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
+    from lark.grammar import Rule
 
 MAX_EXPRESSION_DEPTH = 100
 EXPRESSIONS = frozenset(
@@ -69,6 +71,16 @@ def shapes(grammar: Lark) -> tuple[tuple[Rule, Shape], ...]:
     return tuple(found)
 
 
+def shape_data(shape: Shape) -> tuple:
+    """A shape as plain data, kept in the plain tables (lalr.py)."""
+    return astuple(shape)
+
+
+@cache
+def shape_of(data: tuple) -> Shape:
+    return Shape(*data)
+
+
 class AstBuilder:
     """The parser's reduce actions: each rule's method is given the rule's meta (a Built: the span of the text it
     covers) and its parts, already built, as the rule's node in Lark's parse tree would hold them.
@@ -103,7 +115,7 @@ class AstBuilder:
             return Built(kept, first, last, 0)
         if shape.inline and len(kept) == 1:
             only = kept[0]
-            return only if isinstance(only, Token) else Built(only.value, first, last, only.height)
+            return Built(only.value, first, last, only.height) if isinstance(only, Built) else only
         built = Built(None, first, last, 1 + max((p.height for p in kept if isinstance(p, Built)), default=0))
         deep = shape.name in EXPRESSIONS and built.height > MAX_EXPRESSION_DEPTH
         if deep and (self.too_deep is None or built.height >= self.too_deep.height):
@@ -344,7 +356,7 @@ class AstBuilder:
         return n.Phrase(self.span(meta), tuple(self.part(p) for p in parts))
 
     def part(self, part):
-        if not isinstance(part, Token):
+        if not isinstance(part, str):  # a token: Lark's, or the plain loop's (lalr.py)
             return part
         if part.type == "WORD":
             return n.Word(self.tspan(part), str(part))

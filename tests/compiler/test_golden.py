@@ -21,7 +21,8 @@ from compiler.backends.docs import card_docs
 from compiler.checking.check import check
 from compiler.diagnostics import Span
 from compiler.syntax import nodes as n
-from compiler.syntax.parse import ParseRun, parse
+from compiler.syntax.lark_parse import ParseRun
+from compiler.syntax.parse import parse
 from runtime.examples import run_examples
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

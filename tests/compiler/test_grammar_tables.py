@@ -7,7 +7,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from compiler.syntax import parse
+from compiler.syntax import lark_parse as parse
 
 
 def test_the_tables_live_in_pycache_beside_the_grammar(tmp_path: Path) -> None:

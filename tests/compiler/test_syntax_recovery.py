@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from compiler import check_text, compile_text
 from compiler.backends.format import format_text
-from compiler.syntax import parse
+from compiler.syntax import lalr, lark_parse, parse
 from tests.kit.rulebook import ROOT
 from tests.kit.stages import run_stages
 
@@ -148,9 +148,10 @@ def test_fmt_reports_the_syntax_errors_check_reports() -> None:
 
 def test_a_clean_file_is_parsed_once(monkeypatch) -> None:
     """Recovery costs nothing where there is nothing to recover from: one parse of the file, its AST kept."""
-    runs: list[parse.ParseRun] = []
-    program = parse.ParseRun.program
-    monkeypatch.setattr(parse.ParseRun, "program", lambda run, builder: runs.append(run) or program(run, builder))
+    runs: list[str] = []
+    plain = lalr.parse
+    monkeypatch.setattr(lalr, "parse", lambda text, *rest: runs.append(text) or plain(text, *rest))
+    monkeypatch.setattr(lark_parse.ParseRun, "program", lambda run, builder: runs.append(run.text))
     recovered = parse.parse_recovering((ROOT / "cards.nus").read_text(encoding="utf-8"), "cards.nus")
     assert recovered.errors == () and recovered.program is not None
     assert len(runs) == 1

@@ -48,10 +48,10 @@ NOT_RUN = {
         "600 games of look-ahead players: tests/analysis/test_balance.py runs a small --ladder"
     ),
     "nus balance cards.nus --tune-evaluation --budget 2400 --write-evaluation tuned.toml": (
-        "3,000 greedy games: tests/analysis/test_tuning.py runs a one-step search and reads the copy it writes"
+        "2,400 greedy games and more: tests/analysis/test_tuning.py tunes with a small budget and writes the copy"
     ),
     'nus balance cards.nus --evaluation tuned.toml --card "Yacht House"': (
-        "reads the copy the tuning above writes: tests/analysis/test_tuning.py loads one as an evaluation"
+        "needs the tuned copy above: tests/analysis/test_tuning.py plays seats with an --evaluation file"
     ),
     "nus play": "waits for a player in the browser: tests/playtest/test_browser.py plays the page",
     "nus play --text": "waits for a player at the terminal: tests/playtest play it",
