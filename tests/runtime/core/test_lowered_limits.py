@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from compiler import load_cards
+from runtime.core.rules_in_force import hold_limits
 from tests.fuzz.cards import Generated
 from tests.fuzz.games import play_card
 from tests.kit.invariants import goods_on_table
@@ -75,4 +76,23 @@ def test_a_limit_that_falls_with_what_it_returns_holds_when_it_settles() -> None
     put_in_play(table, me, spec, cell=(1, 1))
     assert me.supply["wood"] == 0
     assert table.general["wood"] == general + 4
+    assert goods_on_table(table) == before
+
+
+@pytest.mark.parametrize(
+    ("held", "zone", "good", "most"),
+    [({"wood": 15}, "supply", "wood", 12), ({"reserve_fish": 10}, "reserve", "fish", 8)],
+)
+def test_a_holding_over_the_base_limit_is_returned_at_the_end_of_a_step(
+    held: dict, zone: str, good: str, most: int
+) -> None:
+    """With no card changing either limit (rules.toml: 12 wood in the supply, 8 fish in the Reserve), a holding set over
+    it (as a worked example's `given` may) goes back at the step's end (hold_limits, which may_be_over answers first
+    from each limit's base value): only the excess, only that player's."""
+    table, me = holding(**held)
+    before, general, other = goods_on_table(table), table.general[good], getattr(table.players[1], zone)[good]
+    hold_limits(table)
+    assert getattr(me, zone)[good] == most
+    assert table.general[good] == general + held[next(iter(held))] - most
+    assert getattr(table.players[1], zone)[good] == other
     assert goods_on_table(table) == before
