@@ -37,9 +37,15 @@ class Built:
     __slots__ = ("value", "line", "column", "end_line", "end_column", "height")
 
     def __init__(self, value: object, first: object, last: object, height: int) -> None:
-        self.value, self.height = value, height
-        self.line, self.column = (first.line, first.column) if first is not None else (None, None)
-        self.end_line, self.end_column = (last.end_line, last.end_column) if last is not None else (None, None)
+        self.value = value
+        self.height = height
+        if first is None:
+            self.line = self.column = self.end_line = self.end_column = None
+        else:
+            self.line = first.line
+            self.column = first.column
+            self.end_line = last.end_line
+            self.end_column = last.end_column
 
 
 @dataclass(frozen=True)
@@ -116,13 +122,20 @@ class AstBuilder:
         if shape.inline and len(kept) == 1:
             only = kept[0]
             return Built(only.value, first, last, only.height) if isinstance(only, Built) else only
-        built = Built(None, first, last, 1 + max((p.height for p in kept if isinstance(p, Built)), default=0))
+        height, values = 0, []
+        for part in kept:  # the tallest part, and each part's value
+            if part.__class__ is Built:
+                if part.height > height:
+                    height = part.height
+                values.append(part.value)
+            else:
+                values.append(part)
+        built = Built(None, first, last, height + 1)
         deep = shape.name in EXPRESSIONS and built.height > MAX_EXPRESSION_DEPTH
         if deep and (self.too_deep is None or built.height >= self.too_deep.height):
             self.too_deep = built
         if self.too_deep is not None:
             return built  # later stages would recurse too deep: the parse is refused, only heights still count
-        values = [part.value if isinstance(part, Built) else part for part in kept]
         built.value = getattr(self, shape.name)(built, values)
         return built
 

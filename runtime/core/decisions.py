@@ -221,6 +221,12 @@ def decide_among(
     player draws for it."""
     count = len(options)
     session = table.session
+    if session.triggering:  # asked in answer to an event: events.MOST_HOOK_DECISIONS bounds how many
+        session.hook_decisions_left -= 1
+        if session.hook_decisions_left < 0:
+            from runtime.core.events import too_many_decisions  # noqa: PLC0415 - events imports this module
+
+            raise too_many_decisions(table)
     decider = session.decider
     if session.tracer is None and among is None:
         if count == 1:

@@ -92,9 +92,17 @@ def heard(table: Table, window: tuple[str, str], player: Player, only: CardInPla
     return False
 
 
+# The real cards' most below: over 5,496 seeded random games, each real card put in play at 2-5 players (the games of
+# tests/fuzz/games.py; tests/runtime/core/test_turn_bounds.py checks a sample stays far below).
 MAX_NESTED_TRIGGERS = 40  # no chain of real cards comes near; it stops a loop well before Python's recursion limit
-MOST_HOOK_RUNS = 2_000  # hooks run in answer to one event: the real cards' most is a few; hooks that set their own
+MOST_HOOK_RUNS = 2_000  # hooks run in answer to one event: the real cards' most is 154; hooks that set their own
 # event off several times over stay shallow while their runs multiply without end
+MOST_HOOK_DECISIONS = 2_000  # decisions asked in answer to one event or "at any time" use: the real cards' most
+# is 307; a hook run `up to (big) times: choose one` asks one a time, so 2,000 runs could ask millions
+MOST_EXTRA_TURNS = 20  # extra turns one player takes in one Round: the real cards' most is 2; a turn has moments
+# that may give another (an "at any time" use, a hook on another player's action), so turns could breed without end
+MOST_ANY_TIME_USES = 100  # "at any time" uses by one player in one Round: the real cards' most is 17; a use may give
+# a turn, with its moments to use it again
 
 
 class TriggerLoop(CardError):
@@ -130,14 +138,32 @@ def start_running(table: Table, card: CardInPlay, ability: Ability) -> list[tupl
         raise loop_error(
             running, f"kept setting itself off until {MAX_NESTED_TRIGGERS} abilities ran inside one another"
         )
-    session.hook_runs = session.hook_runs + 1 if running else 1  # the outermost ability starts the count
+    if running:
+        session.hook_runs += 1
+    else:  # the outermost ability starts the counts
+        session.hook_runs, session.hook_decisions_left = 1, MOST_HOOK_DECISIONS
     if session.hook_runs > MOST_HOOK_RUNS:
         raise loop_error(running, f"set off {MOST_HOOK_RUNS:,} abilities in answer to one event")
     running.append((card, ability))
     return running
 
 
-def loop_error(running: list[tuple[CardInPlay, Ability]], how: str) -> TriggerLoop:
+def too_many_decisions(table: Table) -> TriggerLoop:
+    """The error for a decision past MOST_HOOK_DECISIONS in answer to one event (decisions.decide_among counts)."""
+    return loop_error(
+        table.session.triggering,
+        f"asked {MOST_HOOK_DECISIONS:,} decisions in answer to one event or use",
+        "keeps asking for decisions",
+        "its effect must not set off the event it waits for, nor give a turn or a repeat that does",
+    )
+
+
+def loop_error(
+    running: list[tuple[CardInPlay, Ability]],
+    how: str,
+    does: str = "sets itself off without end",
+    hint: str = "its effect must not cause the event it waits for",
+) -> TriggerLoop:
     """Names the ability that recurs most in the chain, with its card file line, and `how` the chain outgrew its
     bound. The message gives the bound, not how often that ability ran: the chain may have started inside another
     ability (a when-built in a game, none in an example), so the count would differ between `nus test` and `nus
@@ -148,9 +174,44 @@ def loop_error(running: list[tuple[CardInPlay, Ability]], how: str) -> TriggerLo
     card, ability = max(running, key=lambda pair: counts[id(pair[1])])
     where = f"{ability.effect.__code__.co_filename}:{ability.line}"
     return TriggerLoop(
-        f'{where}: card "{card.name}" sets itself off without end ("{ability.text}" {how}); its effect must not '
-        "cause the event it waits for",
+        f'{where}: card "{card.name}" {does} ("{ability.text}" {how}); {hint}',
         card.name,
+    )
+
+
+class TooManyTurns(CardError):
+    """A player given more extra turns or "at any time" uses in one Round than MOST_EXTRA_TURNS or
+    MOST_ANY_TIME_USES: the abilities giving them feed each other (docs/card-language.md). `card` names the card."""
+
+    def __init__(self, message: str, card: str = ""):
+        super().__init__(message)
+        self.card = card
+
+
+def count_extra_turn(player: Player, card: CardInPlay | None, where: tuple[str, int]) -> None:
+    """Count an extra turn `card` gives `player` at `where` (its file and line), past MOST_EXTRA_TURNS a Round."""
+    player.extra_turns_round += 1
+    if player.extra_turns_round > MOST_EXTRA_TURNS:
+        abilities = [ability for ability in card.spec.abilities if ability.line <= where[1]] if card else []
+        text = max(abilities, key=lambda ability: ability.line).text if abilities else ""
+        raise too_many_turns(card, where, text, f"gave {player.name} {MOST_EXTRA_TURNS} extra turns in one Round")
+
+
+def count_any_time_use(player: Player, card: CardInPlay, ability: Ability) -> None:
+    """Count a use of an "at any time" ability, past MOST_ANY_TIME_USES a Round."""
+    player.any_time_round += 1
+    if player.any_time_round > MOST_ANY_TIME_USES:
+        where = (ability.effect.__code__.co_filename, ability.line)
+        how = f"used {MOST_ANY_TIME_USES} times by {player.name} in one Round"
+        raise too_many_turns(card, where, ability.text, how)
+
+
+def too_many_turns(card: CardInPlay | None, where: tuple[str, int], text: str, how: str) -> TooManyTurns:
+    name = card.name if card is not None else "effect"
+    return TooManyTurns(
+        f'{where[0]}:{where[1]}: card "{name}" gives turns without end ("{text}" {how}); what a turn or use gives '
+        "must not make another possible each time",
+        name,
     )
 
 

@@ -359,6 +359,7 @@ class Game:
         look-ahead's trial: apply an option, then finish_segment)."""
         mark, question = self.mark(), self.pending
         session, seats, router = self.table.session, self.seats, self.router
+        counts = session.hook_runs, session.hook_decisions_left  # the bounds count the game's own play, not trials
         tracer, session.tracer = session.tracer, None
         self.seats = [decider] * len(seats)
         self.router = session.decider = Picking(self) if hasattr(decider, "pick") else Trying(self, decider)
@@ -366,6 +367,7 @@ class Game:
             yield
         finally:
             self.seats, self.router, session.decider, session.tracer = seats, router, router, tracer
+            session.hook_runs, session.hook_decisions_left = counts
             self.back_to(mark, question)  # the same question, by the same Decision: asked only by index meanwhile
             self.release(mark)
 

@@ -29,7 +29,7 @@ def begin_round(table: Table) -> None:
     table.turn = 0
     table.say("round starts")
     for player in table.players:  # the counts of a Round restart: its first turn is turn 1 again (ruling)
-        player.elders_used_round = player.turns_taken = 0
+        player.elders_used_round = player.turns_taken = player.extra_turns_round = player.any_time_round = 0
     if table.round == rule(table, None, "c_cards_round"):
         deal_c_cards(table)
 

@@ -3,8 +3,10 @@ they cannot be carried out."""
 
 from __future__ import annotations
 
+import sys
+
 from runtime.core.decisions import DecisionKind, Option, ask
-from runtime.core.events import emit
+from runtime.core.events import count_extra_turn, emit
 from runtime.core.in_play import in_play, remove_from_play, return_card_goods
 from runtime.core.rules_in_force import decline
 from runtime.game import actions
@@ -126,6 +128,8 @@ def fish_on_each_elder(ctx: Context, amount: int) -> None:
 
 
 def extra_turn(ctx: Context) -> None:
+    code = sys._getframe(1)  # the card's compiled code, whose lines are the card file's
+    count_extra_turn(ctx.me, ctx.card, (code.f_code.co_filename, code.f_lineno))
     actions.extra_turn(ctx.table, ctx.me)
 
 

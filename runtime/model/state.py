@@ -119,6 +119,8 @@ class Player(State):
     hand: list[CardSpec] = field(default_factory=TrackedList)
     turns_taken: int = 0
     elders_used_round: int = 0
+    extra_turns_round: int = 0  # extra turns taken this Round (events.MOST_EXTRA_TURNS)
+    any_time_round: int = 0  # "at any time" abilities used this Round (events.MOST_ANY_TIME_USES)
     last_elder: CardInPlay | None = None
 
     def __post_init__(self) -> None:
@@ -172,6 +174,7 @@ class Session:
         self.triggering: list[tuple[CardInPlay, Ability]] = []  # hooks running, outermost first
         self.rules_asked: dict[tuple[int, str], Any] = {}  # (player id, rule) being worked out -> the change asked
         self.hook_runs = 0  # hooks run in answer to the event the outermost of them heard (events.MOST_HOOK_RUNS)
+        self.hook_decisions_left = 0  # decisions that may still be asked meanwhile (events.MOST_HOOK_DECISIONS)
         self.tracer: Any = None
 
 

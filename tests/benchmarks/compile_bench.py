@@ -201,9 +201,17 @@ def main() -> None:
         )
         text = section(figures, counted, this, options.rounds)
     print(text, end="")
-    if options.write:  # in place of the section an earlier run wrote, after bench.py's table
-        before = RESULTS.read_text(encoding="utf-8").partition(f"\n{SECTION}\n")[0].rstrip("\n")
-        RESULTS.write_text(f"{before}\n\n{text}", encoding="utf-8")
+    if options.write:
+        RESULTS.write_text(replaced(RESULTS.read_text(encoding="utf-8"), text), encoding="utf-8")
+
+
+def replaced(results: str, text: str) -> str:
+    """RESULTS.md with `text` in place of the section an earlier run wrote (up to the next section, which other
+    benchmarks write), or after everything where there is none."""
+    before, found, rest = results.partition(f"\n{SECTION}\n")
+    after = rest.partition("\n## ")[2] if found else ""
+    before = before.rstrip("\n")
+    return f"{before}\n\n{text}" + (f"\n## {after}" if after else "")
 
 
 if __name__ == "__main__":

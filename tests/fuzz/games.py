@@ -7,7 +7,9 @@ end by random players, the invariant checker running after every step (tests/kit
 
 A game has a budget of steps instead of a wall-clock alarm: decisions asked, and hooks heard (an ability's guard
 asked in answer to an event or moment). A game that spends it is a hang, whatever the machine's speed, and the same
-game spends it at the same step on every run.
+game spends it at the same step on every run. The engine's own bounds (runtime/core/events.py) stop a card first:
+the budget is set far above what they let one event or use take (see MOST_DECISIONS), so a game over it is one the
+engine failed to stop (work spread over many events, each under its bound), not a card it stops.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from compiler import compile_text, load_cards
 from runtime.core.decisions import Decision, RandomPlayer
+from runtime.core.events import MOST_HOOK_DECISIONS, MOST_HOOK_RUNS
 from runtime.core.in_play import attach
 from runtime.game.driver import Stage, run_segment
 from runtime.game.setup import new_table
@@ -35,8 +38,11 @@ from tests.kit.invariants import InvariantBroken, check_invariants, check_scores
 from tests.kit.table_kit import every_card
 
 FILENAME = "fuzz.nus"
-MOST_DECISIONS = 20_000  # a random game asks about 500 at 5 players
-MOST_HOOKS = 50_000  # hooks heard in a game (a game of the real cards hears a few hundred)
+MOST_DECISIONS = 20 * MOST_HOOK_DECISIONS  # 40,000; a random game of the real cards asks about 500 at 5 players
+MOST_HOOKS = 50 * MOST_HOOK_RUNS  # 100,000 hooks heard; a game of the real cards hears a few hundred
+# The engine stops a card first in the shapes it bounds: one event or use asks at most MOST_HOOK_DECISIONS decisions
+# and runs MOST_HOOK_RUNS hooks, far below these. A game over them spread its work over many events, turns or uses,
+# each under its bound (whose product over a game is in the millions): the engine failed to stop it, a finding.
 HEARD = ("when_built", "each_time", "at_moment", "any_time", "worker_space", "elder_use")
 
 
@@ -130,6 +136,8 @@ def play_card(card: Generated, seed: int) -> Outcome:
         return Outcome("stopped", type(stopped).__name__, str(stopped))
     except OverBudget as spent:
         return Outcome("hang", "over budget", str(spent))
+    except MemoryError:  # a game held to the run's memory (run.py) that outgrew it: as good as a hang
+        return Outcome("hang", "over memory", "more memory than a worker may use in one game")
     except InvariantBroken as broken:
         return Outcome("invariant", broken.rule, str(broken))
     except Exception as error:  # noqa: BLE001 - every other exception is what this harness looks for

@@ -167,10 +167,17 @@ def each_done(chunks: list[tuple[int, int, int]], jobs: int, play: Callable[[Non
     if jobs <= 1:
         yield from (play(None, chunk) for chunk in chunks)
         return
-    yield from results(play, None, chunks, jobs)
+    yield from results(play_chunk_held if play is play_chunk else play, None, chunks, jobs)
 
 
 def play_chunk(shared: None, chunk: tuple[int, int, int]) -> Batch:
+    return play_range(*chunk)
+
+
+def play_chunk_held(shared: None, chunk: tuple[int, int, int]) -> Batch:
+    """play_chunk in a worker process held to the shrink's memory: a game that outgrows it is a hang of its card
+    (games.play_card), not a machine out of memory. The run's own process (--jobs 1) is not held."""
+    resource.setrlimit(resource.RLIMIT_AS, (SHRINK_MEMORY, resource.getrlimit(resource.RLIMIT_AS)[1]))
     return play_range(*chunk)
 
 

@@ -36,11 +36,11 @@ def test_a_branching_hook_chain_stops_naming_its_card_and_line() -> None:
     stopped = [outcome for outcome in outcomes if outcome.kind == "stopped"]
     assert len(stopped) >= 4, [outcome.kind for outcome in outcomes]
     for outcome in stopped:
-        assert outcome.signature == "TriggerLoop"
+        assert outcome.signature == "TriggerLoop"  # each run asks how many times: the decisions' bound comes first
         assert outcome.detail == (
-            f'{FILENAME}:{HOOK_LINE}: card "Fuzzed" sets itself off without end ("each time before any player '
-            f'deforest" set off {events.MOST_HOOK_RUNS:,} abilities in answer to one event); its effect must not '
-            "cause the event it waits for"
+            f'{FILENAME}:{HOOK_LINE}: card "Fuzzed" keeps asking for decisions ("each time before any player '
+            f'deforest" asked {events.MOST_HOOK_DECISIONS:,} decisions in answer to one event or use); its effect must '
+            "not set off the event it waits for, nor give a turn or a repeat that does"
         )
 
 

@@ -595,7 +595,9 @@ LOOK_UP = RUNTIME / "core" / "rules_in_force.py"
 # analysis of many games, the players' search budgets) is not the game: runtime/analysis and runtime/players.
 ALLOWED_NUMBERS = {
     ("runtime/core/events.py", 40): "a safety cap on nested triggers against card loops, no rule of the game",
-    ("runtime/core/events.py", 2000): "a safety cap on hook runs in answer to one event, no rule of the game",
+    ("runtime/core/events.py", 2000): "safety caps on hook runs and decisions in answer to one event, no rule",
+    ("runtime/core/events.py", 20): "a safety cap on a player's extra turns in one Round, no rule of the game",
+    ("runtime/core/events.py", 100): "a safety cap on a player's any-time uses in one Round, no rule of the game",
     ("runtime/model/arithmetic.py", 1000): "the language's limit on every number (an amount in play), no rule",
     ("runtime/examples/answers.py", 2): "an answer naming a pair (a cell) has two parts",
     ("runtime/examples/table.py", 2): "worked examples play at a 2-player table: the example language's own table",
