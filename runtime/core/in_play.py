@@ -6,22 +6,11 @@ from typing import Any
 
 from runtime.core.events import check_latches, trigger
 from runtime.core.rules_in_force import hold_limits
-from runtime.model.cards import Ability, CardSpec
+from runtime.model.cards import Ability
 from runtime.model.declarations import TriggerKind
-from runtime.model.state import CardInPlay, IllegalAction, Player, Table
+from runtime.model.state import CardInPlay, IllegalAction, Table
 
 LISTENING = (TriggerKind.EACH_TIME, TriggerKind.AT_MOMENT)
-
-
-def new_card(table: Table, spec: CardSpec, owner: Player, **fields: Any) -> CardInPlay:
-    """A card about to come into play, made on the table's journal with its containers (Journal.join), so that
-    putting it on the table walks through none of its fields (a Building built or an Elder taken: it saves 2.2% of a
-    game's instructions)."""
-    journal = table._journal
-    card = CardInPlay(spec, owner, **fields)
-    for part in (card.goods, card.under, card.ships, card.fired, card.choices):
-        part._journal = journal
-    return journal.join(card)
 
 
 def attach(table: Table, card: CardInPlay) -> None:

@@ -8,7 +8,7 @@ from functools import partial
 from runtime.core.attempts import choose_legal
 from runtime.core.decisions import DecisionKind, ask
 from runtime.core.events import emit, heard
-from runtime.core.in_play import attach, new_card, remove_from_play
+from runtime.core.in_play import attach, remove_from_play
 from runtime.core.rules_in_force import card_rule, double_spaces, may_hold, spec_rule
 from runtime.mechanics.board import (
     consider_track_buildings_ships,
@@ -228,7 +228,7 @@ def build(table: Table, player: Player, spec: CardSpec) -> CardInPlay:
     paid = choose_and_pay(table, player, payments, spec.name, discarding)
     if not still_open(table, player, spec, space, cell):
         raise IllegalAction(f"{spec.name} or its space was taken by a build its payment set off")
-    card = new_card(table, spec, player, cell=cell, built_turn=table.turn_counter, paid_from=unpaid)
+    card = CardInPlay(spec, player, cell=cell, built_turn=table.turn_counter, paid_from=unpaid)
     take_from_offer(table, player, spec)
     if cell is None:
         player.track.cards.append(card)

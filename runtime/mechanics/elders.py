@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from runtime.core.decisions import DecisionKind, ask
 from runtime.core.events import emit, start_running
-from runtime.core.in_play import abilities_of, attach, detach, in_play, new_card, return_card_goods
+from runtime.core.in_play import abilities_of, attach, detach, in_play, return_card_goods
 from runtime.core.rules_in_force import rule, rule_holders
 from runtime.mechanics.banquet import plate_options
 from runtime.mechanics.goods import gain, to_reserve
@@ -36,7 +36,7 @@ def take_elder(table: Table, player: Player, use_now: bool) -> CardInPlay:
         raise IllegalAction("no Elder left on the supply board")
     name = ask(table, player.index, DecisionKind.ELDER, [spec.name for spec in visible], "take which Elder?")
     origin = next(i for i, stack in enumerate(table.elder_stacks) if stack and stack[-1].name == name)
-    card = new_card(table, table.elder_stacks[origin].pop(), player, built_turn=table.turn_counter, origin=origin)
+    card = CardInPlay(table.elder_stacks[origin].pop(), player, built_turn=table.turn_counter, origin=origin)
     player.council.append(card)
     player.last_elder = card
     table.elders_taken.add(name)
