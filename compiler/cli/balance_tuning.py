@@ -41,7 +41,9 @@ def register_options(command) -> None:
         help="with --tune-evaluation: games checking the best rates on fresh seeds",
     )
     command.add_argument(
-        "--rates", metavar="A,B,...", help="with --tune-evaluation: the rates tuned (supply.wood,...; default: all)"
+        "--rates",
+        metavar="A,B,...",
+        help="with --tune-evaluation: the rates tuned, e.g. supply.wood,reserve.gold (default: all)",
     )
     command.add_argument(
         "--write-evaluation", metavar="OUT", help="with --tune-evaluation: write the tuned copy of evaluation.toml"
