@@ -198,8 +198,7 @@ def open_space_options(table: Table) -> list[Option]:
     options = table.bases.space_options
     if options is None:
         options = table.bases.space_options = {name: Option(name, name.replace("_", " ")) for name in table.spaces}
-    held = capacities(table)
-    return [options[name] for name, workers in table.spaces.items() if len(workers) < held[name]]
+    return [options[name] for name in open_spaces(table)]
 
 
 def take_turn(table: Table, player: Player, extra: bool = False) -> object:
