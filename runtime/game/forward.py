@@ -168,10 +168,13 @@ class Trying(Asking):
     def __init__(self, game: Game, decider: Decider):
         super().__init__(game)
         self.decider = decider
+        self.looks = getattr(decider, "looks_ahead", None)  # a stand-in that tries options itself at some questions
 
     def choose(self, decision: Decision, game: Any) -> int:
         owner = self.game
         if owner.watching and owner.table._journal.lowest < owner.watching:
+            return owner.engine.parent.switch(decision)  # type: ignore[union-attr]
+        if self.looks is not None and self.looks(decision):  # answered outside the engine, where it may try options
             return owner.engine.parent.switch(decision)  # type: ignore[union-attr]
         return owner.answered_inside(decision, self.decider)
 
@@ -355,10 +358,12 @@ class Game:
     @contextmanager
     def trying(self, decider: Decider) -> Iterator[None]:
         """Try something from this position and take it back: inside, `decider` answers every seat (asked inside the
-        engine: it must not move the game) and nothing is traced; at the end the game is back here, as it was (a
-        look-ahead's trial: apply an option, then finish_segment)."""
+        engine: it must not move the game, unless its `looks_ahead(decision)` says it tries options at that question:
+        it is then asked between switches, as a seat's decider is, and may try in turn) and nothing is traced; at the
+        end the game is back here, as it was (a look-ahead's trial: apply an option, then finish_segment)."""
         mark, question = self.mark(), self.pending
         session, seats, router = self.table.session, self.seats, self.router
+        watched = self.watching, self.refused  # a trial tried inside another's leaves the outer trial's watch as it was
         counts = session.hook_runs, session.hook_decisions_left  # the bounds count the game's own play, not trials
         tracer, session.tracer = session.tracer, None
         self.seats = [decider] * len(seats)
@@ -370,6 +375,7 @@ class Game:
             session.hook_runs, session.hook_decisions_left = counts
             self.back_to(mark, question)  # the same question, by the same Decision: asked only by index meanwhile
             self.release(mark)
+            self.watching, self.refused = watched
 
     def copy(self) -> Game:
         """An independent game at the same position: its own table, session and deciders (copied with their random
