@@ -105,13 +105,18 @@ MOST_ANY_TIME_USES = 100  # "at any time" uses by one player in one Round: the r
 # a turn, with its moments to use it again
 
 
-class TriggerLoop(CardError):
-    """Abilities that set each other off without end, e.g. a hook on an event whose effect is that event again. `card`
-    names the card whose ability recurs most."""
+class Runaway(CardError):
+    """A card's abilities that feed each other without end, stopped at one of the bounds above. `card` names the
+    card."""
 
     def __init__(self, message: str, card: str = ""):
         super().__init__(message)
         self.card = card
+
+
+class TriggerLoop(Runaway):
+    """Abilities that set each other off without end, e.g. a hook on an event whose effect is that event again. `card`
+    names the card whose ability recurs most."""
 
 
 def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None) -> bool:
@@ -180,13 +185,9 @@ def loop_error(
     )
 
 
-class TooManyTurns(CardError):
+class TooManyTurns(Runaway):
     """A player given more extra turns or "at any time" uses in one Round than MOST_EXTRA_TURNS or
-    MOST_ANY_TIME_USES: the abilities giving them feed each other (docs/card-language.md). `card` names the card."""
-
-    def __init__(self, message: str, card: str = ""):
-        super().__init__(message)
-        self.card = card
+    MOST_ANY_TIME_USES: the abilities giving them feed each other (docs/card-language.md)."""
 
 
 def count_extra_turn(player: Player, card: CardInPlay | None, where: tuple[str, int]) -> None:
