@@ -127,6 +127,12 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
         table.session.tracer.listened(ctx, ability, held)
     if not held:
         return False
+    return run_bounded(table, card, ability, ctx)
+
+
+def run_bounded(table: Table, card: CardInPlay, ability: Ability, ctx: Context) -> bool:
+    """Run an ability all-or-nothing (run_all_or_nothing) inside those running now (start_running): a hook's, or an
+    "at any time" use, whose decisions and the hooks it sets off are bounded as a hook's. False if it did nothing."""
     running = start_running(table, card, ability)
     try:
         return run_all_or_nothing(table, ability, ctx)
