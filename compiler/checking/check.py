@@ -76,7 +76,7 @@ class Checker:
     def program(self, program: n.Program) -> n.Program:
         cards = tuple(self.card(card) for card in program.cards)
         examples = tuple(self.example(e, on_card=False) for e in program.examples)
-        return replace(program, cards=cards, examples=examples)
+        return program.replace(cards=cards, examples=examples)
 
     def card(self, card: n.Card) -> n.Card:
         self.header(card)
@@ -88,8 +88,7 @@ class Checker:
             self.required(card.vp, "vp", card, "vp 2")
         scope = Scope(where="in a card fact")
         unbuilt = replace(scope, unbuilt=True)
-        return replace(
-            card,
+        return card.replace(
             deck=vocab.deck_key(card.deck) or card.deck,
             players=tuple(self.players(line) for line in card.players),
             costs=tuple(self.cost_line(line, unbuilt) for line in card.costs),
@@ -184,17 +183,17 @@ class Checker:
                     "name each player count once",
                 )
             counts += [count for count in covered if count not in counts]
-        return replace(line, counts=tuple(sorted(counts)))
+        return line.replace(counts=tuple(sorted(counts)))
 
     def cost_line(self, line: n.CostLine, scope: Scope) -> n.CostLine:
         options = tuple(
-            replace(option, payments=tuple(self.phrase(p, "payment", scope) for p in option.payments))
+            option.replace(payments=tuple(self.phrase(p, "payment", scope) for p in option.payments))
             for option in line.options
         )
         for option in options:
             self.payments_once(option.payments)
             self.nothing_alone(option.payments)
-        return replace(line, options=options)
+        return line.replace(options=options)
 
     def nothing_alone(self, payments: tuple[n.Phrase | n.Call, ...]) -> None:
         """`none` is a way to pay nothing, so it stands alone: `cost none, 1 wood` says two things."""
@@ -265,7 +264,7 @@ class Checker:
                     value.span,
                     f"write 'rule {entry.pattern}' to turn it on or 'rule {entry.pattern} = off' to turn it off",
                 )
-            return replace(rule, value=None, entry=entry, on=setting is not False)
+            return rule.replace(value=None, entry=entry, on=setting is not False)
         if entry.result == NUMBER and value is None:
             self.error(
                 codes.RULE_VALUE,
@@ -284,7 +283,7 @@ class Checker:
         elif value is not None:
             value = self.expr_of(value, NUMBER, Scope(rule_scope=entry.scope, where="in this rule"), "rule value")
             self.in_range(entry, value)
-        return replace(rule, value=value, entry=entry)
+        return rule.replace(value=value, entry=entry)
 
     def in_range(self, entry: vocab.Rule, value: n.Expr) -> None:
         """A value outside the parameter's range whatever the table holds; one worked out outside it counts as the
@@ -313,7 +312,7 @@ class Checker:
         fields = EXAMPLE_FIELDS if on_card else {}
         scope = Scope(fields=fields, where="in an example", in_example=True)
         self.answers_placed(example.steps)
-        return replace(example, steps=tuple(self.step(step, scope) for step in example.steps))
+        return example.replace(steps=tuple(self.step(step, scope) for step in example.steps))
 
     def answers_placed(self, steps: tuple[n.Step, ...]) -> None:
         """An answer belongs to the step that asks it, so it follows a `do`, an `expect illegal` or a `given` (which
@@ -336,13 +335,11 @@ class Checker:
 
     def step(self, step: n.Step, scope: Scope) -> n.Step:
         if isinstance(step, n.Given):
-            return replace(step, settings=self.settings_once(tuple(self.setting(s, scope) for s in step.settings)))
+            return step.replace(settings=self.settings_once(tuple(self.setting(s, scope) for s in step.settings)))
         if isinstance(step, n.Do | n.ExpectIllegal):
-            return replace(step, statements=self.body(step.statements, scope))
+            return step.replace(statements=self.body(step.statements, scope))
         if isinstance(step, n.Expect):
-            return replace(
-                step, conditions=tuple(self.expr_of(c, TRUTH, scope, "expectation") for c in step.conditions)
-            )
+            return step.replace(conditions=tuple(self.expr_of(c, TRUTH, scope, "expectation") for c in step.conditions))
         return step
 
     def settings_once(self, settings: tuple[n.Setting, ...]) -> tuple[n.Setting, ...]:
@@ -375,7 +372,7 @@ class Checker:
                 setting.quantity.span,
                 f"set one of: {settables} ('nus vocab given' explains each)",
             )
-        return replace(setting, quantity=quantity, value=value)
+        return setting.replace(quantity=quantity, value=value)
 
     # Abilities
 
@@ -390,7 +387,7 @@ class Checker:
                 f"{article(card.kind)} {card.kind} may have: {allowed}",
             )
         trigger, scope = self.trigger(trigger)
-        return replace(ability, trigger=trigger, body=self.body(ability.body, scope))
+        return ability.replace(trigger=trigger, body=self.body(ability.body, scope))
 
     def trigger(self, trigger: n.Trigger) -> tuple[n.Trigger, Scope]:
         scope = Scope(where=f"in a {TRIGGER_WORDS[trigger.kind]} ability")
@@ -411,11 +408,11 @@ class Checker:
                 )
         guard = trigger.guard
         if guard is not None:
-            guard = replace(guard, condition=self.expr_of(guard.condition, TRUTH, scope, "condition"))
+            guard = guard.replace(condition=self.expr_of(guard.condition, TRUTH, scope, "condition"))
         condition = trigger.condition
         if condition is not None:
             condition = self.expr_of(condition, TRUTH, scope, "condition")
-        return replace(trigger, guard=guard, condition=condition, entry=entry), scope
+        return trigger.replace(guard=guard, condition=condition, entry=entry), scope
 
     def timing(self, trigger: n.Trigger, entry: vocab.Event) -> None:
         if trigger.timing in entry.timings:
@@ -444,20 +441,19 @@ class Checker:
             return self.phrase(statement.phrase, "effect", scope), scope
         if isinstance(statement, n.Let):
             value, type_ = self.expr(statement.value, scope)
-            return replace(statement, value=value), scope.with_local(statement.name, type_)
+            return statement.replace(value=value), scope.with_local(statement.name, type_)
         if isinstance(statement, n.May):
-            return replace(statement, body=self.body(statement.body, scope)), scope
+            return statement.replace(body=self.body(statement.body, scope)), scope
         if isinstance(statement, n.ChooseOne):
-            return replace(statement, options=tuple(self.body(o, scope) for o in statement.options)), scope
+            return statement.replace(options=tuple(self.body(o, scope) for o in statement.options)), scope
         if isinstance(statement, n.UpTo):
             times = self.expr_of(statement.times, NUMBER, scope, "repeat count")
             self.report(numbers.always_negative(times))
             self.report(numbers.always_zero(times, "the block never runs", "remove it, or repeat it 1 or more times"))
-            return replace(statement, times=times, body=self.body(statement.body, scope)), scope
+            return statement.replace(times=times, body=self.body(statement.body, scope)), scope
         assert isinstance(statement, n.If)
         return (
-            replace(
-                statement,
+            statement.replace(
                 condition=self.expr_of(statement.condition, TRUTH, scope, "condition"),
                 then=self.body(statement.then, scope),
                 otherwise=self.body(statement.otherwise, scope),
@@ -537,7 +533,7 @@ class Checker:
         if isinstance(expr, n.Quantity):
             return self.quantity(expr, scope, expected)
         if isinstance(expr, n.Negate):
-            return replace(expr, operand=self.expr_of(expr.operand, NUMBER, scope, "operand")), NUMBER
+            return expr.replace(operand=self.expr_of(expr.operand, NUMBER, scope, "operand")), NUMBER
         if isinstance(expr, n.Binary):
             left = self.expr_of(expr.left, NUMBER, scope, "operand")
             right = self.expr_of(expr.right, NUMBER, scope, "operand")
@@ -548,25 +544,25 @@ class Checker:
                     right.span,
                     "divide by a number or count that can be above 0",
                 )
-            return replace(expr, left=left, right=right), NUMBER
+            return expr.replace(left=left, right=right), NUMBER
         if isinstance(expr, n.Compare):
             left = self.expr_of(expr.left, NUMBER, scope, "compared value")
             right = self.expr_of(expr.right, NUMBER, scope, "compared value")
             self.report(numbers.one_answer(expr.op, left, right, expr.span))
-            return replace(expr, left=left, right=right), TRUTH
+            return expr.replace(left=left, right=right), TRUTH
         if isinstance(expr, n.Logic):
             operands = tuple(self.expr_of(o, TRUTH, scope, f"'{expr.op}' operand") for o in expr.operands)
-            return replace(expr, operands=operands), TRUTH
+            return expr.replace(operands=operands), TRUTH
         if isinstance(expr, n.Not):
-            return replace(expr, operand=self.expr_of(expr.operand, TRUTH, scope, "'not' operand")), TRUTH
+            return expr.replace(operand=self.expr_of(expr.operand, TRUTH, scope, "'not' operand")), TRUTH
         assert isinstance(expr, n.Table)
         return self.table(expr, scope), NUMBER
 
     def table(self, table: n.Table, scope: Scope) -> n.Table:
         key = self.expr_of(table.key, NUMBER, scope, "table key")
-        rows = tuple(replace(r, value=self.expr_of(r.value, NUMBER, scope, "table value")) for r in table.rows)
+        rows = tuple(r.replace(value=self.expr_of(r.value, NUMBER, scope, "table value")) for r in table.rows)
         self.diagnostics.extend(numbers.table_rows(table))
-        return replace(table, key=key, rows=rows)
+        return table.replace(key=key, rows=rows)
 
     def quantity(self, quantity: n.Quantity, scope: Scope, expected: str = "") -> tuple[n.Expr, str]:
         words = " ".join(quantity.words)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import shlex
 import textwrap
-from dataclasses import replace
 from pathlib import Path
 
 from compiler import compile_text, load_cards, python_text
@@ -36,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     if not report(args.file, text, compiled):
         return ERRORS
     card = chosen_card(compiled.program.cards, args.card, args.file)
-    module, examples = generate(replace(compiled.program, cards=(card,), examples=()), text)
+    module, examples = generate(compiled.program.replace(cards=(card,), examples=()), text)
     print(printable(f'{args.file}:{card.span.line}: {card.kind} "{card.name}"') + "\n")
     print("\n".join(printable(line) for line in as_the_reference_says(compiled.program, card, text)))
     print("\n# Structure\n")

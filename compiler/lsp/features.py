@@ -9,7 +9,9 @@ shows the same codes, spans and help; hover shows the English the reference prin
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import pairwise
 
 from compiler import compile_text
@@ -18,6 +20,7 @@ from compiler.backends.format import format_text
 from compiler.backends.render import English, deck_name, player_counts_text
 from compiler.checking import ranges
 from compiler.checking import vocabulary as vocab
+from compiler.checking.vocabulary.entries import Entry
 from compiler.diagnostics import Diagnostic, Span
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import card_header
@@ -147,11 +150,23 @@ def number_role(number: n.Number, parent: n.Node) -> str:
 # Completion ----------------------------------------------------------------------------------
 
 
+class Offer(StrEnum):
+    """What a completion offers; the server shows each with its own editor icon."""
+
+    KEYWORD = "keyword"
+    EVENT = "event"
+    COUNT = "count"
+    EFFECT = "effect"
+    RULE = "rule"
+    PLAYER_COUNT = "player count"
+    GOOD = "good"
+
+
 @dataclass(frozen=True)
 class Completion:
     label: str
     snippet: str
-    kind: str  # keyword, event, count, effect, rule, player count
+    kind: Offer
     detail: str
 
 
@@ -182,35 +197,6 @@ def amount_then_good() -> re.Pattern:
     return re.compile(rf"(?:{before}|{payment})\s*(\d+|\([^()]*\))\s+(?P<typed>[\w']*)$")
 
 
-CONTEXTS = (
-    ("players", re.compile(r"^\s*players [\d,+\- ]*?(?P<typed>[\d+]*)$")),
-    ("event", re.compile(rf"^\s*each time (before|after) (you|any player|another player) {TYPED}")),
-    ("moment", re.compile(rf"^\s*at (?!any\b){TYPED}")),
-    ("rule", re.compile(rf"^\s*rule {TYPED}")),
-    ("good", amount_then_good()),
-    ("effect", re.compile(rf"^\s*-\s+{TYPED}")),  # an option of `choose one`, not a minus
-    ("count", re.compile(rf"({COUNT_AFTER})\s*{TYPED}")),
-)
-
-
-def offers(before: str) -> tuple[list[Completion], str]:
-    """What fits at the end of `before`, and what of it is typed already."""
-    for kind, pattern in CONTEXTS:
-        found = pattern.search(before)
-        if found:
-            return entries(kind), found["typed"].lstrip()
-    typed = re.search(r"[\w']*$", before)[0]
-    start = before[: len(before) - len(typed)]
-    indent = len(start) - len(start.lstrip())
-    if not start.strip() and indent == 0:
-        return [
-            Completion(k, v, "keyword", "starts a card or a worked example") for k, v in TOP_KEYWORDS.items()
-        ], typed
-    if not start.strip() and indent <= 2:
-        return [Completion(k, k, "keyword", "a card line") for k in ITEM_KEYWORDS], typed
-    return entries("effect"), re.search(r"(?:^|[:,])\s*(?P<typed>[^:,]*)$", before)["typed"]
-
-
 def snippet(pattern: str) -> str:
     number = 0
 
@@ -222,31 +208,69 @@ def snippet(pattern: str) -> str:
     return re.sub(r"\{([^}]+)\}", slot, pattern)
 
 
+def phrases(kind: Offer, found: Iterable[Entry]) -> list[Completion]:
+    return [Completion(e.pattern, snippet(e.pattern), kind, e.english) for e in found]
+
+
 def player_ranges() -> list[Completion]:
     """What a `players` line may name: each player count the game has, and each from one count up."""
     counts = player_counts()
     ranges = [(str(count), (count,)) for count in counts]
     ranges += [(f"{count}+", counts[index:]) for index, count in enumerate(counts) if 0 < index < len(counts) - 1]
-    return [Completion(text, text, "player count", player_counts_text(covered, counts)) for text, covered in ranges]
+    return [Completion(text, text, Offer.PLAYER_COUNT, player_counts_text(covered, counts)) for text, covered in ranges]
 
 
-def entries(kind: str) -> list[Completion]:
-    if kind == "players":
-        return player_ranges()
-    if kind == "good":
-        return [Completion(good, good, "good", f"an amount of {good}") for good in vocab.GOODS]
-    if kind == "event":
-        found = [e for e in vocab.EVENTS if Timing.AT not in e.timings]
-    elif kind == "moment":
-        found = [e for e in vocab.EVENTS if Timing.AT in e.timings]
-    elif kind == "rule":
-        found = list(vocab.RULES)
-    elif kind == "count":
-        found = list(vocab.COUNTS + vocab.FACTS)
-    else:
-        found = [e for e in vocab.EFFECTS if not e.example_only]
-    label = "event" if kind == "moment" else kind
-    return [Completion(e.pattern, snippet(e.pattern), label, e.english) for e in found]
+def good_offers() -> list[Completion]:
+    return [Completion(good, good, Offer.GOOD, f"an amount of {good}") for good in vocab.GOODS]
+
+
+def event_offers() -> list[Completion]:
+    return phrases(Offer.EVENT, [e for e in vocab.EVENTS if Timing.AT not in e.timings])
+
+
+def moment_offers() -> list[Completion]:
+    return phrases(Offer.EVENT, [e for e in vocab.EVENTS if Timing.AT in e.timings])
+
+
+def rule_offers() -> list[Completion]:
+    return phrases(Offer.RULE, vocab.RULES)
+
+
+def count_offers() -> list[Completion]:
+    return phrases(Offer.COUNT, vocab.COUNTS + vocab.FACTS)
+
+
+def effect_offers() -> list[Completion]:
+    return phrases(Offer.EFFECT, [e for e in vocab.EFFECTS if not e.example_only])
+
+
+CONTEXTS: tuple[tuple[Callable[[], list[Completion]], re.Pattern], ...] = (
+    (player_ranges, re.compile(r"^\s*players [\d,+\- ]*?(?P<typed>[\d+]*)$")),
+    (event_offers, re.compile(rf"^\s*each time (before|after) (you|any player|another player) {TYPED}")),
+    (moment_offers, re.compile(rf"^\s*at (?!any\b){TYPED}")),
+    (rule_offers, re.compile(rf"^\s*rule {TYPED}")),
+    (good_offers, amount_then_good()),
+    (effect_offers, re.compile(rf"^\s*-\s+{TYPED}")),  # an option of `choose one`, not a minus
+    (count_offers, re.compile(rf"({COUNT_AFTER})\s*{TYPED}")),
+)
+
+
+def offers(before: str) -> tuple[list[Completion], str]:
+    """What fits at the end of `before`, and what of it is typed already."""
+    for offered, pattern in CONTEXTS:
+        found = pattern.search(before)
+        if found:
+            return offered(), found["typed"].lstrip()
+    typed = re.search(r"[\w']*$", before)[0]
+    start = before[: len(before) - len(typed)]
+    indent = len(start) - len(start.lstrip())
+    if not start.strip() and indent == 0:
+        return [
+            Completion(k, v, Offer.KEYWORD, "starts a card or a worked example") for k, v in TOP_KEYWORDS.items()
+        ], typed
+    if not start.strip() and indent <= 2:
+        return [Completion(k, k, Offer.KEYWORD, "a card line") for k in ITEM_KEYWORDS], typed
+    return effect_offers(), re.search(r"(?:^|[:,])\s*(?P<typed>[^:,]*)$", before)["typed"]
 
 
 def completions(text: str, line: int, column: int) -> list[Completion]:

@@ -17,16 +17,17 @@ from pygls.workspace import PositionCodec
 from compiler import __version__
 from compiler.diagnostics import Diagnostic, Span, source_lines
 from compiler.lsp import features, framing
+from compiler.lsp.features import Offer
 from compiler.lsp.framing import Reframed, log_in_one_line
 
 KINDS = {
-    "keyword": lsp.CompletionItemKind.Keyword,
-    "event": lsp.CompletionItemKind.Event,
-    "count": lsp.CompletionItemKind.Variable,
-    "effect": lsp.CompletionItemKind.Function,
-    "rule": lsp.CompletionItemKind.Property,
-    "player count": lsp.CompletionItemKind.Value,
-    "good": lsp.CompletionItemKind.Constant,
+    Offer.KEYWORD: lsp.CompletionItemKind.Keyword,
+    Offer.EVENT: lsp.CompletionItemKind.Event,
+    Offer.COUNT: lsp.CompletionItemKind.Variable,
+    Offer.EFFECT: lsp.CompletionItemKind.Function,
+    Offer.RULE: lsp.CompletionItemKind.Property,
+    Offer.PLAYER_COUNT: lsp.CompletionItemKind.Value,
+    Offer.GOOD: lsp.CompletionItemKind.Constant,
 }
 SEVERITIES = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
 

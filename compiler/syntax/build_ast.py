@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, replace
+from dataclasses import astuple, dataclass
 from functools import cache, partial
 from typing import TYPE_CHECKING
 
@@ -266,7 +266,7 @@ class AstBuilder:
 
     def for_player(self, meta, children):
         number, step = children
-        return replace(step, span=self.until(meta, step.span), player=int(number))
+        return step.replace(span=self.until(meta, step.span), player=int(number))
 
     # Abilities
 

@@ -1,54 +1,97 @@
-"""The typed AST. Every node keeps the span of the source text it came from."""
+"""The typed AST. Every node keeps the span of the source text it came from.
+
+The nodes are written out by hand, not made by `@dataclass`: making these 38 classes as frozen dataclasses compiled
+six methods each from source at import, a twelfth of a cold `nus check`. A node is plain data that nothing changes
+after it is made: the checker makes changed copies with `replace`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from compiler.diagnostics import Span
+from compiler.diagnostics import moved as span_moved
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
 
 
-@dataclass(frozen=True)
+def is_position(name: str) -> bool:
+    """A field that says where something stands in the file (`span`, `word_spans`, `else_line`): left out of ==,
+    hashes and repr, as two texts that differ only in layout make equal nodes."""
+    return name.endswith(("span", "spans", "_line"))
+
+
 class Node:
-    span: Span = field(compare=False, repr=False)
+    """A node's fields are its `__slots__`, its bases' first (FIELDS): compared by value but for positions."""
+
+    __slots__ = ("span",)
+    FIELDS: ClassVar[tuple[str, ...]] = ("span",)
+    COMPARED: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls) -> None:
+        cls.FIELDS = cls.__base__.FIELDS + cls.__slots__
+        cls.COMPARED = tuple(name for name in cls.FIELDS if not is_position(name))
+
+    def compared(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.COMPARED)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.compared() == other.compared()
+
+    def __hash__(self) -> int:
+        return hash(self.compared())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.COMPARED)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with `changes` made, as dataclasses.replace makes one."""
+        return self.__class__(**{name: getattr(self, name) for name in self.FIELDS} | changes)
 
 
 # Expressions ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Number(Node):
-    value: int
+    __slots__ = ("value",)
+
+    def __init__(self, span: Span, value: int) -> None:
+        self.span, self.value = span, value
 
 
-@dataclass(frozen=True)
 class Quantity(Node):
     """A count, fact, event field or local name, resolved against the vocabulary by the checker."""
 
-    words: tuple[str, ...]
-    word_spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+    __slots__ = ("words", "word_spans")
+
+    def __init__(self, span: Span, words: tuple[str, ...], word_spans: tuple[Span, ...] = ()) -> None:
+        self.span, self.words, self.word_spans = span, words, word_spans
 
 
-@dataclass(frozen=True)
 class Binary(Node):
-    op: Op  # arithmetic
-    left: Expr
-    right: Expr
+    __slots__ = ("op", "left", "right")
+
+    def __init__(self, span: Span, op: Op, left: Expr, right: Expr) -> None:  # op: arithmetic
+        self.span, self.op, self.left, self.right = span, op, left, right
 
 
-@dataclass(frozen=True)
 class Negate(Node):
-    operand: Expr
+    __slots__ = ("operand",)
+
+    def __init__(self, span: Span, operand: Expr) -> None:
+        self.span, self.operand = span, operand
 
 
-@dataclass(frozen=True)
 class Row(Node):
-    low: int | None  # None with high None: the 'else' row
-    high: int | None  # None: no upper bound
-    value: Expr
+    __slots__ = ("low", "high", "value")
+
+    def __init__(self, span: Span, low: int | None, high: int | None, value: Expr) -> None:
+        self.span, self.value = span, value
+        self.low = low  # None with high None: the 'else' row
+        self.high = high  # None: no upper bound
 
     @property
     def written(self) -> str:
@@ -60,39 +103,44 @@ class Row(Node):
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
-@dataclass(frozen=True)
 class Table(Node):
-    key: Expr
-    rows: tuple[Row, ...]
+    __slots__ = ("key", "rows")
+
+    def __init__(self, span: Span, key: Expr, rows: tuple[Row, ...]) -> None:
+        self.span, self.key, self.rows = span, key, rows
 
 
-@dataclass(frozen=True)
 class Compare(Node):
-    op: Op  # a comparison
-    left: Expr
-    right: Expr
+    __slots__ = ("op", "left", "right")
+
+    def __init__(self, span: Span, op: Op, left: Expr, right: Expr) -> None:  # op: a comparison
+        self.span, self.op, self.left, self.right = span, op, left, right
 
 
-@dataclass(frozen=True)
 class Logic(Node):
-    op: str  # and or
-    operands: tuple[Expr, ...]
+    __slots__ = ("op", "operands")
+
+    def __init__(self, span: Span, op: str, operands: tuple[Expr, ...]) -> None:  # op: and, or
+        self.span, self.op, self.operands = span, op, operands
 
 
-@dataclass(frozen=True)
 class Not(Node):
-    operand: Expr
+    __slots__ = ("operand",)
+
+    def __init__(self, span: Span, operand: Expr) -> None:
+        self.span, self.operand = span, operand
 
 
-@dataclass(frozen=True)
 class Ref(Node):
     """A quantity after checking. source: count, fact, field, scope or local."""
 
-    source: str
-    name: str
-    args: tuple[str, ...] = ()
-    type: str = "number"
-    text: str = ""  # the words as written, for the English of fields and locals
+    __slots__ = ("source", "name", "args", "type", "text")
+
+    def __init__(
+        self, span: Span, source: str, name: str, args: tuple[str, ...] = (), type: str = "number", text: str = ""
+    ) -> None:
+        self.span, self.source, self.name, self.args, self.type = span, source, name, args, type
+        self.text = text  # the words as written, for the English of fields and locals
 
 
 Expr = Number | Quantity | Binary | Negate | Table | Compare | Logic | Not | Ref
@@ -101,24 +149,30 @@ Expr = Number | Quantity | Binary | Negate | Table | Compare | Logic | Not | Ref
 # Phrases: a verb or noun phrase with its slots, matched against the vocabulary --------
 
 
-@dataclass(frozen=True)
 class Word(Node):
-    text: str
+    __slots__ = ("text",)
+
+    def __init__(self, span: Span, text: str) -> None:
+        self.span, self.text = span, text
 
 
-@dataclass(frozen=True)
 class Name(Node):
     """A quoted name such as "Contractor"."""
 
-    text: str
+    __slots__ = ("text",)
+
+    def __init__(self, span: Span, text: str) -> None:
+        self.span, self.text = span, text
 
 
 Part = Word | Number | Name | Expr
 
 
-@dataclass(frozen=True)
 class Phrase(Node):
-    parts: tuple[Part, ...]
+    __slots__ = ("parts",)
+
+    def __init__(self, span: Span, parts: tuple[Part, ...]) -> None:
+        self.span, self.parts = span, parts
 
     @property
     def text(self) -> str:
@@ -138,49 +192,65 @@ def part_text(part: Part) -> str:
 # Statements -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Effect(Node):
-    phrase: Phrase
+    __slots__ = ("phrase",)
+
+    def __init__(self, span: Span, phrase: Phrase) -> None:
+        self.span, self.phrase = span, phrase
 
 
-@dataclass(frozen=True)
 class Let(Node):
-    name: str
-    value: Expr
+    __slots__ = ("name", "value")
+
+    def __init__(self, span: Span, name: str, value: Expr) -> None:
+        self.span, self.name, self.value = span, name, value
 
 
-@dataclass(frozen=True)
 class May(Node):
     """'you may:' - all of the body or none of it."""
 
-    body: tuple[Statement, ...]
+    __slots__ = ("body",)
+
+    def __init__(self, span: Span, body: tuple[Statement, ...]) -> None:
+        self.span, self.body = span, body
 
 
-@dataclass(frozen=True)
 class ChooseOne(Node):
-    options: tuple[tuple[Statement, ...], ...]
+    __slots__ = ("options",)
+
+    def __init__(self, span: Span, options: tuple[tuple[Statement, ...], ...]) -> None:
+        self.span, self.options = span, options
 
 
-@dataclass(frozen=True)
 class UpTo(Node):
-    times: Expr
-    body: tuple[Statement, ...]
+    __slots__ = ("times", "body")
+
+    def __init__(self, span: Span, times: Expr, body: tuple[Statement, ...]) -> None:
+        self.span, self.times, self.body = span, times, body
 
 
-@dataclass(frozen=True)
 class If(Node):
-    condition: Expr
-    then: tuple[Statement, ...]
-    otherwise: tuple[Statement, ...]
-    else_line: int = field(default=0, compare=False, repr=False)  # where 'else:' stands, for nus fmt
+    __slots__ = ("condition", "then", "otherwise", "else_line")
+
+    def __init__(
+        self,
+        span: Span,
+        condition: Expr,
+        then: tuple[Statement, ...],
+        otherwise: tuple[Statement, ...],
+        else_line: int = 0,
+    ) -> None:
+        self.span, self.condition, self.then, self.otherwise = span, condition, then, otherwise
+        self.else_line = else_line  # where 'else:' stands, for nus fmt
 
 
-@dataclass(frozen=True)
 class Call(Node):
     """An effect or payment phrase after checking: the vocabulary entry and its slot values."""
 
-    entry: Any
-    args: tuple[Expr | str, ...]
+    __slots__ = ("entry", "args")
+
+    def __init__(self, span: Span, entry: Any, args: tuple[Expr | str, ...]) -> None:
+        self.span, self.entry, self.args = span, entry, args
 
 
 Statement = Effect | Let | May | ChooseOne | UpTo | If | Call
@@ -199,130 +269,188 @@ def counts_in(root: Node | tuple) -> list[Ref]:
 # Abilities ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Guard(Node):
-    unless: bool
-    condition: Expr
+    __slots__ = ("unless", "condition")
+
+    def __init__(self, span: Span, unless: bool, condition: Expr) -> None:
+        self.span, self.unless, self.condition = span, unless, condition
 
 
-@dataclass(frozen=True)
 class Trigger(Node):
-    kind: TriggerKind
-    guard: Guard | None = None
-    condition: Expr | None = None  # as_soon_as
-    timing: Timing | None = None  # each_time: before or after; at_moment: at
-    actor: Actor = Actor.YOU  # each_time: whose events it hears
-    event: Phrase | None = None
-    entry: Any = None  # the vocabulary event, once checked
+    __slots__ = ("kind", "guard", "condition", "timing", "actor", "event", "entry")
+
+    def __init__(
+        self,
+        span: Span,
+        kind: TriggerKind,
+        guard: Guard | None = None,
+        condition: Expr | None = None,
+        timing: Timing | None = None,
+        actor: Actor = Actor.YOU,
+        event: Phrase | None = None,
+        entry: Any = None,
+    ) -> None:
+        self.span, self.kind, self.guard = span, kind, guard
+        self.condition = condition  # as_soon_as
+        self.timing = timing  # each_time: before or after; at_moment: at
+        self.actor = actor  # each_time: whose events it hears
+        self.event = event
+        self.entry = entry  # the vocabulary event, once checked
 
 
-@dataclass(frozen=True)
 class Ability(Node):
-    trigger: Trigger
-    body: tuple[Statement, ...]
+    __slots__ = ("trigger", "body")
+
+    def __init__(self, span: Span, trigger: Trigger, body: tuple[Statement, ...]) -> None:
+        self.span, self.trigger, self.body = span, trigger, body
 
 
-@dataclass(frozen=True)
 class CostOption(Node):
-    payments: tuple[Phrase | Call, ...]
+    __slots__ = ("payments",)
+
+    def __init__(self, span: Span, payments: tuple[Phrase | Call, ...]) -> None:
+        self.span, self.payments = span, payments
 
 
-@dataclass(frozen=True)
 class CostLine(Node):
-    options: tuple[CostOption, ...]
+    __slots__ = ("options",)
+
+    def __init__(self, span: Span, options: tuple[CostOption, ...]) -> None:
+        self.span, self.options = span, options
 
 
-@dataclass(frozen=True)
 class PlayerRange(Node):
     """One range of a `players` line: `5` (low = high), `3+` (high None) or `2-4`."""
 
-    low: int
-    high: int | None
+    __slots__ = ("low", "high")
+
+    def __init__(self, span: Span, low: int, high: int | None) -> None:
+        self.span, self.low, self.high = span, low, high
 
 
-@dataclass(frozen=True)
 class Players(Node):
     """A `players` line: the card is part of the game only at these player counts. `counts` is every count the
     ranges cover, filled in by the checker from the game's player counts (rules.toml), so `3+` needs no bound."""
 
-    ranges: tuple[PlayerRange, ...]
-    counts: tuple[int, ...] = ()
+    __slots__ = ("ranges", "counts")
+
+    def __init__(self, span: Span, ranges: tuple[PlayerRange, ...], counts: tuple[int, ...] = ()) -> None:
+        self.span, self.ranges, self.counts = span, ranges, counts
 
 
-@dataclass(frozen=True)
 class Rule(Node):
-    phrase: Phrase
-    value: Expr | None  # a switch's `= on` / `= off` is read by the checker into `on`, leaving None
-    entry: Any = None  # the vocabulary rule, once checked
-    on: bool = True  # a switch: turned on (`rule X`) or off (`rule X = off`)
+    __slots__ = ("phrase", "value", "entry", "on")
+
+    def __init__(self, span: Span, phrase: Phrase, value: Expr | None, entry: Any = None, on: bool = True) -> None:
+        self.span, self.phrase = span, phrase
+        self.value = value  # a switch's `= on` / `= off` is read by the checker into `on`, leaving None
+        self.entry = entry  # the vocabulary rule, once checked
+        self.on = on  # a switch: turned on (`rule X`) or off (`rule X = off`)
 
 
-@dataclass(frozen=True)
 class Setting(Node):
-    quantity: Expr  # a Quantity, a Ref once checked
-    value: Expr
+    __slots__ = ("quantity", "value")
+
+    def __init__(self, span: Span, quantity: Expr, value: Expr) -> None:  # quantity: a Quantity, a Ref once checked
+        self.span, self.quantity, self.value = span, quantity, value
 
 
-@dataclass(frozen=True)
 class Given(Node):
-    settings: tuple[Setting, ...]
-    player: int = 1  # who the settings are about, counted from 1 (player 1 owns the example's card)
+    __slots__ = ("settings", "player")
+
+    def __init__(self, span: Span, settings: tuple[Setting, ...], player: int = 1) -> None:
+        self.span, self.settings = span, settings
+        self.player = player  # who the settings are about, counted from 1 (player 1 owns the example's card)
 
 
-@dataclass(frozen=True)
 class Do(Node):
-    statements: tuple[Statement, ...]
-    player: int = 1  # who carries the effects out
+    __slots__ = ("statements", "player")
+
+    def __init__(self, span: Span, statements: tuple[Statement, ...], player: int = 1) -> None:
+        self.span, self.statements = span, statements
+        self.player = player  # who carries the effects out
 
 
-@dataclass(frozen=True)
 class Answers(Node):
     """Answers, in the words of the language, to the questions the step before asks, in order."""
 
-    values: tuple[str, ...]
-    player: int = 0  # only this player's questions; 0: written without `player N:`, so player 1's
+    __slots__ = ("values", "player")
+
+    def __init__(self, span: Span, values: tuple[str, ...], player: int = 0) -> None:
+        self.span, self.values = span, values
+        self.player = player  # only this player's questions; 0: written without `player N:`, so player 1's
 
 
-@dataclass(frozen=True)
 class Expect(Node):
-    conditions: tuple[Expr, ...]
-    player: int = 1  # whose counts the conditions read
+    __slots__ = ("conditions", "player")
+
+    def __init__(self, span: Span, conditions: tuple[Expr, ...], player: int = 1) -> None:
+        self.span, self.conditions = span, conditions
+        self.player = player  # whose counts the conditions read
 
 
-@dataclass(frozen=True)
 class ExpectIllegal(Node):
     """Effects that must not be possible, optionally for a reason the refusal mentions; the table stays as it was."""
 
-    statements: tuple[Statement, ...]
-    because: str | None = None
-    player: int = 1
+    __slots__ = ("statements", "because", "player")
+
+    def __init__(
+        self, span: Span, statements: tuple[Statement, ...], because: str | None = None, player: int = 1
+    ) -> None:
+        self.span, self.statements, self.because, self.player = span, statements, because, player
 
 
 Step = Given | Do | Answers | Expect | ExpectIllegal
 
 
-@dataclass(frozen=True)
 class Example(Node):
-    title: str
-    steps: tuple[Step, ...]
+    __slots__ = ("title", "steps")
+
+    def __init__(self, span: Span, title: str, steps: tuple[Step, ...]) -> None:
+        self.span, self.title, self.steps = span, title, steps
 
 
-@dataclass(frozen=True)
 class Card(Node):
-    kind: CardKind
-    name: str
-    name_span: Span = field(compare=False, repr=False)
-    deck: str = ""
-    deck_span: Span = field(compare=False, repr=False, default=None)
-    code: str = ""
-    code_span: Span = field(compare=False, repr=False, default=None)
-    players: tuple[Players, ...] = ()  # at most one; a second is the checker's error
-    costs: tuple[CostLine, ...] = ()
-    vp: tuple[Expr, ...] = ()
-    requires: tuple[Expr, ...] = ()
-    rules: tuple[Rule, ...] = ()
-    abilities: tuple[Ability, ...] = ()
-    examples: tuple[Example, ...] = ()
+    __slots__ = (
+        "kind",
+        "name",
+        "name_span",
+        "deck",
+        "deck_span",
+        "code",
+        "code_span",
+        "players",
+        "costs",
+        "vp",
+        "requires",
+        "rules",
+        "abilities",
+        "examples",
+    )
+
+    def __init__(
+        self,
+        span: Span,
+        kind: CardKind,
+        name: str,
+        name_span: Span,
+        deck: str = "",
+        deck_span: Span | None = None,
+        code: str = "",
+        code_span: Span | None = None,
+        players: tuple[Players, ...] = (),
+        costs: tuple[CostLine, ...] = (),
+        vp: tuple[Expr, ...] = (),
+        requires: tuple[Expr, ...] = (),
+        rules: tuple[Rule, ...] = (),
+        abilities: tuple[Ability, ...] = (),
+        examples: tuple[Example, ...] = (),
+    ) -> None:
+        self.span, self.kind, self.name, self.name_span = span, kind, name, name_span
+        self.deck, self.deck_span, self.code, self.code_span = deck, deck_span, code, code_span
+        self.players = players  # at most one; a second is the checker's error
+        self.costs, self.vp, self.requires, self.rules = costs, vp, requires, rules
+        self.abilities, self.examples = abilities, examples
 
     @property
     def letter(self) -> str:
@@ -330,10 +458,12 @@ class Card(Node):
         return self.code[:1] if self.kind is CardKind.BUILDING else ""
 
 
-@dataclass(frozen=True)
 class Program(Node):
-    cards: tuple[Card, ...]
-    examples: tuple[Example, ...] = ()  # examples of base rules, outside any card
+    __slots__ = ("cards", "examples")
+
+    def __init__(self, span: Span, cards: tuple[Card, ...], examples: tuple[Example, ...] = ()) -> None:
+        self.span, self.cards = span, cards
+        self.examples = examples  # examples of base rules, outside any card
 
 
 # Traversal ----------------------------------------------------------------------------------
@@ -342,8 +472,8 @@ class Program(Node):
 def children(node: Node) -> Iterator[Node]:
     """The nodes directly inside `node`, field by field; tuples of nodes (also nested ones, as a choice's
     options) are flattened. Vocabulary entries, words and numbers a node holds are not nodes."""
-    for item in fields(node):
-        yield from nodes_in(getattr(node, item.name))
+    for name in node.FIELDS:
+        yield from nodes_in(getattr(node, name))
 
 
 def nodes_in(value: object) -> Iterator[Node]:
@@ -372,8 +502,7 @@ def shifted(root: tuple, lines: int) -> tuple:
         return root
     rebuilt: dict[int, Node] = {}
     for node in reversed(list(walk(root))):
-        changes = {item.name: moved(item.name, getattr(node, item.name), lines, rebuilt) for item in fields(node)}
-        rebuilt[id(node)] = replace(node, **changes)
+        rebuilt[id(node)] = node.__class__(*(moved(name, getattr(node, name), lines, rebuilt) for name in node.FIELDS))
     return moved("", root, lines, rebuilt)
 
 
@@ -381,7 +510,7 @@ def moved(name: str, value: object, lines: int, rebuilt: dict[int, Node]) -> obj
     if isinstance(value, Node):
         return rebuilt[id(value)]
     if isinstance(value, Span):
-        return replace(value, line=value.line + lines, end_line=value.end_line + lines)
+        return span_moved(value, lines)
     if isinstance(value, tuple):
         return tuple(moved(name, item, lines, rebuilt) for item in value)
     if name.endswith("_line") and isinstance(value, int) and value:
@@ -414,7 +543,8 @@ def pretty(node, indent: int = 0) -> str:
     if not isinstance(node, Node):
         return f"{pad}{getattr(node, 'pattern', node)!s}"
     lines = [f"{pad}{type(node).__name__}"]
-    for name, value in vars(node).items():
+    for name in node.FIELDS:
+        value = getattr(node, name)
         if name.endswith("span") or value is None or value is False or value in ((), ""):
             continue  # what a node leaves out; a 0 is a value and is shown
         if isinstance(value, Node | tuple) and value:

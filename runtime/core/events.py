@@ -105,13 +105,18 @@ MOST_ANY_TIME_USES = 100  # "at any time" uses by one player in one Round: the r
 # a turn, with its moments to use it again
 
 
-class TriggerLoop(CardError):
-    """Abilities that set each other off without end, e.g. a hook on an event whose effect is that event again. `card`
-    names the card whose ability recurs most."""
+class Runaway(CardError):
+    """A card's abilities that feed each other without end, stopped at one of the bounds above. `card` names the
+    card."""
 
     def __init__(self, message: str, card: str = ""):
         super().__init__(message)
         self.card = card
+
+
+class TriggerLoop(Runaway):
+    """Abilities that set each other off without end, e.g. a hook on an event whose effect is that event again. `card`
+    names the card whose ability recurs most."""
 
 
 def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None) -> bool:
@@ -122,6 +127,12 @@ def trigger(table: Table, card: CardInPlay, ability: Ability, event: Any = None)
         table.session.tracer.listened(ctx, ability, held)
     if not held:
         return False
+    return run_bounded(table, card, ability, ctx)
+
+
+def run_bounded(table: Table, card: CardInPlay, ability: Ability, ctx: Context) -> bool:
+    """Run an ability all-or-nothing (run_all_or_nothing) inside those running now (start_running): a hook's, or an
+    "at any time" use, whose decisions and the hooks it sets off are bounded as a hook's. False if it did nothing."""
     running = start_running(table, card, ability)
     try:
         return run_all_or_nothing(table, ability, ctx)
@@ -180,13 +191,9 @@ def loop_error(
     )
 
 
-class TooManyTurns(CardError):
+class TooManyTurns(Runaway):
     """A player given more extra turns or "at any time" uses in one Round than MOST_EXTRA_TURNS or
-    MOST_ANY_TIME_USES: the abilities giving them feed each other (docs/card-language.md). `card` names the card."""
-
-    def __init__(self, message: str, card: str = ""):
-        super().__init__(message)
-        self.card = card
+    MOST_ANY_TIME_USES: the abilities giving them feed each other (docs/card-language.md)."""
 
 
 def count_extra_turn(player: Player, card: CardInPlay | None, where: tuple[str, int]) -> None:

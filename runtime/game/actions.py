@@ -12,7 +12,7 @@ from functools import partial
 
 from runtime.core.attempts import choose_legal
 from runtime.core.decisions import DecisionKind, Option, ask
-from runtime.core.events import check_latches, count_any_time_use, emit, run_all_or_nothing, start_running
+from runtime.core.events import check_latches, count_any_time_use, emit, run_bounded
 from runtime.core.in_play import abilities_of
 from runtime.core.rules_in_force import capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
@@ -306,11 +306,6 @@ def offer_any_time(table: Table, player: Player) -> None:
             return
         card, ability = choice
         count_any_time_use(player, card, ability)
-        running = start_running(table, card, ability)  # its decisions and the hooks it sets off are bounded as a hook's
-        try:
-            done = run_all_or_nothing(table, ability, Context(table, player, card))
-        finally:
-            running.pop()
-        if not done:
+        if not run_bounded(table, card, ability, Context(table, player, card)):
             return
         check_latches(table)

@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -241,10 +240,10 @@ def positions(program: n.Program) -> list[tuple[str, object]]:
     """Every place a node records: its spans (also a card's name, deck and code, a quantity's words) and any
     `*_line` field, which equality and same_as_whole_file leave out."""
     return [
-        (item.name, value)
+        (name, value)
         for node in n.walk(program)
-        for item in fields(node)
-        if is_position(item.name, value := getattr(node, item.name))
+        for name in node.FIELDS
+        if is_position(name, value := getattr(node, name))
     ]
 
 

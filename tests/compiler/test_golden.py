@@ -11,7 +11,6 @@ and commit them with the change.
 from __future__ import annotations
 
 import os
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -36,14 +35,14 @@ def dump(value: object, indent: int = 0) -> str:
     pad = "  " * indent
     if isinstance(value, n.Node):
         lines = [f"{pad}{type(value).__name__} @{where(value.span)}"]
-        for item in fields(value):
-            inner = getattr(value, item.name)
-            if item.name == "span" or inner in (None, (), ""):
+        for name in value.FIELDS:
+            inner = getattr(value, name)
+            if name == "span" or inner in (None, (), ""):
                 continue
             if isinstance(inner, n.Node | tuple) and any(isinstance(x, n.Node | tuple) for x in flat(inner)):
-                lines += [f"{pad}  {item.name}:", dump(inner, indent + 2)]
+                lines += [f"{pad}  {name}:", dump(inner, indent + 2)]
             else:
-                lines.append(f"{pad}  {item.name}: {shown(inner)}")
+                lines.append(f"{pad}  {name}: {shown(inner)}")
         return "\n".join(lines)
     if isinstance(value, tuple):
         return "\n".join(dump(item, indent) for item in value) if value else f"{pad}()"
