@@ -1,7 +1,8 @@
 """Plain data to JSON and back, by field name: the on-disk cache (compiler/cache.py) stores diagnostics and each
-definition's Facts this way, so a field added to a dataclass is stored without touching the cache.
+definition's Facts this way, so a field added to a dataclass is stored without touching the cache. Plain data is a
+dataclass, or a class written by hand whose `__slots__` are its fields and whose `__init__` takes them (Span).
 
-Decoding is driven by the dataclass's type hints and is strict: anything that is not exactly what the class
+Decoding is driven by the class's type hints and is strict: anything that is not exactly what the class
 describes (a missing or extra field, a value of the wrong type) raises Damaged, which the cache treats as a miss."""
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ class Damaged(ValueError):
 
 
 def encoded(value: Any) -> Any:
-    """A dataclass as a dict by field name, a tuple as a list, an enum as its value; str, int and bool as they are."""
-    if dataclasses.is_dataclass(value):
+    """Plain data as a dict by field name, a tuple as a list, an enum as its value; str, int and bool as they are."""
+    if is_plain_data(type(value)):
         return {name: encoded(getattr(value, name)) for name in field_types(type(value))}
     if isinstance(value, tuple):
         return [encoded(item) for item in value]
@@ -38,7 +39,7 @@ def decoded(kind: Any, data: Any) -> Any:
         if not isinstance(data, list):
             raise Damaged(f"not a list: {data!r:.40}")
         return tuple(decoded(item, each) for each in data)
-    if dataclasses.is_dataclass(kind):
+    if is_plain_data(kind):
         types_ = field_types(kind)
         if not isinstance(data, dict) or data.keys() != types_.keys():
             raise Damaged(f"not a {kind.__name__}: {data!r:.40}")
@@ -54,9 +55,18 @@ def decoded(kind: Any, data: Any) -> Any:
 
 
 @cache
+def is_plain_data(kind: object) -> bool:
+    return dataclasses.is_dataclass(kind) or (isinstance(kind, type) and "__slots__" in vars(kind))
+
+
+@cache
 def field_types(kind: type) -> dict[str, Any]:
-    """A dataclass's fields in order, each with its type (annotations resolved once per class)."""
-    hints = typing.get_type_hints(kind)
-    found = {field.name: hints[field.name] for field in dataclasses.fields(kind)}
+    """A class's fields in order, each with its type (annotations resolved once per class)."""
+    if dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        found = {field.name: hints[field.name] for field in dataclasses.fields(kind)}
+    else:
+        hints = typing.get_type_hints(kind.__init__)
+        found = {name: hints[name] for name in kind.__slots__}
     assert all(not isinstance(each, types.UnionType) for each in found.values()), kind  # not needed, not supported
     return found
