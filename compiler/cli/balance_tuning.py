@@ -224,13 +224,24 @@ def check_lines(result: dict) -> list[str]:
 RATE_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?P<eq>\s*=\s*)(?P<value>[-+0-9.eE]+)(?P<rest>.*)$")
 
 
+TUNED_HEAD = "# Tuned by self-play (nus balance --tune-evaluation, docs/balance.md):"
+
+
+def without_tuning_header(text: str) -> str:
+    """An evaluation.toml without the header a tuning run wrote over it (the package's own rates were tuned so), so
+    a copy tuned from it says only how it was found itself."""
+    if not text.startswith(TUNED_HEAD):
+        return text
+    return text.split("\n\n", 1)[1] if "\n\n" in text else ""
+
+
 def tuned_file(tuning, result: dict) -> str:
     """The package's evaluation.toml with every rate set to the tuned one (its comments kept), under a header saying
     how it was found."""
     rates = tuning.best_rates.flat()
     section = ""
     lines = []
-    for line in package_file(EVALUATION).text.splitlines():
+    for line in without_tuning_header(package_file(EVALUATION).text).splitlines():
         header = re.match(r"^\[(\w+)\]", line)
         found = RATE_LINE.match(line)
         if header:
@@ -241,7 +252,7 @@ def tuned_file(tuning, result: dict) -> str:
         lines.append(line)
     search = result["search"]
     head = [
-        "# Tuned by self-play (nus balance --tune-evaluation, docs/balance.md):",
+        TUNED_HEAD,
         f"#   {result['command']}",
         f"# Search: {search['games']:,} games ({result['agent']} players, {result['players']} players, seeds"
         f" {seeds_text(search['seeds'])}), {search['candidates']} candidates over {len(search['rates_tuned'])} rates.",

@@ -18,6 +18,7 @@ import pytest
 
 from compiler import load_cards
 from compiler.cli import main
+from compiler.cli.balance_tuning import TUNED_HEAD
 from compiler.project.data_files import problems
 from runtime.analysis import tuning
 from runtime.analysis.runner import Source
@@ -63,7 +64,9 @@ def test_the_written_copy_is_an_evaluation_differing_only_in_rates(one_job):
     result, written = one_job
     assert problems(DataFile(EVALUATION, "tuned.toml", written)) == []
     body = written[written.index("# How the greedy") :]  # below the header the run wrote
-    assert numbers_masked(body) == numbers_masked(package_file(EVALUATION).text)
+    shipped = package_file(EVALUATION).text  # itself tuned: its own header is not carried over
+    assert shipped.startswith(TUNED_HEAD) and written.count(TUNED_HEAD) == 1
+    assert numbers_masked(body) == numbers_masked(shipped[shipped.index("# How the greedy") :])
     loaded = tomllib.loads(written)
     flat = {f"{section}.{key}": value for section, table in loaded.items() for key, value in table.items()}
     assert flat == result["tuned"]
@@ -165,5 +168,5 @@ def test_rates_planted_badly_are_beaten(tmp_path):
     assert result["check"]["seeds"] == [BATCH, BATCH + 14] and result["check"]["games"] == 30
     assert result["changed"] == {"supply.wood": 0.0}  # the rest of the supply still -1: one step found this much
     check = result["check"]
-    assert (check["win_share"], check["ci_low"], check["ci_high"], check["beats"]) == (0.7833, 0.6087, 0.8936, True)
+    assert (check["win_share"], check["ci_low"], check["ci_high"], check["beats"]) == (0.75, 0.573, 0.8702, True)
     assert check["lead_ci_low"] > 0

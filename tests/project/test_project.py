@@ -195,12 +195,12 @@ def test_a_problem_in_the_projects_rules_is_a_diagnostic_at_its_line(
 def test_a_key_the_evaluation_does_not_have_is_a_diagnostic(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     edit(
         project / "evaluation.toml",
-        "guest = 0.3\n\n# Goods in the Reserve",
-        "guest = 0.3\nsteel = 1\n\n# Goods in the Reserve",
+        "guest = 0.15\n\n# Goods in the Reserve",
+        "guest = 0.15\nsteel = 1\n\n# Goods in the Reserve",
     )
     code, out, err = nus(capsys, "balance", "--games", "1", "--card", "Cabin")
     assert (code, out) == (1, "")
-    assert err.startswith("evaluation.toml:12:1: error[E0402]: 'steel' is no key of [supply] of evaluation.toml\n")
+    assert err.startswith("evaluation.toml:21:1: error[E0402]: 'steel' is no key of [supply] of evaluation.toml\n")
     assert "help: its keys are wood, fish, gold, guest\n" in err
 
 
@@ -251,10 +251,10 @@ def balance_cost(capsys: pytest.CaptureFixture[str], *options: str) -> tuple[flo
 def test_an_edited_evaluation_toml_changes_the_cost_column(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("scipy")
     cost, files = balance_cost(capsys)
-    assert cost == pytest.approx(0.45)  # Cabin costs 1 wood and 1 fish: 0.25 + 0.2
+    assert cost == pytest.approx(0.35)  # Cabin costs 1 wood and 1 fish: 0.25 + 0.1
     edit(project / "evaluation.toml", "wood = 0.25", "wood = 1.25")
     changed, changed_files = balance_cost(capsys)
-    assert changed == pytest.approx(1.45)
+    assert changed == pytest.approx(1.35)
     assert [entry["file"] for entry in files] == ["rules.toml", "evaluation.toml"]
     assert files[0] == changed_files[0]  # the rules did not change
     assert files[1]["path"] == "evaluation.toml" and files[1]["from"] == "project"
