@@ -9,6 +9,7 @@ so a flag is not one lucky block's.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import fields
 
 import pytest
@@ -58,19 +59,30 @@ def test_a_harbor_branch_with_three_more_printed_vp_is_flagged_and_its_free_valu
 def test_a_printed_vp_every_option_shares_never_moves_the_seats_own_choices():
     """The measured seat's evaluation of every option moves by the same +3, so its choices must not move: before the
     evaluation was rounded, float noise broke exact ties the other way on seeds 3, 7 and 11 (a free value of +11.5 on
-    seed 3). Seeds 0-11, the whole game's log compared."""
+    seed 3). An opponent may choose differently against a leader 3 VP richer (seed 10: P3 takes an Elder, not a
+    Building, in round 4), so the games may part, but never first at the seat's own move; where they do not part,
+    the seat's score alone moves, by 3. Seeds 0-11, the whole game's log compared."""
     from compiler.cli.common import cards_kept
     from runtime.analysis.games import Grant, Setup, play
     from runtime.analysis.grants import Given
 
     text = CARDS.read_text("utf-8")
     files = [cards_kept(text, "cards.nus"), cards_kept(text.replace(HARBOR, HARBOR.replace("vp 3", "vp 6")), "x.nus")]
+    unparted = 0
     for seed in range(12):
-        setup = Setup(seed, ("greedy",) * 3, Grant("Harbor Branch", seed % 3, 1, Given.FREE), keep_log=True)
+        seat = seed % 3
+        setup = Setup(seed, ("greedy",) * 3, Grant("Harbor Branch", seat, 1, Given.FREE), keep_log=True)
         before, after = (play(specs, setup) for specs in files)
-        assert after.log == before.log
-        moved = [new - old for old, new in zip(before.scores, after.scores, strict=True)]
-        assert moved == [3.0 if seat == seed % 3 else 0.0 for seat in range(3)]
+        parted = next((old for old, new in zip(before.log, after.log, strict=False) if old != new), None)
+        if parted is None:
+            assert after.log == before.log
+            moved = [new - old for old, new in zip(before.scores, after.scores, strict=True)]
+            assert moved == [3.0 if at == seat else 0.0 for at in range(3)]
+            unparted += 1
+        else:
+            speaker = re.match(r"R\d+T\d+ P(\d) ", parted)  # the player whose move the games first part at
+            assert speaker and speaker[1] != str(seat + 1), (seed, parted)
+    assert unparted >= 6  # the seat's games with and without the 3 VP are the same game on most seeds
 
 
 def block(tally: Tally, start: int, stop: int) -> Tally:
