@@ -7,10 +7,12 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import total_ordering
 
 from runtime.wording import printable
 
 
+@total_ordering
 class Span:
     """Where something stands in a file, from line:column to end_line:end_column (1-based, the end excluded);
     spans order by file, then place, and are never changed once made. Written by hand, not made by
@@ -35,15 +37,6 @@ class Span:
 
     def __lt__(self, other: Span) -> bool:
         return self.where() < other.where() if other.__class__ is Span else NotImplemented
-
-    def __le__(self, other: Span) -> bool:
-        return self.where() <= other.where() if other.__class__ is Span else NotImplemented
-
-    def __gt__(self, other: Span) -> bool:
-        return self.where() > other.where() if other.__class__ is Span else NotImplemented
-
-    def __ge__(self, other: Span) -> bool:
-        return self.where() >= other.where() if other.__class__ is Span else NotImplemented
 
     def __hash__(self) -> int:
         return hash(self.where())
