@@ -23,13 +23,16 @@ RUNTIME = Path(runtime.__file__).parent
 DECLARED_EVENTS = {event.name: event for event in declared.EVENTS}
 
 
+EMITTERS = ("emit", "emit_each", "emit_after_check")  # runtime/core/events.py's ways to emit an event
+
+
 def emitted() -> set[tuple[str, declared.Timing]]:
-    """(event, timing) of every `emit(table, DECLARATION, Timing.X, ...)` (or emit_each) in the runtime, the
+    """(event, timing) of every `emit(table, DECLARATION, Timing.X, ...)` (or another of EMITTERS) in the runtime, the
     declaration resolved through the declarations module (not matched as text)."""
     found = set()
     for path in RUNTIME.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("emit", "emit_each"):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in EMITTERS:
                 event, timing = node.args[1], node.args[2]
                 assert isinstance(event, ast.Name) and isinstance(timing, ast.Attribute), ast.unparse(node)
                 assert isinstance(timing.value, ast.Name) and timing.value.id == "Timing", ast.unparse(node)
