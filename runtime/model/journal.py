@@ -114,7 +114,8 @@ def adopt_object(journal: Journal, obj: State) -> None:
 class State:
     """A table object: its field changes are journaled once it is on a table. A field holding a list of cards in
     play (an InPlayList) keeps one: a list put in its place becomes one, and what was derived from the cards in play
-    is forgotten."""
+    is forgotten. Writing the value a field holds already changes nothing, so nothing is journaled (a round's counters
+    set back to 0 while they are 0, the driver's stage set to the stage it is at: a hundred writes a game)."""
 
     _journal: Journal | None = None
 
@@ -124,6 +125,8 @@ class State:
             object.__setattr__(self, name, value)
             return
         old = getattr(self, name, MISSING)
+        if old is value:  # the same object: nothing changes
+            return
         if type(old) is InPlayList:
             value = InPlayList(value)
             journal.forget_derived()
