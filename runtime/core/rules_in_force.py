@@ -211,27 +211,21 @@ def hold_limits(table: Table) -> None:
     """A limit lowered below what a player holds takes the excess back to the general supply at once (ruling, from
     the Wood Storage: "only you can have up to 15 wood in your personal supply": a limit is what a supply holds, not
     a check on gains; tests/runtime/core/test_lowered_limits.py). Called where a card's rule comes into or out of
-    force, and after each step of the game for limits worked out from counts. A limit worked out from what it returns
-    (`wood limit = wood in supply / 2 rounded down`) falls again: returned until none is over (it ends, as each pass
-    returns at least one good)."""
-    if not may_be_over(table):
-        return
+    force, and after each step of the game for limits worked out from counts (hold_limits_after_step). A limit worked
+    out from what it returns (`wood limit = wood in supply / 2 rounded down`) falls again: returned until none is
+    over (it ends, as each pass returns at least one good)."""
     while any([return_excess(table, player, limit) for player in table.players for limit in LIMITS]):
         pass
 
 
-def may_be_over(table: Table) -> bool:
-    """Whether any holding could be over its limit: false when no card changes a limit and every holding is within
-    its base value (the usual case). Asked after every step of the game: it saves 6.4% of a game's instructions."""
-    values = rule_values(table)
-    for holding, good, key, _ in LIMITS:  # unpacked: a named tuple's field read costs more than a local's
-        most = values.get(key)
-        if most is None:  # a card in play changes it: return_excess asks each player
-            return True
-        for player in table.players:
-            if getattr(player, holding)[good] > most:
-                return True
-    return False
+def hold_limits_after_step(table: Table) -> None:
+    """hold_limits at the end of a step of the game, for a limit a card works out from counts the step may have
+    changed: only while a card in play changes a limit (the rule index says). Otherwise every limit is its base
+    value, which no holding passes: a gain returns what is over it at once (goods.gain, goods.to_reserve), a worked
+    example's given may not set more (examples/table.problems), and a card's rule coming into or out of force holds
+    the limits there (in_play.attach, in_play.detach, decline)."""
+    if not LIMIT_KEYS.isdisjoint(rule_index(table)):
+        hold_limits(table)
 
 
 class Limit(NamedTuple):
@@ -245,6 +239,7 @@ class Limit(NamedTuple):
 
 WOOD_LIMIT = Limit("supply", "wood", "wood_limit", "over the limit")
 LIMITS = (WOOD_LIMIT, Limit("reserve", "fish", "reserve_fish_limit", "over the Reserve limit"))
+LIMIT_KEYS = frozenset(limit.key for limit in LIMITS)
 
 
 def return_excess(table: Table, player: Player, limit: Limit) -> bool:

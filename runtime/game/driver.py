@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
-from runtime.core.rules_in_force import hold_limits, rule
+from runtime.core.rules_in_force import hold_limits_after_step, rule
 from runtime.game.actions import take_turn
 from runtime.game.phases import (
     begin_round,
@@ -47,9 +47,9 @@ class Stage(StrEnum):
 
 def run_segment(table: Table) -> None:
     """One step of the game from the position in `table.stage` and `table.seat`, then the next position. A limit worked
-    out from counts the step changed holds at its end (rules_in_force.hold_limits)."""
+    out from counts the step changed holds at its end (rules_in_force.hold_limits_after_step)."""
     STAGES[table.stage](table)
-    hold_limits(table)
+    hold_limits_after_step(table)
 
 
 def play_stages(table: Table, first: Stage, until: Stage) -> None:

@@ -83,12 +83,12 @@ def test_a_limit_that_falls_with_what_it_returns_holds_when_it_settles() -> None
     ("held", "zone", "good", "most"),
     [({"wood": 15}, "supply", "wood", 12), ({"reserve_fish": 10}, "reserve", "fish", 8)],
 )
-def test_a_holding_over_the_base_limit_is_returned_at_the_end_of_a_step(
+def test_a_holding_set_over_the_base_limit_is_returned_when_the_limits_are_held(
     held: dict, zone: str, good: str, most: int
 ) -> None:
     """With no card changing either limit (rules.toml: 12 wood in the supply, 8 fish in the Reserve), a holding set over
-    it (as a worked example's `given` may) goes back at the step's end (hold_limits, which may_be_over answers first
-    from each limit's base value): only the excess, only that player's."""
+    it (no gain does, and a worked example's `given` may not) goes back when the limits are held (hold_limits): only
+    the excess, only that player's."""
     table, me = holding(**held)
     before, general, other = goods_on_table(table), table.general[good], getattr(table.players[1], zone)[good]
     hold_limits(table)
