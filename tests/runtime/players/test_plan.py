@@ -49,41 +49,35 @@ def test_a_seed_fixes_the_plan_players_game_and_answered_from_outside_it_plays_t
     assert straight.seats == ("random", "plan") and straight.turns > 0
 
 
-def counts_placements_on(action: str, seat: int):
-    """A judge: how many times the seat's worker took `action` on its action space, as the log says."""
-    wanted = f'P{seat + 1} takes a "{action}" action on the action space'
-    return lambda table: float(sum(line.endswith(wanted) for line in table.log))
+def counts_placements_on(action: str):
+    """A judge: how many times the viewer's worker took `action` on its action space, as the log says."""
+    return lambda table, viewer: float(
+        sum(line.endswith(f'{viewer.name} takes a "{action}" action on the action space') for line in table.log)
+    )
 
 
-def test_a_rollout_chooses_its_players_worker_action_by_trying_each_and_leaves_the_game_as_it_was():
-    """At its own worker turn a rollout's stand-in tries every action on the table (inside a trial or not) and takes
-    the one its judge rates best; it answers other seats, and its own choices inside an action, as a Sampler does."""
+def test_a_rollout_chooses_every_worker_action_by_trying_each_and_leaves_the_game_as_it_was():
+    """At a worker turn, its player's or another seat's, a rollout's stand-in tries every action on the table (inside a
+    trial or not) and takes the one its judge rates best from the acting seat's view; it answers the choices inside an
+    action as a Sampler does."""
     game = Game.new(every_card(), 3, 5, [None] * 3)
     decision = game.to_move()
     seat = decision.player
     before = (list(game.table.log), game.table.stage, game.table.seat, game.table.round)
     labels = [option.label for option in decision.options]
-    for action, label in [("Transfer Reserve", "transfer reserve"), ("Serve Fish", "serve fish")]:
-        stand_in = Rollout(random.Random(1), seat, [], counts_placements_on(action, seat))
+    for mine, action, label in [(seat, "Transfer Reserve", "transfer reserve"), (seat + 1, "Serve Fish", "serve fish")]:
+        stand_in = Rollout(random.Random(1), mine, [], counts_placements_on(action))
         assert stand_in.looks_ahead(decision)
         assert labels[stand_in.choose(decision, game)] == label
-        assert stand_in.chosen == 1
+        assert (stand_in.chosen, stand_in.others) == ((1, 0) if mine == seat else (0, 1))
         assert (list(game.table.log), game.table.stage, game.table.seat, game.table.round) == before
         assert game.pending is decision and game.to_move() is decision
-    other = Decision(decision.kind, seat + 1, decision.options, decision.prompt)
     inside = Decision(DecisionKind.CHOOSE_ONE, seat, decision.options, decision.prompt)
-    assert not stand_in.looks_ahead(other) and not stand_in.looks_ahead(inside)
+    assert not stand_in.looks_ahead(inside)
 
 
-def test_a_plan_rollout_plays_the_players_later_worker_actions_of_the_round_by_looking_ahead(monkeypatch):
-    """From the first worker turn of round 1, a rollout plays on to the round's end: the player's two other worker
-    turns of the round (3 workers a round) are chosen by trying each action, inside the rollout's own trial; then the
-    game is back at the question."""
-    game = Game.new(every_card(), 3, 5, [None] * 3)
-    decision = game.to_move()
-    before = (list(game.table.log), game.table.stage, game.table.seat, game.table.round)
-    player = Plan(7, decision.player)
-    node = player.explore(game, len(decision.options))[0]
+def watch_rollout(monkeypatch) -> tuple[list[tuple[int, int]], list[int]]:
+    """Every worker action a rollout chooses, as (round, seat), and the round of every table judged."""
     chosen, judged = [], []
     choose = Rollout.choose
 
@@ -93,10 +87,24 @@ def test_a_plan_rollout_plays_the_players_later_worker_actions_of_the_round_by_l
         return choose(stand_in, asked, game)
 
     monkeypatch.setattr(Rollout, "choose", watched)
-    monkeypatch.setattr(plan_module, "relative", lambda table, viewer, rates: judged.append(table.stage) or 0.0)
+    monkeypatch.setattr(plan_module, "relative", lambda table, viewer, rates: judged.append(table.round) or 0.0)
+    return chosen, judged
+
+
+def test_a_plan_rollout_plays_the_other_seats_turns_and_the_players_next_worker_action(monkeypatch):
+    """From the first worker turn of round 1, a rollout plays the other two seats' turns, each chosen by trying every
+    action, then the player's next worker action, inside the rollout's own trial; then the game is back at the
+    question."""
+    game = Game.new(every_card(), 3, 5, [None] * 3)
+    decision = game.to_move()
+    before = (list(game.table.log), game.table.stage, game.table.seat, game.table.round)
+    player = Plan(7, decision.player)
+    node = player.explore(game, len(decision.options))[0]
+    chosen, judged = watch_rollout(monkeypatch)
     assert player.rollout(game, node, seed=11) == 0.0
-    assert chosen == [(1, decision.player)] * 2
-    assert judged[-1] == Stage.ROUND and game.table.round == 1
+    seats = [(decision.player + step) % 3 for step in (1, 2, 3)]
+    assert chosen == [(1, seat) for seat in seats]
+    assert judged and game.table.round == 1
     assert game.pending is decision and game.to_move() is decision
     assert (list(game.table.log), game.table.stage, game.table.seat, game.table.round) == before
 
@@ -105,7 +113,7 @@ def test_a_rollout_from_the_last_worker_turn_of_a_round_goes_on_to_the_players_f
     monkeypatch,
 ):
     """FOLLOW_UPS = 1: a rollout ends once the player has chosen one more worker action of its own, so the round's
-    last action is judged with the next round's first (and not only with the other seats' random turns)."""
+    last action is judged with the next round's first."""
     game = Game.new(every_card(), 3, 5, [None] * 3)
     rng, turns = random.Random(2), 0
     while True:
@@ -118,16 +126,8 @@ def test_a_rollout_from_the_last_worker_turn_of_a_round_goes_on_to_the_players_f
     assert game.table.round == 1 and plan_module.FOLLOW_UPS == 1
     player = Plan(7, 0)
     node = player.explore(game, len(decision.options))[0]
-    chosen, judged = [], []
-    choose = Rollout.choose
-
-    def watched(stand_in, asked, game):
-        if stand_in.looks_ahead(asked):
-            chosen.append(game.table.round)
-        return choose(stand_in, asked, game)
-
-    monkeypatch.setattr(Rollout, "choose", watched)
-    monkeypatch.setattr(plan_module, "relative", lambda table, viewer, rates: judged.append(table.round) or 0.0)
+    chosen, judged = watch_rollout(monkeypatch)
     player.rollout(game, node, seed=11)
-    assert chosen == [2] and judged[-1] == 2
+    assert chosen[-1] == (2, 0) and [entry for entry in chosen if entry[1] == 0] == [(2, 0)]
+    assert judged[-1] == 2
     assert game.pending is decision and game.table.round == 1
