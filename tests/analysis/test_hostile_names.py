@@ -9,6 +9,8 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
+
 from compiler.cli import main
 from tests.kit.rulebook import ROOT
 
@@ -31,6 +33,7 @@ def balance(*args: str) -> str:
     return out.getvalue()
 
 
+@pytest.mark.slow
 def test_the_balance_table_and_csv_show_a_hostile_name_as_escapes(tmp_path: Path) -> None:
     path = str(hostile_file(tmp_path))
     for shown in (balance(path), balance(path, "--format", "csv")):
@@ -39,6 +42,7 @@ def test_the_balance_table_and_csv_show_a_hostile_name_as_escapes(tmp_path: Path
     assert row["name"] == SHOWN
 
 
+@pytest.mark.slow
 def test_cards_csv_shows_a_hostile_name_as_escapes(tmp_path: Path) -> None:
     assert main(["docs", str(hostile_file(tmp_path)), "-o", str(tmp_path / "out")]) == 0
     text = (tmp_path / "out" / "cards.csv").read_text(encoding="utf-8")

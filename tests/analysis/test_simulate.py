@@ -35,6 +35,7 @@ def simulate(*args: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+@pytest.mark.slow
 def test_two_processes_print_and_log_what_one_prints_and_logs(tmp_path):
     """More games than a chunk holds (three chunks, the last one short): handed out to the processes chunk by chunk,
     they come back in seed order, their logs too."""
@@ -99,6 +100,7 @@ def ctrl_c_reaching_children() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
+@pytest.mark.slow
 def test_ctrl_c_prints_the_summary_of_finished_games_and_exits_130():
     command = [sys.executable, "-m", "compiler", "simulate", "--games", "100000", "--jobs", "2"]
     with ctrl_c_reaching_children():
@@ -127,6 +129,7 @@ def looping_cards(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_card_that_sets_itself_off_without_end_names_the_game_to_trace_and_leaves_no_log_behind(tmp_path, capsys):
     """Seed 11 is the first game in which Guest Loop (dealt to the display) goes off; every game before it is printed,
     the same for any --jobs, and the log being written is removed, not left as a temporary file."""
@@ -322,6 +325,7 @@ def test_a_dask_scheduler_killed_midway_ends_the_run_with_one_line_and_the_summa
     assert f"\n{finished} games, 3 players\n" in out
 
 
+@pytest.mark.slow
 def test_a_log_over_the_file_size_limit_ends_the_run_with_one_line(tmp_path):
     """RLIMIT_FSIZE (`ulimit -f`): the write fails with EFBIG (Python ignores SIGXFSZ). Exit 2, one line, the summary of
     the games finished, and no log or temporary file left."""

@@ -46,6 +46,7 @@ def brute_force_sign_flip_p(values: list[float]) -> float:
     return hits / 2 ** len(values)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(12))
 def test_the_sign_flip_p_value_is_the_exact_share_of_sign_patterns(seed):
     """Mostly-zero, lumpy differences (half VP steps), as an edit's paired differences are: the counted distribution
@@ -63,6 +64,7 @@ def test_on_plus_and_minus_ones_the_sign_flip_test_is_mcnemars_exact_test():
     assert sign_flip_p(values) == pytest.approx(mcnemar, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_large_samples_are_counted_exactly_and_values_off_the_grid_are_sampled_with_a_fixed_seed():
     rng = random.Random(5)
     many = [rng.choice(range(-20, 21)) / 2 for _ in range(2000)]
@@ -81,6 +83,7 @@ def brute_force_sign_flip_p_sampled(values: list[float]) -> float:
     return sum(abs(sum(v if rng.random() < 0.5 else -v for v in values)) >= observed for _ in range(draws)) / draws
 
 
+@pytest.mark.slow
 def test_the_sign_flip_test_holds_its_level_on_mostly_zero_differences_and_finds_a_shift():
     """2,000 nulls of 40 seeds each, 70% of differences exactly 0 and the rest symmetric lumps: the exact test rejects
     at most 1% at p < 0.01. The same lumps leaning to one side (19 in 20 above 0) are found in most runs."""
@@ -154,6 +157,7 @@ def test_benjamini_hochberg_adjusts_by_rank():
         assert adjust(p) == pytest.approx(list(stats.false_discovery_control(p, method="bh")), abs=1e-12)
 
 
+@pytest.mark.slow
 def test_benjamini_hochberg_over_exact_tests_keeps_the_false_discovery_rate_of_null_runs():
     """A/A in miniature: 1,000 runs of 12 tests each (a run's cards and values), every one a true null of
     mostly-zero paired differences; with all nulls true the false discovery rate is the share of runs that flag

@@ -283,6 +283,7 @@ def test_bad_arguments_are_usage_errors(args, message):
     ("card", "seed", "agent"),
     [("Gazebo", 25, "random"), ("Reserve Assets", 67, "random"), ("Market", 221, "random"), ("Gazebo", 0, "greedy")],
 )
+@pytest.mark.slow
 def test_tracing_does_not_change_the_game(specs, card, seed, agent):
     """Same scores, same built cards and the same log, word for word, with and without the tracer; and the
     explaining twin of each condition agrees with the condition every time."""

@@ -60,6 +60,7 @@ def numbers_masked(text: str) -> str:
     return re.sub(r"= -?[0-9.]+", "= N", text)
 
 
+@pytest.mark.slow
 def test_the_written_copy_is_an_evaluation_differing_only_in_rates(one_job):
     result, written = one_job
     assert problems(DataFile(EVALUATION, "tuned.toml", written)) == []
@@ -99,6 +100,7 @@ def test_jobs_1_and_jobs_2_give_the_same_run(one_job, tmp_path):
     assert tiny_run(tmp_path, 2) == one_job
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_the_best_found_so_far(tmp_path):
     def stop(line: str) -> None:
         raise KeyboardInterrupt

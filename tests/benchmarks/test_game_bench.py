@@ -18,6 +18,7 @@ def test_the_issue_yardstick_scales_its_52x_by_todays_time_over_the_issue_day_en
     assert on_issue_yardstick(game=19.5, issue_day_game=19.5) == pytest.approx(52.0)
 
 
+@pytest.mark.slow
 def test_the_issue_day_engine_plays_from_git_history() -> None:
     try:
         milliseconds = issue_day_game_ms(games=1, passes=1)

@@ -11,6 +11,7 @@ from runtime.analysis.games import Setup, play
 from tests.benchmarks.bench import CARDS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agent", ["random", "greedy", "search"])
 def test_one_two_player_game(benchmark, agent) -> None:
     specs = load_cards(CARDS, "cards.nus")

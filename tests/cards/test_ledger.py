@@ -67,6 +67,7 @@ def test_every_card_has_a_ledger_and_no_stranger_does() -> None:
     assert sorted(ledger()) == sorted(e.name for e in entries())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", entries(), ids=lambda e: e.code)
 def test_every_sentence_is_proven(entry: Entry) -> None:
     clauses = ledger().get(entry.name, [])

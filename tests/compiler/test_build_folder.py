@@ -39,6 +39,7 @@ def two_card_files(tmp_path: Path) -> tuple[Path, Path]:
     return first, second
 
 
+@pytest.mark.slow
 def test_a_target_that_is_a_directory_is_named_and_the_previous_build_stays_whole(tmp_path, capsys):
     first, second = two_card_files(tmp_path)
     out = tmp_path / "build"
@@ -57,6 +58,7 @@ def test_a_target_that_is_a_directory_is_named_and_the_previous_build_stays_whol
     assert sorted(path.name for path in tmp_path.iterdir()) == ["build", "one.nus", "two.nus"]
 
 
+@pytest.mark.slow
 def test_a_build_swaps_its_folder_keeping_files_it_does_not_write(tmp_path):
     """`nus docs` into the folder `nus build` wrote: cards.py stays (linked into the new folder), the rest is new;
     the folder keeps its permissions."""
@@ -74,6 +76,7 @@ def test_a_build_swaps_its_folder_keeping_files_it_does_not_write(tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["build", "one.nus", "two.nus"]
 
 
+@pytest.mark.slow
 def test_what_a_killed_build_left_is_swept_by_the_next(tmp_path):
     first, _ = two_card_files(tmp_path)
     out = tmp_path / "build"
@@ -88,6 +91,7 @@ def test_what_a_killed_build_left_is_swept_by_the_next(tmp_path):
     assert sorted(contents(out)) == sorted([*BUILT, "notes.txt"])
 
 
+@pytest.mark.slow
 def test_a_folder_that_is_not_the_builds_alone_is_written_file_by_file_naming_what_was_replaced(
     tmp_path, monkeypatch, capsys
 ):

@@ -101,6 +101,7 @@ def test_code_replaced_by_other_valid_code_is_not_run(tmp_path) -> None:
     assert loaded_from_disk(GOOD, "hut.nus") == ["Hut"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["check", "facts", "code"])
 def test_every_cut_or_garbled_entry_is_a_miss_never_a_traceback(tmp_path, capsys, kind: str) -> None:
     """Each entry cut short at 40 places and garbled at 40 (a byte changed): the check still reports the error, the

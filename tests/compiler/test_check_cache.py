@@ -232,6 +232,7 @@ def test_a_syntax_error_in_one_definition_hides_nothing_of_the_others(compiled_b
     same_as_whole_file(text)
 
 
+@pytest.mark.slow
 def test_card_by_card_equals_the_whole_file_on_cards_nus() -> None:
     same_as_whole_file((ROOT / "cards.nus").read_text(encoding="utf-8"))
 
@@ -337,6 +338,7 @@ def test_a_changed_rules_toml_is_a_changed_compiler(monkeypatch: pytest.MonkeyPa
     assert cache.compiler_fingerprint.__wrapped__() != same
 
 
+@pytest.mark.slow
 def test_the_cache_key_holds_every_source_a_check_reads() -> None:
     """A check result is kept under a hash of cache.SOURCES: every module of this project that checking a file
     imports lies under them (but the empty runtime package and the wording a diagnostic is printed with, which no
@@ -352,6 +354,7 @@ def test_the_cache_key_holds_every_source_a_check_reads() -> None:
     assert outside == {Path("runtime/__init__.py"), Path("runtime/wording.py")}
 
 
+@pytest.mark.slow
 def test_check_imports_only_what_it_needs(tmp_path: Path) -> None:
     """Neither jinja2 nor the reference, formatter, generator or simulation; on a cached file not even the parser."""
     script = (
@@ -372,6 +375,7 @@ def test_check_imports_only_what_it_needs(tmp_path: Path) -> None:
     assert modules & (unwanted | {"lark", "compiler.load", "compiler.checking.check"}) == set()
 
 
+@pytest.mark.slow
 def test_a_second_simulate_plays_the_cached_code_without_compiling(tmp_path: Path) -> None:
     """The first `nus simulate` compiles and keeps the code; the next process plays the same games from it
     without importing the parser, the checker or the generator."""

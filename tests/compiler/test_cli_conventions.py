@@ -213,6 +213,7 @@ def test_colour_follows_the_terminal_and_no_color_force_color(environ: dict, tty
     assert colour_wanted(Stream(), environ) is wanted
 
 
+@pytest.mark.slow
 def test_forced_colour_paints_diagnostics_and_test_results(tmp_path: Path) -> None:
     coloured = nus("check", str(write(tmp_path, BAD)), env={"FORCE_COLOR": "1", "NO_COLOR": ""})
     assert coloured.stderr.startswith(f"\x1b[1;31m{tmp_path / 'cards.nus'}:2:10: error[E0102]")
@@ -263,6 +264,7 @@ FULL_DISK = "nus: error: cannot write to standard output: No space left on devic
         ["docs", "a.nus", "-o", "out"],
     ],
 )
+@pytest.mark.slow
 def test_a_full_disk_on_stdout_is_an_io_error_not_a_traceback(tmp_path: Path, command: list[str]) -> None:
     """`nus check cards.nus > /dev/full`: one line and exit 2 (I/O), never the 1 CI reads as "errors found"."""
     write(tmp_path, GOOD, "a.nus")

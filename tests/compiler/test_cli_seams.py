@@ -54,6 +54,7 @@ def test_the_old_cards_option_still_works_and_says_it_is_deprecated(
     assert capsys.readouterr().err == f"nus: error: give the card file once: other.nus or --cards {cards}\n"
 
 
+@pytest.mark.slow
 def test_balance_on_ctrl_c_reports_the_seeds_finished_and_says_where_it_wrote_the_page(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

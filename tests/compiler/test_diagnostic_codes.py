@@ -57,6 +57,7 @@ def test_no_code_is_written_out_outside_the_catalogue(path: Path) -> None:
     assert re.findall(r"\b[EW]\d{4}\b", path.read_text(encoding="utf-8")) == []
 
 
+@pytest.mark.slow
 def test_every_code_has_a_diagnostic_test() -> None:
     """Some test (tests/compiler/test_diagnostics.py for most) pins each code's message, span and help."""
     tests = sorted((ROOT / "tests").rglob("test_*.py"))

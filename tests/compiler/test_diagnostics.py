@@ -1287,6 +1287,7 @@ def test_an_indented_first_line_is_a_diagnostic_not_a_dedent_error() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_a_line_of_megabytes_is_shown_around_its_span_not_echoed() -> None:
     """A 330,000-term sum (1.3 MB on one line) is E0012, and its rendering shows 200 characters of the line."""
     text = 'building "X" (trout A001)\n  cost 1 wood\n  vp elders' + " + 1" * 330_000 + "\n"

@@ -8,6 +8,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from compiler import compile_text, load_cards, load_examples, python_text
 from compiler.backends.python_text import string_pieces
 
@@ -69,6 +71,7 @@ def test_every_function_is_headed_by_its_cards_nus_line() -> None:
             assert re.fullmatch(r"# cards\.nus:\d+", lines[index - 1]), line
 
 
+@pytest.mark.slow
 def test_the_text_is_the_generated_module_and_runs_as_the_same_cards() -> None:
     compiled = compile_text(REAL, "cards.nus")
     source = python_text(compiled.module, "cards.nus")

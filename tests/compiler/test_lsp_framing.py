@@ -90,6 +90,7 @@ class LoggedEditor(Editor):
         return answers
 
 
+@pytest.mark.slow
 def test_the_server_keeps_answering_after_each_kind_of_framing_error() -> None:
     editor = LoggedEditor()
     editor.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})

@@ -51,6 +51,7 @@ def assert_as_lark(text: str) -> None:
         assert mine == theirs
 
 
+@pytest.mark.slow
 def test_the_cards_parse_without_lark_as_with_it() -> None:
     assert plain(REAL) is not lalr.REFUSED
     assert plain(REAL) == larks(REAL)

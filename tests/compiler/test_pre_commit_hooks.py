@@ -30,6 +30,7 @@ def test_hooks_are_nus_check_and_nus_fmt_on_card_files() -> None:
     assert all(re.search(h["files"], "decks/cards.nus") and not re.search(h["files"], "cards.py") for h in HOOKS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hook", HOOKS, ids=[h["id"] for h in HOOKS])
 def test_each_hook_passes_the_real_cards_and_fails_a_broken_file(hook: dict, tmp_path: Path) -> None:
     assert run_hook(hook, ROOT / "cards.nus").returncode == 0

@@ -9,6 +9,7 @@ import os
 import random
 from functools import cache
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -110,6 +111,7 @@ def corners(expr: n.Expr, large: int = LARGE) -> list[dict]:
     return [dict(zip(names, chosen, strict=True)) for chosen in itertools.product(*ends)]
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get("NUS_RANGE_EXAMPLES", "300")), deadline=None)
 @given(formulas(), st.randoms(use_true_random=False))
 def test_the_printed_range_holds_every_value_the_formula_takes(formula: str, pick: random.Random) -> None:
@@ -156,6 +158,7 @@ def fold(items: list[str], ops: list[str]) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get("NUS_RANGE_EXAMPLES", "300")), deadline=None)
 @given(once_each())
 def test_the_printed_ends_are_reached_where_the_formula_allows(formula: str) -> None:
@@ -213,6 +216,7 @@ def test_every_card_vp_in_seeded_games_lies_in_its_printed_range() -> None:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+@pytest.mark.slow
 @given(formulas(), st.integers(0, 10_000))
 def test_random_formulas_on_seeded_tables_lie_in_their_printed_range(formula: str, seed: int) -> None:
     text = f'building "Probe" (trout A901)\n  cost none\n  vp {formula}\n'

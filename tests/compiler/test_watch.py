@@ -9,6 +9,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from tests.kit.rulebook import ROOT
 
 CARDS = """building "Toy Shop" (trout A601)
@@ -50,6 +52,7 @@ class Watching:
         return [line for line in found if line]
 
 
+@pytest.mark.slow
 def test_a_change_on_disk_prints_the_new_summary(tmp_path: Path) -> None:
     source, out = tmp_path / "doc.nus", tmp_path / "out"
     source.write_text(CARDS, encoding="utf-8")
@@ -81,6 +84,7 @@ def test_a_change_on_disk_prints_the_new_summary(tmp_path: Path) -> None:
         watching.process.wait(timeout=30)
 
 
+@pytest.mark.slow
 def test_an_elders_changed_examples_run_again(tmp_path: Path) -> None:
     """An Elder's examples are picked by its code, as a Building's are (before, they were filed under no card and a
     change to an Elder ran none)."""

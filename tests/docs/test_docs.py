@@ -20,6 +20,7 @@ from tests.kit.rulebook import ROOT
 EXPECTED_FILES = ["cards.csv", "cards.json", "cards.md", "cards.py", "examples.py", "index.html", "language.md"]
 
 
+@pytest.mark.slow
 def test_build_writes_python_and_the_four_documents(built: Path) -> None:
     assert sorted(p.name for p in built.iterdir()) == EXPECTED_FILES
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from compiler import compile_text
 from compiler.backends.docs import (
     SHOWN_RELATED,
@@ -41,6 +43,7 @@ def shipwrights(count: int) -> str:
     )
 
 
+@pytest.mark.slow
 def test_two_thousand_cards_hearing_one_event_name_a_few_each_and_count_the_rest() -> None:
     text = shipwrights(HEARERS)
     program = compile_text(text, "many.nus").program

@@ -87,6 +87,7 @@ def growing(values: list[int], seed: int, failure: Outcome, tries: int) -> tuple
     return Generated(CARD.text + "  # shrunk\n", 2, "building"), failure
 
 
+@pytest.mark.slow
 def test_shrinking_past_its_memory_or_time_keeps_the_card_as_found_and_a_dead_worker_is_one_line() -> None:
     batch = failing(3, 7, 8, 9, 11)
     limits = Limits(tries=5, seconds=3, memory=1 << 30, shrink=growing)

@@ -30,6 +30,7 @@ def check_batch(batch: Batch) -> None:
     assert batch.kinds["played"] > batch.cards // 2, batch.summary()  # most generated cards check clean and play
 
 
+@pytest.mark.slow
 def test_generated_cards_run_clean() -> None:
     check_batch(run(seed=1, cards=FAST_CARDS))
 
@@ -87,6 +88,7 @@ def test_cards_long_runs_found_run_clean(text: str, seed: int, players: int) -> 
     assert outcome.kind in ("played", "stopped"), outcome.detail
 
 
+@pytest.mark.slow
 def test_the_generator_writes_every_phrase_and_shape() -> None:
     """Every entry of the vocabulary a card may use, every trigger and card kind, every event at each timing it is
     declared with (and at the other, which the checker must refuse), every field, payment, rule, block and number

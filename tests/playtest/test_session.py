@@ -59,6 +59,7 @@ def snapshot(session: PlaySession) -> tuple:
 UNWORDED = ("<", "object at", "Payment(", "CardInPlay", "_")
 
 
+@pytest.mark.slow
 def test_every_option_of_every_decision_kind_gets_distinct_words_that_name_it(specs):
     """40 seeded games, every seat a person answering at random: each option's words name that option alone (what a
     saved game and an `answer` line rely on), and none is a raw Python value."""
@@ -140,6 +141,7 @@ def check_bots_play_simulates_game(specs, agents: tuple[str, ...], seed: int) ->
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agents", [("random",) * 3, ("random", "greedy")], ids="+".join)
 @pytest.mark.parametrize("seed", range(6))
 def test_a_table_of_bots_plays_the_game_nus_simulate_plays(specs, agents, seed):
@@ -251,6 +253,7 @@ def test_give_puts_the_building_into_play_at_its_round_and_the_log_says_what_fir
     assert [entry["player"] for entry in entered] == [0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_a_game_answered_from_thread_after_thread_keeps_the_same_log(specs, seed):
     """The page answers each request on a thread of its own, and the game then moves its engine over (mid-segment, a
@@ -303,6 +306,7 @@ def nus(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_text_plays_a_whole_game_from_piped_input_and_asks_again_after_a_wrong_answer(tmp_path):
     save = tmp_path / "game.json"
     typed = "99\nhelp\n" + "1\n" * 500
@@ -338,6 +342,7 @@ def test_the_end_of_input_saves_the_game_and_exits_130(tmp_path):
     assert [answer["by"] for answer in saved["answers"]].count("you") == 2 and saved["over"] is False
 
 
+@pytest.mark.slow
 def test_replay_check_exits_1_naming_the_answer_after_a_card_edit(tmp_path, specs):
     """A Building the person built is renamed in a copy of the card file: the answer naming it no longer fits."""
     session = PlaySession(specs, Setup(0, (PERSON, "random", "random")))
@@ -412,6 +417,7 @@ def test_the_table_at_a_log_entry_is_the_table_at_the_first_question_after_it(sp
     assert session.view_at(10**6, 0) == session.view(0)
 
 
+@pytest.mark.slow
 def test_cards_whose_words_changed_since_the_older_file_are_marked_edited(tmp_path):
     import argparse
 

@@ -39,6 +39,7 @@ def request(server, method: str, path: str, host: str | None = None, body: dict 
     return response.status, response.read(), dict(response.getheaders())
 
 
+@pytest.mark.slow
 def test_without_the_token_or_with_a_foreign_host_every_address_is_403(server):
     token = f"/{server.token}/"
     assert request(server, "GET", token)[0] == 200
@@ -52,6 +53,7 @@ def test_without_the_token_or_with_a_foreign_host_every_address_is_403(server):
     assert server.host.session.record == []  # nothing refused was played
 
 
+@pytest.mark.slow
 def test_the_page_is_self_contained_and_its_scripts_carry_the_nonce(server):
     status, body, headers = request(server, "GET", f"/{server.token}/")
     page = body.decode("utf-8")
@@ -63,6 +65,7 @@ def test_the_page_is_self_contained_and_its_scripts_carry_the_nonce(server):
     assert "default-src 'none'" in headers["Content-Security-Policy"]
 
 
+@pytest.mark.slow
 def test_an_answer_by_index_or_words_moves_the_game_and_a_bad_one_is_refused(server):
     token = f"/{server.token}/"
     status, body, _ = request(server, "GET", token + "state")
@@ -77,6 +80,7 @@ def test_an_answer_by_index_or_words_moves_the_game_and_a_bad_one_is_refused(ser
     assert status == 200 and server.host.session.record == []
 
 
+@pytest.mark.slow
 def test_restart_saves_the_new_game_beside_the_old_one(tmp_path):
     path = tmp_path / "cards.nus"
     path.write_text(CARDS.read_text("utf-8"), "utf-8")

@@ -248,6 +248,7 @@ def balance_cost(capsys: pytest.CaptureFixture[str], *options: str) -> tuple[flo
     return report["cards"][0]["cost"], report["data_files"]
 
 
+@pytest.mark.slow
 def test_an_edited_evaluation_toml_changes_the_cost_column(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("scipy")
     cost, files = balance_cost(capsys)

@@ -103,6 +103,7 @@ def test_an_effect_that_fails_on_its_last_step_leaves_the_table_equal_to_a_deep_
     assert list(player.harbor.forests) == [forests[0] - 1, *forests[1:]] and yard.worker == player.index
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_undo_to_a_mark_taken_anywhere_in_a_game_gives_back_the_table_of_a_deep_copy_taken_there(seed: int) -> None:
     """Whatever a game changes after a mark (cards built, Elders taken, decks dealt, rounds ended), undo

@@ -26,6 +26,7 @@ FILE_TEXT = Generated(BRANCHING, 2, "building").file_text
 HOOK_LINE = FILE_TEXT.splitlines().index("  each time before any player deforest:") + 1
 
 
+@pytest.mark.slow
 def test_a_branching_hook_chain_stops_naming_its_card_and_line() -> None:
     """Played in games with a budget of steps (tests/fuzz/games.py): a hang spends it, and the card must stop first.
     A seed where nobody deforests plays to the end; on most seeds someone does and the chain branches past the

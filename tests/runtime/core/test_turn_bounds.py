@@ -38,6 +38,7 @@ FOUND = [  # (card number of seed 3, the line and text of the ability the error 
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("index", "line", "text"), FOUND)
 def test_the_hangs_the_100k_run_found_stop_naming_card_line_and_bound(index: int, line: int, text: str) -> None:
     """Each card as the run played it (`python -m tests.fuzz --seed 3 --first N --cards 1`): stopped, not a hang."""
@@ -139,6 +140,7 @@ building "Fuzzed" (trout A999)
 """
 
 
+@pytest.mark.slow
 def test_nus_trace_shows_the_decision_bound_as_a_card_error(tmp_path) -> None:  # noqa: ANN001 - pytest's
     """`nus trace` of a hook asking three decisions up to 1000 times: the card's file, line and the bound on stderr,
     exit 1, no traceback (on the first seed where a run is asked for over 666 times)."""

@@ -291,6 +291,7 @@ def test_elders_by_name_with_fish_a_worker_on_an_elder_and_taking_one_by_name() 
     )
 
 
+@pytest.mark.slow
 def test_serving_fish_by_plate_and_with_a_guest() -> None:
     assert (
         run("""  example "e":
@@ -349,6 +350,7 @@ def test_choose_one_by_its_words_on_a_real_card() -> None:
     assert examples and run_example(examples[0], load_cards(text, "cards.nus")).failures == ()
 
 
+@pytest.mark.slow
 def test_nus_test_verbose_shows_each_question_and_automatic_answers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

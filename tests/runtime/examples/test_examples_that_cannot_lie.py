@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from compiler import load_cards, load_examples
 from runtime.examples import run_example
 
@@ -29,6 +31,7 @@ def probe(name: str, steps: str, kind: str = "building"):
 # `answer` without `player N:` ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_an_answer_without_player_n_answers_only_player_1s_questions() -> None:
     """docs/examples.md: "`player N: STEP` | player N (counted from 1) sets, acts, answers or is checked; without
     it, player 1". Before: a plain `answer` also answered player 2's question."""
@@ -56,6 +59,7 @@ def test_a_plain_answer_is_taken_by_player_1_after_player_2_was_asked_first() ->
 # `given` refuses a table the rules forbid ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_given_refuses_an_over_full_fishing_track() -> None:
     """Issue 34 §4: "`given` refuses a table the rules forbid: an over-full Fishing track (11 spaces on 10; beside a
     Trawler)". A sloop takes 1 space, a cutter 2, a schooner 3, the Deep-Sea Trawler 4, of 10 (runtime/rules.toml);

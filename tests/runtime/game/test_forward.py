@@ -270,6 +270,7 @@ def test_the_forward_model_pages_snippets_run(monkeypatch: pytest.MonkeyPatch) -
     assert scope["game"].table.round >= 1
 
 
+@pytest.mark.slow
 def test_a_game_answered_from_thread_after_thread_plays_as_from_one() -> None:
     """A greenlet runs only on the thread that made it: a game answered from a new thread each move (a web server's
     requests) moves its engine over, mid-segment too, and plays the very game one thread plays."""

@@ -29,6 +29,7 @@ from runtime.game.setup import new_table
 from runtime.model.cards import CardSpec
 from runtime.model.state import IllegalAction, Player, Table
 from tests.kit.invariants import check_invariants, goods_on_table
+from tests.kit.marks import slow_unless
 from tests.kit.table_kit import picture, played, real_cards
 
 GAMES = int(os.environ.get("NUS_INVARIANT_GAMES", "500"))
@@ -107,7 +108,7 @@ def play_checked(players: int, seed: int) -> Table:
     return table
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize("seed", slow_unless(range(GAMES), lambda seed: seed < 8))
 def test_a_seeded_game_keeps_the_invariants(seed: int) -> None:
     """Plain seeds, so a CI failure names its game; 2-5 players in turn."""
     players = 2 + seed % 4
@@ -177,4 +178,4 @@ DrawnGame.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-test_drawn_games_keep_the_invariants = DrawnGame.TestCase
+test_drawn_games_keep_the_invariants = pytest.mark.slow(DrawnGame.TestCase)

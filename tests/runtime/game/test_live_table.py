@@ -67,6 +67,7 @@ def check_same_game(agents: tuple[str, ...], seed: int, seat: int = 1) -> None:
     assert seen == watched.seen  # each question, and the table (its log) it was asked on
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agents", MIXES, ids="+".join)
 @pytest.mark.parametrize("seed", FAST_SEEDS)
 def test_a_seat_answered_from_outside_plays_the_game_play_out_plays(agents: tuple[str, ...], seed: int) -> None:

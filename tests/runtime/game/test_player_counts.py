@@ -74,6 +74,7 @@ def five_player_elder_entries(table: Table) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_seeded_games_below_five_players_never_name_ship_owner_or_carpenter(players: int) -> None:
     taken = 0

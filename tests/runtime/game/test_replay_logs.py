@@ -19,6 +19,7 @@ import pytest
 from runtime.analysis.games import Grant, Setup, play
 from runtime.core.decisions import RandomPlayer
 from runtime.game.forward import Game
+from tests.kit.marks import slow_unless
 from tests.kit.table_kit import every_card
 
 STORED = Path(__file__).with_name("replay_logs.json.gz")
@@ -68,7 +69,7 @@ def test_the_stored_set_is_the_set_played(stored: dict[str, dict]) -> None:
     assert sorted(stored) == sorted(games())
 
 
-@pytest.mark.parametrize("name", games())
+@pytest.mark.parametrize("name", slow_unless(games(), lambda name: name.endswith((" seed 1", " seed 40"))))
 def test_a_seeded_game_plays_as_stored(name: str, stored: dict[str, dict]) -> None:
     now, before = played(name), stored[name]
     assert now["scores"] == before["scores"]

@@ -72,6 +72,7 @@ def test_every_effect_with_an_amount_is_covered() -> None:
     assert len(AMOUNT_EFFECTS) == sum(has_amount(e) for e in vocab.EFFECTS)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(entry=st.sampled_from(AMOUNT_EFFECTS), below=st.integers(1, 998), seed=st.integers(0, 2**16))
 def test_a_negative_amount_does_what_0_does(entry: vocab.Entry, below: int, seed: int) -> None:

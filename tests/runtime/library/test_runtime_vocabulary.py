@@ -56,6 +56,7 @@ def test_an_event_phrase_has_its_declarations_timings_and_fields(entry):
     assert {attr: type_ for attr, type_ in entry.fields.values()} == event.fields
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("event", declared.EVENTS, ids=lambda e: e.name)
 def test_every_declared_event_is_emitted_in_each_of_its_timings(event):
     found = emitted()

@@ -127,6 +127,7 @@ def test_no_guests_part_forbids_guests_and_return_guests_is_its_own_payment():
     returned=st.integers(0, 2),
     guests_allowed=st.booleans(),
 )
+@pytest.mark.slow
 def test_a_cost_option_offers_each_affordable_payment_once(supply, owed, returned, guests_allowed):
     """Every way of spending Guests that saves something and leaves goods the player has, and each only once."""
     table = make_table()

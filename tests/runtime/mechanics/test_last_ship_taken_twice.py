@@ -6,6 +6,8 @@ build took meanwhile cannot be completed and, as every action that cannot be com
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fuzz.cards import Generated
 from tests.fuzz.games import play_card
 
@@ -15,6 +17,7 @@ NESTED = (
 )
 
 
+@pytest.mark.slow
 def test_a_ship_built_while_another_is_placed_never_takes_one_the_board_has_not() -> None:
     """Over seeded games (tests/fuzz/games.py: every count checked after every step): no count goes below 0 and no
     traceback; the nested builds either complete or stop at the depth guard naming the card."""

@@ -8,6 +8,7 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -81,6 +82,7 @@ def adopted(thing: Thing) -> Thing:
 ops = st.lists(st.tuples(st.integers(0, 31), st.integers(-3, 9)), max_size=25)
 
 
+@pytest.mark.slow
 @given(first=ops, second=ops)
 def test_undo_takes_back_every_change_to_each_mark_in_turn(first: list, second: list) -> None:
     thing = adopted(Thing(items=[1, 2], table={"a": 1}, tags={1}, inner=Thing()))

@@ -12,6 +12,7 @@ from runtime.players.lookahead import Sampler, Watch
 from tests.kit.table_kit import every_card
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agent", ["greedy", "search"])
 @pytest.mark.parametrize("seed", [3, 8])
 def test_the_trials_kept_leave_every_game_as_it_is_when_every_trial_is_played(agent, seed, monkeypatch):

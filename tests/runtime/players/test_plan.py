@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import runtime.players.plan as plan_module
 from runtime.core.decisions import Decision, DecisionKind, RandomPlayer
 from runtime.game.driver import Stage
@@ -34,6 +36,7 @@ def test_next_segment_plays_one_segment_inside_a_trial_and_the_trial_takes_it_ba
     assert (list(game.table.log), game.table.stage, game.table.seat, game.table.round) == before
 
 
+@pytest.mark.slow
 def test_a_seed_fixes_the_plan_players_game_and_answered_from_outside_it_plays_the_same_game():
     """Two plays of one seed, one with the plan seat answered from outside by the same player: the same log."""
     agents = ("random", "plan")
