@@ -16,7 +16,6 @@ each other's work.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import os
 import shutil
@@ -146,6 +145,8 @@ def swap_in(out: Path, files: dict[str, str | bytes]) -> None:
 
 def exchanged(one: Path, other: Path) -> bool:
     """Swap two folders in one step; False where the system cannot (not Linux, an old kernel or file system)."""
+    import ctypes  # not at import: only a build's swap calls the system's renameat2
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2

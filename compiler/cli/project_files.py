@@ -27,7 +27,6 @@ from pathlib import Path
 from compiler.cli.common import UsageError, cards_kept, read_source, show_diagnostics
 from compiler.diagnostics import printable
 from compiler.project import settings
-from compiler.project.data_files import problems
 from runtime.model.cards import CardSpec
 from runtime.model.data import EVALUATION, RULES, DataFile, project_files, use
 
@@ -156,6 +155,8 @@ def data_files(args: argparse.Namespace, project: settings.Project | None) -> tu
         path = Path(given) if given else project.file(key) if project else None
         if path is None:
             continue
+        from compiler.project.data_files import problems  # not at import: most runs read the package's files alone
+
         file = DataFile(kind, str(path), read_source(str(path)))
         found = problems(file)
         broken = not show_diagnostics(file.path, file.text, found) or broken
