@@ -14,7 +14,6 @@ import hashlib
 import json
 import marshal
 import os
-from dataclasses import dataclass
 from functools import cache
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from compiler.codec import Damaged, decoded, encoded
 from compiler.diagnostics import Diagnostic
+from compiler.plain import Plain
 
 if TYPE_CHECKING:
     from compiler.units import Facts
@@ -33,11 +33,13 @@ SOURCES = ("compiler", "grammar", "runtime/model", "runtime/rules.toml")
 FORMAT = 5  # the layout of stored entries (sealed, compiler/codec.py); part of every key, so no other is read
 
 
-@dataclass(frozen=True)
-class CheckResult:
-    diagnostics: tuple[Diagnostic, ...]  # the errors
-    cards: int
-    warnings: tuple[Diagnostic, ...]
+class CheckResult(Plain):
+    __slots__ = ("diagnostics", "cards", "warnings")
+
+    def __init__(self, diagnostics: tuple[Diagnostic, ...], cards: int, warnings: tuple[Diagnostic, ...]) -> None:
+        self.diagnostics = diagnostics  # the errors
+        self.cards = cards
+        self.warnings = warnings
 
 
 def cache_dir() -> Path:
@@ -155,14 +157,16 @@ def facts_path(filename: str) -> Path:
     return cache_dir() / "units" / key[:2] / f"{key}.json"
 
 
-@dataclass(frozen=True)
-class SavedFacts:
+class SavedFacts(Plain):
     """The Facts of the definitions of the last check of a file of this name, by the digest of their text, with
     the entries they were read from: a definition whose Facts come back unchanged is written back as read, so after
     a one-card edit in a large pool only that card's facts are encoded again."""
 
-    facts: dict[str, Facts]
-    entries: dict[str, dict]
+    __slots__ = ("facts", "entries")
+
+    def __init__(self, facts: dict[str, Facts], entries: dict[str, dict]) -> None:
+        self.facts = facts
+        self.entries = entries
 
     @classmethod
     def read(cls, filename: str) -> SavedFacts:

@@ -1,13 +1,13 @@
 """Plain data to JSON and back, by field name: the on-disk cache (compiler/cache.py) stores diagnostics and each
-definition's Facts this way, so a field added to a dataclass is stored without touching the cache. Plain data is a
-dataclass, or a class written by hand whose `__slots__` are its fields and whose `__init__` takes them (Span).
+definition's Facts this way, so a field added to a record is stored without touching the cache. Plain data is a
+class whose `__slots__` are its fields and whose `__init__` takes them: a record (compiler/plain.py, its fields its
+bases' slots and its own), or Span.
 
 Decoding is driven by the class's type hints and is strict: anything that is not exactly what the class
 describes (a missing or extra field, a value of the wrong type) raises Damaged, which the cache treats as a miss."""
 
 from __future__ import annotations
 
-import dataclasses
 import types
 import typing
 from enum import Enum
@@ -56,17 +56,13 @@ def decoded(kind: Any, data: Any) -> Any:
 
 @cache
 def is_plain_data(kind: object) -> bool:
-    return dataclasses.is_dataclass(kind) or (isinstance(kind, type) and "__slots__" in vars(kind))
+    return isinstance(kind, type) and "__slots__" in vars(kind)
 
 
 @cache
 def field_types(kind: type) -> dict[str, Any]:
     """A class's fields in order, each with its type (annotations resolved once per class)."""
-    if dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
-        found = {field.name: hints[field.name] for field in dataclasses.fields(kind)}
-    else:
-        hints = typing.get_type_hints(kind.__init__)
-        found = {name: hints[name] for name in kind.__slots__}
+    hints = typing.get_type_hints(kind.__init__)
+    found = {name: hints[name] for name in getattr(kind, "FIELDS", kind.__slots__)}
     assert all(not isinstance(each, types.UnionType) for each in found.values()), kind  # not needed, not supported
     return found

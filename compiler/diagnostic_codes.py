@@ -8,17 +8,18 @@ designer's data files (nus.toml, rules.toml, evaluation.toml).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from compiler.diagnostics import Diagnostic, Severity, Span
+from compiler.plain import Plain
 
 
-@dataclass(frozen=True)
-class Code:
-    id: str
-    title: str
-    explanation: str
-    severity: Severity = Severity.ERROR  # a warning's id starts with W, an error's with E
+class Code(Plain):
+    __slots__ = ("id", "title", "explanation", "severity")
+
+    def __init__(self, id: str, title: str, explanation: str, severity: Severity = Severity.ERROR) -> None:
+        self.id = id
+        self.title = title
+        self.explanation = explanation
+        self.severity = severity  # a warning's id starts with W, an error's with E
 
     def diagnostic(self, message: str, span: Span, help: str = "") -> Diagnostic:
         return Diagnostic(self.id, message, span, help, self.severity)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import bisect
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import total_ordering
 
+from compiler.plain import Plain
 from runtime.wording import printable
 
 
@@ -64,13 +64,15 @@ class Severity(StrEnum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
-class Diagnostic:
-    code: str
-    message: str
-    span: Span
-    help: str = ""
-    severity: Severity = Severity.ERROR
+class Diagnostic(Plain):
+    __slots__ = ("code", "message", "span", "help", "severity")
+
+    def __init__(self, code: str, message: str, span: Span, help: str = "", severity: Severity = Severity.ERROR):
+        self.code = code
+        self.message = message
+        self.span = span
+        self.help = help
+        self.severity = severity
 
     @property
     def sort_key(self) -> tuple:

@@ -21,8 +21,6 @@ import ast
 import hashlib
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from compiler.backends.parts import Part
@@ -31,6 +29,7 @@ from compiler.checking.cycles import Link
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.collector import collector_paused
 from compiler.diagnostics import Diagnostic, Span, by_severity, moved, source_lines
+from compiler.plain import Plain
 from compiler.syntax import nodes as n
 from compiler.syntax.parse import card_header, definitions, parse
 from runtime.model.declarations import CardKind
@@ -39,16 +38,16 @@ if TYPE_CHECKING:
     from compiler.backends.generate import CardCode
 
 
-@dataclass(frozen=True)
 class Block:
-    """One definition's lines, and where they start in the file (line 1 is the first)."""
+    """One definition's lines, where they start in the file (line 1 is the first), and the digest of its text: the
+    key its Facts and its Unit are kept under."""
 
-    start: int
-    text: str
+    __slots__ = ("start", "text", "digest")
 
-    @cached_property
-    def digest(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+    def __init__(self, start: int, text: str) -> None:
+        self.start = start
+        self.text = text
+        self.digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def split(text: str) -> list[Block]:
@@ -57,16 +56,26 @@ def split(text: str) -> list[Block]:
     return [Block(begin + 1, "\n".join(lines[begin:end])) for begin, end in definitions(lines)]
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(Plain):
     """What the file needs of one block: its own diagnostics and what file_diagnostics reads."""
 
-    start: int
-    parsed: bool  # False: the diagnostics are syntax errors; the headers, the one read off its first line
-    diagnostics: tuple[Diagnostic, ...]
-    headers: tuple[Header, ...] = ()
-    references: tuple[Reference, ...] = ()
-    links: tuple[Link, ...] = ()
+    __slots__ = ("start", "parsed", "diagnostics", "headers", "references", "links")
+
+    def __init__(
+        self,
+        start: int,
+        parsed: bool,
+        diagnostics: tuple[Diagnostic, ...],
+        headers: tuple[Header, ...] = (),
+        references: tuple[Reference, ...] = (),
+        links: tuple[Link, ...] = (),
+    ) -> None:
+        self.start = start
+        self.parsed = parsed  # False: the diagnostics are syntax errors; the headers, the one read off its first line
+        self.diagnostics = diagnostics
+        self.headers = headers
+        self.references = references
+        self.links = links
 
     def at(self, start: int) -> Facts | None:
         """The same facts for the block standing at `start`; None if they cannot be moved."""
@@ -80,27 +89,28 @@ class Facts:
             self.parsed,
             (),
             tuple(
-                replace(
-                    h,
+                h.replace(
                     span=moved(h.span, lines),
                     name_span=moved(h.name_span, lines),
                     code_span=moved(h.code_span, lines),
                 )
                 for h in self.headers
             ),
-            tuple(replace(r, span=moved(r.span, lines)) for r in self.references),
-            tuple(replace(k, hook=moved(k.hook, lines), effect_line=k.effect_line + lines) for k in self.links),
+            tuple(r.replace(span=moved(r.span, lines)) for r in self.references),
+            tuple(k.replace(hook=moved(k.hook, lines), effect_line=k.effect_line + lines) for k in self.links),
         )
 
 
-@dataclass
 class Unit:
     """One compiled block: its facts, its checked definitions, and (made when first asked) its cards' code."""
 
-    facts: Facts
-    cards: tuple[n.Card, ...] = ()
-    examples: tuple[n.Example, ...] = ()
-    made: dict[Part, tuple[CardCode, ...]] = field(default_factory=dict, repr=False)
+    __slots__ = ("facts", "cards", "examples", "made")
+
+    def __init__(self, facts: Facts, cards: tuple[n.Card, ...] = (), examples: tuple[n.Example, ...] = ()) -> None:
+        self.facts = facts
+        self.cards = cards
+        self.examples = examples
+        self.made: dict[Part, tuple[CardCode, ...]] = {}
 
     def at(self, start: int) -> Unit | None:
         """The same unit for the block standing at `start` (its code made again when asked); None if its facts
@@ -193,13 +203,15 @@ class Memo:
 MEMO = Memo()
 
 
-@dataclass(frozen=True)
-class Judged:
+class Judged(Plain):
     """A whole file's diagnostics and number of cards, from its blocks' facts."""
 
-    diagnostics: tuple[Diagnostic, ...]  # the errors
-    cards: int
-    warnings: tuple[Diagnostic, ...] = ()
+    __slots__ = ("diagnostics", "cards", "warnings")
+
+    def __init__(self, diagnostics: tuple[Diagnostic, ...], cards: int, warnings: tuple[Diagnostic, ...] = ()) -> None:
+        self.diagnostics = diagnostics  # the errors
+        self.cards = cards
+        self.warnings = warnings
 
 
 def judge(facts: list[Facts]) -> Judged:
@@ -236,16 +248,25 @@ def program_of(units: list[Unit], filename: str) -> n.Program:
     return n.Program(Span(filename, 1, 1, last.end_line, last.end_column), cards, examples)
 
 
-@dataclass(frozen=True)
-class Compiled:
+class Compiled(Plain):
     """A file compiled: its checked program (None when a definition does not parse), its cards' module and its worked
     examples' module (None when the file has errors), its errors (`diagnostics`) and its warnings."""
 
-    program: n.Program | None
-    module: ast.Module | None
-    examples: ast.Module | None
-    diagnostics: tuple[Diagnostic, ...]
-    warnings: tuple[Diagnostic, ...] = ()
+    __slots__ = ("program", "module", "examples", "diagnostics", "warnings")
+
+    def __init__(
+        self,
+        program: n.Program | None,
+        module: ast.Module | None,
+        examples: ast.Module | None,
+        diagnostics: tuple[Diagnostic, ...],
+        warnings: tuple[Diagnostic, ...] = (),
+    ) -> None:
+        self.program = program
+        self.module = module
+        self.examples = examples
+        self.diagnostics = diagnostics
+        self.warnings = warnings
 
 
 def compiled(text: str, filename: str, cards: Part | None = Part.CARDS, examples: bool = True) -> Compiled:

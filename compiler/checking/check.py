@@ -7,7 +7,6 @@ diagnostic of the file; it never stops at the first error.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
 
 from compiler import diagnostic_codes as codes
 from compiler.checking import numbers
@@ -26,6 +25,7 @@ from compiler.checking.phrases import (
 )
 from compiler.checking.whole_file import Header, Reference, file_diagnostics, links_of
 from compiler.diagnostics import Diagnostic, Diagnostics, Span
+from compiler.plain import Plain
 from compiler.syntax import nodes as n
 from runtime.model.declarations import CardKind, Timing, TriggerKind
 from runtime.model.parameters import parameters
@@ -40,23 +40,50 @@ ABILITIES_OF = {
 }
 
 
-@dataclass
-class Scope:
+class Scope(Plain):
     """What a quantity may name at one point: event fields, rule scope, locals."""
 
-    fields: dict = field(default_factory=dict)  # words -> (attr, type)
-    fields_elsewhere: dict = field(default_factory=dict)  # the event's fields known only at its other timings
-    event: vocab.Event | None = None  # the event an `each time` or `at` ability handles
-    unbuilt: bool = False  # a card's requires and cost: asked while it is built, with no Building in play yet
-    rule_scope: dict = field(default_factory=dict)
-    locals: dict = field(default_factory=dict)  # name -> type
-    where: str = "here"
-    in_example: bool = False
-    in_event: bool = False  # an `each time` ability: who set the event off is known
-    folded: bool = False  # inside an expression of numbers alone, whose value was held to the limit as a whole
+    __slots__ = (
+        "fields",
+        "fields_elsewhere",
+        "event",
+        "unbuilt",
+        "rule_scope",
+        "locals",
+        "where",
+        "in_example",
+        "in_event",
+        "folded",
+    )
+
+    def __init__(
+        self,
+        fields: dict | None = None,
+        fields_elsewhere: dict | None = None,
+        event: vocab.Event | None = None,
+        unbuilt: bool = False,
+        rule_scope: dict | None = None,
+        locals: dict | None = None,
+        where: str = "here",
+        in_example: bool = False,
+        in_event: bool = False,
+        folded: bool = False,
+    ) -> None:
+        self.fields = {} if fields is None else fields  # words -> (attr, type)
+        # the event's fields known only at its other timings
+        self.fields_elsewhere = {} if fields_elsewhere is None else fields_elsewhere
+        self.event = event  # the event an `each time` or `at` ability handles
+        self.unbuilt = unbuilt  # a card's requires and cost: asked while it is built, with no Building in play yet
+        self.rule_scope = {} if rule_scope is None else rule_scope
+        self.locals = {} if locals is None else locals  # name -> type
+        self.where = where
+        self.in_example = in_example
+        self.in_event = in_event  # an `each time` ability: who set the event off is known
+        # inside an expression of numbers alone, whose value was held to the limit as a whole
+        self.folded = folded
 
     def with_local(self, name: str, type_: str) -> Scope:
-        return replace(self, locals={**self.locals, name: type_})
+        return self.replace(locals={**self.locals, name: type_})
 
 
 class Checker:
@@ -87,7 +114,7 @@ class Checker:
             self.required(card.costs, "cost", card, "cost 1 wood, 2 fish  (or: cost none)")
             self.required(card.vp, "vp", card, "vp 2")
         scope = Scope(where="in a card fact")
-        unbuilt = replace(scope, unbuilt=True)
+        unbuilt = scope.replace(unbuilt=True)
         return card.replace(
             deck=vocab.deck_key(card.deck) or card.deck,
             players=tuple(self.players(line) for line in card.players),
@@ -399,8 +426,7 @@ class Checker:
             if entry is not None:
                 self.timing(trigger, entry)
                 fields = entry.fields_at(trigger.timing)
-                scope = replace(
-                    scope,
+                scope = scope.replace(
                     fields=fields,
                     fields_elsewhere={w: entry.known_at.get(w, entry.timings) for w in entry.fields if w not in fields},
                     event=entry,
@@ -526,7 +552,7 @@ class Checker:
         place needs, if one: an unknown name there is offered names of that type only."""
         if isinstance(expr, n.Negate | n.Binary) and not scope.folded:
             self.report(numbers.beyond_limit(expr))
-            scope = replace(scope, folded=numbers.constant(expr) is not None)
+            scope = scope.replace(folded=numbers.constant(expr) is not None)
         if isinstance(expr, n.Number):
             self.report(numbers.too_large(expr.value, expr.span))
             return expr, NUMBER

@@ -8,29 +8,43 @@ players decide: it is a warning naming the same lines (issue 36). Either is stop
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from compiler import diagnostic_codes as codes
 from compiler.checking import vocabulary as vocab
 from compiler.diagnostics import Diagnostic, Span
+from compiler.plain import Plain
 from compiler.syntax import nodes as n
 from runtime.model.declarations import Actor, TriggerKind
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(Plain):
     """A hook on `event` (heard from `actor`) that, unconditionally, carries out an effect causing `causes`: plain
     data (the card's name, the hook's span and text, the effect's line and readable pattern), cached with its card."""
 
-    event: str
-    causes: str
-    card: str
-    actor: Actor
-    hook: Span
-    hook_text: str
-    effect_line: int
-    effect_pattern: str
-    certain: bool  # an unguarded hook and an effect carried out whatever the table holds and the players choose
+    __slots__ = ("event", "causes", "card", "actor", "hook", "hook_text", "effect_line", "effect_pattern", "certain")
+
+    def __init__(
+        self,
+        event: str,
+        causes: str,
+        card: str,
+        actor: Actor,
+        hook: Span,
+        hook_text: str,
+        effect_line: int,
+        effect_pattern: str,
+        certain: bool,
+    ) -> None:
+        self.event = event
+        self.causes = causes
+        self.card = card
+        self.actor = actor
+        self.hook = hook
+        self.hook_text = hook_text
+        self.effect_line = effect_line
+        self.effect_pattern = effect_pattern
+        # an unguarded hook and an effect carried out whatever the table holds and the players choose
+        self.certain = certain
 
 
 def links(card: n.Card) -> list[Link]:

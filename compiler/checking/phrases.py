@@ -4,23 +4,25 @@ says what was probably meant (did you mean)."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 
 from compiler import diagnostic_codes as codes
 from compiler.checking import vocabulary as vocab
 from compiler.checking.english import KIND_NAMES, WORD_SLOT_NAMES
 from compiler.diagnostics import Diagnostic, Span
+from compiler.plain import Plain
 from compiler.syntax import nodes as n
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Plain):
     """One normalised element of a phrase: a word, a number, a quoted name or an expression."""
 
-    kind: str  # word number name expr
-    text: str
-    span: Span
-    node: object = None
+    __slots__ = ("kind", "text", "span", "node")
+
+    def __init__(self, kind: str, text: str, span: Span, node: object = None) -> None:
+        self.kind = kind  # word number name expr
+        self.text = text
+        self.span = span
+        self.node = node
 
 
 def phrase_tokens(phrase: n.Phrase) -> list[Token]:
@@ -80,13 +82,15 @@ def match(entry: vocab.Entry, tokens: list[Token]) -> list[Token] | None:
     return filled
 
 
-@dataclass(frozen=True)
-class Miss:
+class Miss(Plain):
     """Why a phrase matched nothing: the closest entry and the one token that spoiled it."""
 
-    entry: vocab.Entry
-    element: str | vocab.Slot
-    token: Token
+    __slots__ = ("entry", "element", "token")
+
+    def __init__(self, entry: vocab.Entry, element: str | vocab.Slot, token: Token) -> None:
+        self.entry = entry
+        self.element = element
+        self.token = token
 
 
 def near_miss(entries: tuple[vocab.Entry, ...], tokens: list[Token]) -> Miss | None:

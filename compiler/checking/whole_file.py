@@ -5,7 +5,6 @@ compile (compiler/units.py) judge a file the same way."""
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 
 from compiler import diagnostic_codes as codes
 from compiler.checking import vocabulary as vocab
@@ -13,33 +12,38 @@ from compiler.checking.cycles import Link, links, trigger_loops
 from compiler.checking.english import article
 from compiler.checking.phrases import suggestion
 from compiler.diagnostics import Diagnostic, Span
+from compiler.plain import Plain
 from compiler.syntax import nodes as n
 from runtime.model.declarations import CardKind
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(Plain):
     """What the other cards of a file need to know of one card: its kind, name and code, and where they stand."""
 
-    kind: CardKind
-    name: str
-    code: str
-    span: Span
-    name_span: Span
-    code_span: Span
+    __slots__ = ("kind", "name", "code", "span", "name_span", "code_span")
+
+    def __init__(self, kind: CardKind, name: str, code: str, span: Span, name_span: Span, code_span: Span) -> None:
+        self.kind = kind
+        self.name = name
+        self.code = code
+        self.span = span
+        self.name_span = name_span
+        self.code_span = code_span
 
     @staticmethod
     def of(card: n.Card) -> Header:
         return Header(card.kind, card.name, card.code, card.span, card.name_span, card.code_span)
 
 
-@dataclass(frozen=True)
-class Reference:
+class Reference(Plain):
     """A quoted name filling a `{building:name}` or `{elder:name}` slot: the file must hold such a card."""
 
-    slot: str
-    name: str
-    span: Span
+    __slots__ = ("slot", "name", "span")
+
+    def __init__(self, slot: str, name: str, span: Span) -> None:
+        self.slot = slot
+        self.name = name
+        self.span = span
 
 
 def name_key(name: str) -> str:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
 from compiler.cli.common import UsageError, cards_kept, read_source, show_diagnostics
 from compiler.diagnostics import printable
+from compiler.plain import Plain
 from compiler.project import settings
 from runtime.model.cards import CardSpec
 from runtime.model.data import EVALUATION, RULES, DataFile, project_files, use
@@ -164,12 +164,14 @@ def data_files(args: argparse.Namespace, project: settings.Project | None) -> tu
     return files, broken
 
 
-@dataclass(frozen=True)
-class CardsWithData:
+class CardsWithData(Plain):
     """How a worker process loads the cards of a run with a project's data files: it puts the same files in use
     first (a worker spawned afresh, or on a cluster, starts from the package's). It pickles with its files' text."""
 
-    files: tuple[DataFile, ...]
+    __slots__ = ("files",)
+
+    def __init__(self, files: tuple[DataFile, ...]) -> None:
+        self.files = files
 
     def __call__(self, text: str, path: str) -> list[CardSpec]:
         use(self.files)

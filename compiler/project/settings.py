@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic
+from compiler.plain import Plain
 from compiler.project.toml_lines import Positions
 from runtime.model.data import EVALUATION, RULES
 
@@ -27,13 +27,15 @@ NAME = "nus.toml"
 KEYS = {"cards": "cards.nus", "rules": RULES, "evaluation": EVALUATION, "faces": "faces"}
 
 
-@dataclass(frozen=True)
-class Project:
+class Project(Plain):
     """A project's folder and the paths its nus.toml gives (or their usual names), each as the user reads it."""
 
-    settings: Path
-    paths: dict[str, Path] = field(default_factory=dict)
-    named: frozenset[str] = frozenset()  # the keys nus.toml sets itself (a file it names must exist)
+    __slots__ = ("settings", "paths", "named")
+
+    def __init__(self, settings: Path, paths: dict[str, Path] | None = None, named: frozenset[str] = frozenset()):
+        self.settings = settings
+        self.paths = {} if paths is None else paths
+        self.named = named  # the keys nus.toml sets itself (a file it names must exist)
 
     @property
     def folder(self) -> Path:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass
 from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from compiler.diagnostics import Span
+from compiler.plain import Plain
 from compiler.syntax import nodes as n
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
@@ -48,16 +48,20 @@ class Built:
             self.end_column = last.end_column
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(Plain):
     """What Lark's tree builder does with one grammar rule's parts: which it keeps (`_NL`, keywords and punctuation
     go), which are a helper rule's to splice in (`("," x)*` becomes one), whether a `?rule` passes a lone part up."""
 
-    name: str  # the builder method: the rule's alias, else its name
-    keep: tuple[tuple[int, bool], ...] | None  # (part, spliced) for the parts kept; None: all, none spliced
-    inline: bool
-    helper: bool
-    passes: bool  # a `?rule` of one part, kept: that part is the rule's value, covering the same text
+    __slots__ = ("name", "keep", "inline", "helper", "passes")
+
+    def __init__(
+        self, name: str, keep: tuple[tuple[int, bool], ...] | None, inline: bool, helper: bool, passes: bool
+    ) -> None:
+        self.name = name  # the builder method: the rule's alias, else its name
+        self.keep = keep  # (part, spliced) for the parts kept; None: all, none spliced
+        self.inline = inline
+        self.helper = helper
+        self.passes = passes  # a `?rule` of one part, kept: that part is the rule's value, covering the same text
 
 
 @cache
@@ -79,7 +83,7 @@ def shapes(grammar: Lark) -> tuple[tuple[Rule, Shape], ...]:
 
 def shape_data(shape: Shape) -> tuple:
     """A shape as plain data, kept in the plain tables (lalr.py)."""
-    return astuple(shape)
+    return shape.compared()
 
 
 @cache

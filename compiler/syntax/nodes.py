@@ -1,16 +1,17 @@
 """The typed AST. Every node keeps the span of the source text it came from.
 
-The nodes are written out by hand, not made by `@dataclass`: making these 38 classes as frozen dataclasses compiled
-six methods each from source at import, a twelfth of a cold `nus check`. A node is plain data that nothing changes
-after it is made: the checker makes changed copies with `replace`."""
+The nodes are written out by hand (compiler/plain.py), not made by `@dataclass`: making these 38 classes as frozen
+dataclasses compiled six methods each from source at import, a twelfth of a cold `nus check`. A node is plain data
+that nothing changes after it is made: the checker makes changed copies with `replace`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar, Self
+from typing import Any
 
 from compiler.diagnostics import Span
 from compiler.diagnostics import moved as span_moved
+from compiler.plain import Plain
 from compiler.syntax.ops import Op
 from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
 
@@ -21,35 +22,14 @@ def is_position(name: str) -> bool:
     return name.endswith(("span", "spans", "_line"))
 
 
-class Node:
+class Node(Plain):
     """A node's fields are its `__slots__`, its bases' first (FIELDS): compared by value but for positions."""
 
     __slots__ = ("span",)
-    FIELDS: ClassVar[tuple[str, ...]] = ("span",)
-    COMPARED: ClassVar[tuple[str, ...]] = ()
 
-    def __init_subclass__(cls) -> None:
-        cls.FIELDS = cls.__base__.FIELDS + cls.__slots__
-        cls.COMPARED = tuple(name for name in cls.FIELDS if not is_position(name))
-
-    def compared(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.COMPARED)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.compared() == other.compared()
-
-    def __hash__(self) -> int:
-        return hash(self.compared())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.COMPARED)
-        return f"{self.__class__.__qualname__}({shown})"
-
-    def replace(self, **changes: Any) -> Self:
-        """A copy with `changes` made, as dataclasses.replace makes one."""
-        return self.__class__(**{name: getattr(self, name) for name in self.FIELDS} | changes)
+    @classmethod
+    def compares(cls, name: str) -> bool:
+        return not is_position(name)
 
 
 # Expressions ---------------------------------------------------------------------------

@@ -5,11 +5,11 @@ exceptions."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import cache
 
 from compiler import diagnostic_codes as codes
 from compiler.diagnostics import Diagnostic, Diagnostics, Span, moved
+from compiler.plain import Plain
 from compiler.syntax import lalr
 from compiler.syntax import nodes as n
 from compiler.syntax.build_ast import MAX_EXPRESSION_DEPTH, AstBuilder, Built, shape_of
@@ -22,18 +22,20 @@ def parse(text: str, filename: str, lines: int = 0) -> tuple[n.Program | None, l
     """Parse one file: its AST, or None and every broken definition's syntax error (see parse_recovering). `lines`:
     how many lines of the file stand above the text (a definition parsed alone), added to every span."""
     recovered = parse_recovering(text, filename, lines)
-    errors = [replace(d, span=moved(d.span, lines)) for d in recovered.errors]
+    errors = [d.replace(span=moved(d.span, lines)) for d in recovered.errors]
     return (recovered.program, []) if not errors else (None, errors)
 
 
-@dataclass(frozen=True)
-class Recovered:
+class Recovered(Plain):
     """A file parsed around its syntax errors: the AST of the definitions that parse (None if even they do not),
     each error once in order, and the first line of every definition left out for one."""
 
-    program: n.Program | None
-    errors: tuple[Diagnostic, ...]
-    left_out: tuple[int, ...]
+    __slots__ = ("program", "errors", "left_out")
+
+    def __init__(self, program: n.Program | None, errors: tuple[Diagnostic, ...], left_out: tuple[int, ...]) -> None:
+        self.program = program
+        self.errors = errors
+        self.left_out = left_out
 
 
 def parse_recovering(text: str, filename: str, lines: int = 0) -> Recovered:
@@ -55,7 +57,7 @@ def parse_recovering(text: str, filename: str, lines: int = 0) -> Recovered:
     for begin, end in definitions(source):
         _, error = parse_once("\n".join(source[begin:end]) + "\n", filename)
         if error is not None:
-            found.add(replace(error, span=moved(error.span, begin)))
+            found.add(error.replace(span=moved(error.span, begin)))
             left_out.append(begin + 1)
             source[begin:end] = [""] * (end - begin)
     text = "\n".join(source)

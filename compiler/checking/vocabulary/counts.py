@@ -4,13 +4,13 @@ test, with the families declared once for every other player and for even and od
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from compiler.checking.vocabulary.entries import (
     SHIP_TYPES,
     Count,
     Slot,
 )
+from compiler.plain import Plain
 from runtime.model.rules import load_rules
 
 # Counts: numbers a condition, amount or VP formula can use ---------------------------------
@@ -234,19 +234,31 @@ COUNTS = (
 )
 
 
-@dataclass(frozen=True)
-class CountFamily:
+class CountFamily(Plain):
     """A phrase made of any count of a kind, declared once: it gives one entry for each such count (`family_entries`)
     and one line in `nus vocab`. `pattern` holds COUNT where the count's words go; `english` holds {count} for the
     count's English (said of another player in an `others` family: "your" reads "their"), {measure} for it as a
     measure ("number of Elders in their Elder Council", "value of their haul size")."""
 
-    pattern: str
-    impl: str
-    english: str
-    result: str = "number"
-    others: bool = False  # read for each other player: only counts of the player's own things (Count.per_player)
-    bounds: str = "count"  # "count": the count's own; "open": 0 or more; "players": 0 to the other players' number
+    __slots__ = ("pattern", "impl", "english", "result", "others", "bounds")
+
+    def __init__(
+        self,
+        pattern: str,
+        impl: str,
+        english: str,
+        result: str = "number",
+        others: bool = False,
+        bounds: str = "count",
+    ) -> None:
+        self.pattern = pattern
+        self.impl = impl
+        self.english = english
+        self.result = result
+        # read for each other player: only counts of the player's own things (Count.per_player)
+        self.others = others
+        # "count": the count's own; "open": 0 or more; "players": 0 to the other players' number
+        self.bounds = bounds
 
     def entry(self, count: Count) -> Count:
         english = their(count.english) if self.others else count.english

@@ -3,9 +3,9 @@ entry (Count, Event, Effect, Payment, Rule) and the pattern syntax (see the pack
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 
+from compiler.plain import Plain
 from runtime.model import declarations as declared
 from runtime.model import parameters
 from runtime.model.rules import load_rules
@@ -70,53 +70,105 @@ WORD_SLOTS = {"good": GOODS, "ship": SHIP_TYPES, "letter": LETTERS}
 # Entries -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Slot:
-    name: str
-    type: str
+class Slot(Plain):
+    __slots__ = ("name", "type")
+
+    def __init__(self, name: str, type: str) -> None:
+        self.name = name
+        self.type = type
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Plain):
     """One phrase of the language: its pattern, the runtime name it compiles to, its English. Each kind of phrase
     is a class of its own below, with what only that kind has."""
 
-    pattern: str
-    impl: str
-    english: str
-    args: tuple = ()  # fixed arguments passed before the slots
+    __slots__ = ("pattern", "impl", "english", "args")
+
+    def __init__(self, pattern: str, impl: str, english: str, args: tuple = ()) -> None:
+        self.pattern = pattern
+        self.impl = impl
+        self.english = english
+        self.args = args  # fixed arguments passed before the slots
 
     @property
     def elements(self) -> tuple[str | Slot, ...]:
         return parse_pattern(self.pattern)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Count(Entry):
     """A number a condition, amount or VP formula can use; with result "truth", a fact a condition can test."""
 
-    result: str = "number"
-    settable: bool = False  # an example's `given` may set it
-    example_only: bool = False  # only a worked example may read it
-    event_only: bool = False  # about the event being heard: only in an `each time` ability
-    bounds: tuple[int, int | None] = (0, None)  # the values it can take, for printed ranges
-    onto_card: str = ""  # the good slot it counts on this Building (its bound: what the card's own abilities put there)
-    on_card: bool = False  # reads this Building in play: nothing yet where it is being built (requires, cost)
-    per_player: bool = True  # a count of the player's own things, which OTHER_PLAYERS reads for each other player
-    # the rule parameter bounding it for a good slot's value (wood in supply: the wood limit), for the reference's
-    # interactions: a card reading it interacts with a card changing that limit
-    limited_by: tuple[tuple[str, str], ...] = ()
+    __slots__ = (
+        "result",
+        "settable",
+        "example_only",
+        "event_only",
+        "bounds",
+        "onto_card",
+        "on_card",
+        "per_player",
+        "limited_by",
+    )
+
+    def __init__(
+        self,
+        pattern: str,
+        impl: str,
+        english: str,
+        args: tuple = (),
+        *,
+        result: str = "number",
+        settable: bool = False,
+        example_only: bool = False,
+        event_only: bool = False,
+        bounds: tuple[int, int | None] = (0, None),
+        onto_card: str = "",
+        on_card: bool = False,
+        per_player: bool = True,
+        limited_by: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        super().__init__(pattern, impl, english, args)
+        self.result = result
+        self.settable = settable  # an example's `given` may set it
+        self.example_only = example_only  # only a worked example may read it
+        self.event_only = event_only  # about the event being heard: only in an `each time` ability
+        self.bounds = bounds  # the values it can take, for printed ranges
+        # the good slot it counts on this Building (its bound: what the card's own abilities put there)
+        self.onto_card = onto_card
+        self.on_card = on_card  # reads this Building in play: nothing yet where it is being built (requires, cost)
+        # a count of the player's own things, which OTHER_PLAYERS reads for each other player
+        self.per_player = per_player
+        # the rule parameter bounding it for a good slot's value (wood in supply: the wood limit), for the
+        # reference's interactions: a card reading it interacts with a card changing that limit
+        self.limited_by = limited_by
 
 
-@dataclass(frozen=True, kw_only=True)
 class Event(Entry):
     """A moment a card can hook, with the fields its handlers may read."""
 
-    fields: dict = field(default_factory=dict, hash=False)  # field pattern -> (attr, type)
-    timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER
-    phrases: dict = field(default_factory=dict, hash=False)  # a field's attr -> its English
-    once: bool = False  # a moment that comes once a game (its hook runs once, as a when-built does)
-    known_at: dict = field(default_factory=dict, hash=False)  # field pattern -> its timings, where fewer than timings
+    __slots__ = ("fields", "timings", "phrases", "once", "known_at")
+    UNHASHED = ("fields", "phrases", "known_at")
+
+    def __init__(
+        self,
+        pattern: str,
+        impl: str,
+        english: str,
+        args: tuple = (),
+        *,
+        fields: dict | None = None,
+        timings: tuple[declared.Timing, ...] = declared.BEFORE_AND_AFTER,
+        phrases: dict | None = None,
+        once: bool = False,
+        known_at: dict | None = None,
+    ) -> None:
+        super().__init__(pattern, impl, english, args)
+        self.fields = {} if fields is None else fields  # field pattern -> (attr, type)
+        self.timings = timings
+        self.phrases = {} if phrases is None else phrases  # a field's attr -> its English
+        self.once = once  # a moment that comes once a game (its hook runs once, as a when-built does)
+        # field pattern -> its timings, where fewer than timings
+        self.known_at = {} if known_at is None else known_at
 
     def fields_at(self, timing: declared.Timing) -> dict:
         """The fields a handler at `timing` may read: pattern -> (attr, type)."""
@@ -125,30 +177,71 @@ class Event(Entry):
         }
 
 
-@dataclass(frozen=True, kw_only=True)
 class Effect(Entry):
     """Something a card or a worked example does."""
 
-    causes: tuple[str, ...] = ()  # the events it sets off, for the reference's interactions and trigger loops
-    gains: str = ""  # the good slot whose good comes into the personal supply (a Guest sets off an event)
-    returns: str = ""  # the good slot whose good goes back to the general supply (a Guest sets off an event)
-    # events it sets off only when the table holds their cause (a removed Ship's Guest goes back): for the
-    # reference's interactions; no loop check counts them, since a player runs out of that cause
-    may_cause: tuple[str, ...] = ()
-    # for the reference's interactions: the rule parameters that change what it does (the distribution order, where
-    # an Elder's discard goes, the Ghost Ship's gap that follows a removed Ship), and the counts it can lower, so a
-    # card's "as soon as" reading one may lapse and hold again (a Ship removed lowers the haul size)
-    ruled_by: tuple[str, ...] = ()
-    lowers: tuple[str, ...] = ()
-    # for the reference's interactions: counts it changes besides goods, another player's (a Worker on their Elder)
-    # or the turn's (an extra turn is a fourth Worker's turn)
-    changes_counts: tuple[str, ...] = ()
-    takes_turn: bool = False  # carries out a turn on an available action, which a worker_on_elder worker space is
-    onto_card: str = ""  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
-    on_card: bool = False  # acts on this Building in play (an example step needs the player named to have it)
-    worker_on_elder: bool = False  # a worker space using it puts its Worker on an Elder (an available action)
-    example_only: bool = False  # only a worked example may do it
-    zero_is_nothing: bool = True  # an amount of 0 does nothing, so a constant 0 is an error
+    __slots__ = (
+        "causes",
+        "gains",
+        "returns",
+        "may_cause",
+        "ruled_by",
+        "lowers",
+        "changes_counts",
+        "takes_turn",
+        "onto_card",
+        "on_card",
+        "worker_on_elder",
+        "example_only",
+        "zero_is_nothing",
+    )
+
+    def __init__(
+        self,
+        pattern: str,
+        impl: str,
+        english: str,
+        args: tuple = (),
+        *,
+        causes: tuple[str, ...] = (),
+        gains: str = "",
+        returns: str = "",
+        may_cause: tuple[str, ...] = (),
+        ruled_by: tuple[str, ...] = (),
+        lowers: tuple[str, ...] = (),
+        changes_counts: tuple[str, ...] = (),
+        takes_turn: bool = False,
+        onto_card: str = "",
+        on_card: bool = False,
+        worker_on_elder: bool = False,
+        example_only: bool = False,
+        zero_is_nothing: bool = True,
+    ) -> None:
+        super().__init__(pattern, impl, english, args)
+        self.causes = causes  # the events it sets off, for the reference's interactions and trigger loops
+        # the good slot whose good comes into the personal supply (a Guest sets off an event)
+        self.gains = gains
+        self.returns = returns  # the good slot whose good goes back to the general supply (a Guest sets off an event)
+        # events it sets off only when the table holds their cause (a removed Ship's Guest goes back): for the
+        # reference's interactions; no loop check counts them, since a player runs out of that cause
+        self.may_cause = may_cause
+        # for the reference's interactions: the rule parameters that change what it does (the distribution order,
+        # where an Elder's discard goes, the Ghost Ship's gap that follows a removed Ship), and the counts it can
+        # lower, so a card's "as soon as" reading one may lapse and hold again (a Ship removed lowers the haul size)
+        self.ruled_by = ruled_by
+        self.lowers = lowers
+        # for the reference's interactions: counts it changes besides goods, another player's (a Worker on their
+        # Elder) or the turn's (an extra turn is a fourth Worker's turn)
+        self.changes_counts = changes_counts
+        # carries out a turn on an available action, which a worker_on_elder worker space is
+        self.takes_turn = takes_turn
+        self.onto_card = onto_card  # the good slot whose good lands on this Building (bounds `GOOD on this building`)
+        # acts on this Building in play (an example step needs the player named to have it)
+        self.on_card = on_card
+        # a worker space using it puts its Worker on an Elder (an available action)
+        self.worker_on_elder = worker_on_elder
+        self.example_only = example_only  # only a worked example may do it
+        self.zero_is_nothing = zero_is_nothing  # an amount of 0 does nothing, so a constant 0 is an error
 
     def caused(self, args: tuple) -> tuple[str, ...]:
         """The events a call with these slot values sets off: those declared, and the event of a good it gains
@@ -170,23 +263,40 @@ class Effect(Entry):
         return (*self.caused(args), *self.may_cause, *returned)
 
 
-@dataclass(frozen=True, kw_only=True)
 class Payment(Entry):
     """One part of a way to pay a Building's cost."""
 
-    zero_is_nothing: bool = True  # paying 0 asks nothing, so a constant 0 is an error
-    causes: tuple[str, ...] = ()  # the events paying it sets off, for the reference's interactions
+    __slots__ = ("zero_is_nothing", "causes")
+
+    def __init__(
+        self,
+        pattern: str,
+        impl: str,
+        english: str,
+        args: tuple = (),
+        *,
+        zero_is_nothing: bool = True,
+        causes: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(pattern, impl, english, args)
+        self.zero_is_nothing = zero_is_nothing  # paying 0 asks nothing, so a constant 0 is an error
+        self.causes = causes  # the events paying it sets off, for the reference's interactions
 
     def sets_off(self, args: tuple) -> tuple[str, ...]:
         return self.causes
 
 
-@dataclass(frozen=True, kw_only=True)
 class Rule(Entry):
     """A standing rule parameter a card may change for its owner: declared in runtime/model/parameters.py, its
     base-game value in rules.toml."""
 
-    parameter: parameters.Parameter
+    __slots__ = ("parameter",)
+
+    def __init__(
+        self, pattern: str, impl: str, english: str, args: tuple = (), *, parameter: parameters.Parameter
+    ) -> None:
+        super().__init__(pattern, impl, english, args)
+        self.parameter = parameter
 
     @property
     def result(self) -> str:
