@@ -507,12 +507,12 @@ class Checker:
     def resolve(self, phrase: n.Phrase, kind: str, scope: Scope, named: str = "") -> tuple[vocab.Entry | None, tuple]:
         """`named`: what an unknown phrase is called and looked for among: an `at` trigger's event is a moment."""
         tokens = phrase_tokens(phrase)
-        entries = vocab.TABLES[kind]
-        for entry in entries:
+        for entry in vocab.of_length(kind, len(tokens)):
             filled = match(entry, tokens)
             if filled is not None:
                 self.note_names(entry, filled)
                 return entry, tuple(self.slot_value(t, scope) for t in filled)
+        entries = vocab.TABLES[kind]
         if named in ("moment", "event"):
             entries = tuple(e for e in entries if (Timing.AT in e.timings) == (named == "moment"))
         self.diagnostics.add(unknown_phrase(phrase.text, phrase.span, tokens, named or kind, entries))
@@ -521,8 +521,7 @@ class Checker:
     def note_names(self, entry: vocab.Entry, filled: list[Token]) -> None:
         """Names a phrase quotes, in a card's cost, condition or effect as in an example: a game is played with
         one file's cards, so a name no card of the file has is a typo."""
-        slots = [element for element in entry.elements if isinstance(element, vocab.Slot)]
-        for slot, token in zip(slots, filled, strict=True):
+        for slot, token in zip(entry.slots, filled, strict=True):
             if slot.type == "name":
                 self.references.append(Reference(slot.name, token.text, token.span))
 
@@ -609,7 +608,7 @@ class Checker:
             )
             return quantity, ""
         tokens = quantity_tokens(quantity)
-        for entry in vocab.TABLES["count"]:
+        for entry in vocab.of_length("count", len(tokens)):
             filled = match(entry, tokens)
             if filled is not None:
                 if entry.example_only and not scope.in_example:
@@ -652,8 +651,11 @@ def switch_setting(value: n.Expr) -> bool | None:
     return None
 
 
+SETTABLE = frozenset(e.impl for e in vocab.COUNTS if e.settable)  # the counts an example's `given` may set
+
+
 def settable(ref: n.Ref) -> bool:
-    return ref.source == "count" and any(e.impl == ref.name and e.settable for e in vocab.COUNTS)
+    return ref.source == "count" and ref.name in SETTABLE
 
 
 def check(program: n.Program) -> tuple[n.Program, tuple[Diagnostic, ...]]:

@@ -4,6 +4,7 @@ says what was probably meant (did you mean)."""
 from __future__ import annotations
 
 import difflib
+from functools import cache
 
 from compiler import diagnostic_codes as codes
 from compiler.checking import vocabulary as vocab
@@ -49,8 +50,8 @@ def quantity_tokens(quantity: n.Quantity) -> list[Token]:
             tokens.append(Token("number", word, span, n.Number(span, int(word))))
         elif word.startswith('"'):
             tokens.append(Token("name", word[1:-1], span))
-        elif vocab.normalise(word):
-            tokens.append(Token("word", vocab.normalise(word), span))
+        elif normal := vocab.normalise(word):
+            tokens.append(Token("word", normal, span))
     return tokens
 
 
@@ -154,11 +155,19 @@ def names_another_player(text: str) -> bool:
 
 
 def lookup_field(fields: dict, quantity: n.Quantity):
-    wanted = tuple(w for w in (vocab.normalise(x) for x in quantity.words) if w)
+    if not fields:
+        return None
+    wanted = normalised(quantity.words)
     for pattern, value in fields.items():
-        if tuple(w for w in (vocab.normalise(x) for x in pattern.split()) if w) == wanted:
+        if normalised(tuple(pattern.split())) == wanted:
             return value
     return None
+
+
+@cache
+def normalised(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Words as a quantity and a field's pattern are compared: each normalised, articles left out."""
+    return tuple(normal for normal in map(vocab.normalise, words) if normal)
 
 
 def spelled_out(entry: vocab.Entry) -> list[str]:

@@ -19,6 +19,8 @@ the) are ignored and plurals of declared nouns match their singular, so "take 1 
 
 from __future__ import annotations
 
+from functools import cache
+
 from compiler.checking.vocabulary.counts import (
     COUNT_FAMILIES,
     COUNTS,
@@ -84,6 +86,13 @@ TABLES = {
     "payment": PAYMENTS,
     "rule": RULES,
 }
+
+
+@cache
+def of_length(kind: str, length: int) -> tuple[Entry, ...]:
+    """The entries of TABLES[kind] whose patterns have `length` elements, in table order: the only ones a phrase of
+    that many words, numbers and names can be (phrases.match), so a phrase is matched against these, not all."""
+    return tuple(entry for entry in TABLES[kind] if len(entry.elements) == length)
 
 
 def count_entry(impl: str, args: tuple) -> Count:
@@ -154,6 +163,7 @@ __all__ = [
     "fold_deck",
     "most_ships",
     "normalise",
+    "of_length",
     "parse_pattern",
     "readable",
     "their",

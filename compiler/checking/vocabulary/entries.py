@@ -94,6 +94,11 @@ class Entry(Plain):
     def elements(self) -> tuple[str | Slot, ...]:
         return parse_pattern(self.pattern)
 
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        """The pattern's slots, in order: what a phrase's values fill."""
+        return pattern_slots(self.pattern)
+
 
 class Count(Entry):
     """A number a condition, amount or VP formula can use; with result "truth", a fact a condition can test."""
@@ -248,7 +253,7 @@ class Effect(Entry):
         (declared.GAINED), so `take 1 guest` places a new Guest in the supply and `take 1 wood` does not."""
         if not self.gains:
             return self.causes
-        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        slots = [slot.name for slot in self.slots]
         event = declared.GAINED.get(dict(zip(slots, args, strict=True))[self.gains])
         return self.causes if event is None else (*self.causes, event.name)
 
@@ -257,7 +262,7 @@ class Effect(Entry):
         and the event of a good it returns (declared.RETURNED), which no loop check counts (a player runs out)."""
         if not self.returns:
             return (*self.caused(args), *self.may_cause)
-        slots = [element.name for element in self.elements if isinstance(element, Slot)]
+        slots = [slot.name for slot in self.slots]
         event = declared.RETURNED.get(dict(zip(slots, args, strict=True))[self.returns])
         returned = () if event is None else (event.name,)
         return (*self.caused(args), *self.may_cause, *returned)
@@ -338,6 +343,11 @@ def parse_pattern(pattern: str) -> tuple[str | Slot, ...]:
             if normal:
                 elements.append(normal)
     return tuple(elements)
+
+
+@cache
+def pattern_slots(pattern: str) -> tuple[Slot, ...]:
+    return tuple(element for element in parse_pattern(pattern) if isinstance(element, Slot))
 
 
 def normalise(word: str) -> str:
