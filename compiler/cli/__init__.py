@@ -18,8 +18,8 @@ from compiler import __version__
 from compiler.cli.common import ERRORS, INTERRUPTED, USAGE, InvalidText, UsageError, error_line
 from compiler.cli.project_files import settle
 from compiler.cli.stdout import StdoutError, guarded_stdout
-from runtime.model.cards import CardError
 from runtime.model.data import use
+from runtime.model.errors import CardError
 
 COMMANDS = (
     "init",

@@ -22,13 +22,16 @@ import sys
 from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compiler.cli.common import UsageError, cards_kept, read_source, show_diagnostics
 from compiler.diagnostics import printable
 from compiler.plain import Plain
 from compiler.project import settings
-from runtime.model.cards import CardSpec
 from runtime.model.data import EVALUATION, RULES, DataFile, project_files, use
+
+if TYPE_CHECKING:
+    from runtime.model.cards import CardSpec
 
 DEFAULT_CARDS = "cards.nus"
 

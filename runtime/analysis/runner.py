@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 from runtime.analysis.games import Grant, Record, Setup, play
 from runtime.analysis.grants import Given
 from runtime.analysis.workers import AHEAD, WorkerLost, results
-from runtime.model.cards import CardError, CardSpec
+from runtime.model.cards import CardSpec
+from runtime.model.errors import CardError
 from runtime.model.state import player_name
 from runtime.wording import counted
 

@@ -17,8 +17,9 @@ from runtime.analysis.games import Grant, Record, Setup, play
 from runtime.core.decisions import Decision, Option
 from runtime.core.rules_in_force import rule
 from runtime.game.setup import new_table
-from runtime.model.cards import Ability, CardError, CardSpec, Context
+from runtime.model.cards import Ability, CardSpec, Context
 from runtime.model.declarations import TriggerKind
+from runtime.model.errors import CardError
 from runtime.model.state import CardInPlay, Table, player_name
 from runtime.wording import counted
 

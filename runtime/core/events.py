@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from runtime.core.attempts import attempt
-from runtime.model.cards import Ability, CardError, Context
+from runtime.model.cards import Ability, Context
 from runtime.model.declarations import Actor, EventType
+from runtime.model.errors import CardError
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 

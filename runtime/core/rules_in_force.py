@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from runtime.core.events import card_context
-from runtime.model.cards import CardError, CardSpec, Context
+from runtime.model.cards import CardSpec, Context
+from runtime.model.errors import CardError
 from runtime.model.parameters import parameters
 from runtime.model.rules import DoubleSpace, Rules
 from runtime.model.state import CardInPlay, Player, Table

@@ -9,7 +9,8 @@ from runtime.core.decisions import ScriptError
 from runtime.core.events import check_latches
 from runtime.examples.decider import Answer, Asked, ExampleDecider
 from runtime.examples.table import example_table, problems
-from runtime.model.cards import CardError, CardSpec, Context, Example, ExampleStep, StepKind
+from runtime.model.cards import CardSpec, Context, Example, ExampleStep, StepKind
+from runtime.model.errors import CardError
 from runtime.model.state import CardInPlay, IllegalAction, Player, Table
 
 

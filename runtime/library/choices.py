@@ -11,7 +11,8 @@ from typing import Any
 from runtime.core.attempts import attempt, choose_legal
 from runtime.core.decisions import Decision, DecisionKind, ask
 from runtime.core.rules_in_force import rule as rule_value
-from runtime.model.cards import CardError, Context
+from runtime.model.cards import Context
+from runtime.model.errors import CardError
 from runtime.model.state import IllegalAction, Table
 
 TRIALS = 8  # answer sequences a trial tries before it gives up and lets the player be asked

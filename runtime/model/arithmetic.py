@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from runtime.model.cards import CardError, Context
+from runtime.model.errors import CardError
+
+if TYPE_CHECKING:
+    from runtime.model.cards import Context
 
 MAX_NUMBER = 1000  # every number of the language: the checker's limit on one written (compiler/checking/numbers.py),
 # and the run time's on an amount worked out in play (amount): the real cards' amounts are a few; one that feeds on

@@ -15,11 +15,6 @@ from typing import Any, NamedTuple
 from runtime.model.declarations import Actor, CardKind, Timing, TriggerKind
 
 
-class CardError(Exception):
-    """A card's text that checked clean went wrong in play (not an illegal move): `nus` reports it like a
-    diagnostic, naming the card and its line, instead of a traceback."""
-
-
 class Context:
     """Who is acting, on whose card, in answer to which event. Passed to every compiled callable."""
 

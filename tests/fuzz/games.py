@@ -31,7 +31,8 @@ from runtime.core.in_play import attach
 from runtime.game.driver import Stage, run_segment
 from runtime.game.setup import new_table
 from runtime.mechanics.board import free_cells
-from runtime.model.cards import CardError, CardSpec, Context
+from runtime.model.cards import CardSpec, Context
+from runtime.model.errors import CardError
 from runtime.model.state import CardInPlay, Table
 from tests.fuzz.cards import NAME, Generated
 from tests.kit.invariants import InvariantBroken, check_invariants, check_scores, goods_on_table

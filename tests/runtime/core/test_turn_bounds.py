@@ -18,7 +18,7 @@ from runtime.core import events
 from runtime.core.decisions import DecisionKind, RandomPlayer
 from runtime.game.driver import Stage, run_segment
 from runtime.game.setup import new_table
-from runtime.model.cards import CardError
+from runtime.model.errors import CardError
 from tests.fuzz.cards import NAME, Generated
 from tests.fuzz.games import FILENAME, deal, play_card, put_in_play
 from tests.fuzz.run import case
