@@ -45,27 +45,15 @@ def emit(
         check_latches(table)
 
 
-def emit_after_check(table: Table, event: EventType, timing: str, player: Player) -> None:
-    """emit for an event that comes right after a latch check, with nothing changed since: the latches are checked
-    again only if the event reached a listener, as emit_each does after its first emit (a worker turn's "after
-    placing a worker", which follows the check that ends its action)."""
-    if timing not in event.timings:
-        raise undeclared(event, timing)
-    listeners = table.listeners.get((event.name, timing))
-    if listeners:
-        dispatch(table, listeners, Event(event.name, timing, player, {}), None)
-    if table.latches and (listeners or table.session.tracer is not None):
-        check_latches(table)
-
-
-def emit_each(table: Table, event: EventType, timing: str, players: Iterable[Player]) -> None:
+def emit_each(table: Table, event: EventType, timing: str, players: Iterable[Player], *, checked: bool = False) -> None:
     """emit for each player in turn, at a moment every player reaches together (the end of a round, say). After the
     first emit, the latches are checked only after one that reached a listener: one that reached none changed nothing
     since the check before it, which left no latch holding (`nus trace` shows every check, so with a tracer each is
-    made)."""
+    made). `checked`: the latches were checked just before, nothing changed since, so the first emit is as the
+    others (a worker turn's "after placing a worker", which follows the check that ends its action)."""
     if timing not in event.timings:
         raise undeclared(event, timing)
-    key, first = (event.name, timing), True
+    key, first = (event.name, timing), not checked
     for player in players:
         listeners = table.listeners.get(key)
         if listeners:

@@ -12,7 +12,7 @@ from functools import partial
 
 from runtime.core.attempts import choose_legal
 from runtime.core.decisions import DecisionKind, Option, ask
-from runtime.core.events import check_latches, count_any_time_use, emit, emit_after_check, run_bounded
+from runtime.core.events import check_latches, count_any_time_use, emit, emit_each, run_bounded
 from runtime.core.in_play import abilities_of
 from runtime.core.rules_in_force import capacities, rule
 from runtime.mechanics.banquet import can_fill_a_plate, serve_fish
@@ -242,7 +242,7 @@ def place_worker(table: Table, player: Player, choice: object) -> object:
             imitate(table, player)
         else:
             perform(table, player, choice, "space")
-    emit_after_check(table, PLACE_WORKER, Timing.AFTER, player)  # each way above ends with a latch check
+    emit_each(table, PLACE_WORKER, Timing.AFTER, [player], checked=True)  # each way above ends with a latch check
     return choice
 
 

@@ -6,10 +6,10 @@ A game is played as `nus simulate` plays it (runtime/analysis/games.py: random p
 
 The floor is a plain-Python loop doing as many decisions, events and card calls as a real game: counted
 from seeded random games (a profile hook counts the engine's `decide_among`, which every decision goes through,
-its events, through `emit` or `emit_after_check` or one for each player through `emit_each`, and every function
-compiled from the card file), each done with the least work it can take (pick one of a few options; look the event's
-listeners up; call a function with a new Context). The engine can never reach the floor: the ratio says how much its
-bookkeeping (rules, payments, the undo journal) costs on top.
+its events, through `emit` or one for each player through `emit_each`, and every function compiled from the card
+file), each done with the least work it can take (pick one of a few options; look the event's listeners up; call
+a function with a new Context). The engine can never reach the floor: the ratio says how much its bookkeeping
+(rules, payments, the undo journal) costs on top.
 
 The floor here is stricter than the one the issue measured (0.27 ms for about the same counts, against which the
 engine of its day was 52x): so the run also plays that engine, commit ISSUE_DAY taken from git history, on the same
@@ -35,7 +35,7 @@ from compiler import load_cards
 from runtime.analysis.games import Setup, play
 from runtime.analysis.runner import settle_long_lived
 from runtime.core.decisions import decide_among
-from runtime.core.events import emit, emit_after_check, emit_each
+from runtime.core.events import emit, emit_each
 from runtime.model.cards import CardSpec, Context
 from tests.benchmarks.versus import Unavailable, tree
 from tests.benchmarks.versus import game_ms as versus_game_ms
@@ -74,8 +74,7 @@ class GameCounts:
 @cache
 def game_counts(players: int = PLAYERS, seeds: Sequence[int] = SEEDS) -> GameCounts:
     counted = {"decisions": 0, "events": 0, "card_calls": 0}
-    decide_code, emit_each_code = decide_among.__code__, emit_each.__code__
-    emit_codes = (emit.__code__, emit_after_check.__code__)
+    decide_code, emit_code, emit_each_code = decide_among.__code__, emit.__code__, emit_each.__code__
 
     def count(frame: FrameType, event: str, arg: Any) -> None:
         if event != "call":
@@ -83,7 +82,7 @@ def game_counts(players: int = PLAYERS, seeds: Sequence[int] = SEEDS) -> GameCou
         code = frame.f_code
         if code is decide_code:
             counted["decisions"] += 1
-        elif code in emit_codes:
+        elif code is emit_code:
             counted["events"] += 1
         elif code is emit_each_code:  # one event for each player it is given
             counted["events"] += len(frame.f_locals["players"])

@@ -23,7 +23,7 @@ RUNTIME = Path(runtime.__file__).parent
 DECLARED_EVENTS = {event.name: event for event in declared.EVENTS}
 
 
-EMITTERS = ("emit", "emit_each", "emit_after_check")  # runtime/core/events.py's ways to emit an event
+EMITTERS = ("emit", "emit_each")  # runtime/core/events.py's ways to emit an event
 
 
 def emitted() -> set[tuple[str, declared.Timing]]:
